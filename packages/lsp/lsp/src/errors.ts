@@ -1,0 +1,66 @@
+import { HarnessError } from '@agent-lsp/errors'
+
+/**
+ * The stable codes of {@link LspError}. Callers route on these, never on `message`.
+ *
+ * Seam (seed contract): `LSP_INVALID_PROVIDER`, `LSP_CONFLICT`, `LSP_UNAVAILABLE`, `LSP_DISPOSED`,
+ * `LSP_UNSUPPORTED_OPERATION`, `LSP_MALFORMED_RESPONSE`. Requests: `LSP_INVALID_REQUEST`,
+ * `LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_INVALID_POSITION`, `LSP_CANCELLED`.
+ * Servers: `LSP_SERVER_NOT_FOUND` (executable missing), `LSP_SERVER_START_FAILED` (spawned but no
+ * usable `initialize`), `LSP_SERVER_CRASHED` (exited while in use), `LSP_SERVER_ERROR` (a request
+ * answered with a JSON-RPC error), `LSP_TIMEOUT` (a bound of the provider's own expired).
+ */
+export type LspErrorCode =
+  | 'LSP_INVALID_PROVIDER'
+  | 'LSP_CONFLICT'
+  | 'LSP_UNAVAILABLE'
+  | 'LSP_DISPOSED'
+  | 'LSP_UNSUPPORTED_OPERATION'
+  | 'LSP_MALFORMED_RESPONSE'
+  | 'LSP_INVALID_REQUEST'
+  | 'LSP_FILE_NOT_FOUND'
+  | 'LSP_OUTSIDE_WORKSPACE'
+  | 'LSP_INVALID_POSITION'
+  | 'LSP_CANCELLED'
+  | 'LSP_SERVER_NOT_FOUND'
+  | 'LSP_SERVER_START_FAILED'
+  | 'LSP_SERVER_CRASHED'
+  | 'LSP_SERVER_ERROR'
+  | 'LSP_TIMEOUT'
+
+/** A JSON-RPC `ResponseError` as the server sent it (LSP 3.17 §ResponseMessage), kept verbatim. */
+export interface LspResponseError {
+  readonly code: number
+  readonly message: string
+  readonly data?: unknown
+}
+
+/** Options of {@link LspError}. */
+export interface LspErrorOptions {
+  readonly cause?: unknown
+  /** The server's own error, when the failure is a JSON-RPC error response. */
+  readonly responseError?: LspResponseError
+}
+
+const marker = Symbol.for('@agent-lsp/lsp/LspError')
+
+/**
+ * The one error type of the seam and its providers: a stable {@link LspErrorCode}, a one-line
+ * message written for the reader (a model or a person), the `cause`, and the server's raw
+ * `responseError` beside the normalized code where there was one.
+ */
+export class LspError extends HarnessError<LspErrorCode> {
+  readonly responseError?: LspResponseError
+  private readonly [marker] = true
+
+  constructor(code: LspErrorCode, message: string, options: LspErrorOptions = {}) {
+    super(code, message, 'cause' in options ? { cause: options.cause } : {})
+    this.name = 'LspError'
+    if (options.responseError) this.responseError = options.responseError
+  }
+
+  /** Whether `value` is an `LspError` from any copy of this package. */
+  static override isInstance(value: unknown): value is LspError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[marker] === true
+  }
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest'
+import { LspError, createLspService, lspProviderId, type LspProvider, type LspProviderQuery, type LspQueryResult } from './index.js'
+
+const root = '/work/app'
+const complete = { state: 'complete' } as const
+
+function provider(id: string, extensionToLanguage: Record<string, string>, answer?: (q: LspProviderQuery) => LspQueryResult) {
+  const seen: LspProviderQuery[] = []
+  const value: LspProvider = {
+    id: lspProviderId(id),
+    extensionToLanguage,
+    async query(request) {
+      seen.push(request)
+      return answer?.(request) ?? { kind: 'locations', locations: [], resolvedWorkspaceRoot: root, completeness: complete }
+    },
+  }
+  return { provider: value, seen }
+}
+
+const definition = (filePath: string) =>
+  ({ operation: 'goToDefinition', filePath, position: { line: 0, character: 0 }, workspaceRoot: root }) as const
+
+async function codeOf(promise: Promise<unknown> | (() => unknown)): Promise<string> {
+  try {
+    await (typeof promise === 'function' ? promise() : promise)
+  } catch (error) {
+    expect(LspError.isInstance(error)).toBe(true)
+    return (error as LspError).code
+  }
+  throw new Error('expected an LspError')
+}
+
+describe('registerProvider', () => {
+  it('selects by extension, per query, whatever the registration order', async () => {
+    for (const order of [0, 1]) {
+      const lsp = createLspService()
+      const ts = provider('ts', { '.ts': 'typescript', '.tsx': 'typescriptreact' })
+      const py = provider('py', { '.py': 'python' })
+      for (const p of order === 0 ? [ts, py] : [py, ts]) lsp.registerProvider(p.provider)
+      await lsp.query(definition('src/A.TSX'))
+      await lsp.query(definition('/abs/m.py'))
+      expect(ts.seen.map((q) => [q.filePath, q.languageId])).toEqual([['src/A.TSX', 'typescriptreact']])
+      expect(py.seen.map((q) => [q.filePath, q.languageId])).toEqual([['/abs/m.py', 'python']])
+    }
+  })
+
+  it('publishes nothing when any extension conflicts, and the disposer releases everything', async () => {
+    const lsp = createLspService()
+    const first = provider('first', { '.ts': 'typescript' })
+    const release = lsp.registerProvider(first.provider)
+    const clash = provider('second', { '.js': 'javascript', '.ts': 'typescript' })
+    expect(await codeOf(() => lsp.registerProvider(clash.provider))).toBe('LSP_CONFLICT')
+    expect(await codeOf(lsp.query(definition('a.js')))).toBe('LSP_UNAVAILABLE')
+    expect(lsp.providers()).toEqual([{ id: 'first', extensions: ['.ts'] }])
+    expect(await codeOf(() => lsp.registerProvider(provider('first', { '.go': 'go' }).provider))).toBe('LSP_CONFLICT')
+
+    release()
+    release()
+    expect(lsp.providers()).toEqual([])
+    expect(await codeOf(lsp.query(definition('a.ts')))).toBe('LSP_UNAVAILABLE')
+    lsp.registerProvider(clash.provider)
+    await lsp.query(definition('a.ts'))
+    expect(clash.seen).toHaveLength(1)
+  })
+
+  it('rejects invalid providers with LSP_INVALID_PROVIDER and publishes nothing', async () => {
+    const lsp = createLspService()
+    const cases: Record<string, string>[] = [{}, { ts: 'typescript' }, { '.TS': 'typescript' }, { '.ts': '' }, { '.d.ts': 'typescript' }]
+    for (const map of cases) {
+      expect(await codeOf(() => lsp.registerProvider(provider('p', map).provider))).toBe('LSP_INVALID_PROVIDER')
+    }
+    expect(await codeOf(() => lsp.registerProvider(provider(' p', { '.ts': 'typescript' }).provider))).toBe('LSP_INVALID_PROVIDER')
+    expect(await codeOf(() => lsp.registerProvider(provider('', { '.ts': 'typescript' }).provider))).toBe('LSP_INVALID_PROVIDER')
+    expect(lsp.providers()).toEqual([])
+  })
+
+  it('a stale disposer does not release a later registration of the same id', async () => {
+    const lsp = createLspService()
+    const release = lsp.registerProvider(provider('p', { '.ts': 'typescript' }).provider)
+    release()
+    const again = provider('p', { '.ts': 'typescript' })
+    lsp.registerProvider(again.provider)
+    release()
+    await lsp.query(definition('x.ts'))
+    expect(again.seen).toHaveLength(1)
+  })
+})
+
+describe('query', () => {
+  it('names the extension when nothing serves it', async () => {
+    const lsp = createLspService()
+    await expect(lsp.query(definition('README.md'))).rejects.toThrow('no language server configured for .md')
+    await expect(lsp.query(definition('Makefile'))).rejects.toThrow(
+      'no language server configured for files without an extension (Makefile)',
+    )
+  })
+
+  it('rejects malformed requests before any provider sees them', async () => {
+    const lsp = createLspService()
+    const p = provider('p', { '.ts': 'typescript' })
+    lsp.registerProvider(p.provider)
+    const bad = [
+      { ...definition('a.ts'), operation: 'rename' },
+      { ...definition('a.ts'), position: { line: -1, character: 0 } },
+      { ...definition('a.ts'), position: { line: 0, character: 1.5 } },
+      { ...definition('a.ts'), workspaceRoot: '' },
+      { ...definition(''), filePath: '' },
+    ]
+    for (const request of bad) expect(await codeOf(lsp.query(request as never))).toBe('LSP_INVALID_REQUEST')
+    expect(p.seen).toHaveLength(0)
+  })
+
+  it('refuses a provider answer of the wrong kind', async () => {
+    const lsp = createLspService()
+    lsp.registerProvider(provider('p', { '.ts': 'typescript' }, () => ({ kind: 'hover', hover: null, resolvedWorkspaceRoot: root, completeness: complete })).provider)
+    await expect(lsp.query(definition('a.ts'))).rejects.toThrow(
+      'provider "p" answered goToDefinition with result kind "hover", expected "locations"',
+    )
+  })
+
+  it('does not start a query whose signal already aborted', async () => {
+    const lsp = createLspService()
+    const p = provider('p', { '.ts': 'typescript' })
+    lsp.registerProvider(p.provider)
+    expect(await codeOf(lsp.query(definition('a.ts'), AbortSignal.abort()))).toBe('LSP_CANCELLED')
+    expect(p.seen).toHaveLength(0)
+  })
+
+  it('throws LSP_DISPOSED after dispose', async () => {
+    const lsp = createLspService()
+    lsp.registerProvider(provider('p', { '.ts': 'typescript' }).provider)
+    lsp.dispose()
+    expect(await codeOf(lsp.query(definition('a.ts')))).toBe('LSP_DISPOSED')
+    expect(await codeOf(() => lsp.registerProvider(provider('q', { '.py': 'python' }).provider))).toBe('LSP_DISPOSED')
+  })
+})

@@ -1,0 +1,135 @@
+import { LspError } from './errors.js'
+import { extensionOf, isValidExtension } from './extensions.js'
+import {
+  lspResultKinds,
+  type LspOperation,
+  type LspProvider,
+  type LspProviderId,
+  type LspProviderInfo,
+  type LspQueryRequest,
+  type LspQueryResult,
+  type LspResultFor,
+  type LspService,
+} from './types.js'
+
+/**
+ * Create the `ctx.lsp` service: an empty registry of providers and per-query selection by
+ * extension. See {@link LspService} for each method's contract and error codes.
+ */
+export function createLspService(): LspService {
+  const byId = new Map<LspProviderId, LspProvider>()
+  const byExtension = new Map<string, { provider: LspProvider; languageId: string }>()
+  let disposed = false
+
+  const assertLive = (): void => {
+    if (disposed) throw new LspError('LSP_DISPOSED', 'the LSP service has been disposed')
+  }
+
+  return {
+    registerProvider(provider) {
+      assertLive()
+      const entries = validateProvider(provider)
+      if (byId.has(provider.id)) {
+        throw new LspError('LSP_CONFLICT', `a provider with id "${provider.id}" is already registered`)
+      }
+      for (const [extension] of entries) {
+        const owner = byExtension.get(extension)
+        if (owner) {
+          throw new LspError('LSP_CONFLICT', `extension ${extension} already belongs to provider "${owner.provider.id}"`)
+        }
+      }
+      byId.set(provider.id, provider)
+      for (const [extension, languageId] of entries) byExtension.set(extension, { provider, languageId })
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        if (byId.get(provider.id) === provider) byId.delete(provider.id)
+        for (const [extension] of entries) {
+          if (byExtension.get(extension)?.provider === provider) byExtension.delete(extension)
+        }
+      }
+    },
+
+    async query<Request extends LspQueryRequest>(request: Request, signal?: AbortSignal) {
+      assertLive()
+      validateRequest(request)
+      if (signal?.aborted) throw new LspError('LSP_CANCELLED', `${request.operation} was cancelled before it started`)
+      const extension = extensionOf(request.filePath)
+      const owner = byExtension.get(extension)
+      if (!owner) {
+        const what = extension === '' ? `files without an extension (${request.filePath})` : extension
+        throw new LspError('LSP_UNAVAILABLE', `no language server configured for ${what}`)
+      }
+      const result = await owner.provider.query({ ...request, languageId: owner.languageId }, signal)
+      assertKind(request.operation, owner.provider.id, result)
+      return result as LspResultFor<Request['operation']>
+    },
+
+    providers(): readonly LspProviderInfo[] {
+      const extensions = new Map<LspProviderId, string[]>()
+      for (const [extension, { provider }] of byExtension) {
+        extensions.set(provider.id, [...(extensions.get(provider.id) ?? []), extension])
+      }
+      return [...byId.keys()]
+        .sort()
+        .map((id) => ({ id, extensions: (extensions.get(id) ?? []).sort() }))
+    },
+
+    dispose() {
+      disposed = true
+      byId.clear()
+      byExtension.clear()
+    },
+  }
+}
+
+function validateProvider(provider: LspProvider): [string, string][] {
+  const invalid = (why: string): LspError => new LspError('LSP_INVALID_PROVIDER', `invalid LSP provider: ${why}`)
+  if (typeof provider !== 'object' || provider === null) throw invalid('not an object')
+  if (typeof provider.id !== 'string' || provider.id.trim() === '' || provider.id !== provider.id.trim()) {
+    throw invalid(`id must be a non-empty string without surrounding spaces (got ${JSON.stringify(provider.id)})`)
+  }
+  if (typeof provider.query !== 'function') throw invalid(`"${provider.id}" has no query function`)
+  const map: unknown = provider.extensionToLanguage
+  if (typeof map !== 'object' || map === null) throw invalid(`"${provider.id}" has no extensionToLanguage map`)
+  const entries = Object.entries(map as Record<string, unknown>)
+  if (entries.length === 0) throw invalid(`"${provider.id}" maps no extensions`)
+  for (const [extension, languageId] of entries) {
+    if (!isValidExtension(extension)) {
+      throw invalid(`"${provider.id}" extension ${JSON.stringify(extension)} must be lowercase with a leading dot, like ".ts"`)
+    }
+    if (typeof languageId !== 'string' || languageId.trim() === '') {
+      throw invalid(`"${provider.id}" maps ${extension} to no language id`)
+    }
+  }
+  return entries as [string, string][]
+}
+
+function validateRequest(request: LspQueryRequest): void {
+  const invalid = (why: string): LspError => new LspError('LSP_INVALID_REQUEST', `invalid LSP request: ${why}`)
+  if (typeof request !== 'object' || request === null) throw invalid('not an object')
+  if (!Object.hasOwn(lspResultKinds, request.operation)) {
+    throw invalid(`unknown operation ${JSON.stringify(request.operation)}`)
+  }
+  if (typeof request.filePath !== 'string' || request.filePath === '') throw invalid('filePath must be a non-empty string')
+  if (typeof request.workspaceRoot !== 'string' || request.workspaceRoot === '') {
+    throw invalid('workspaceRoot must be a non-empty string')
+  }
+  const { position } = request
+  const isIndex = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 0
+  if (typeof position !== 'object' || position === null || !isIndex(position.line) || !isIndex(position.character)) {
+    throw invalid('position must have zero-based integer line and character')
+  }
+}
+
+function assertKind(operation: LspOperation, providerId: LspProviderId, result: LspQueryResult): void {
+  const expected = lspResultKinds[operation]
+  if (typeof result !== 'object' || result === null || result.kind !== expected) {
+    const got = typeof result === 'object' && result !== null ? JSON.stringify(result.kind) : String(result)
+    throw new LspError(
+      'LSP_MALFORMED_RESPONSE',
+      `provider "${providerId}" answered ${operation} with result kind ${got}, expected "${expected}"`,
+    )
+  }
+}
