@@ -1,0 +1,60 @@
+import { resolve } from 'node:path'
+import { HarnessError } from '@agent-lsp/errors'
+import { DEFAULT_TIMEOUT_MS, createLspTool, toLspQueryRequest } from '@agent-lsp/tool-lsp'
+import { UsageError, parseCommand, usage, type Command } from './args.js'
+import { createLspHost } from './host.js'
+
+/** Where the command writes, and from where it runs. */
+export interface CliIo {
+  readonly cwd: string
+  stdout(text: string): void
+  stderr(text: string): void
+}
+
+/** The package version, printed by `--version`. */
+export const version = '0.1.0'
+
+/**
+ * Run `agent-lsp` with `argv` (without `node` and the script).
+ * @returns the exit status: 0 with an answer (an empty answer is one), 1 on error (a one-line
+ *   `agent-lsp: CODE: message` on stderr), 2 on bad usage.
+ */
+export async function main(argv: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {
+  let command: Command
+  try {
+    command = parseCommand(argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr(`agent-lsp: ${error.message}\nRun "agent-lsp --help" for usage.\n`)
+    return 2
+  }
+  if (command.kind === 'help') return io.stdout(`${usage}\n`), 0
+  if (command.kind === 'version') return io.stdout(`${version}\n`), 0
+
+  const workspaceRoot = resolve(io.cwd, command.root)
+  const host = createLspHost()
+  try {
+    const input = { operation: command.operation, filePath: command.filePath, line: command.line, character: command.character }
+    if (command.json) {
+      const request = await toLspQueryRequest(input, workspaceRoot)
+      const bound = AbortSignal.timeout(DEFAULT_TIMEOUT_MS)
+      const result = await host.ctx.lsp.query(request, signal ? AbortSignal.any([signal, bound]) : bound)
+      io.stdout(`${JSON.stringify(result, null, 2)}\n`)
+    } else {
+      const tool = createLspTool(host.ctx, { workspaceRoot })
+      if (!tool) throw new Error('no language server is configured')
+      io.stdout(`${await tool.execute(input, signal)}\n`)
+    }
+    return 0
+  } catch (error) {
+    io.stderr(`agent-lsp: ${describeError(error)}\n`)
+    return 1
+  } finally {
+    await host.dispose()
+  }
+}
+
+function describeError(error: unknown): string {
+  if (HarnessError.isInstance(error)) return `${error.code}: ${error.message.replace(/\s*\n\s*/g, ' ')}`
+  return `internal error: ${error instanceof Error ? error.message : String(error)}`
+}

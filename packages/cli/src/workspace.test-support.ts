@@ -1,0 +1,50 @@
+// Test support (not exported): real workspaces on disk and a host running the real servers.
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { createLspTool, type LspTool } from '@agent-lsp/tool-lsp'
+import { onTestFinished } from 'vitest'
+import { createLspHost, type LspHost } from './host.js'
+import type { LocalServerConfig } from '@agent-lsp/lsp-local'
+
+/** A directory holding `files` (relative path → content), removed after the test. */
+export async function tempWorkspace(files: Record<string, string>): Promise<string> {
+  const root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agent-lsp-cli-')))
+  onTestFinished(() => rm(root, { recursive: true, force: true }))
+  await writeFiles(root, files)
+  return root
+}
+
+/** Write `files` under `root`, creating directories. */
+export async function writeFiles(root: string, files: Record<string, string>): Promise<void> {
+  for (const [relative, content] of Object.entries(files)) {
+    const file = path.join(root, relative)
+    await mkdir(path.dirname(file), { recursive: true })
+    await writeFile(file, content)
+  }
+}
+
+/** A host (real language servers, started lazily) and its tool on `root`, disposed after the test. */
+export function toolOn(root: string, servers?: LocalServerConfig[]): { host: LspHost; tool: LspTool; ask: Ask } {
+  const host = createLspHost(servers)
+  onTestFinished(() => host.dispose())
+  const tool = createLspTool(host.ctx, { workspaceRoot: root })
+  if (!tool) throw new Error('no tool: no provider registered')
+  const ask: Ask = (operation, at) => {
+    const match = /^(.+):(\d+):(\d+)$/.exec(at)
+    if (!match) throw new Error(`bad position ${at}`)
+    return tool.execute({ operation, filePath: match[1], line: Number(match[2]), character: Number(match[3]) })
+  }
+  return { host, tool, ask }
+}
+
+/** Run one tool query at `path:line:col` (1-based, code points). */
+export type Ask = (operation: 'goToDefinition' | 'findReferences' | 'goToImplementation' | 'hover', at: string) => Promise<string>
+
+/** The `path:line:col` of each row of a locations answer (the header skipped). */
+export function rowPositions(answer: string): string[] {
+  return answer
+    .split('\n')
+    .slice(1)
+    .map((row) => row.split('  ')[0] ?? '')
+}

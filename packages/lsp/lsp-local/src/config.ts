@@ -1,0 +1,83 @@
+import { LspError, isValidExtension } from '@agent-lsp/lsp'
+
+/**
+ * One stdio language server to host, as data. The provider spawns `command` with `args` directly
+ * (no shell), with `env` added to the host's environment.
+ */
+export interface LocalServerConfig {
+  /** Stable provider id, e.g. `typescript`; becomes the `LspProviderId`. */
+  readonly id: string
+  /** The executable: an absolute path, or a name looked up on `PATH`. Never run through a shell. */
+  readonly command: string
+  readonly args?: readonly string[]
+  /** Lowercase, leading-dot extension → LSP language id, e.g. `{ '.tsx': 'typescriptreact' }`. */
+  readonly extensionToLanguage: Readonly<Record<string, string>>
+  /**
+   * File names that mark a project root (`tsconfig.json`, `pyproject.toml`). A file's server root
+   * is its nearest ancestor directory holding one, inside the workspace; else the workspace root.
+   */
+  readonly rootMarkers?: readonly string[]
+  /** Sent verbatim as `InitializeParams.initializationOptions`. */
+  readonly initializationOptions?: unknown
+  /**
+   * Settings the server reads through `workspace/configuration` (by dotted section, e.g.
+   * `python.analysis`) and receives once in `workspace/didChangeConfiguration`.
+   */
+  readonly settings?: Readonly<Record<string, unknown>>
+  /** Extra environment variables for the server process. */
+  readonly env?: Readonly<Record<string, string>>
+  /**
+   * A regular expression (source text) matching the `window/logMessage` line by which a server
+   * that reports no progress says its workspace is loaded (pyright: `^Found \d+ source file`).
+   * Queries wait for it, bounded by `readinessTimeoutMs`.
+   */
+  readonly readyLogPattern?: string
+  /** How to install the server, quoted when the command is missing (e.g. `npm i -g pyright`). */
+  readonly installHint?: string
+}
+
+/**
+ * Bounds of the local provider, in milliseconds unless named otherwise. Each has a default
+ * ({@link defaultLocalProviderLimits}); tests shorten them.
+ */
+export interface LocalProviderLimits {
+  /** Spawn to `initialize` result. Past it the process is killed: `LSP_TIMEOUT`. */
+  readonly initializeTimeoutMs: number
+  /**
+   * How long a query waits for the server's `$/progress` work (project loading, indexing) to end
+   * before it asks anyway and marks the answer `partial`.
+   */
+  readonly readinessTimeoutMs: number
+  /** `shutdown` + `exit` before the process is killed, on dispose. */
+  readonly shutdownTimeoutMs: number
+  /** Documents kept open per server; the least recently used is closed beyond it. */
+  readonly maxOpenDocuments: number
+  /** Retries of a request answered `ContentModified` (-32801). */
+  readonly contentModifiedRetries: number
+}
+
+/** The default {@link LocalProviderLimits}. */
+export const defaultLocalProviderLimits: LocalProviderLimits = {
+  initializeTimeoutMs: 30_000,
+  readinessTimeoutMs: 30_000,
+  shutdownTimeoutMs: 2_000,
+  maxOpenDocuments: 64,
+  contentModifiedRetries: 3,
+}
+
+/**
+ * Check a config before anything is spawned.
+ * @throws LspError `LSP_INVALID_PROVIDER` naming the field.
+ */
+export function validateServerConfig(config: LocalServerConfig): void {
+  const invalid = (why: string): LspError =>
+    new LspError('LSP_INVALID_PROVIDER', `invalid language server config "${String(config?.id)}": ${why}`)
+  if (typeof config?.id !== 'string' || config.id.trim() === '') throw invalid('id must be a non-empty string')
+  if (typeof config.command !== 'string' || config.command.trim() === '') throw invalid('command must be a non-empty string')
+  if (config.args !== undefined && (!Array.isArray(config.args) || !config.args.every((a) => typeof a === 'string'))) {
+    throw invalid('args must be an array of strings')
+  }
+  for (const extension of Object.keys(config.extensionToLanguage ?? {})) {
+    if (!isValidExtension(extension)) throw invalid(`extension ${JSON.stringify(extension)} must be lowercase with a leading dot`)
+  }
+}

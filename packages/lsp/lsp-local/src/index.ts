@@ -1,0 +1,9 @@
+export { createLocalLspProvider, type LocalLspProvider, type LocalLspProviderOptions } from './provider.js'
+export {
+  defaultLocalProviderLimits,
+  validateServerConfig,
+  type LocalProviderLimits,
+  type LocalServerConfig,
+} from './config.js'
+export { canonicalUri, pathToUri, uriToPath } from './uri.js'
+export { normalizeHover, normalizeLocations } from './normalize.js'

@@ -1,0 +1,67 @@
+import { realpathSync, statSync } from 'node:fs'
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { LspError } from '@agent-lsp/lsp'
+
+/**
+ * The realpath of a workspace root (the seam's `resolvedWorkspaceRoot`).
+ * @throws LspError `LSP_FILE_NOT_FOUND` when it does not exist or is not a directory.
+ */
+export function resolveWorkspaceRoot(workspaceRoot: string): string {
+  const root = realpathOrNull(resolve(workspaceRoot))
+  if (root === null || !statSync(root).isDirectory()) {
+    throw new LspError('LSP_FILE_NOT_FOUND', `workspace root ${workspaceRoot} does not exist or is not a directory`)
+  }
+  return root
+}
+
+/**
+ * The realpath of `filePath` (absolute, or relative to `workspaceRoot`), which must be a file
+ * inside `resolvedRoot` once symlinks are followed.
+ * @throws LspError `LSP_FILE_NOT_FOUND` (missing, or a directory), `LSP_OUTSIDE_WORKSPACE`.
+ */
+export function resolveWorkspaceFile(filePath: string, workspaceRoot: string, resolvedRoot: string): string {
+  const requested = resolve(workspaceRoot, filePath)
+  const real = realpathOrNull(requested)
+  if (real === null) throw new LspError('LSP_FILE_NOT_FOUND', `file not found: ${filePath} (looked for ${requested})`)
+  if (!isInside(real, resolvedRoot)) {
+    throw new LspError('LSP_OUTSIDE_WORKSPACE', `${filePath} resolves to ${real}, outside the workspace ${resolvedRoot}`)
+  }
+  if (!statSync(real).isFile()) throw new LspError('LSP_FILE_NOT_FOUND', `${filePath} is not a file`)
+  return real
+}
+
+/** Whether `path` is `root` or below it (both absolute and already resolved). */
+export function isInside(path: string, root: string): boolean {
+  const rel = relative(root, path)
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))
+}
+
+/**
+ * The nearest directory from `file`'s up to `root` holding one of `markers`, else `root`.
+ * Used to give each project of a monorepo its own server.
+ */
+export function nearestRoot(file: string, root: string, markers: readonly string[]): string {
+  if (markers.length === 0) return root
+  for (let dir = dirname(file); isInside(dir, root); dir = dirname(dir)) {
+    if (markers.some((marker) => exists(join(dir, marker)))) return dir
+    if (dir === root) break
+  }
+  return root
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function realpathOrNull(path: string): string | null {
+  try {
+    return realpathSync.native(path)
+  } catch {
+    return null
+  }
+}

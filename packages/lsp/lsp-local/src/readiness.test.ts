@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { Readiness } from './readiness.js'
+
+describe('Readiness', () => {
+  it('is busy between a progress begin and its end', async () => {
+    const readiness = new Readiness()
+    expect(readiness.ready).toBe(true)
+    readiness.onProgress({ token: 't', value: { kind: 'begin', title: 'Indexing' } })
+    readiness.onProgress({ token: 'u', value: { kind: 'begin', title: 'Loading' } })
+    expect(readiness.pending).toEqual(['Indexing', 'Loading'])
+    const waited = readiness.whenReady(60_000)
+    readiness.onProgress({ token: 't', value: { kind: 'report', message: '50%' } })
+    readiness.onProgress({ token: 't', value: { kind: 'end' } })
+    expect(readiness.ready).toBe(false)
+    readiness.onProgress({ token: 'u', value: { kind: 'end' } })
+    await expect(waited).resolves.toBe(true)
+  })
+
+  it('waits for the ready log line when the server has one', async () => {
+    const readiness = new Readiness('^Found \\d+ source files?')
+    expect(readiness.pending).toEqual(['loading the workspace'])
+    const waited = readiness.whenReady(60_000)
+    readiness.onLogMessage('Assuming Python version 3.11')
+    expect(readiness.ready).toBe(false)
+    readiness.onLogMessage('Found 4 source files')
+    await expect(waited).resolves.toBe(true)
+  })
+
+  it('answers false when the bound passes first, and rejects on abort', async () => {
+    const readiness = new Readiness()
+    readiness.onProgress({ token: 1, value: { kind: 'begin', title: 'Indexing' } })
+    await expect(readiness.whenReady(1)).resolves.toBe(false)
+    const controller = new AbortController()
+    const waited = readiness.whenReady(60_000, controller.signal)
+    controller.abort(new Error('stop'))
+    await expect(waited).rejects.toThrow('stop')
+  })
+})

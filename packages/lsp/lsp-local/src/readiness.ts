@@ -1,0 +1,68 @@
+import type { ProgressToken, WorkDoneProgressBegin } from 'vscode-languageserver-protocol'
+
+/**
+ * Whether a server is ready to give complete answers. It is busy while any work-done progress it
+ * reported (LSP 3.17 §WorkDoneProgress) is between `begin` and `end`, and, for servers that only
+ * say so in their log (pyright: `Found 12 source files`), until a `window/logMessage` matches
+ * `readyLogPattern`.
+ */
+export class Readiness {
+  readonly #busy = new Map<ProgressToken, string>()
+  readonly #waiters = new Set<() => void>()
+  #awaitingLog: RegExp | undefined
+
+  constructor(readyLogPattern?: string) {
+    this.#awaitingLog = readyLogPattern === undefined ? undefined : new RegExp(readyLogPattern)
+  }
+
+  /** Feed one `$/progress` notification. */
+  onProgress({ token, value }: { token: ProgressToken; value: unknown }): void {
+    const kind = (value as { kind?: unknown } | null)?.kind
+    if (kind === 'begin') this.#busy.set(token, (value as WorkDoneProgressBegin).title)
+    if (kind === 'end' && this.#busy.delete(token)) this.#wakeIfReady()
+  }
+
+  /** Feed one `window/logMessage` text. */
+  onLogMessage(message: string): void {
+    if (this.#awaitingLog?.test(message)) {
+      this.#awaitingLog = undefined
+      this.#wakeIfReady()
+    }
+  }
+
+  /** What the server is still doing, e.g. `Initializing JS/TS language features`. */
+  get pending(): string[] {
+    const titles = [...this.#busy.values()]
+    return this.#awaitingLog ? ['loading the workspace', ...titles] : titles
+  }
+
+  get ready(): boolean {
+    return this.#busy.size === 0 && this.#awaitingLog === undefined
+  }
+
+  /**
+   * Resolve `true` once ready, `false` when `timeoutMs` passes first; at once when ready.
+   * Rejects with the signal's reason when it aborts.
+   */
+  whenReady(timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    if (this.ready) return Promise.resolve(true)
+    return new Promise<boolean>((resolve, reject) => {
+      const settle = (finish: () => void): void => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+        this.#waiters.delete(wake)
+        finish()
+      }
+      const wake = (): void => settle(() => resolve(true))
+      const onAbort = (): void => settle(() => reject(signal?.reason))
+      const timer = setTimeout(() => settle(() => resolve(false)), timeoutMs)
+      this.#waiters.add(wake)
+      signal?.addEventListener('abort', onAbort, { once: true })
+    })
+  }
+
+  #wakeIfReady(): void {
+    if (!this.ready) return
+    for (const wake of [...this.#waiters]) wake()
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * The fake language server's entry point: `node dist/fake-server.js`, scenario in the
+ * `AGENT_LSP_FAKE_SCENARIO` environment variable (JSON), LSP over stdin/stdout. An invalid
+ * scenario is reported on stderr and exits with code 2 before any message is read.
+ */
+import { FAKE_SCENARIO_ENV, parseScenario } from './scenario.js'
+import { startFakeServer } from './server.js'
+
+/** Exit code of a fake started with an unusable scenario. */
+const INVALID_SCENARIO_EXIT_CODE = 2
+
+try {
+  const scenario = parseScenario(process.env[FAKE_SCENARIO_ENV])
+  startFakeServer(scenario, {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    exit: (code) => process.exit(code),
+  })
+} catch (error) {
+  process.stderr.write(`agent-lsp fake server: ${error instanceof Error ? error.message : String(error)}\n`)
+  process.exitCode = INVALID_SCENARIO_EXIT_CODE
+}

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url'
+
+/**
+ * Absolute path of the built fake language server script (`dist/fake-server.js`). Spawn it as
+ * `spawn(process.execPath, [fakeServerPath], { env: { ...process.env, ...fakeServerEnv(scenario) } })`
+ * and speak LSP (Content-Length framing) over its stdin/stdout. From the package's own sources
+ * (its tests) it still names the built script, so build first.
+ */
+export const fakeServerPath: string = fileURLToPath(
+  import.meta.url.endsWith('.ts')
+    ? new URL('../dist/fake-server.js', import.meta.url)
+    : new URL('./fake-server.js', import.meta.url),
+)
+
+export type { JsonObject, JsonValue } from './json.js'
+export {
+  readFakeServerLog,
+  type FakeServerLogEntry,
+  type FakeServerMessageId,
+  type FakeServerReceivedEntry,
+  type FakeServerReplyEntry,
+  type FakeServerSentEntry,
+  type FakeServerWireError,
+} from './log.js'
+export { FakeDocumentsRequest, type FakeDocuments, type FakeDocumentState } from './protocol.js'
+export {
+  DEFAULT_PROGRESS_DELAY_MS,
+  defaultFakeServerCapabilities,
+  FAKE_SCENARIO_ENV,
+  fakeServerEnv,
+  type FakeRawResult,
+  type FakeServerCrash,
+  type FakeServerError,
+  type FakeServerProgress,
+  type FakeServerRequest,
+  type FakeServerScenario,
+} from './scenario.js'

@@ -1,0 +1,70 @@
+import { appendFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import type { JsonValue } from './json.js'
+
+/** A JSON-RPC id as it crossed the wire (`null` only where the peer sent `null`). */
+export type FakeServerMessageId = number | string | null
+
+/** A JSON-RPC error object as it crossed the wire. */
+export interface FakeServerWireError {
+  readonly code: number
+  readonly message: string
+  readonly data?: JsonValue
+}
+
+/** A request (with `id`) or notification (without) the fake received from the client. */
+export interface FakeServerReceivedEntry {
+  readonly direction: 'in'
+  readonly method: string
+  readonly id?: FakeServerMessageId
+  readonly params?: JsonValue
+}
+
+/** The client's response to a server→client request; `method` is the request's method. */
+export interface FakeServerReplyEntry {
+  readonly direction: 'reply'
+  readonly id: FakeServerMessageId
+  readonly method?: string
+  readonly result?: JsonValue
+  readonly error?: FakeServerWireError
+}
+
+/**
+ * A message the fake sent: a request (`method`, `id`, `params`), a notification (`method`,
+ * `params`) or a response (`id`, `result` or `error`, and the answered request's `method`).
+ */
+export interface FakeServerSentEntry {
+  readonly direction: 'out'
+  readonly method?: string
+  readonly id?: FakeServerMessageId
+  readonly params?: JsonValue
+  readonly result?: JsonValue
+  readonly error?: FakeServerWireError
+}
+
+/** One line of the fake server's log, in the order the fake read or wrote the messages. */
+export type FakeServerLogEntry = FakeServerReceivedEntry | FakeServerReplyEntry | FakeServerSentEntry
+
+/** Where the fake records what crossed the wire. */
+export type LogSink = (entry: FakeServerLogEntry) => void
+
+/**
+ * A sink appending one JSON line per entry to `path`, synchronously, so a crash right after
+ * loses nothing; without a path, a sink that drops everything.
+ */
+export function createLogSink(path: string | undefined): LogSink {
+  if (path === undefined) return () => {}
+  return (entry) => appendFileSync(path, `${JSON.stringify(entry)}\n`)
+}
+
+/**
+ * Reads the JSON-lines log the fake wrote to the scenario's `log` path: one entry per message
+ * received (`in`, `reply`) and sent (`out`), in wire order.
+ */
+export async function readFakeServerLog(path: string): Promise<FakeServerLogEntry[]> {
+  const text = await readFile(path, 'utf8')
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as FakeServerLogEntry)
+}

@@ -1,0 +1,46 @@
+import { setTimeout as delay } from 'node:timers/promises'
+import {
+  type ProtocolConnection,
+  WorkDoneProgress,
+  WorkDoneProgressCreateRequest,
+} from 'vscode-languageserver-protocol'
+import { DEFAULT_PROGRESS_DELAY_MS, type FakeServerProgress } from './scenario.js'
+
+/** The fake's indexing phase: language requests wait for `done`. */
+export interface Indexing {
+  /** Settles once indexing is over (at once when the scenario has no `progress`). */
+  readonly done: Promise<void>
+  /** Runs the phase; called when `initialized` arrives. */
+  run(connection: ProtocolConnection): Promise<void>
+}
+
+/**
+ * The indexing phase of `progress`: `window/workDoneProgress/create` for its token, `$/progress`
+ * begin (`Indexing`), `delayMs` later the end, then `done`. If the client refuses the token the
+ * fake must not report with it (LSP 3.17 §workDoneProgress/create), so it ends indexing at once.
+ */
+export function createIndexing(progress: FakeServerProgress | undefined): Indexing {
+  if (progress === undefined) return { done: Promise.resolve(), run: async () => {} }
+  const { token } = progress
+  let finish = () => {}
+  const done = new Promise<void>((resolve) => {
+    finish = resolve
+  })
+  return {
+    done,
+    async run(connection) {
+      try {
+        try {
+          await connection.sendRequest(WorkDoneProgressCreateRequest.type, { token })
+        } catch {
+          return // refused: the log holds the client's error as a `reply` entry
+        }
+        await connection.sendProgress(WorkDoneProgress.type, token, { kind: 'begin', title: 'Indexing' })
+        await delay(progress.delayMs ?? DEFAULT_PROGRESS_DELAY_MS)
+        await connection.sendProgress(WorkDoneProgress.type, token, { kind: 'end' })
+      } finally {
+        finish()
+      }
+    },
+  }
+}

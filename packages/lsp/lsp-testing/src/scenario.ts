@@ -1,0 +1,211 @@
+import type {
+  Declaration,
+  DeclarationLink,
+  Definition,
+  DefinitionLink,
+  Hover,
+  Location,
+  ServerCapabilities,
+} from 'vscode-languageserver-protocol'
+import { isJsonObject, type JsonObject, type JsonValue } from './json.js'
+
+/** The environment variable that carries the scenario (as JSON) into the fake server process. */
+export const FAKE_SCENARIO_ENV = 'AGENT_LSP_FAKE_SCENARIO'
+
+/**
+ * A raw result the fake returns verbatim, unchecked: the well-formed LSP shape `T`, or any other
+ * JSON value, deliberately malformed ones included (`42`, `[{ "uri": 5 }]`, `""`).
+ */
+export type FakeRawResult<T> = T | JsonValue
+
+/** A JSON-RPC error the fake answers with: `code` (JSON-RPC / LSP error code), `message`, `data`. */
+export interface FakeServerError {
+  readonly code: number
+  readonly message: string
+  readonly data?: JsonValue
+}
+
+/** A server→client request the fake sends once `initialized` arrives. */
+export interface FakeServerRequest {
+  /** LSP method name, e.g. `workspace/configuration`. */
+  readonly method: string
+  /** The request's params: an object, as every LSP request's params are. */
+  readonly params?: JsonObject
+}
+
+/** Work-done progress the fake reports after `initialized` (an indexing phase). */
+export interface FakeServerProgress {
+  /** The `ProgressToken` passed to `window/workDoneProgress/create` and every `$/progress`. */
+  readonly token: string
+  /** Milliseconds between the `begin` and the `end` report; default 200. */
+  readonly delayMs?: number
+}
+
+/** How the fake dies when a given message arrives. */
+export interface FakeServerCrash {
+  /** The method (request or notification) whose arrival triggers the crash. */
+  readonly on: string
+  /** The process exit code. */
+  readonly exitCode: number
+  /** Text written to stderr just before exiting. */
+  readonly stderr?: string
+  /**
+   * Before dying, write `Content-Length: 200\r\n\r\n` and only the first 20 bytes of a body to
+   * stdout: a message cut off mid-body.
+   */
+  readonly partialBody?: boolean
+}
+
+/**
+ * What the fake language server does, passed as JSON in `AGENT_LSP_FAKE_SCENARIO`. Every field is
+ * optional; with none the fake is a well-behaved minimal server. All positions are LSP wire
+ * positions (zero-based line, zero-based UTF-16 character).
+ */
+export interface FakeServerScenario {
+  /** `InitializeResult.capabilities`; default {@link defaultFakeServerCapabilities}. */
+  readonly capabilities?: ServerCapabilities<JsonValue>
+  /** `InitializeResult.serverInfo`; omitted from the result when absent. */
+  readonly serverInfo?: { readonly name: string; readonly version?: string }
+  /** `'ok'` (default) answers; `{ error }` answers with that ResponseError; `'hang'` never answers. */
+  readonly initialize?: 'ok' | 'hang' | { readonly error: FakeServerError }
+  /**
+   * `textDocument/hover` results by zero-based line, written as a decimal string key (`"0"`,
+   * `"12"`); any character of that line gets the value verbatim. Lines not in the map get `null`.
+   */
+  readonly hover?: { readonly [line: string]: FakeRawResult<Hover | null> }
+  /** `textDocument/definition` result, verbatim, for every position; default `null`. */
+  readonly definition?: FakeRawResult<Definition | DefinitionLink[] | null>
+  /** `textDocument/references` result, verbatim, for every position; default `null`. */
+  readonly references?: FakeRawResult<Location[] | null>
+  /** `textDocument/implementation` result, verbatim, for every position; default `null`. */
+  readonly implementation?: FakeRawResult<Declaration | DeclarationLink[] | null>
+  /**
+   * Request methods never answered. A `$/cancelRequest` for such a request is answered with
+   * ResponseError -32800 (RequestCancelled).
+   */
+  readonly hang?: readonly string[]
+  /** Server→client requests sent, in this order and without waiting, once `initialized` arrives. */
+  readonly serverRequests?: readonly FakeServerRequest[]
+  /**
+   * An indexing phase: after `initialized`, `window/workDoneProgress/create` for the token, then
+   * `$/progress` begin (title `Indexing`), then after `delayMs` the end. Hover, definition,
+   * references and implementation requests arriving before the end are answered after it.
+   */
+  readonly progress?: FakeServerProgress
+  /**
+   * Default `true`: `shutdown` is answered with `null` and `exit` ends the process (code 0 after a
+   * shutdown, 1 without, per the LSP spec). `false`: `shutdown` is answered but `exit` is ignored.
+   */
+  readonly exitOnShutdown?: boolean
+  /** `true`: `shutdown` is never answered and `exit` is ignored; only a kill ends the process. */
+  readonly hangOnShutdown?: boolean
+  /** Die when a given method arrives. */
+  readonly crash?: FakeServerCrash
+  /** Text written to stderr at startup. */
+  readonly stderr?: string
+  /** Absolute path of a JSON-lines log of every message received and sent (appended to). */
+  readonly log?: string
+}
+
+/** The capabilities the fake announces when the scenario gives none. */
+export const defaultFakeServerCapabilities: ServerCapabilities<JsonValue> = Object.freeze({
+  positionEncoding: 'utf-16',
+  textDocumentSync: 2, // TextDocumentSyncKind.Incremental
+  hoverProvider: true,
+  definitionProvider: true,
+  referencesProvider: true,
+  implementationProvider: true,
+})
+
+/** The delay between progress `begin` and `end` when the scenario gives none, in milliseconds. */
+export const DEFAULT_PROGRESS_DELAY_MS = 200
+
+/** The environment that hands `scenario` to a spawned fake server: merge it into the child's env. */
+export function fakeServerEnv(scenario: FakeServerScenario): Record<string, string> {
+  return { [FAKE_SCENARIO_ENV]: JSON.stringify(scenario) }
+}
+
+type FieldCheck = (value: unknown) => string | undefined
+
+const isString = (value: unknown): value is string => typeof value === 'string'
+const isInteger = (value: unknown): value is number => Number.isInteger(value)
+
+const check =
+  (ok: (value: unknown) => boolean, what: string): FieldCheck =>
+  (value) =>
+    ok(value) ? undefined : `must be ${what}`
+
+const anyJson: FieldCheck = () => undefined
+
+const isError = (value: unknown): boolean =>
+  isJsonObject(value) && isInteger(value.code) && isString(value.message)
+
+const fieldChecks: { readonly [K in keyof Required<FakeServerScenario>]: FieldCheck } = {
+  capabilities: check(isJsonObject, 'an object (ServerCapabilities)'),
+  serverInfo: check(
+    (v) => isJsonObject(v) && isString(v.name) && (v.version === undefined || isString(v.version)),
+    'an object { name: string, version?: string }',
+  ),
+  initialize: check(
+    (v) => v === 'ok' || v === 'hang' || (isJsonObject(v) && isError(v.error)),
+    "'ok', 'hang' or { error: { code: integer, message: string } }",
+  ),
+  hover: check(
+    (v) => isJsonObject(v) && Object.keys(v).every((key) => /^(0|[1-9]\d*)$/.test(key)),
+    'an object keyed by zero-based line numbers ("0", "1", ...)',
+  ),
+  definition: anyJson,
+  references: anyJson,
+  implementation: anyJson,
+  hang: check((v) => Array.isArray(v) && v.every(isString), 'an array of method names'),
+  serverRequests: check(
+    (v) =>
+      Array.isArray(v) &&
+      v.every((r) => isJsonObject(r) && isString(r.method) && (r.params === undefined || isJsonObject(r.params))),
+    'an array of { method: string, params?: object }',
+  ),
+  progress: check(
+    (v) =>
+      isJsonObject(v) &&
+      isString(v.token) &&
+      (v.delayMs === undefined || (isInteger(v.delayMs) && v.delayMs >= 0)),
+    'an object { token: string, delayMs?: non-negative integer }',
+  ),
+  exitOnShutdown: check((v) => typeof v === 'boolean', 'a boolean'),
+  hangOnShutdown: check((v) => typeof v === 'boolean', 'a boolean'),
+  crash: check(
+    (v) =>
+      isJsonObject(v) &&
+      isString(v.on) &&
+      isInteger(v.exitCode) &&
+      (v.stderr === undefined || isString(v.stderr)) &&
+      (v.partialBody === undefined || typeof v.partialBody === 'boolean'),
+    'an object { on: string, exitCode: integer, stderr?: string, partialBody?: boolean }',
+  ),
+  stderr: check(isString, 'a string'),
+  log: check(isString, 'a string (a file path)'),
+}
+
+const isField = (key: string): key is keyof FakeServerScenario => Object.hasOwn(fieldChecks, key)
+
+/**
+ * Parses the scenario JSON from {@link FAKE_SCENARIO_ENV}; `undefined` or an empty string is the
+ * empty scenario. Throws an `Error` naming the first invalid or unknown field.
+ */
+export function parseScenario(text: string | undefined): FakeServerScenario {
+  if (text === undefined || text.trim() === '') return {}
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new Error(`${FAKE_SCENARIO_ENV} is not valid JSON`, { cause: error })
+  }
+  if (!isJsonObject(value)) throw new Error(`${FAKE_SCENARIO_ENV} must be a JSON object`)
+  for (const [key, field] of Object.entries(value)) {
+    if (!isField(key)) throw new Error(`scenario field "${key}" is unknown`)
+    const problem = fieldChecks[key](field)
+    if (problem !== undefined) throw new Error(`scenario field "${key}" ${problem}`)
+  }
+  // Every field was checked against its declared shape above.
+  return value as FakeServerScenario
+}

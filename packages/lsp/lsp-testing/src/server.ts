@@ -1,0 +1,185 @@
+import {
+  CancellationToken,
+  createProtocolConnection,
+  DefinitionRequest,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  HoverRequest,
+  ImplementationRequest,
+  InitializedNotification,
+  InitializeRequest,
+  type InitializeResult,
+  type ProtocolConnection,
+  ReferencesRequest,
+  RequestType,
+  RequestType0,
+  ResponseError,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node'
+import { DocumentStore } from './documents.js'
+import { crashNow, unlessCancelled, untilCancelled } from './faults.js'
+import type { JsonObject, JsonValue } from './json.js'
+import { holdUntilKilled } from './keep-alive.js'
+import { createLogSink } from './log.js'
+import { createIndexing } from './progress.js'
+import { FakeDocumentsRequest } from './protocol.js'
+import { defaultFakeServerCapabilities, type FakeRawResult, type FakeServerScenario } from './scenario.js'
+import { inspectingReader, inspectingWriter } from './transport.js'
+import { createWireRecorder } from './wire-log.js'
+
+/** The process the fake runs in: its standard streams and its exit. */
+export interface FakeServerProcess {
+  readonly stdin: NodeJS.ReadableStream
+  readonly stdout: NodeJS.WritableStream
+  readonly stderr: NodeJS.WritableStream
+  readonly exit: (code: number) => void
+}
+
+/**
+ * The scenario's raw value, sent as the typed result unchecked: the scenario may deliberately
+ * hold a value that is not a `T` (that is what the fake is for). Absent means `null`.
+ */
+function verbatim<T>(raw: FakeRawResult<T> | undefined): T {
+  return (raw === undefined ? null : raw) as T
+}
+
+function cancellationTokenOf(args: readonly unknown[]): CancellationToken {
+  const token = args.at(-1)
+  if (!CancellationToken.is(token)) throw new Error('request handler called without a cancellation token')
+  return token
+}
+
+/** Sends the scenario's server→client requests without waiting; the log records each reply. */
+function sendServerRequests(connection: ProtocolConnection, scenario: FakeServerScenario): void {
+  for (const { method, params } of scenario.serverRequests ?? []) {
+    const sent =
+      params === undefined
+        ? connection.sendRequest(new RequestType0<JsonValue, JsonValue>(method))
+        : connection.sendRequest(new RequestType<JsonObject, JsonValue, JsonValue>(method), params)
+    // The reply, result or error, is logged as it is read; nothing else waits for it.
+    sent.catch(() => {})
+  }
+}
+
+/** Starts the fake language server described by `scenario` on `proc`'s standard streams. */
+export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerProcess): void {
+  if (scenario.stderr !== undefined) proc.stderr.write(scenario.stderr)
+
+  const recorder = createWireRecorder(createLogSink(scenario.log))
+  const writer = inspectingWriter(new StreamMessageWriter(proc.stdout), (message) => recorder.sent(message))
+  let dying = false
+  const reader = inspectingReader(new StreamMessageReader(proc.stdin), (message) => {
+    if (dying) return false
+    recorder.received(message)
+    const { crash } = scenario
+    if (crash !== undefined && 'method' in message && message.method === crash.on) {
+      dying = true
+      void crashNow(crash, { silence: () => writer.silence(), ...proc })
+      return false
+    }
+    return true
+  })
+  const connection = createProtocolConnection(reader, writer)
+
+  const hung = new Set(scenario.hang ?? [])
+  const indexing = createIndexing(scenario.progress)
+  const documents = new DocumentStore()
+  let clientProcessId: number | null = null
+  let shutdownReceived = false
+
+  /** Answers `method` with `compute()` unless the scenario hangs it; language requests wait for indexing. */
+  const answer = <T>(method: string, token: CancellationToken, compute: () => T): Promise<T> =>
+    hung.has(method) ? untilCancelled(token) : Promise.resolve().then(compute)
+  const answerIndexed = <T>(method: string, token: CancellationToken, compute: () => T): Promise<T> =>
+    hung.has(method) ? untilCancelled(token) : unlessCancelled(indexing.done, token).then(compute)
+
+  connection.onRequest(InitializeRequest.type, (params, token) => {
+    clientProcessId = params.processId
+    const { initialize = 'ok' } = scenario
+    if (initialize === 'hang') return untilCancelled(token)
+    return answer(InitializeRequest.method, token, (): InitializeResult => {
+      if (initialize !== 'ok') {
+        const { code, message, data } = initialize.error
+        throw new ResponseError(code, message, data)
+      }
+      const capabilities = scenario.capabilities ?? defaultFakeServerCapabilities
+      return scenario.serverInfo === undefined
+        ? { capabilities }
+        : { capabilities, serverInfo: scenario.serverInfo }
+    })
+  })
+
+  connection.onRequest(HoverRequest.type, (params, token) =>
+    answerIndexed(HoverRequest.method, token, () =>
+      verbatim(scenario.hover?.[String(params.position.line)]),
+    ),
+  )
+  connection.onRequest(DefinitionRequest.type, (_params, token) =>
+    answerIndexed(DefinitionRequest.method, token, () => verbatim(scenario.definition)),
+  )
+  connection.onRequest(ReferencesRequest.type, (_params, token) =>
+    answerIndexed(ReferencesRequest.method, token, () => verbatim(scenario.references)),
+  )
+  connection.onRequest(ImplementationRequest.type, (_params, token) =>
+    answerIndexed(ImplementationRequest.method, token, () => verbatim(scenario.implementation)),
+  )
+  connection.onRequest(FakeDocumentsRequest.type, (token) =>
+    answer(FakeDocumentsRequest.method, token, () => documents.snapshot()),
+  )
+
+  const typedMethods = new Set<string>([
+    InitializeRequest.method,
+    ShutdownRequest.method,
+    HoverRequest.method,
+    DefinitionRequest.method,
+    ReferencesRequest.method,
+    ImplementationRequest.method,
+    FakeDocumentsRequest.method,
+  ])
+  for (const method of hung) {
+    // Hung methods the fake does not implement: a method name from the scenario, no descriptor.
+    // A generic handler gets `(token)` without params and `(params, token)` with them.
+    if (!typedMethods.has(method)) {
+      connection.onRequest(method, (...args: unknown[]) => untilCancelled(cancellationTokenOf(args)))
+    }
+  }
+
+  connection.onRequest(ShutdownRequest.type, (token) => {
+    if (scenario.hangOnShutdown === true) return untilCancelled(token)
+    return answer(ShutdownRequest.method, token, () => {
+      shutdownReceived = true // answered with `null` (the wire form of a void result)
+    })
+  })
+  connection.onNotification(ExitNotification.type, () => {
+    if (scenario.hangOnShutdown === true || scenario.exitOnShutdown === false) return
+    proc.exit(shutdownReceived ? 0 : 1)
+  })
+
+  connection.onNotification(InitializedNotification.type, () => {
+    sendServerRequests(connection, scenario)
+    // A failed progress write means the client is gone; the close handler ends the process.
+    indexing.run(connection).catch(() => {})
+  })
+
+  connection.onNotification(DidOpenTextDocumentNotification.type, ({ textDocument }) =>
+    documents.open(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text),
+  )
+  connection.onNotification(DidChangeTextDocumentNotification.type, ({ textDocument, contentChanges }) =>
+    documents.change(textDocument.uri, textDocument.version, contentChanges),
+  )
+  connection.onNotification(DidCloseTextDocumentNotification.type, ({ textDocument }) =>
+    documents.close(textDocument.uri),
+  )
+
+  connection.onClose(() => {
+    if (dying) return
+    if (scenario.hangOnShutdown === true) holdUntilKilled(clientProcessId, proc.exit)
+    else proc.exit(shutdownReceived ? 0 : 1)
+  })
+
+  connection.listen()
+}

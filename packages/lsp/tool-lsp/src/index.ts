@@ -1,0 +1,8 @@
+export { createLspTool, type LspTool } from './tool.js'
+export { toLspQueryRequest } from './request.js'
+export { DEFAULT_MAX_RESULTS, DEFAULT_TIMEOUT_MS, type LspToolOptions } from './options.js'
+export { LspToolError, type LspToolErrorCode } from './errors.js'
+export { lspToolInputSchema, parseLspToolInput, type LspToolInput } from './input.js'
+export { lspToolInputJsonSchema, type JsonSchemaObject } from './input-json-schema.js'
+export { codePointColumnToUtf16, codePointLength, utf16ToCodePointColumn } from './columns.js'
+export { splitLines } from './lines.js'

@@ -1,0 +1,21 @@
+/** The line terminators LSP recognises (LSP 3.17 §Text Documents): `\r\n`, `\n` and `\r`. */
+const lineBreak = /\r\n|\r|\n/
+
+/**
+ * Split a document into lines exactly as LSP numbers them (LSP 3.17 §Text Documents): `\r\n`,
+ * `\n` and `\r` each end a line. Index `i` of the result is zero-based LSP line `i`, without its
+ * terminator. A trailing terminator yields a final empty line (`'a\n'` → `['a', '']`), because
+ * LSP allows a position there; `''` → `['']`.
+ */
+export function splitLines(text: string): string[] {
+  return text.split(lineBreak)
+}
+
+/**
+ * How many lines a reader sees in `text`: the LSP line count minus the empty line after a final
+ * terminator (`'a\nb\n'` → 2), so messages match what `cat -n` or an editor shows. At least 1.
+ */
+export function visibleLineCount(text: string): number {
+  const lines = splitLines(text).length
+  return lines > 1 && /[\r\n]$/.test(text) ? lines - 1 : lines
+}

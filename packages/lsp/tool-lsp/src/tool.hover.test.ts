@@ -1,0 +1,43 @@
+import type { LspHover } from '@agent-lsp/lsp'
+import { describe, expect, it } from 'vitest'
+import { pricingFiles } from './fixtures.test-support.js'
+import { complete, stubTool, tempWorkspace } from './workspace.test-support.js'
+
+const hoverTool = (root: string, hover: LspHover | null) =>
+  stubTool(() => ({ kind: 'hover', hover, resolvedWorkspaceRoot: root, completeness: complete }), { workspaceRoot: root })
+
+const request = { operation: 'hover', filePath: 'src/app.ts', line: 2, character: 53 }
+
+describe('hover', () => {
+  it('returns the contents trimmed, markdown verbatim', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const contents = '\n```typescript\nfunction applyDiscount(price: number, rate: number): number\n```\nApplies a rate.\n\n'
+    const { tool, seen } = hoverTool(root, { contents })
+    expect(await tool.execute(request)).toBe(
+      '```typescript\nfunction applyDiscount(price: number, rate: number): number\n```\nApplies a rate.',
+    )
+    expect(seen[0]?.position).toEqual({ line: 1, character: 55 })
+  })
+
+  it('says there is nothing when the hover is null or blank', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    expect(await hoverTool(root, null).tool.execute(request)).toBe('No hover information at src/app.ts:2:53.')
+    expect(await hoverTool(root, { contents: ' \n ' }).tool.execute(request)).toBe('No hover information at src/app.ts:2:53.')
+  })
+
+  it('warns first when the answer is partial, on one line', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const { tool } = stubTool(
+      () => ({
+        kind: 'hover',
+        hover: null,
+        resolvedWorkspaceRoot: root,
+        completeness: { state: 'partial', reason: 'indexing', message: 'still loading\n  the project' },
+      }),
+      { workspaceRoot: root },
+    )
+    expect(await tool.execute(request)).toBe(
+      'Partial answer (indexing): still loading the project\nNo hover information at src/app.ts:2:53.',
+    )
+  })
+})

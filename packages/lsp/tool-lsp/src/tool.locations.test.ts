@@ -1,0 +1,181 @@
+import { rm, symlink } from 'node:fs/promises'
+import path from 'node:path'
+import type { LspLocation } from '@agent-lsp/lsp'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { cjkLine, emojiLine, pricingFiles } from './fixtures.test-support.js'
+import { at, complete, fileUri, stubTool, tempWorkspace } from './workspace.test-support.js'
+
+const locations = (root: string, list: readonly LspLocation[]) =>
+  () => ({ kind: 'locations', locations: list, resolvedWorkspaceRoot: root, completeness: complete }) as const
+
+describe('locations', () => {
+  it('converts the cursor to UTF-16 on an emoji line and results back to code points', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const app = fileUri(root, 'src/app.ts')
+    const { tool, seen } = stubTool(
+      locations(root, [at(app, 2, 48), at(fileUri(root, 'src/pricing.ts'), 0, 16), at(app, 1, 55), at(app, 0, 9)]),
+      { workspaceRoot: root },
+    )
+    const text = await tool.execute({ operation: 'findReferences', filePath: 'src/app.ts', line: 2, character: 53 })
+    expect(seen).toEqual([
+      {
+        operation: 'findReferences',
+        filePath: path.join(root, 'src/app.ts'),
+        position: { line: 1, character: 55 },
+        workspaceRoot: root,
+        languageId: 'typescript',
+      },
+    ])
+    expect(text).toBe(
+      [
+        '4 references to applyDiscount in 2 files',
+        `src/app.ts:1:10  import { applyDiscount, formatPrice } from './pricing'`,
+        `src/app.ts:2:53  ${emojiLine}`,
+        `src/app.ts:3:49  ${cjkLine}`,
+        'src/pricing.ts:1:17  export function applyDiscount(price: number, rate: number): number {',
+      ].join('\n'),
+    )
+  })
+
+  it('sends UTF-16 48 for code-point column 49 on a CJK line', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const { tool, seen } = stubTool(locations(root, [at(fileUri(root, 'src/pricing.ts'), 0, 16)]), { workspaceRoot: root })
+    const text = await tool.execute({ operation: 'goToDefinition', filePath: 'src/app.ts', line: 3, character: 49 })
+    expect(seen[0]?.position).toEqual({ line: 2, character: 48 })
+    expect(text).toBe(
+      '1 definition of applyDiscount\nsrc/pricing.ts:1:17  export function applyDiscount(price: number, rate: number): number {',
+    )
+  })
+
+  it('names implementations, counting files only when there are several', async () => {
+    const root = await tempWorkspace({
+      'src/shape.ts': 'export interface Shape { area(): number }\n',
+      'src/circle.ts': 'export class Circle implements Shape {\n  area() { return 1 }\n}\n',
+      'src/square.ts': 'export class Square implements Shape {\n  area() { return 2 }\n}\n',
+    })
+    const { tool } = stubTool(
+      locations(root, [at(fileUri(root, 'src/square.ts'), 0, 13), at(fileUri(root, 'src/circle.ts'), 0, 13)]),
+      { workspaceRoot: root },
+    )
+    const text = await tool.execute({ operation: 'goToImplementation', filePath: 'src/shape.ts', line: 1, character: 18 })
+    expect(text).toBe(
+      [
+        '2 implementations of Shape in 2 files',
+        'src/circle.ts:1:14  export class Circle implements Shape {',
+        'src/square.ts:1:14  export class Square implements Shape {',
+      ].join('\n'),
+    )
+  })
+
+  it('renders an encoded URI as the real relative path (spaces, #, [id], é)', async () => {
+    const relative = 'lib/shared code/[id]/réf#1.ts'
+    const root = await tempWorkspace({ [relative]: 'export const rate = 0.1\n' })
+    const encoded = `file://${root}/lib/shared%20code/%5Bid%5D/r%C3%A9f%231.ts`
+    const { tool, seen } = stubTool(locations(root, [at(encoded, 0, 13)]), { workspaceRoot: root })
+    const text = await tool.execute({ operation: 'goToDefinition', filePath: relative, line: 1, character: 14 })
+    expect(seen[0]?.filePath).toBe(path.join(root, relative))
+    expect(text).toBe('1 definition of rate\nlib/shared code/[id]/réf#1.ts:1:14  export const rate = 0.1')
+  })
+
+  it('marks files outside the workspace and non-file URIs as external, after workspace files, unread', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const { tool } = stubTool(
+      locations(root, [
+        at('jdt://contents/java.base/java/util/List.class', 3, 2),
+        at('file:///opt/ext/lib.d.ts', 41, 7),
+        at(fileUri(root, 'src/pricing.ts'), 3, 16),
+        at(fileUri(path.dirname(root), 'sibling/x.ts'), 0, 0),
+      ]),
+      { workspaceRoot: root },
+    )
+    const text = await tool.execute({ operation: 'findReferences', filePath: 'src/pricing.ts', line: 2, character: 10 })
+    expect(text).toBe(
+      [
+        '4 references to roundCents in 4 files',
+        'src/pricing.ts:4:17  export function roundCents(value: number): number {',
+        'external  /opt/ext/lib.d.ts:42',
+        `external  ${path.dirname(root)}/sibling/x.ts:1`,
+        'external  jdt://contents/java.base/java/util/List.class:4',
+      ].join('\n'),
+    )
+  })
+
+  it('relativizes against resolvedWorkspaceRoot, not the requested (symlinked) root', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const link = `${root}-link`
+    await symlink(root, link)
+    onTestFinished(() => rm(link, { force: true }))
+    const { tool, seen } = stubTool(locations(root, [at(fileUri(root, 'src/pricing.ts'), 3, 16)]), { workspaceRoot: link })
+    const text = await tool.execute({ operation: 'goToDefinition', filePath: 'src/pricing.ts', line: 2, character: 10 })
+    expect(seen[0]?.workspaceRoot).toBe(link)
+    expect(text).toBe('1 definition of roundCents\nsrc/pricing.ts:4:17  export function roundCents(value: number): number {')
+  })
+
+  it('caps rows at maxResults with "… N more", the header keeping the totals', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const app = fileUri(root, 'src/app.ts')
+    const { tool } = stubTool(
+      locations(root, [at(app, 0, 9), at(app, 1, 55), at(app, 2, 48), at(fileUri(root, 'src/pricing.ts'), 0, 16)]),
+      { workspaceRoot: root, maxResults: 2 },
+    )
+    const text = await tool.execute({ operation: 'findReferences', filePath: 'src/app.ts', line: 2, character: 53 })
+    expect(text).toBe(
+      [
+        '4 references to applyDiscount in 2 files',
+        `src/app.ts:1:10  import { applyDiscount, formatPrice } from './pricing'`,
+        `src/app.ts:2:53  ${emojiLine}`,
+        '… 2 more',
+      ].join('\n'),
+    )
+  })
+
+  it('cuts code lines longer than 160 code points with …', async () => {
+    const long = `  const total = [${'🎉, '.repeat(60)}]`
+    const root = await tempWorkspace({ 'src/long.ts': `${long}\n` })
+    const { tool } = stubTool(locations(root, [at(fileUri(root, 'src/long.ts'), 0, 8)]), { workspaceRoot: root })
+    const text = await tool.execute({ operation: 'goToDefinition', filePath: 'src/long.ts', line: 1, character: 9 })
+    const code = Array.from(long.trim()).slice(0, 159).join('')
+    expect(text).toBe(`1 definition of total\nsrc/long.ts:1:9  ${code}…`)
+  })
+
+  it('shows no column or code when the line cannot be read, and no code for a blank line', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const app = fileUri(root, 'src/app.ts')
+    const { tool } = stubTool(locations(root, [at(fileUri(root, 'src/gone.ts'), 4, 3), at(app, 98, 0), at(app, 3, 0)]), {
+      workspaceRoot: root,
+    })
+    const text = await tool.execute({ operation: 'findReferences', filePath: 'src/app.ts', line: 2, character: 53 })
+    expect(text).toBe(['3 references to applyDiscount in 2 files', 'src/app.ts:4:1', 'src/app.ts:99', 'src/gone.ts:5'].join('\n'))
+  })
+
+  it('says nothing was found, with the word when the cursor is on one', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const { tool } = stubTool(locations(root, []), { workspaceRoot: root })
+    const ask = (operation: string, line: number, character: number) =>
+      tool.execute({ operation, filePath: 'src/pricing.ts', line, character })
+    expect(await ask('findReferences', 2, 10)).toBe('No references found for roundCents at src/pricing.ts:2:10.')
+    expect(await ask('goToImplementation', 2, 10)).toBe('No implementations found for roundCents at src/pricing.ts:2:10.')
+    expect(await ask('goToDefinition', 3, 1)).toBe('No definition found at src/pricing.ts:3:1.')
+  })
+
+  it('puts a partial warning first, before the normal answer', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const { tool } = stubTool(
+      () => ({
+        kind: 'locations',
+        locations: [at(fileUri(root, 'src/pricing.ts'), 3, 16)],
+        resolvedWorkspaceRoot: root,
+        completeness: { state: 'partial', reason: 'indexing', message: 'the server was still indexing after 30 s' },
+      }),
+      { workspaceRoot: root },
+    )
+    const text = await tool.execute({ operation: 'findReferences', filePath: 'src/pricing.ts', line: 2, character: 10 })
+    expect(text).toBe(
+      [
+        'Partial answer (indexing): the server was still indexing after 30 s',
+        '1 reference to roundCents',
+        'src/pricing.ts:4:17  export function roundCents(value: number): number {',
+      ].join('\n'),
+    )
+  })
+})
