@@ -210,6 +210,8 @@ export class LanguageServerClient {
       const result = await Promise.race([this.#connection.sendRequest(InitializeRequest.type, params), timeout, died])
       this.#capabilities = result.capabilities
     } catch (error) {
+      // Disposing the connection on exit rejects initialize with its own error: the exit is the cause.
+      if (this.#exitError) throw this.#startFailure(this.#exitError)
       if (error instanceof ResponseError) {
         throw new LspError('LSP_SERVER_START_FAILED', `${this.#name} rejected initialize: ${error.message}`, {
           cause: error,
@@ -237,7 +239,7 @@ export class LanguageServerClient {
     const folderUri = pathToUri(this.rootPath)
     c.onRequest(ConfigurationRequest.type, ({ items }) => items.map((item) => lookupSection(this.config.settings, item.section)))
     // A void result goes on the wire as `"result": null`, the answer these requests expect.
-    c.onRequest(WorkDoneProgressCreateRequest.type, () => {})
+    c.onRequest(WorkDoneProgressCreateRequest.type, ({ token }) => this.readiness.onCreate(token))
     c.onRequest(RegistrationRequest.type, () => {})
     c.onRequest(UnregistrationRequest.type, () => {})
     c.onRequest(WorkspaceFoldersRequest.type, () => [{ uri: folderUri, name: this.rootPath.split(/[\\/]/).pop() ?? '' }])
@@ -264,8 +266,8 @@ export class LanguageServerClient {
     if (this.#exitError) return
     this.#exitError = error
     this.#state = 'stopped'
-    this.#connection.dispose()
     this.#markExited(error)
+    this.#connection.dispose()
   }
 
   #spawnError(error: NodeJS.ErrnoException): LspError {
@@ -296,6 +298,8 @@ export class LanguageServerClient {
 
   #requestError(method: string, error: unknown): LspError {
     if (LspError.isInstance(error)) return error
+    // Disposing the connection on exit rejects pending requests with its own error: the exit is the cause.
+    if (this.#exitError) return this.#exitError
     if (error instanceof ResponseError) {
       const responseError = { code: error.code, message: error.message, data: error.data }
       if (error.code === LSPErrorCodes.RequestCancelled) {

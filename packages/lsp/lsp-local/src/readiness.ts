@@ -2,7 +2,7 @@ import type { ProgressToken, WorkDoneProgressBegin } from 'vscode-languageserver
 
 /**
  * Whether a server is ready to give complete answers. It is busy while any work-done progress it
- * reported (LSP 3.17 §WorkDoneProgress) is between `begin` and `end`, and, for servers that only
+ * created (LSP 3.17 §WorkDoneProgress) has not ended, and, for servers that only
  * say so in their log (pyright: `Found 12 source files`), until a `window/logMessage` matches
  * `readyLogPattern`.
  */
@@ -13,6 +13,14 @@ export class Readiness {
 
   constructor(readyLogPattern?: string) {
     this.#awaitingLog = readyLogPattern === undefined ? undefined : new RegExp(readyLogPattern)
+  }
+
+  /**
+   * Feed one `window/workDoneProgress/create`: the server announces work, so it counts as busy
+   * from here (its `begin` follows in a moment) until the `end`.
+   */
+  onCreate(token: ProgressToken): void {
+    if (!this.#busy.has(token)) this.#busy.set(token, 'starting work')
   }
 
   /** Feed one `$/progress` notification. */

@@ -54,7 +54,7 @@ describe('parseScenario', () => {
     ['{"initialize":"maybe"}', `scenario field "initialize" must be 'ok', 'hang' or { error: { code: integer, message: string } }`],
     ['{"crash":{"on":"shutdown"}}', 'scenario field "crash" must be an object { on: string, exitCode: integer, stderr?: string, partialBody?: boolean }'],
     ['{"serverRequests":[{"method":"m","params":[1]}]}', 'scenario field "serverRequests" must be an array of { method: string, params?: object }'],
-    ['{"progress":{"token":"t","delayMs":-1}}', 'scenario field "progress" must be an object { token: string, delayMs?: non-negative integer }'],
+    ['{"progress":{"token":"t","delayMs":-1}}', 'scenario field "progress" must be an object { token: string, delayMs?: non-negative integer, holdRequests?: boolean }'],
   ])('rejects %s', (text, message) => {
     expect(() => parseScenario(text)).toThrow(message)
   })

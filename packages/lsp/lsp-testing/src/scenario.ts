@@ -39,6 +39,11 @@ export interface FakeServerProgress {
   readonly token: string
   /** Milliseconds between the `begin` and the `end` report; default 200. */
   readonly delayMs?: number
+  /**
+   * Whether language requests wait for the end (default `true`, a server that answers only once
+   * indexed). `false` answers at once, as a server that answers from a partial index does.
+   */
+  readonly holdRequests?: boolean
 }
 
 /** How the fake dies when a given message arrives. */
@@ -168,8 +173,9 @@ const fieldChecks: { readonly [K in keyof Required<FakeServerScenario>]: FieldCh
     (v) =>
       isJsonObject(v) &&
       isString(v.token) &&
-      (v.delayMs === undefined || (isInteger(v.delayMs) && v.delayMs >= 0)),
-    'an object { token: string, delayMs?: non-negative integer }',
+      (v.delayMs === undefined || (isInteger(v.delayMs) && v.delayMs >= 0)) &&
+      (v.holdRequests === undefined || typeof v.holdRequests === 'boolean'),
+    'an object { token: string, delayMs?: non-negative integer, holdRequests?: boolean }',
   ),
   exitOnShutdown: check((v) => typeof v === 'boolean', 'a boolean'),
   hangOnShutdown: check((v) => typeof v === 'boolean', 'a boolean'),

@@ -87,15 +87,16 @@ export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerPr
 
   const hung = new Set(scenario.hang ?? [])
   const indexing = createIndexing(scenario.progress)
+  const indexed = scenario.progress?.holdRequests === false ? Promise.resolve() : indexing.done
   const documents = new DocumentStore()
   let clientProcessId: number | null = null
   let shutdownReceived = false
 
-  /** Answers `method` with `compute()` unless the scenario hangs it; language requests wait for indexing. */
+  /** Answers `method` with `compute()` unless the scenario hangs it; language requests wait for indexing (unless not held). */
   const answer = <T>(method: string, token: CancellationToken, compute: () => T): Promise<T> =>
     hung.has(method) ? untilCancelled(token) : Promise.resolve().then(compute)
   const answerIndexed = <T>(method: string, token: CancellationToken, compute: () => T): Promise<T> =>
-    hung.has(method) ? untilCancelled(token) : unlessCancelled(indexing.done, token).then(compute)
+    hung.has(method) ? untilCancelled(token) : unlessCancelled(indexed, token).then(compute)
 
   connection.onRequest(InitializeRequest.type, (params, token) => {
     clientProcessId = params.processId

@@ -1,0 +1,74 @@
+// Test support (not exported): a workspace on disk and providers running the fake server.
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { LspCursorOperation, LspError, LspPosition, LspQueryResult } from '@agent-lsp/lsp'
+import {
+  fakeServerEnv,
+  fakeServerPath,
+  readFakeServerLog,
+  type FakeServerReceivedEntry,
+  type FakeServerScenario,
+} from '@agent-lsp/lsp-testing'
+import { onTestFinished } from 'vitest'
+import type { LocalServerConfig, LocalProviderLimits } from './config.js'
+import { createLocalLspProvider, type LocalLspProvider } from './provider.js'
+
+/** A workspace with `files`, removed after the test. */
+export function workspace(files: Record<string, string>): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'lsp-local-')))
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }))
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text)
+  return root
+}
+
+/** A provider on the fake server playing `scenario`, logging to a file; disposed after the test. */
+export function fakeProvider(root: string, scenario: FakeServerScenario, limits: Partial<LocalProviderLimits> = {}) {
+  const log = join(root, '.fake-log.jsonl')
+  const marker = `agent-lsp-test-${randomUUID()}`
+  const config: LocalServerConfig = {
+    id: 'fake',
+    command: process.execPath,
+    // The marker is ignored by the fake; it lets the test find its processes.
+    args: [fakeServerPath, marker],
+    extensionToLanguage: { '.ts': 'typescript' },
+    env: fakeServerEnv({ ...scenario, log }),
+  }
+  const provider = createLocalLspProvider(config, { limits })
+  onTestFinished(() => provider.dispose())
+  const query = (operation: LspCursorOperation, position: LspPosition = { line: 0, character: 6 }, signal?: AbortSignal): Promise<LspQueryResult> =>
+    provider.query({ operation, filePath: 'a.ts', position, workspaceRoot: root, languageId: 'typescript' }, signal)
+  return {
+    provider,
+    query,
+    /** What the fake received, in order. */
+    received: async (): Promise<FakeServerReceivedEntry[]> =>
+      (await readFakeServerLog(log)).filter((entry): entry is FakeServerReceivedEntry => entry.direction === 'in'),
+    log: () => readFakeServerLog(log),
+    /** Pids of this provider's live fake processes. */
+    pids: (): number[] => livePids(marker),
+  }
+}
+
+/** The `LspError` a promise rejects with. */
+export async function rejection(promise: Promise<unknown>): Promise<LspError> {
+  try {
+    await promise
+  } catch (error) {
+    return error as LspError
+  }
+  throw new Error('expected a rejection')
+}
+
+export type FakeProvider = ReturnType<typeof fakeProvider>
+export type { LocalLspProvider }
+
+function livePids(marker: string): number[] {
+  try {
+    return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number)
+  } catch {
+    return [] // pgrep exits 1 when nothing matches
+  }
+}
