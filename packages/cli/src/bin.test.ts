@@ -1,0 +1,78 @@
+// The built command, as a person runs it: exit codes, stdout and stderr.
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { tempWorkspace } from './workspace.test-support.js'
+
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url))
+
+function run(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
+    })
+  })
+}
+
+const files = {
+  'tsconfig.json': '{ "include": ["src"] }',
+  'src/a.ts': 'export const retryLimit = 3;\n',
+  'src/b.ts': 'import { retryLimit } from "./a";\nexport const twice = retryLimit * 2;\n',
+  'NOTES.md': '# notes\n',
+}
+
+describe('agent-lsp', () => {
+  it('prints the answer and exits 0, with --root or from the working directory', async () => {
+    const root = await tempWorkspace(files)
+    const stdout = [
+      '3 references to retryLimit in 2 files',
+      'src/a.ts:1:14  export const retryLimit = 3;',
+      'src/b.ts:1:10  import { retryLimit } from "./a";',
+      'src/b.ts:2:22  export const twice = retryLimit * 2;',
+      '',
+    ].join('\n')
+    expect(await run(['findReferences', 'src/a.ts:1:14', '--root', root], '/')).toEqual({ code: 0, stdout, stderr: '' })
+    expect(await run(['findReferences', 'src/a.ts:1:14'], root)).toEqual({ code: 0, stdout, stderr: '' })
+  })
+
+  it('prints the seam result with --json', async () => {
+    const root = await tempWorkspace(files)
+    const { code, stdout } = await run(['goToDefinition', 'src/b.ts:2:22', '--json'], root)
+    expect(code).toBe(0)
+    expect(JSON.parse(stdout)).toEqual({
+      kind: 'locations',
+      locations: [{ uri: `file://${root}/src/a.ts`, range: { start: { line: 0, character: 13 }, end: { line: 0, character: 23 } } }],
+      resolvedWorkspaceRoot: root,
+      completeness: { state: 'complete' },
+    })
+  })
+
+  it('exits 1 with one line naming the code on error', async () => {
+    const root = await tempWorkspace(files)
+    expect(await run(['hover', 'NOTES.md:1:3'], root)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'agent-lsp: LSP_UNAVAILABLE: no language server configured for .md\n',
+    })
+    expect(await run(['hover', 'src/a.ts:9:1'], root)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'agent-lsp: LSP_INVALID_POSITION: line 9 is past the end of src/a.ts (1 line)\n',
+    })
+  })
+
+  it('exits 2 on bad usage, and 0 for --help', async () => {
+    expect(await run([], '/')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'agent-lsp: missing operation and <file>:<line>:<col>\nRun "agent-lsp --help" for usage.\n',
+    })
+    expect((await run(['rename', 'a.ts:1:1'], '/')).stderr).toBe(
+      'agent-lsp: unknown operation "rename" (expected goToDefinition, findReferences, goToImplementation, hover)\nRun "agent-lsp --help" for usage.\n',
+    )
+    expect((await run(['hover', 'a.ts:x'], '/')).code).toBe(2)
+    const help = await run(['--help'], '/')
+    expect(help.code).toBe(0)
+    expect(help.stdout.split('\n')[0]).toBe('Usage: agent-lsp <operation> <file>:<line>:<col> [--root DIR] [--json]')
+  })
+})
