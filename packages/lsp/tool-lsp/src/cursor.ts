@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import type { LspPosition } from '@agent-lsp/lsp'
 import { codePointColumnToUtf16, codePointLength } from './columns.js'
@@ -28,7 +28,10 @@ export interface Cursor {
  */
 export async function locateCursor(input: LspToolInput, workspaceRoot: string): Promise<Cursor> {
   const absolutePath = path.resolve(workspaceRoot, input.filePath)
-  const displayPath = relativeInside(workspaceRoot, absolutePath)
+  // A symlinked root is also reachable through its real path, which is what providers report.
+  const displayPath =
+    relativeInside(workspaceRoot, absolutePath) ??
+    relativeInside(await realpath(workspaceRoot).catch(() => workspaceRoot), absolutePath)
   if (displayPath === undefined) {
     throw new LspToolError(
       'LSP_OUTSIDE_WORKSPACE',

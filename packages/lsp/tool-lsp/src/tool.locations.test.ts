@@ -111,6 +111,17 @@ describe('locations', () => {
     expect(text).toBe('1 definition of roundCents\nsrc/pricing.ts:4:17  export function roundCents(value: number): number {')
   })
 
+  it('accepts an absolute path through the real root when the workspace root is a symlink', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const link = `${root}-link`
+    await symlink(root, link)
+    onTestFinished(() => rm(link, { force: true }))
+    const { tool, seen } = stubTool(locations(root, [at(fileUri(root, 'src/pricing.ts'), 3, 16)]), { workspaceRoot: link })
+    const text = await tool.execute({ operation: 'goToDefinition', filePath: path.join(root, 'src/pricing.ts'), line: 2, character: 10 })
+    expect(seen[0]?.filePath).toBe(path.join(root, 'src/pricing.ts'))
+    expect(text).toBe('1 definition of roundCents\nsrc/pricing.ts:4:17  export function roundCents(value: number): number {')
+  })
+
   it('caps rows at maxResults with "… N more", the header keeping the totals', async () => {
     const root = await tempWorkspace(pricingFiles)
     const app = fileUri(root, 'src/app.ts')
