@@ -52,6 +52,14 @@ export function fakeProvider(root: string, scenario: FakeServerScenario, limits:
   }
 }
 
+/**
+ * Resolve once `check()` holds, re-checking as the event loop turns (no fixed sleeps); the test's
+ * own timeout bounds it. For what the fake does on its own schedule, like logging replies.
+ */
+export async function until(check: () => Promise<boolean> | boolean): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setImmediate(resolve))
+}
+
 /** The `LspError` a promise rejects with. */
 export async function rejection(promise: Promise<unknown>): Promise<LspError> {
   try {

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { createLocalLspProvider } from './provider.js'
 import type { FakeServerLogEntry } from '@agent-lsp/lsp-testing'
-import { fakeProvider, rejection, workspace } from './fake.test-support.js'
+import { fakeProvider, rejection, until, workspace } from './fake.test-support.js'
 
 const source = 'const a = 1\nconst b = a\n'
 const range = (line: number, start: number, end: number) => ({ start: { line, character: start }, end: { line, character: end } })
@@ -22,7 +22,9 @@ describe('handshake and server requests', () => {
       ],
     })
     await fake.query('hover')
-    const replies = (await fake.log()).filter((entry) => entry.direction === 'reply')
+    const repliesLogged = async () => (await fake.log()).filter((entry) => entry.direction === 'reply')
+    await until(async () => (await repliesLogged()).length === 5)
+    const replies = await repliesLogged()
     expect(replies.map((entry) => [entry.method, 'error' in entry ? entry.error : entry.result])).toEqual([
       ['workspace/configuration', [null, null, null]],
       ['window/workDoneProgress/create', null],
@@ -172,7 +174,7 @@ describe('readiness', () => {
     const root = workspace({ 'a.ts': source })
     const fake = fakeProvider(root, { progress: { token: 'index', delayMs, holdRequests: false }, hover: { '0': { contents: 'ready' } } }, limits)
     await fake.query('hover', { line: 0, character: 0 })
-    while (!(await fake.log()).some(progressSent('begin'))) await new Promise((resolve) => setImmediate(resolve))
+    await until(async () => (await fake.log()).some(progressSent('begin')))
     return fake
   }
 
@@ -207,7 +209,7 @@ describe('faults and cancellation', () => {
     const controller = new AbortController()
     const pending = rejection(fake.query('findReferences', undefined, controller.signal))
     // Abort once the request is on the wire, so that a $/cancelRequest is due.
-    while (!(await fake.received()).some((entry) => entry.method === 'textDocument/references')) await new Promise((r) => setImmediate(r))
+    await until(async () => (await fake.received()).some((entry) => entry.method === 'textDocument/references'))
     controller.abort()
     const error = await pending
     expect([error.code, error.message]).toEqual(['LSP_CANCELLED', 'textDocument/references was cancelled'])
