@@ -10,6 +10,8 @@ const require = createRequire(import.meta.url)
  * - `typescript`: typescript-language-server 5.3 on TypeScript 5.9's `tsserver.js` (TypeScript 7
  *   has none) for `.ts .tsx .mts .cts .js .jsx .mjs .cjs`. `useSyntaxServer: "never"` because the
  *   syntax server answers before the project loads (first references: the open file only).
+ *   tsserver searches only the projects it has loaded, so `projectMarkers` makes the host open one
+ *   file of each `tsconfig.json`/`jsconfig.json` project before workspace-wide queries.
  * - `python`: pyright for `.py .pyi`. It reports no progress while it enumerates the workspace and
  *   answers references from the open file until then, so queries wait for its
  *   `Found N source files` log line.
@@ -30,6 +32,7 @@ export function defaultServers(): LocalServerConfig[] {
         '.cjs': 'javascript',
         '.jsx': 'javascriptreact',
       },
+      projectMarkers: ['tsconfig.json', 'jsconfig.json'],
       initializationOptions: {
         hostInfo: 'agent-lsp',
         tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never' },

@@ -17,6 +17,14 @@ export interface LocalServerConfig {
    * is its nearest ancestor directory holding one, inside the workspace; else the workspace root.
    */
   readonly rootMarkers?: readonly string[]
+  /**
+   * File names that define a project for a server that searches only the projects it has loaded
+   * (tsserver: `tsconfig.json`, `jsconfig.json`). With them the host (1) starts the server at the
+   * nearest such project above the workspace when none lies inside it, (2) opens one file of each
+   * project in the workspace before `findReferences` and `goToImplementation`, so all are
+   * searched, and (3) marks those answers `partial / unconfigured` for a file no project covers.
+   */
+  readonly projectMarkers?: readonly string[]
   /** Sent verbatim as `InitializeParams.initializationOptions`. */
   readonly initializationOptions?: unknown
   /**

@@ -1,5 +1,7 @@
+import { relative } from 'node:path'
 import {
   LspError,
+  extensionOf,
   lspProviderId,
   type LspCompleteness,
   type LspProvider,
@@ -21,7 +23,8 @@ import { defaultLocalProviderLimits, validateServerConfig, type LocalProviderLim
 import { OpenDocuments } from './documents.js'
 import { lineAt } from './lines.js'
 import { normalizeHover, normalizeLocations } from './normalize.js'
-import { nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot } from './paths.js'
+import { isInside, nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot } from './paths.js'
+import { findProjects, nearestMarkedDirectory, projectAwareRoot } from './projects.js'
 import { pathToUri } from './uri.js'
 
 /** An {@link LspProvider} that owns language server processes; `dispose()` stops them all. */
@@ -39,6 +42,8 @@ export interface LocalLspProviderOptions {
 interface Session {
   readonly client: LanguageServerClient
   readonly documents: OpenDocuments
+  /** Workspace roots whose projects were opened, once each (see `projectMarkers`). */
+  readonly projectsLoaded: Map<string, Promise<void>>
 }
 
 /**
@@ -71,12 +76,30 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         void client.exited.then(() => {
           if (sessions.get(root) === session) sessions.delete(root)
         })
-        return { client, documents: new OpenDocuments(client, limits.maxOpenDocuments) }
+        return { client, documents: new OpenDocuments(client, limits.maxOpenDocuments), projectsLoaded: new Map() }
       })
       session.catch(() => {}) // a failed start stays in the map: broken, reported to every query
       sessions.set(root, session)
     }
     return session
+  }
+
+  const projectMarkers = config.projectMarkers ?? []
+  const extensions = new Set(Object.keys(config.extensionToLanguage))
+
+  /** Open one file of every project under `scanRoot`, once per session, so each is searched. */
+  const loadProjects = (session: Session, scanRoot: string): Promise<void> => {
+    if (projectMarkers.length === 0) return Promise.resolve()
+    let loaded = session.projectsLoaded.get(scanRoot)
+    if (!loaded) {
+      loaded = (async () => {
+        for (const { file } of findProjects(scanRoot, projectMarkers, extensions)) {
+          await session.documents.sync(file, config.extensionToLanguage[extensionOf(file)] ?? 'plaintext')
+        }
+      })()
+      session.projectsLoaded.set(scanRoot, loaded)
+    }
+    return loaded
   }
 
   return {
@@ -87,22 +110,32 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       if (disposed) throw new LspError('LSP_DISPOSED', `the "${config.id}" provider has been disposed`)
       const resolvedWorkspaceRoot = resolveWorkspaceRoot(request.workspaceRoot)
       const path = resolveWorkspaceFile(request.filePath, request.workspaceRoot, resolvedWorkspaceRoot)
-      const root = nearestRoot(path, resolvedWorkspaceRoot, config.rootMarkers ?? [])
-      const { client, documents } = await raceAbort(sessionFor(root), signal, request.operation)
+      const markedRoot = nearestRoot(path, resolvedWorkspaceRoot, config.rootMarkers ?? [])
+      const root = markedRoot === resolvedWorkspaceRoot ? projectAwareRoot(path, resolvedWorkspaceRoot, projectMarkers) : markedRoot
+      const session = await raceAbort(sessionFor(root), signal, request.operation)
+      const { client, documents } = session
       assertSupported(client.capabilities, request.operation, config.id)
 
+      const workspaceWide = request.operation === 'findReferences' || request.operation === 'goToImplementation'
+      if (workspaceWide) await raceAbort(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, request.operation)
       const text = await documents.sync(path, request.languageId)
       assertPosition(text, request, path)
       const ready = await client.readiness.whenReady(limits.readinessTimeoutMs, signal).catch(() => {
         throw cancelledError(request.operation)
       })
-      const completeness: LspCompleteness = ready
-        ? { state: 'complete' }
-        : {
+      const completeness: LspCompleteness = !ready
+        ? {
             state: 'partial',
             reason: 'indexing',
             message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
           }
+        : workspaceWide && projectMarkers.length > 0 && nearestMarkedDirectory(path, projectMarkers) === undefined
+          ? {
+              state: 'partial',
+              reason: 'unconfigured',
+              message: `no ${projectMarkers.join(' or ')} covers ${relative(resolvedWorkspaceRoot, path)}, so ${config.id} searched only the files it reaches from there; add one to search the whole workspace`,
+            }
+          : { state: 'complete' }
       const params: TextDocumentPositionParams = { textDocument: { uri: pathToUri(path) }, position: request.position }
       const ask = <R>(send: () => Promise<R>): Promise<R> => retryContentModified(send, limits.contentModifiedRetries)
       const where = (method: string): string => `${config.id} ${method}`

@@ -87,8 +87,12 @@ export interface LspHover {
   readonly range?: LspRange
 }
 
-/** Why an answer may be missing something. `indexing`: the server had not finished loading. */
-export type LspIncompleteReason = 'indexing'
+/**
+ * Why an answer may be missing something. `indexing`: the server had not finished loading.
+ * `unconfigured`: no project configuration covers the file, so the server searched only what
+ * it could reach from it (tsserver without a `tsconfig.json`).
+ */
+export type LspIncompleteReason = 'indexing' | 'unconfigured'
 
 /**
  * Whether an answer is known to be complete. A provider that could not reach readiness within

@@ -1,0 +1,63 @@
+// tsserver searches only the projects it has loaded and looks for tsconfig.json no higher than the
+// root it is given: references must still cover every project, or say they do not.
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { tempWorkspace, toolOn } from './workspace.test-support.js'
+
+const project = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022' }, include: ['src'] })
+
+describe('typescript projects', () => {
+  it('finds references in a project that imports this one but has no file open', async () => {
+    const root = await tempWorkspace({
+      'a/tsconfig.json': project,
+      'a/src/lib.ts': 'export function shared(): number { return 1; }\nexport const here = shared();\n',
+      'b/tsconfig.json': project,
+      'b/src/use.ts': 'import { shared } from "../../a/src/lib";\nexport const there = shared();\n',
+    })
+    const { ask } = toolOn(root)
+    expect(await ask('findReferences', 'a/src/lib.ts:1:17')).toBe(
+      [
+        '4 references to shared in 2 files',
+        'a/src/lib.ts:1:17  export function shared(): number { return 1; }',
+        'a/src/lib.ts:2:21  export const here = shared();',
+        'b/src/use.ts:1:10  import { shared } from "../../a/src/lib";',
+        'b/src/use.ts:2:22  export const there = shared();',
+      ].join('\n'),
+    )
+  })
+
+  it('finds the project above a workspace opened in a subfolder, showing what lies outside as external', async () => {
+    const top = await tempWorkspace({
+      'tsconfig.json': project,
+      'src/shapes/area.ts': 'export function area(r: number): number { return 3 * r * r; }\n',
+      'src/shapes/disc.ts': 'import { area } from "./area";\nexport const disc = area(2);\n',
+      'src/main.ts': 'import { area } from "./shapes/area";\nconsole.log(area(1));\n',
+    })
+    const { ask } = toolOn(path.join(top, 'src/shapes'))
+    expect(await ask('findReferences', 'area.ts:1:17')).toBe(
+      [
+        '5 references to area in 3 files',
+        'area.ts:1:17  export function area(r: number): number { return 3 * r * r; }',
+        'disc.ts:1:10  import { area } from "./area";',
+        'disc.ts:2:21  export const disc = area(2);',
+        `external  ${top}/src/main.ts:1`,
+        `external  ${top}/src/main.ts:2`,
+      ].join('\n'),
+    )
+  })
+
+  it('says the answer is partial when no tsconfig.json or jsconfig.json covers the file', async () => {
+    const root = await tempWorkspace({
+      'lib.js': 'export function helper(n) { return n + 1; }\n',
+      'use.js': 'import { helper } from "./lib.js";\nconsole.log(helper(1));\n',
+    })
+    const { ask } = toolOn(root)
+    expect(await ask('findReferences', 'lib.js:1:17')).toBe(
+      [
+        'Partial answer (unconfigured): no tsconfig.json or jsconfig.json covers lib.js, so typescript searched only the files it reaches from there; add one to search the whole workspace',
+        '1 reference to helper',
+        'lib.js:1:17  export function helper(n) { return n + 1; }',
+      ].join('\n'),
+    )
+  })
+})

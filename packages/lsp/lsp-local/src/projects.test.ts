@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { findProjects, nearestMarkedDirectory, projectAwareRoot } from './projects.js'
+
+function tree(files: string[]): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'lsp-projects-')))
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }))
+  for (const file of files) {
+    mkdirSync(dirname(join(root, file)), { recursive: true })
+    writeFileSync(join(root, file), '')
+  }
+  return root
+}
+
+const markers = ['tsconfig.json', 'jsconfig.json']
+const extensions = new Set(['.ts', '.tsx', '.js'])
+
+describe('projects', () => {
+  it('finds each project with a source file of its own, skipping dependencies and build output', () => {
+    const root = tree([
+      'tsconfig.json',
+      'src/index.ts',
+      'packages/a/tsconfig.json',
+      'packages/a/src/types.d.ts',
+      'packages/a/src/a.ts',
+      'packages/b/jsconfig.json',
+      'packages/b/lib/b.js',
+      'packages/c/tsconfig.json',
+      'packages/c/README.md',
+      'node_modules/dep/tsconfig.json',
+      'node_modules/dep/index.ts',
+      'dist/tsconfig.json',
+      'dist/x.ts',
+    ])
+    expect(findProjects(root, markers, extensions).map((p) => [p.directory.slice(root.length), p.file.slice(root.length)])).toEqual([
+      ['', '/src/index.ts'],
+      ['/packages/a', '/packages/a/src/a.ts'],
+      ['/packages/b', '/packages/b/lib/b.js'],
+    ])
+  })
+
+  it('does not pick a nested project\'s file for its parent', () => {
+    const root = tree(['tsconfig.json', 'inner/tsconfig.json', 'inner/x.ts'])
+    expect(findProjects(root, markers, extensions).map((p) => p.file.slice(root.length))).toEqual(['/inner/x.ts'])
+  })
+
+  it('roots the server at the project above the workspace only when none lies inside', () => {
+    const root = tree(['tsconfig.json', 'src/shapes/area.ts', 'pkg/tsconfig.json', 'pkg/src/x.ts'])
+    expect(projectAwareRoot(join(root, 'src/shapes/area.ts'), join(root, 'src/shapes'), markers)).toBe(root)
+    expect(projectAwareRoot(join(root, 'pkg/src/x.ts'), join(root, 'pkg'), markers)).toBe(join(root, 'pkg'))
+    expect(projectAwareRoot(join(root, 'src/shapes/area.ts'), join(root, 'src/shapes'), [])).toBe(join(root, 'src/shapes'))
+    expect(nearestMarkedDirectory(join(root, 'pkg/src/x.ts'), markers)).toBe(join(root, 'pkg'))
+  })
+})

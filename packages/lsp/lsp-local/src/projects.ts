@@ -1,0 +1,111 @@
+import { readdirSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { extensionOf } from '@agent-lsp/lsp'
+import { isInside } from './paths.js'
+
+/** Directories never scanned for projects: dependencies, VCS data, build output. */
+const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.turbo', '.next'])
+
+/** Bounds of one scan, so a huge tree costs a bounded time. */
+const MAX_SCANNED_DIRECTORIES = 5_000
+const MAX_DEPTH = 10
+
+/** A project found under a workspace: its marker's directory and one source file in it. */
+export interface ProjectSample {
+  readonly directory: string
+  /** A file with one of the server's extensions, inside `directory` and no deeper project. */
+  readonly file: string
+}
+
+/**
+ * Every directory under `root` (breadth-first, bounded, skipping dependency and build folders)
+ * that holds one of `markers` (`tsconfig.json`), each with one source file of its own to open, so a
+ * server that searches only loaded projects (tsserver) loads them all. Projects without a source
+ * file are left out.
+ */
+export function findProjects(root: string, markers: readonly string[], extensions: ReadonlySet<string>): ProjectSample[] {
+  const projects: ProjectSample[] = []
+  let scanned = 0
+  let level = [root]
+  for (let depth = 0; depth <= MAX_DEPTH && level.length > 0 && scanned < MAX_SCANNED_DIRECTORIES; depth++) {
+    const next: string[] = []
+    for (const directory of level) {
+      if (++scanned > MAX_SCANNED_DIRECTORIES) break
+      const names = listDirectory(directory)
+      if (names.some((name) => markers.includes(name))) {
+        const file = firstSourceFile(directory, markers, extensions)
+        if (file) projects.push({ directory, file })
+      }
+      for (const name of names) {
+        if (SKIPPED_DIRECTORIES.has(name) || name.startsWith('.')) continue
+        const path = join(directory, name)
+        if (isDirectory(path)) next.push(path)
+      }
+    }
+    level = next
+  }
+  return projects
+}
+
+/** The nearest directory from `file`'s upwards (to the filesystem root) holding one of `markers`. */
+export function nearestMarkedDirectory(file: string, markers: readonly string[]): string | undefined {
+  for (let directory = dirname(file); ; directory = dirname(directory)) {
+    if (markers.some((marker) => isFile(join(directory, marker)))) return directory
+    if (dirname(directory) === directory) return undefined
+  }
+}
+
+/**
+ * The server root for `file`: `workspaceRoot`, unless no project marker lies between the file and
+ * the workspace root but one lies above it — then that directory, so the server finds the project
+ * that contains the workspace (tsserver stops looking for `tsconfig.json` at the root it is given).
+ */
+export function projectAwareRoot(file: string, workspaceRoot: string, markers: readonly string[]): string {
+  if (markers.length === 0) return workspaceRoot
+  const marked = nearestMarkedDirectory(file, markers)
+  return marked !== undefined && !isInside(marked, workspaceRoot) ? marked : workspaceRoot
+}
+
+function firstSourceFile(directory: string, markers: readonly string[], extensions: ReadonlySet<string>): string | undefined {
+  let level = [directory]
+  for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth++) {
+    const next: string[] = []
+    for (const current of level) {
+      const names = listDirectory(current).sort()
+      // A nested project's files belong to that project.
+      if (current !== directory && names.some((name) => markers.includes(name))) continue
+      const source = names.find((name) => extensions.has(extensionOf(name)) && !name.endsWith('.d.ts') && isFile(join(current, name)))
+      if (source) return join(current, source)
+      for (const name of names) {
+        if (SKIPPED_DIRECTORIES.has(name) || name.startsWith('.')) continue
+        if (isDirectory(join(current, name))) next.push(join(current, name))
+      }
+    }
+    level = next
+  }
+  return undefined
+}
+
+function listDirectory(directory: string): string[] {
+  try {
+    return readdirSync(directory)
+  } catch {
+    return []
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile()
+  } catch {
+    return false
+  }
+}
