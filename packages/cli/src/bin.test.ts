@@ -33,6 +33,8 @@ describe('agent-lsp', () => {
     ].join('\n')
     expect(await run(['findReferences', 'src/a.ts:1:14', '--root', root], '/')).toEqual({ code: 0, stdout, stderr: '' })
     expect(await run(['findReferences', 'src/a.ts:1:14'], root)).toEqual({ code: 0, stdout, stderr: '' })
+    // File arguments are relative to the current directory, answers to the root.
+    expect(await run(['findReferences', 'a.ts:1:14', '--root', '..'], `${root}/src`)).toEqual({ code: 0, stdout, stderr: '' })
   })
 
   it('prints the seam result with --json', async () => {
@@ -49,6 +51,11 @@ describe('agent-lsp', () => {
 
   it('exits 1 with one line naming the code on error', async () => {
     const root = await tempWorkspace(files)
+    expect(await run(['hover', 'src/a.ts:1:1', '--root', `${root}/missing`], root)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `agent-lsp: LSP_FILE_NOT_FOUND: workspace root ${root}/missing does not exist or is not a directory\n`,
+    })
     expect(await run(['hover', 'NOTES.md:1:3'], root)).toEqual({
       code: 1,
       stdout: '',
@@ -71,6 +78,13 @@ describe('agent-lsp', () => {
       'agent-lsp: unknown operation "rename" (expected goToDefinition, findReferences, goToImplementation, hover)\nRun "agent-lsp --help" for usage.\n',
     )
     expect((await run(['hover', 'a.ts:x'], '/')).code).toBe(2)
+    const usage = (message: string) => ({ code: 2, stdout: '', stderr: `agent-lsp: ${message}\nRun "agent-lsp --help" for usage.\n` })
+    expect(await run(['hover', 'a.ts:0:1'], '/')).toEqual(usage('line must be from 1 to 2147483647 (got 0)'))
+    expect(await run(['hover', 'a.ts:1:99999999999999999999'], '/')).toEqual(usage('col must be from 1 to 2147483647 (got 99999999999999999999)'))
+    expect(await run(['hover', 'a.ts:-1:1'], '/')).toEqual(usage('expected <file>:<line>:<col> with 1-based numbers, got "a.ts:-1:1"'))
+    expect(await run(['hover', 'a.ts:1:1', '--bogus'], '/')).toEqual(usage('unknown option --bogus'))
+    expect(await run(['hover', 'a.ts:1:1', '--root'], '/')).toEqual(usage('option --root needs a value'))
+    expect(await run(['hover', 'a.ts:1:1', '--root', '/a', '--root', '/b'], '/')).toEqual(usage('--root given more than once'))
     const help = await run(['--help'], '/')
     expect(help.code).toBe(0)
     expect(help.stdout.split('\n')[0]).toBe('Usage: agent-lsp <operation> <file>:<line>:<col> [--root DIR] [--json]')

@@ -1,9 +1,19 @@
 #!/usr/bin/env node
 import { main } from './main.js'
 
-// Ctrl-C or a kill: cancel the query; main() then stops the language servers before exiting.
+/** After Ctrl-C or SIGTERM, how long the servers get to stop before the command exits anyway. */
+const STOP_GRACE_MS = 5_000
+
+// The first signal cancels the query; main() then stops the language servers and returns. A second
+// signal, or a stop that takes too long, exits at once (lsp-local kills its servers on exit).
 const controller = new AbortController()
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort())
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (controller.signal.aborted) process.exit(130)
+    controller.abort()
+    setTimeout(() => process.exit(130), STOP_GRACE_MS).unref()
+  })
+}
 
 const io = {
   cwd: process.cwd(),

@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { HarnessError } from '@agent-lsp/errors'
 import { DEFAULT_TIMEOUT_MS, createLspTool, toLspQueryRequest } from '@agent-lsp/tool-lsp'
@@ -32,9 +33,17 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   if (command.kind === 'version') return io.stdout(`${version}\n`), 0
 
   const workspaceRoot = resolve(io.cwd, command.root)
+  if (!isDirectory(workspaceRoot)) {
+    io.stderr(`agent-lsp: LSP_FILE_NOT_FOUND: workspace root ${workspaceRoot} does not exist or is not a directory\n`)
+    return 1
+  }
   const host = createLspHost()
   try {
-    const input = { operation: command.operation, filePath: command.filePath, line: command.line, character: command.character }
+    // Like any command's, a relative file is relative to the current directory; failing that, to the root.
+    const fromCwd = resolve(io.cwd, command.filePath)
+    const fromRoot = resolve(workspaceRoot, command.filePath)
+    const filePath = !existsSync(fromCwd) && existsSync(fromRoot) ? fromRoot : fromCwd
+    const input = { operation: command.operation, filePath, line: command.line, character: command.character }
     if (command.json) {
       const request = await toLspQueryRequest(input, workspaceRoot)
       const bound = AbortSignal.timeout(DEFAULT_TIMEOUT_MS)
@@ -57,4 +66,12 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
 function describeError(error: unknown): string {
   if (HarnessError.isInstance(error)) return `${error.code}: ${error.message.replace(/\s*\n\s*/g, ' ')}`
   return `internal error: ${error instanceof Error ? error.message : String(error)}`
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
 }

@@ -44,6 +44,15 @@ import { pathToUri } from './uri.js'
 /** Lifecycle states, as in vscode-languageclient. `stopped` is final: a new client is started. */
 export type ClientState = 'starting' | 'running' | 'stopping' | 'stopped'
 
+/**
+ * Every server process still running. If the host exits without disposing (an uncaught error, a
+ * forced exit), they are killed on the way out: a language server never outlives its host.
+ */
+const liveChildren = new Set<ChildProcess>()
+process.on('exit', () => {
+  for (const child of liveChildren) child.kill('SIGKILL')
+})
+
 /** Who we are in `InitializeParams.clientInfo`. */
 const clientInfo = { name: 'agent-lsp', version: '0.1.0' }
 
@@ -77,9 +86,16 @@ export class LanguageServerClient {
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
     })
+    liveChildren.add(this.#child)
     // An unhandled 'error' (ENOENT, EPIPE) would kill the host: every stream gets a handler.
-    this.#child.on('error', (error: NodeJS.ErrnoException) => this.#onExit(this.#spawnError(error)))
-    this.#child.on('exit', (code, signal) => this.#onExit(this.#exitErrorFor(code, signal)))
+    this.#child.on('error', (error: NodeJS.ErrnoException) => {
+      if (this.#child.pid === undefined) liveChildren.delete(this.#child) // never started: no 'exit' follows
+      this.#onExit(this.#spawnError(error))
+    })
+    this.#child.on('exit', (code, signal) => {
+      liveChildren.delete(this.#child)
+      this.#onExit(this.#exitErrorFor(code, signal))
+    })
     this.#child.stdin?.on('error', () => {})
     this.#child.stderr?.on('data', (chunk: Buffer) => this.#stderr.push(chunk))
     this.#connection = createMessageConnection(

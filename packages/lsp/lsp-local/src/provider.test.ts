@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { createLocalLspProvider } from './provider.js'
 import type { FakeServerLogEntry } from '@agent-lsp/lsp-testing'
@@ -279,5 +279,35 @@ describe('document sync from disk', () => {
       'didOpen c.ts 1 "c\\n"',
       'didClose a.ts',
     ])
+  })
+})
+
+describe('no orphans', () => {
+  it('kills the servers when the host exits without disposing', async () => {
+    const root = workspace({ 'a.ts': source })
+    const marker = `agent-lsp-orphan-${process.pid}-${Date.now()}`
+    const script = `
+      import { createLocalLspProvider } from '@agent-lsp/lsp-local'
+      import { fakeServerPath, fakeServerEnv } from '@agent-lsp/lsp-testing'
+      const provider = createLocalLspProvider({ id: 'fake', command: process.execPath, args: [fakeServerPath, ${JSON.stringify(marker)}],
+        extensionToLanguage: { '.ts': 'typescript' }, env: fakeServerEnv({ hangOnShutdown: true }) })
+      await provider.query({ operation: 'hover', filePath: 'a.ts', position: { line: 0, character: 0 }, workspaceRoot: ${JSON.stringify(root)}, languageId: 'typescript' })
+      process.exit(0)
+    `
+    const { execFile } = await import('node:child_process')
+    await new Promise<void>((resolve, reject) =>
+      execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('..', import.meta.url)) }, (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    )
+    const { execFileSync } = await import('node:child_process')
+    const alive = (() => {
+      try {
+        return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' }).trim()
+      } catch {
+        return ''
+      }
+    })()
+    expect(alive).toBe('')
   })
 })
