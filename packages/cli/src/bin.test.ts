@@ -61,6 +61,11 @@ describe('agent-lsp', () => {
       stdout: '',
       stderr: 'agent-lsp: LSP_UNAVAILABLE: no language server configured for .md\n',
     })
+    expect(await run(['hover', 'src/a.ts:9:1', '--json'], root)).toEqual({
+      code: 1,
+      stdout: '{"error":{"code":"LSP_INVALID_POSITION","message":"line 9 is past the end of src/a.ts (1 line)"}}\n',
+      stderr: 'agent-lsp: LSP_INVALID_POSITION: line 9 is past the end of src/a.ts (1 line)\n',
+    })
     expect(await run(['hover', 'src/a.ts:9:1'], root)).toEqual({
       code: 1,
       stdout: '',

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { HarnessError } from '@agent-lsp/errors'
-import { DEFAULT_TIMEOUT_MS, createLspTool, toLspQueryRequest } from '@agent-lsp/tool-lsp'
+import { createLspTool, runLspQuery } from '@agent-lsp/tool-lsp'
 import { UsageError, parseCommand, usage, type Command } from './args.js'
 import { createLspHost } from './host.js'
 
@@ -45,9 +45,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
     const filePath = !existsSync(fromCwd) && existsSync(fromRoot) ? fromRoot : fromCwd
     const input = { operation: command.operation, filePath, line: command.line, character: command.character }
     if (command.json) {
-      const request = await toLspQueryRequest(input, workspaceRoot)
-      const bound = AbortSignal.timeout(DEFAULT_TIMEOUT_MS)
-      const result = await host.ctx.lsp.query(request, signal ? AbortSignal.any([signal, bound]) : bound)
+      const result = await runLspQuery(host.ctx, input, { workspaceRoot }, signal)
       io.stdout(`${JSON.stringify(result, null, 2)}\n`)
     } else {
       const tool = createLspTool(host.ctx, { workspaceRoot })
@@ -57,15 +55,22 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
     return 0
   } catch (error) {
     io.stderr(`agent-lsp: ${describeError(error)}\n`)
+    // Scripts reading --json get the error as JSON too.
+    if (command.json) io.stdout(`${JSON.stringify({ error: errorFields(error) })}\n`)
     return 1
   } finally {
     await host.dispose()
   }
 }
 
+function errorFields(error: unknown): { code: string; message: string } {
+  if (HarnessError.isInstance(error)) return { code: error.code, message: error.message.replace(/\s*\n\s*/g, ' ') }
+  return { code: 'LSP_INTERNAL', message: `internal error: ${error instanceof Error ? error.message : String(error)}` }
+}
+
 function describeError(error: unknown): string {
-  if (HarnessError.isInstance(error)) return `${error.code}: ${error.message.replace(/\s*\n\s*/g, ' ')}`
-  return `internal error: ${error instanceof Error ? error.message : String(error)}`
+  const { code, message } = errorFields(error)
+  return `${code}: ${message}`
 }
 
 function isDirectory(path: string): boolean {

@@ -8,7 +8,7 @@ import {
   ShutdownRequest,
   WorkDoneProgressCreateRequest,
 } from 'vscode-languageserver-protocol'
-import { defaultFakeServerCapabilities, FakeDocumentsRequest, readFakeServerLog } from './index.js'
+import { defaultFakeServerCapabilities, readFakeServerLog } from './index.js'
 import { cleanUp, spawnFake, tempDir } from './test-client.js'
 
 afterEach(cleanUp)
@@ -62,8 +62,10 @@ describe('log', () => {
     await fake.initialize() // its request is not a response: the watchers wait for the three replies
     await fake.connection.sendNotification(InitializedNotification.type, {})
     await Promise.all(replies)
-    // Read after the replies on the same stream: once answered, the fake has logged them.
-    await fake.connection.sendRequest(FakeDocumentsRequest.type)
+    // The fake logs a reply when its own promise settles, a moment after the bytes arrive.
+    while ((await readFakeServerLog(log)).filter((e) => e.direction === 'reply').length < 3) {
+      await new Promise((resolve) => setImmediate(resolve))
+    }
 
     expect(received).toEqual([configuration.params, create.params])
     const entries = await readFakeServerLog(log)

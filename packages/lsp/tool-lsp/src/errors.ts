@@ -1,5 +1,6 @@
 import { HarnessError, type HarnessErrorOptions } from '@agent-lsp/errors'
 import type { LspErrorCode } from '@agent-lsp/lsp'
+import { oneLine } from './one-line.js'
 
 /**
  * The stable codes of {@link LspToolError}. Every {@link LspErrorCode} of the seam, copied when a
@@ -8,24 +9,27 @@ import type { LspErrorCode } from '@agent-lsp/lsp'
  * - `LSP_INVALID_OPTIONS`: `createLspTool` was given unusable options (a harness bug).
  * - `LSP_INTERNAL`: anything that was not an `LspError` (a bug; the message says what).
  *
- * The tool also raises these seam codes itself: `LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`,
- * `LSP_INVALID_POSITION`, `LSP_TIMEOUT` (its own `timeoutMs` expired) and `LSP_CANCELLED` (the
- * caller's signal aborted).
+ * The tool also raises these seam codes itself: `LSP_FILE_NOT_FOUND` (the file is missing, a
+ * directory, not a regular file, or unreadable: a symlink loop, a name too long, no permission),
+ * `LSP_OUTSIDE_WORKSPACE`, `LSP_INVALID_POSITION`, `LSP_TIMEOUT` (its own `timeoutMs` expired)
+ * and `LSP_CANCELLED` (the caller's signal aborted).
  */
 export type LspToolErrorCode = LspErrorCode | 'LSP_INVALID_INPUT' | 'LSP_INVALID_OPTIONS' | 'LSP_INTERNAL'
 
 const marker = Symbol.for('@agent-lsp/tool-lsp/LspToolError')
 
 /**
- * What `execute()` rejects with: a stable {@link LspToolErrorCode} and a one-line message written
- * for the model (which field, what was expected, what to do), never a stack. `cause` keeps the
- * underlying error, e.g. the seam's `LspError`. Route on `code` (design doc, "The tool").
+ * What `execute()` and `runLspQuery()` reject with: a stable {@link LspToolErrorCode} and a
+ * one-line message written for the model (which field, what was expected, what to do), never a
+ * stack: the constructor drops stack frame lines and joins the rest, whoever builds the error.
+ * `cause` keeps the underlying error, e.g. the seam's `LspError`. Route on `code` (design doc,
+ * "The tool").
  */
 export class LspToolError extends HarnessError<LspToolErrorCode> {
   private readonly [marker] = true
 
   constructor(code: LspToolErrorCode, message: string, options: HarnessErrorOptions = {}) {
-    super(code, message, 'cause' in options ? { cause: options.cause } : {})
+    super(code, oneLine(message), 'cause' in options ? { cause: options.cause } : {})
     this.name = 'LspToolError'
   }
 

@@ -1,5 +1,5 @@
 export { createLspTool, type LspTool } from './tool.js'
-export { toLspQueryRequest } from './request.js'
+export { runLspQuery } from './run.js'
 export { DEFAULT_MAX_RESULTS, DEFAULT_TIMEOUT_MS, type LspToolOptions } from './options.js'
 export { LspToolError, type LspToolErrorCode } from './errors.js'
 export { lspToolInputSchema, parseLspToolInput, type LspToolInput } from './input.js'

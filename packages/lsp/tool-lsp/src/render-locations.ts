@@ -1,8 +1,10 @@
 import type { LspLocationsResult, LspOperation, lspResultKinds } from '@agent-lsp/lsp'
-import { codePointLength, utf16ToCodePointColumn } from './columns.js'
+import { codeAround } from './code-window.js'
+import { utf16ToCodePointColumn } from './columns.js'
 import type { Cursor } from './cursor.js'
 import type { LineReader } from './file-lines.js'
 import { toLocationTargets, type LocationTarget } from './location-targets.js'
+import { nameInAnswer } from './symbol-name.js'
 
 /** The operations whose answer is a list of locations. */
 type LocationOperation = { [Op in LspOperation]: (typeof lspResultKinds)[Op] extends 'locations' ? Op : never }[LspOperation]
@@ -23,33 +25,35 @@ const wordings: Record<LocationOperation, Wording> = {
   goToImplementation: { one: 'implementation', many: 'implementations', link: 'of', none: 'implementations' },
 }
 
-/** Longest code line shown, in code points, the `…` included. */
-const MAX_CODE_POINTS = 160
-
 /** What rendering an answer needs besides the answer. */
 export interface RenderContext {
   readonly operation: LspOperation
   readonly cursor: Cursor
+  /** The workspace root as requested (maybe a symlink), for paths a provider reports under it. */
+  readonly workspaceRoot: string
   readonly maxResults: number
   readonly readLines: LineReader
 }
 
 /**
- * Render a locations answer: a header with the count, then `path:line:col  code` rows (1-based,
- * code points), `external  /abs/path:line` rows for files outside the workspace, and `… N more`
- * after `maxResults` rows. Only the files of shown rows are read.
+ * Render a locations answer: a header with the count and the symbol's name (from the answer, see
+ * `nameInAnswer`, else the word at the cursor), then `path:line:col  code` rows (1-based, code
+ * points; a long line cut around the match), `external  /abs/path:line` rows for files outside
+ * the workspace, and `… N more` after `maxResults` rows. Only the files of shown rows and of the
+ * naming location are read.
  */
 export async function renderLocations(result: LspLocationsResult, context: RenderContext): Promise<string> {
   const wording = wordingOf(context.operation)
   const { word, label } = context.cursor
-  const targets = toLocationTargets(result.locations, result.resolvedWorkspaceRoot)
+  const targets = toLocationTargets(result.locations, [result.resolvedWorkspaceRoot, context.workspaceRoot])
   if (targets.length === 0) return `No ${wording.none} found${word ? ` for ${word}` : ''} at ${label}.`
 
+  const name = (await nameInAnswer(targets, context.readLines)) ?? word
   const count = targets.length
   const files = new Set(targets.map((target) => `${target.kind}:${target.file}`)).size
   const header =
     `${count} ${count === 1 ? wording.one : wording.many}` +
-    (word ? ` ${wording.link} ${word}` : '') +
+    (name ? ` ${wording.link} ${name}` : '') +
     (files > 1 ? ` in ${files} files` : '')
   const shown = targets.slice(0, context.maxResults)
   const rows = await Promise.all(shown.map((target) => renderRow(target, context.readLines)))
@@ -71,12 +75,8 @@ async function renderRow(target: LocationTarget, readLines: LineReader): Promise
   const lineText = (await readLines(target.absolutePath))?.[target.line]
   // Without the line the column cannot be converted to code points; show no column rather than a wrong one.
   if (lineText === undefined) return `${target.file}:${line}`
-  const where = `${target.file}:${line}:${utf16ToCodePointColumn(lineText, target.character)}`
-  const code = clip(lineText.trim())
+  const column = utf16ToCodePointColumn(lineText, target.character)
+  const where = `${target.file}:${line}:${column}`
+  const code = codeAround(lineText, column)
   return code === '' ? where : `${where}  ${code}`
-}
-
-function clip(code: string): string {
-  if (codePointLength(code) <= MAX_CODE_POINTS) return code
-  return `${Array.from(code).slice(0, MAX_CODE_POINTS - 1).join('')}…`
 }

@@ -1,5 +1,6 @@
 import type { LspCompleteness, LspQueryResult } from '@agent-lsp/lsp'
 import { assertNever } from './assert-never.js'
+import { oneLine } from './one-line.js'
 import { renderHover } from './render-hover.js'
 import { renderLocations, type RenderContext } from './render-locations.js'
 
@@ -29,7 +30,7 @@ function partialWarning(completeness: LspCompleteness): string | undefined {
     case 'complete':
       return undefined
     case 'partial':
-      return `Partial answer (${completeness.reason}): ${completeness.message.replace(/\s*[\r\n]+\s*/g, ' ').trim()}`
+      return `Partial answer (${completeness.reason}): ${oneLine(completeness.message)}`
     default:
       return assertNever(completeness)
   }

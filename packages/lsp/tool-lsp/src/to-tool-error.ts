@@ -10,10 +10,11 @@ export interface FailureContext {
 }
 
 /**
- * Turn any failure into the one error `execute()` rejects with. Precedence: the tool's own
- * errors as they are; the caller's abort (`LSP_CANCELLED`); the tool's deadline (`LSP_TIMEOUT`),
- * whatever the provider rejected with when it saw the abort; an `LspError`'s code and message;
- * anything else `LSP_INTERNAL`. Messages are one line.
+ * Turn any failure into the one error `execute()` and `runLspQuery()` reject with. Precedence:
+ * the tool's own errors as they are; the caller's abort (`LSP_CANCELLED`); the tool's deadline
+ * (`LSP_TIMEOUT`), whatever the provider rejected with when it saw the abort; an `LspError`'s code
+ * and message; anything else `LSP_INTERNAL`, whatever was thrown. Messages are one line (the
+ * `LspToolError` constructor sees to it).
  */
 export function toToolError(error: unknown, context: FailureContext): LspToolError {
   if (LspToolError.isInstance(error)) return error
@@ -22,9 +23,8 @@ export function toToolError(error: unknown, context: FailureContext): LspToolErr
   if (context.deadline.aborted) {
     return new LspToolError('LSP_TIMEOUT', `${operation} timed out after ${formatDuration(context.timeoutMs)}`, { cause: error })
   }
-  if (LspError.isInstance(error)) return new LspToolError(error.code, oneLine(error.message), { cause: error })
-  const message = error instanceof Error ? error.message : String(error)
-  return new LspToolError('LSP_INTERNAL', `internal error: ${oneLine(message)}`, { cause: error })
+  if (LspError.isInstance(error)) return new LspToolError(error.code, error.message, { cause: error })
+  return new LspToolError('LSP_INTERNAL', `internal error: ${describe(error)}`, { cause: error })
 }
 
 /** `60000` → `60 s`, `1500` → `1.5 s`, `50` → `50 ms`. */
@@ -32,6 +32,12 @@ export function formatDuration(ms: number): string {
   return ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim()
+/** What was thrown, in words; never throws itself (`String()` does for `Object.create(null)`). */
+function describe(thrown: unknown): string {
+  if (thrown instanceof Error) return thrown.message
+  try {
+    return String(thrown)
+  } catch {
+    return Object.prototype.toString.call(thrown)
+  }
 }

@@ -46,9 +46,10 @@ describe('tool errors', () => {
       code: 'LSP_OUTSIDE_WORKSPACE',
       message: `src/../../outside.ts resolves to ${path.join(path.dirname(root), 'outside.ts')}, outside the workspace root ${root}; give a path inside it`,
     })
-    expect(await failure(tool.execute({ ...references, filePath: '/etc/hosts' }))).toEqual({
+    const elsewhere = path.join(await tempWorkspace({ 'x.ts': '' }), 'x.ts')
+    expect(await failure(tool.execute({ ...references, filePath: elsewhere }))).toEqual({
       code: 'LSP_OUTSIDE_WORKSPACE',
-      message: `/etc/hosts resolves to /etc/hosts, outside the workspace root ${root}; give a path inside it`,
+      message: `${elsewhere} is outside the workspace root ${root}; give a path inside it`,
     })
   })
 
@@ -90,8 +91,25 @@ describe('tool errors', () => {
     const { tool } = stubTool(() => Promise.reject(new TypeError('boom\n    at somewhere (x.js:1:1)')), { workspaceRoot: root })
     expect(await failure(tool.execute(references))).toEqual({
       code: 'LSP_INTERNAL',
-      message: 'internal error: boom at somewhere (x.js:1:1)',
+      message: 'internal error: boom',
     })
+  })
+
+  it('puts a provider message with line breaks and a stack on one line, without the stack', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const message = 'cannot parse reply\nline 2\r\n\tline 3\n    at parse (/x/y.js:10:5)\n    at async run (node:internal/x:1:2)\n'
+    const { tool } = stubTool(() => Promise.reject(new Error(message)), { workspaceRoot: root })
+    expect(await failure(tool.execute(references))).toEqual({
+      code: 'LSP_INTERNAL',
+      message: 'internal error: cannot parse reply line 2 line 3',
+    })
+    const odd = stubTool(() => Promise.reject(Object.create(null)), { workspaceRoot: root }).tool
+    expect(await failure(odd.execute(references))).toEqual({ code: 'LSP_INTERNAL', message: 'internal error: [object Object]' })
+  })
+
+  it('keeps every LspToolError message on one line, whoever builds it', () => {
+    const error = new LspToolError('LSP_INTERNAL', 'first\r\nsecond\u2028third\n    at f (a.js:1:2)')
+    expect(error.message).toBe('first second third')
   })
 
   it('times out with LSP_TIMEOUT, aborting the provider', async () => {

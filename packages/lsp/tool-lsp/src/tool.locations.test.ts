@@ -149,6 +149,38 @@ describe('locations', () => {
     expect(text).toBe(`1 definition of total\nsrc/long.ts:1:9  ${code}…`)
   })
 
+  it('shows a window around the match on a long line, cutting only the ends that are cut', async () => {
+    const numbers = `${'0, '.repeat(66_000)}0`
+    const line = `export const long = [${numbers}]; export const needle = long.length + long.at(0)`
+    const root = await tempWorkspace({ 'src/long.ts': `${line}\n`, 'src/middle.ts': `${numbers}; long; ${numbers}\n` })
+    const nearEnd = line.lastIndexOf('long.at')
+    const middle = numbers.length + 2
+    const { tool } = stubTool(
+      locations(root, [at(fileUri(root, 'src/long.ts'), 0, nearEnd, 4), at(fileUri(root, 'src/middle.ts'), 0, middle, 4)]),
+      { workspaceRoot: root },
+    )
+    const text = await tool.execute({ operation: 'findReferences', filePath: 'src/long.ts', line: 1, character: 14 })
+    expect(text).toBe(
+      [
+        '2 references to long in 2 files',
+        `src/long.ts:1:${nearEnd + 1}  …${line.slice(-159)}`,
+        `src/middle.ts:1:${middle + 1}  …${`${numbers}; long; ${numbers}`.slice(middle - 40, middle + 118)}…`,
+      ].join('\n'),
+    )
+    expect(text.split('\n')[2]).toContain(`0, 0; long; 0, 0`)
+  })
+
+  it('counts the window in code points and leaves leading indentation out', async () => {
+    const line = `\t\tconst list = [${'🎉, '.repeat(100)}needle${', 🎉'.repeat(100)}]`
+    const root = await tempWorkspace({ 'src/emoji.ts': `${line}\n` })
+    const needle = line.indexOf('needle')
+    const { tool } = stubTool(locations(root, [at(fileUri(root, 'src/emoji.ts'), 0, needle, 6)]), { workspaceRoot: root })
+    const text = await tool.execute({ operation: 'findReferences', filePath: 'src/emoji.ts', line: 1, character: 3 })
+    const codePoints = Array.from(line)
+    expect(Array.from(line.slice(0, needle)).length + 1).toBe(317)
+    expect(text).toBe(`1 reference to needle\nsrc/emoji.ts:1:317  …${codePoints.slice(316 - 40, 316 + 118).join('')}…`)
+  })
+
   it('shows no column or code when the line cannot be read, and no code for a blank line', async () => {
     const root = await tempWorkspace(pricingFiles)
     const app = fileUri(root, 'src/app.ts')

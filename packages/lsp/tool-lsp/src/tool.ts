@@ -1,13 +1,10 @@
 import type { LspContext } from '@agent-lsp/lsp'
-import { untilAborted } from './abort.js'
-import { locateCursor } from './cursor.js'
 import { describeLspTool } from './description.js'
 import { createLineReader } from './file-lines.js'
-import { parseLspToolInput } from './input.js'
 import { lspToolInputJsonSchema, type JsonSchemaObject } from './input-json-schema.js'
 import { toSettings, type LspToolOptions, type ToolSettings } from './options.js'
 import { renderResult } from './render.js'
-import { toToolError } from './to-tool-error.js'
+import { runQuery } from './run.js'
 
 /**
  * The `lsp` tool as a plain definition that maps onto any harness: MCP (`name`, `description`,
@@ -23,7 +20,8 @@ export interface LspTool {
    * Run one query. `input` is untrusted (a model's tool call) and validated here.
    * @returns compact text: a header and `path:line:col  code` rows, or hover contents, or a
    *   `No … found …` line; prefixed by `Partial answer (<reason>): <message>` when incomplete.
-   * @throws LspToolError with a one-line message; see `LspToolErrorCode`.
+   * @throws LspToolError with a one-line message; the codes of `runLspQuery` except
+   *   `LSP_INVALID_OPTIONS` (checked by `createLspTool`); see `LspToolErrorCode`.
    */
   execute(input: unknown, signal?: AbortSignal): Promise<string>
 }
@@ -47,18 +45,15 @@ export function createLspTool(ctx: LspContext, options: LspToolOptions): LspTool
   }
 }
 
-async function execute(ctx: LspContext, settings: ToolSettings, raw: unknown, callerSignal?: AbortSignal): Promise<string> {
-  const input = parseLspToolInput(raw)
-  const deadline = AbortSignal.timeout(settings.timeoutMs)
-  const signal = callerSignal ? AbortSignal.any([callerSignal, deadline]) : deadline
-  const { operation } = input
-  try {
-    signal.throwIfAborted()
-    const cursor = await locateCursor(input, settings.workspaceRoot)
-    const request = { operation, filePath: cursor.absolutePath, position: cursor.position, workspaceRoot: settings.workspaceRoot }
-    const result = await untilAborted(ctx.lsp.query(request, signal), signal)
-    return await renderResult(result, { operation, cursor, maxResults: settings.maxResults, readLines: createLineReader() })
-  } catch (error) {
-    throw toToolError(error, { operation, callerSignal, deadline, timeoutMs: settings.timeoutMs })
-  }
+/** `runQuery`, then rendering with the cursor it located (nothing is computed twice). */
+function execute(ctx: LspContext, settings: ToolSettings, raw: unknown, signal?: AbortSignal): Promise<string> {
+  return runQuery(ctx, settings, raw, signal, ({ operation, cursor, result }) =>
+    renderResult(result, {
+      operation,
+      cursor,
+      workspaceRoot: settings.workspaceRoot,
+      maxResults: settings.maxResults,
+      readLines: createLineReader(),
+    }),
+  )
 }

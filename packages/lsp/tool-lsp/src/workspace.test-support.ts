@@ -1,11 +1,14 @@
 // Test support (not exported): real files in a temp directory and a stub provider over the real seam.
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { constants } from 'node:fs'
+import { mkdir, mkdtemp, open, realpath, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import {
   createLspService,
   lspProviderId,
   type LspCompleteness,
+  type LspContext,
   type LspLocation,
   type LspProviderQuery,
   type LspQueryResult,
@@ -35,15 +38,30 @@ export function fileUri(root: string, relative: string): string {
   return URI.file(path.join(root, relative)).toString()
 }
 
-/** A location at a zero-based UTF-16 start (the end is not rendered). */
-export function at(uri: string, line: number, character: number): LspLocation {
-  return { uri, range: { start: { line, character }, end: { line, character: character + 1 } } }
+/**
+ * A location at a zero-based UTF-16 start, `length` UTF-16 units long on that line. The default
+ * empty range names nothing, so the header falls back to the word at the cursor.
+ */
+export function at(uri: string, line: number, character: number, length = 0): LspLocation {
+  return { uri, range: { start: { line, character }, end: { line, character: character + length } } }
+}
+
+/**
+ * A named pipe at `file`. After the test, a reader still blocked on it (the bug the tool must not
+ * have) is released by opening the write end, so a failing test cannot hang the test process.
+ */
+export function fifo(file: string): void {
+  execFileSync('mkfifo', [file])
+  onTestFinished(async () => {
+    const writer = await open(file, constants.O_WRONLY | constants.O_NONBLOCK).catch(() => undefined)
+    await writer?.close()
+  })
 }
 
 export type Answer = (query: LspProviderQuery, signal: AbortSignal | undefined) => Promise<LspQueryResult> | LspQueryResult
 
-/** The tool over a real `createLspService()` with one stub provider for `.ts`, and what it was asked. */
-export function stubTool(answer: Answer, options: LspToolOptions): { tool: LspTool; seen: LspProviderQuery[] } {
+/** A real `createLspService()` with one stub provider for `.ts`, and what it was asked. */
+export function stubContext(answer: Answer): { ctx: LspContext; seen: LspProviderQuery[] } {
   const lsp = createLspService()
   const seen: LspProviderQuery[] = []
   lsp.registerProvider({
@@ -54,7 +72,13 @@ export function stubTool(answer: Answer, options: LspToolOptions): { tool: LspTo
       return answer(request, signal)
     },
   })
-  const tool = createLspTool({ lsp }, options)
+  return { ctx: { lsp }, seen }
+}
+
+/** The tool over {@link stubContext}, and what it was asked. */
+export function stubTool(answer: Answer, options: LspToolOptions): { tool: LspTool; seen: LspProviderQuery[] } {
+  const { ctx, seen } = stubContext(answer)
+  const tool = createLspTool(ctx, options)
   if (!tool) throw new Error('expected the tool to be offered')
   return { tool, seen }
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { fileReadError } from './file-errors.js'
+
+const errno = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: failed`), { code })
+
+describe('fileReadError', () => {
+  it('codes every way a file cannot be read as LSP_FILE_NOT_FOUND, one line each', () => {
+    const message = (code: string) => fileReadError(errno(code), 'src/x.ts', '/w/src/x.ts')?.message
+    expect(message('ENOENT')).toBe('file not found: src/x.ts (resolved to /w/src/x.ts)')
+    expect(message('EISDIR')).toBe('src/x.ts is a directory, not a file (resolved to /w/src/x.ts)')
+    expect(message('ELOOP')).toBe('cannot read src/x.ts: too many symbolic links')
+    expect(message('ENAMETOOLONG')).toBe('cannot read src/x.ts: name too long')
+    expect(message('EACCES')).toBe('cannot read src/x.ts: permission denied')
+    expect(message('EPERM')).toBe('cannot read src/x.ts: permission denied')
+    expect(message('ENOTDIR')).toBe('cannot read src/x.ts: part of the path is not a directory')
+    expect(message('ERR_FS_FILE_TOO_LARGE')).toBe('cannot read src/x.ts: file too large')
+    expect(fileReadError(errno('ENOENT'), 'src/x.ts', '/w/src/x.ts')?.code).toBe('LSP_FILE_NOT_FOUND')
+  })
+
+  it('leaves other failures alone', () => {
+    expect(fileReadError(errno('EMFILE'), 'src/x.ts', '/w/src/x.ts')).toBeUndefined()
+    expect(fileReadError(new TypeError('bug'), 'src/x.ts', '/w/src/x.ts')).toBeUndefined()
+  })
+})
