@@ -15,6 +15,7 @@ import {
   DidChangeConfigurationNotification,
   LSPErrorCodes,
   LogMessageNotification,
+  PublishDiagnosticsNotification,
   RegistrationRequest,
   ResponseError,
   SemanticTokensRefreshRequest,
@@ -37,6 +38,7 @@ import {
 import { cancelledError } from './abort.js'
 import { clientCapabilities } from './capabilities.js'
 import type { LocalProviderLimits, LocalServerConfig } from './config.js'
+import { PublishedDiagnostics } from './published-diagnostics.js'
 import { Readiness } from './readiness.js'
 import { StderrTail } from './stderr-tail.js'
 import { pathToUri } from './uri.js'
@@ -50,8 +52,21 @@ export type ClientState = 'starting' | 'running' | 'stopping' | 'stopped'
  */
 const liveChildren = new Set<ChildProcess>()
 process.on('exit', () => {
-  for (const child of liveChildren) child.kill('SIGKILL')
+  for (const child of liveChildren) killProcessGroup(child)
 })
+
+/**
+ * Kill a server and everything it started (tsserver, workers): each server leads its own process
+ * group, so the group goes at once. Falls back to the process alone where groups do not exist.
+ */
+function killProcessGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return
+  try {
+    process.kill(process.platform === 'win32' ? child.pid : -child.pid, 'SIGKILL')
+  } catch {
+    child.kill('SIGKILL') // the group is already gone, or this platform has none
+  }
+}
 
 /** Who we are in `InitializeParams.clientInfo`. */
 const clientInfo = { name: 'agent-lsp', version: '0.1.0' }
@@ -64,6 +79,8 @@ const clientInfo = { name: 'agent-lsp', version: '0.1.0' }
 export class LanguageServerClient {
   /** Busy while the server reports work in progress or has not logged its ready line. */
   readonly readiness: Readiness
+  /** What the server pushed with `textDocument/publishDiagnostics`. */
+  readonly diagnostics = new PublishedDiagnostics()
   #state: ClientState = 'starting'
   #capabilities: ServerCapabilities = {}
   #exitError: LspError | undefined
@@ -85,6 +102,8 @@ export class LanguageServerClient {
       env: { ...process.env, ...config.env },
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
+      // Its own process group, so that stopping it stops its children too (see killProcessGroup).
+      detached: process.platform !== 'win32',
     })
     liveChildren.add(this.#child)
     // An unhandled 'error' (ENOENT, EPIPE) would kill the host: every stream gets a handler.
@@ -104,7 +123,7 @@ export class LanguageServerClient {
     )
     this.#connection.onError(([error]) => {
       this.#onExit(new LspError('LSP_MALFORMED_RESPONSE', `${this.#name} sent an unreadable message: ${error.message}`, { cause: error }))
-      this.#child.kill('SIGKILL')
+      killProcessGroup(this.#child)
     })
     this.#answerServerRequests()
     this.#connection.listen()
@@ -122,7 +141,7 @@ export class LanguageServerClient {
       await client.#initialize()
       return client
     } catch (error) {
-      client.#child.kill('SIGKILL')
+      killProcessGroup(client.#child)
       client.#onExit(error as LspError)
       throw error
     }
@@ -192,7 +211,7 @@ export class LanguageServerClient {
       await this.#connection.sendNotification(ExitNotification.type).catch(() => {})
       await bound(this.#exited)
     } finally {
-      if (!this.#exitError) this.#child.kill('SIGKILL')
+      killProcessGroup(this.#child) // also what the server started, even after a clean exit
       await this.#exited
     }
   }
@@ -275,6 +294,7 @@ export class LanguageServerClient {
     // $/progress never reaches a catch-all notification handler in vscode-jsonrpc.
     c.onUnhandledProgress((params) => this.readiness.onProgress(params))
     c.onNotification(LogMessageNotification.type, ({ message }) => this.readiness.onLogMessage(message))
+    c.onNotification(PublishDiagnosticsNotification.type, (params) => this.diagnostics.onPublish(params))
     c.onNotification(() => {})
   }
 

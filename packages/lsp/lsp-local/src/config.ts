@@ -62,6 +62,8 @@ export interface LocalProviderLimits {
   readonly maxOpenDocuments: number
   /** Retries of a request answered `ContentModified` (-32801). */
   readonly contentModifiedRetries: number
+  /** How long `diagnostics` waits for a server to push them for the file's current version. */
+  readonly diagnosticsTimeoutMs: number
 }
 
 /** The default {@link LocalProviderLimits}. */
@@ -71,6 +73,7 @@ export const defaultLocalProviderLimits: LocalProviderLimits = {
   shutdownTimeoutMs: 2_000,
   maxOpenDocuments: 64,
   contentModifiedRetries: 3,
+  diagnosticsTimeoutMs: 10_000,
 }
 
 /**

@@ -56,6 +56,7 @@ export class OpenDocuments {
     const stats = statSync(path, { bigint: true })
     const text = readFileSync(path, 'utf8')
     const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: 1, text, stamp: stampOf(stats) }
+    this.client.diagnostics.onSent(document.uri, document.version)
     await this.client.notify(DidOpenTextDocumentNotification.type, {
       textDocument: { uri: document.uri, languageId, version: document.version, text },
     })
@@ -79,6 +80,7 @@ export class OpenDocuments {
     if (text === document.text) return document
     document.text = text
     document.version += 1
+    this.client.diagnostics.onSent(document.uri, document.version)
     await this.client.notify(DidChangeTextDocumentNotification.type, {
       textDocument: { uri: document.uri, version: document.version },
       contentChanges: [{ text }],

@@ -14,6 +14,7 @@ import {
 } from '@agent-lsp/lsp-testing'
 import { onTestFinished } from 'vitest'
 import type { LocalServerConfig, LocalProviderLimits } from './config.js'
+import type { CrashPolicy } from './crash-policy.js'
 import { createLocalLspProvider, type LocalLspProvider } from './provider.js'
 
 /** A workspace with `files`, removed after the test. */
@@ -25,7 +26,7 @@ export function workspace(files: Record<string, string>): string {
 }
 
 /** A provider on the fake server playing `scenario`, logging to a file; disposed after the test. */
-export function fakeProvider(root: string, scenario: FakeServerScenario, limits: Partial<LocalProviderLimits> = {}) {
+export function fakeProvider(root: string, scenario: FakeServerScenario, limits: Partial<LocalProviderLimits> = {}, crashPolicy?: CrashPolicy) {
   const log = join(root, '.fake-log.jsonl')
   const marker = `agent-lsp-test-${randomUUID()}`
   const config: LocalServerConfig = {
@@ -36,7 +37,7 @@ export function fakeProvider(root: string, scenario: FakeServerScenario, limits:
     extensionToLanguage: { '.ts': 'typescript' },
     env: fakeServerEnv({ ...scenario, log }),
   }
-  const provider = createLocalLspProvider(config, { limits })
+  const provider = createLocalLspProvider(config, crashPolicy ? { limits, crashPolicy } : { limits })
   onTestFinished(() => provider.dispose())
   const query = (operation: LspCursorOperation, position: LspPosition = { line: 0, character: 6 }, signal?: AbortSignal): Promise<LspQueryResult> =>
     provider.query({ operation, filePath: 'a.ts', position, workspaceRoot: root, languageId: 'typescript' }, signal)

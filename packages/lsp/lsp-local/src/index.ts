@@ -7,3 +7,4 @@ export {
 } from './config.js'
 export { canonicalUri, pathToUri, uriToPath } from './uri.js'
 export { normalizeHover, normalizeLocations } from './normalize.js'
+export { slidingWindowCrashPolicy, type CrashPolicy } from './crash-policy.js'

@@ -1,4 +1,5 @@
-import { LspError, type LspHover, type LspLocation, type LspRange } from '@agent-lsp/lsp'
+import type { LspHover, LspLocation, LspRange } from '@agent-lsp/lsp'
+import { compareRanges, copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
 import { canonicalUri } from './uri.js'
 
 /**
@@ -60,48 +61,18 @@ function hoverPart(part: unknown, what: string): string {
   throw malformed(what, `hover contents is not MarkupContent or MarkedString: ${preview(part)}`)
 }
 
-function malformed(what: string, detail: string): LspError {
-  return new LspError('LSP_MALFORMED_RESPONSE', `${what} answered a malformed result: ${detail}`)
-}
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
-function isPosition(value: unknown): value is { line: number; character: number } {
-  return isRecord(value) && isIndex(value.line) && isIndex(value.character)
-}
 
-function isIndex(value: unknown): value is number {
-  return Number.isInteger(value) && (value as number) >= 0
-}
 
-function isRange(value: unknown): value is LspRange {
-  return isRecord(value) && isPosition(value.start) && isPosition(value.end)
-}
 
-function copyRange(range: LspRange): LspRange {
-  return {
-    start: { line: range.start.line, character: range.start.character },
-    end: { line: range.end.line, character: range.end.character },
-  }
-}
 
 function rangeKey(range: LspRange): string {
   return `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`
 }
 
-function compareLocations(a: LspLocation, b: LspLocation): number {
+export function compareLocations(a: LspLocation, b: LspLocation): number {
   if (a.uri !== b.uri) return a.uri < b.uri ? -1 : 1
-  return (
-    a.range.start.line - b.range.start.line ||
-    a.range.start.character - b.range.start.character ||
-    a.range.end.line - b.range.end.line ||
-    a.range.end.character - b.range.end.character
-  )
+  return compareRanges(a.range, b.range)
 }
 
-function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value)
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text
-}

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { createLocalLspProvider } from './provider.js'
 import type { FakeServerLogEntry } from '@agent-lsp/lsp-testing'
+import { slidingWindowCrashPolicy } from './crash-policy.js'
 import { fakeProvider, rejection, until, workspace } from './fake.test-support.js'
 
 const source = 'const a = 1\nconst b = a\n'
@@ -46,7 +47,9 @@ describe('handshake and server requests', () => {
     expect(params.capabilities.general.positionEncodings).toEqual(['utf-16'])
     expect(params.capabilities.textDocument.definition.linkSupport).toBe(true)
     expect(params.capabilities.window.workDoneProgress).toBe(true)
-    expect(params.capabilities.workspace).toEqual({ workspaceFolders: true, configuration: true, applyEdit: false })
+    expect(params.capabilities.workspace).toMatchObject({ workspaceFolders: true, configuration: true, applyEdit: false })
+    expect(params.capabilities.textDocument.documentSymbol.hierarchicalDocumentSymbolSupport).toBe(true)
+    expect(params.capabilities.textDocument.signatureHelp.signatureInformation.parameterInformation).toEqual({ labelOffsetSupport: true })
   })
 
   it('says which command is missing, within a second, and the host survives', async () => {
@@ -233,6 +236,20 @@ describe('faults and cancellation', () => {
     const hover = await fake.query('hover', { line: 0, character: 0 })
     expect(hover.kind === 'hover' && hover.hover?.contents).toBe('back')
     expect((await fake.received()).filter((entry) => entry.method === 'initialize')).toHaveLength(2)
+  })
+
+  it('stops restarting a server that crashes on every launch, and says so', async () => {
+    const root = workspace({ 'a.ts': source })
+    const fake = fakeProvider(root, { crash: { on: 'textDocument/hover', exitCode: 7, stderr: 'boom' } }, {}, slidingWindowCrashPolicy(2, 60_000))
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await rejection(fake.query('hover'))).message).toBe('language server "fake" exited with code 7; stderr: boom')
+    }
+    const error = await rejection(fake.query('hover'))
+    expect([error.code, error.message]).toEqual([
+      'LSP_SERVER_CRASHED',
+      'language server "fake" keeps crashing: it crashed 3 times in the last 1 min; not restarting it (last: language server "fake" exited with code 7; stderr: boom)',
+    ])
+    expect((await fake.received()).filter((entry) => entry.method === 'initialize')).toHaveLength(3)
   })
 
   it('stops servers with shutdown and exit, and kills one that will not leave', async () => {

@@ -4,25 +4,20 @@ import {
   extensionOf,
   lspProviderId,
   type LspCompleteness,
+  type LspOperation,
+  type LspPosition,
   type LspProvider,
   type LspProviderQuery,
   type LspQueryResult,
 } from '@agent-lsp/lsp'
-import {
-  DefinitionRequest,
-  HoverRequest,
-  ImplementationRequest,
-  LSPErrorCodes,
-  ReferencesRequest,
-  type ServerCapabilities,
-  type TextDocumentPositionParams,
-} from 'vscode-languageserver-protocol'
+import type { ServerCapabilities } from 'vscode-languageserver-protocol'
 import { cancelledError, raceAbort } from './abort.js'
 import { LanguageServerClient } from './client.js'
+import { slidingWindowCrashPolicy, type CrashPolicy } from './crash-policy.js'
 import { defaultLocalProviderLimits, validateServerConfig, type LocalProviderLimits, type LocalServerConfig } from './config.js'
 import { OpenDocuments } from './documents.js'
 import { lineAt } from './lines.js'
-import { normalizeHover, normalizeLocations } from './normalize.js'
+import { runOperation } from './operations.js'
 import { isInside, nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot } from './paths.js'
 import { findProjects, nearestMarkedDirectory, projectAwareRoot } from './projects.js'
 import { pathToUri } from './uri.js'
@@ -37,6 +32,8 @@ export interface LocalLspProvider extends LspProvider {
 export interface LocalLspProviderOptions {
   /** Override some bounds of {@link defaultLocalProviderLimits}. */
   readonly limits?: Partial<LocalProviderLimits>
+  /** When to stop restarting a crashing server; default {@link slidingWindowCrashPolicy}(). */
+  readonly crashPolicy?: CrashPolicy
 }
 
 interface Session {
@@ -66,15 +63,28 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   validateServerConfig(config)
   const limits: LocalProviderLimits = { ...defaultLocalProviderLimits, ...options.limits }
   const sessions = new Map<string, Promise<Session>>()
+  const crashPolicy = options.crashPolicy ?? slidingWindowCrashPolicy()
+  /** Per server root: when its server crashed, and the last crash, for the give-up message. */
+  const crashes = new Map<string, { times: number[]; last: LspError }>()
   let disposed = false
 
   const sessionFor = (root: string): Promise<Session> => {
     let session = sessions.get(root)
     if (!session) {
+      const history = crashes.get(root)
+      if (history) {
+        const verdict = crashPolicy(history.times, Date.now())
+        if (!verdict.restart) {
+          throw new LspError('LSP_SERVER_CRASHED', `language server "${config.id}" keeps crashing: ${verdict.reason} (last: ${history.last.message})`, { cause: history.last })
+        }
+      }
       session = LanguageServerClient.start(config, root, limits).then((client) => {
-        // A crashed server is dropped so that the next query starts a fresh one.
-        void client.exited.then(() => {
+        // A crashed server is dropped so that the next query starts a fresh one, if the policy allows.
+        void client.exited.then((reason) => {
           if (sessions.get(root) === session) sessions.delete(root)
+          if (reason.code !== 'LSP_SERVER_CRASHED') return
+          const entry = crashes.get(root) ?? { times: [], last: reason }
+          crashes.set(root, { times: [...entry.times, Date.now()], last: reason })
         })
         return { client, documents: new OpenDocuments(client, limits.maxOpenDocuments), projectsLoaded: new Map() }
       })
@@ -102,6 +112,12 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     return loaded
   }
 
+  /** The server root of a file: its `rootMarkers` project, else the workspace (or the project containing it). */
+  const serverRoot = (path: string, workspaceRoot: string): string => {
+    const marked = nearestRoot(path, workspaceRoot, config.rootMarkers ?? [])
+    return marked === workspaceRoot ? projectAwareRoot(path, workspaceRoot, projectMarkers) : marked
+  }
+
   return {
     id: lspProviderId(config.id),
     extensionToLanguage: config.extensionToLanguage,
@@ -109,59 +125,43 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     async query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> {
       if (disposed) throw new LspError('LSP_DISPOSED', `the "${config.id}" provider has been disposed`)
       const resolvedWorkspaceRoot = resolveWorkspaceRoot(request.workspaceRoot)
-      const path = resolveWorkspaceFile(request.filePath, request.workspaceRoot, resolvedWorkspaceRoot)
-      const markedRoot = nearestRoot(path, resolvedWorkspaceRoot, config.rootMarkers ?? [])
-      const root = markedRoot === resolvedWorkspaceRoot ? projectAwareRoot(path, resolvedWorkspaceRoot, projectMarkers) : markedRoot
+      const path = request.filePath === null ? null : resolveWorkspaceFile(request.filePath, request.workspaceRoot, resolvedWorkspaceRoot)
+      const root = path === null ? resolvedWorkspaceRoot : serverRoot(path, resolvedWorkspaceRoot)
       const session = await raceAbort(sessionFor(root), signal, request.operation)
       const { client, documents } = session
       assertSupported(client.capabilities, request.operation, config.id)
 
-      const workspaceWide = request.operation === 'findReferences' || request.operation === 'goToImplementation'
+      const workspaceWide = workspaceWideOperations.has(request.operation)
       if (workspaceWide) await raceAbort(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, request.operation)
-      const text = await documents.sync(path, request.languageId)
-      assertPosition(text, request, path)
+      if (path !== null && request.languageId !== null) {
+        const text = await documents.sync(path, request.languageId)
+        if ('position' in request) assertPosition(text, request.position, path)
+      }
       const ready = await client.readiness.whenReady(limits.readinessTimeoutMs, signal).catch(() => {
         throw cancelledError(request.operation)
       })
+      const { completeness: known, ...answer } = await runOperation(request, {
+        client,
+        serverId: config.id,
+        uri: path === null ? null : pathToUri(path),
+        limits,
+        signal,
+      })
+      const unconfigured = workspaceWide && path !== null && projectMarkers.length > 0 && nearestMarkedDirectory(path, projectMarkers) === undefined
       const completeness: LspCompleteness = !ready
         ? {
             state: 'partial',
             reason: 'indexing',
             message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
           }
-        : workspaceWide && projectMarkers.length > 0 && nearestMarkedDirectory(path, projectMarkers) === undefined
+        : unconfigured
           ? {
               state: 'partial',
               reason: 'unconfigured',
               message: `no ${projectMarkers.join(' or ')} covers ${relative(resolvedWorkspaceRoot, path)}, so ${config.id} searched only the files it reaches from there; add one to search the whole workspace`,
             }
-          : { state: 'complete' }
-      const params: TextDocumentPositionParams = { textDocument: { uri: pathToUri(path) }, position: request.position }
-      const ask = <R>(send: () => Promise<R>): Promise<R> => retryContentModified(send, limits.contentModifiedRetries)
-      const where = (method: string): string => `${config.id} ${method}`
-
-      switch (request.operation) {
-        case 'goToDefinition': {
-          const raw = await ask(() => client.request(DefinitionRequest.type, params, signal))
-          return { kind: 'locations', locations: normalizeLocations(raw, where(DefinitionRequest.method)), resolvedWorkspaceRoot, completeness }
-        }
-        case 'goToImplementation': {
-          const raw = await ask(() => client.request(ImplementationRequest.type, params, signal))
-          return { kind: 'locations', locations: normalizeLocations(raw, where(ImplementationRequest.method)), resolvedWorkspaceRoot, completeness }
-        }
-        case 'findReferences': {
-          const raw = await ask(() =>
-            client.request(ReferencesRequest.type, { ...params, context: { includeDeclaration: true } }, signal),
-          )
-          return { kind: 'locations', locations: normalizeLocations(raw, where(ReferencesRequest.method)), resolvedWorkspaceRoot, completeness }
-        }
-        case 'hover': {
-          const raw = await ask(() => client.request(HoverRequest.type, params, signal))
-          return { kind: 'hover', hover: normalizeHover(raw, where(HoverRequest.method)), resolvedWorkspaceRoot, completeness }
-        }
-        default:
-          return assertNever(request.operation)
-      }
+          : (known ?? { state: 'complete' })
+      return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult
     },
 
     async dispose(): Promise<void> {
@@ -173,22 +173,33 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   }
 }
 
+/** Which server capability each operation needs (LSP 3.17 §ServerCapabilities). */
 const capabilityOf = {
   goToDefinition: 'definitionProvider',
+  goToTypeDefinition: 'typeDefinitionProvider',
   findReferences: 'referencesProvider',
   goToImplementation: 'implementationProvider',
   hover: 'hoverProvider',
-} as const satisfies Record<LspProviderQuery['operation'], keyof ServerCapabilities>
+  signatureHelp: 'signatureHelpProvider',
+  incomingCalls: 'callHierarchyProvider',
+  outgoingCalls: 'callHierarchyProvider',
+  documentSymbol: 'documentSymbolProvider',
+  workspaceSymbol: 'workspaceSymbolProvider',
+  diagnostics: 'textDocumentSync',
+} as const satisfies Record<LspOperation, keyof ServerCapabilities>
 
-function assertSupported(capabilities: ServerCapabilities, operation: LspProviderQuery['operation'], id: string): void {
+/** Operations whose answer spans the workspace: every project must be loaded first. */
+const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol'])
+
+function assertSupported(capabilities: ServerCapabilities, operation: LspOperation, id: string): void {
   const capability = capabilityOf[operation]
   if (!capabilities[capability]) {
     throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${id}" does not support ${operation} (no ${capability})`)
   }
 }
 
-function assertPosition(text: string, request: LspProviderQuery, path: string): void {
-  const { line, character } = request.position
+function assertPosition(text: string, position: LspPosition, path: string): void {
+  const { line, character } = position
   const lineText = lineAt(text, line)
   if (lineText === undefined) {
     const count = text.split(/\r\n|\r|\n/).length
@@ -202,18 +213,3 @@ function assertPosition(text: string, request: LspProviderQuery, path: string): 
   }
 }
 
-/** Re-send a request the server answered `ContentModified` (LSP 3.17 §ErrorCodes), a few times. */
-async function retryContentModified<R>(send: () => Promise<R>, retries: number): Promise<R> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await send()
-    } catch (error) {
-      const modified = LspError.isInstance(error) && error.responseError?.code === LSPErrorCodes.ContentModified
-      if (!modified || attempt >= retries) throw error
-    }
-  }
-}
-
-function assertNever(value: never): never {
-  throw new LspError('LSP_UNSUPPORTED_OPERATION', `unsupported operation ${String(value)}`)
-}

@@ -1,4 +1,21 @@
 export type {
+  LspCall,
+  LspCallHierarchyItem,
+  LspCallsResult,
+  LspDiagnostic,
+  LspDiagnosticSeverity,
+  LspDiagnosticsResult,
+  LspFileOperation,
+  LspFileRequest,
+  LspParameterInformation,
+  LspSignatureHelp,
+  LspSignatureHelpResult,
+  LspSignatureInformation,
+  LspSymbol,
+  LspSymbolKind,
+  LspSymbolsResult,
+  LspWorkspaceOperation,
+  LspWorkspaceSymbolRequest,
   LspCompleteness,
   LspContext,
   LspCursorOperation,
@@ -20,7 +37,7 @@ export type {
   LspResultFor,
   LspService,
 } from './types.js'
-export { lspOperations, lspResultKinds } from './types.js'
+export { lspOperations, lspRequestShapes, lspResultKinds } from './types.js'
 export { LspError, type LspErrorCode, type LspErrorOptions, type LspResponseError } from './errors.js'
 export { extensionOf, isValidExtension } from './extensions.js'
 export { createLspService } from './service.js'

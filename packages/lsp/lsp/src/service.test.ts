@@ -134,3 +134,76 @@ describe('query', () => {
     expect(await codeOf(() => lsp.registerProvider(provider('q', { '.py': 'python' }).provider))).toBe('LSP_DISPOSED')
   })
 })
+
+describe('workspaceSymbol', () => {
+  const symbol = (name: string) => ({
+    name,
+    kind: 'Class' as const,
+    uri: `file:///work/app/${name}.ts`,
+    range: { start: { line: 0, character: 0 }, end: { line: 1, character: 1 } },
+    selectionRange: { start: { line: 0, character: 6 }, end: { line: 0, character: 6 + name.length } },
+    children: [],
+  })
+  const symbols = (...names: string[]): LspQueryResult => ({ kind: 'symbols', symbols: names.map(symbol), resolvedWorkspaceRoot: root, completeness: complete })
+  const search = (filePath: string | null) => ({ operation: 'workspaceSymbol', query: 'Cart', filePath, workspaceRoot: root }) as const
+
+  it('asks only the file\'s provider when given a file, and every provider once when not', async () => {
+    const lsp = createLspService()
+    const ts = provider('ts', { '.ts': 'typescript', '.tsx': 'typescriptreact' }, () => symbols('Cart'))
+    const py = provider('py', { '.py': 'python' }, () => symbols('CartView'))
+    lsp.registerProvider(ts.provider)
+    lsp.registerProvider(py.provider)
+    expect((await lsp.query(search('x.py'))).symbols.map((s) => s.name)).toEqual(['CartView'])
+    expect(py.seen.map((q) => q.languageId)).toEqual(['python'])
+    const merged = await lsp.query(search(null))
+    expect(merged.symbols.map((s) => s.name)).toEqual(['Cart', 'CartView'])
+    expect(merged.completeness).toEqual(complete)
+    expect(ts.seen.map((q) => q.languageId)).toEqual([null])
+  })
+
+  it('keeps the answers of the providers that worked, and says which failed', async () => {
+    const lsp = createLspService()
+    lsp.registerProvider(provider('ts', { '.ts': 'typescript' }, () => symbols('Cart')).provider)
+    lsp.registerProvider({
+      id: lspProviderId('py'),
+      extensionToLanguage: { '.py': 'python' },
+      query: async () => {
+        throw new LspError('LSP_SERVER_NOT_FOUND', 'language server "py" is not installed')
+      },
+    })
+    const merged = await lsp.query(search(null))
+    expect(merged.symbols.map((s) => s.name)).toEqual(['Cart'])
+    expect(merged.completeness).toEqual({
+      state: 'partial',
+      reason: 'failed',
+      message: 'py failed (LSP_SERVER_NOT_FOUND: language server "py" is not installed)',
+    })
+  })
+
+  it('throws when every provider failed, and LSP_UNAVAILABLE with none', async () => {
+    const lsp = createLspService()
+    expect(await codeOf(lsp.query(search(null)))).toBe('LSP_UNAVAILABLE')
+    lsp.registerProvider({
+      id: lspProviderId('py'),
+      extensionToLanguage: { '.py': 'python' },
+      query: async () => {
+        throw new LspError('LSP_SERVER_CRASHED', 'gone')
+      },
+    })
+    expect(await codeOf(lsp.query(search(null)))).toBe('LSP_SERVER_CRASHED')
+  })
+
+  it('validates each request shape', async () => {
+    const lsp = createLspService()
+    const p = provider('p', { '.ts': 'typescript' }, () => symbols())
+    lsp.registerProvider(p.provider)
+    const bad = [
+      { operation: 'workspaceSymbol', filePath: null, workspaceRoot: root },
+      { operation: 'workspaceSymbol', query: 'x', filePath: '', workspaceRoot: root },
+      { operation: 'documentSymbol', filePath: null, workspaceRoot: root },
+      { operation: 'incomingCalls', filePath: 'a.ts', workspaceRoot: root },
+    ]
+    for (const request of bad) expect(await codeOf(lsp.query(request as never))).toBe('LSP_INVALID_REQUEST')
+    expect(p.seen).toHaveLength(0)
+  })
+})

@@ -1,7 +1,13 @@
 import { LspError } from './errors.js'
 import { extensionOf, isValidExtension } from './extensions.js'
+import { mergeSymbolResults } from './merge.js'
 import {
+  lspRequestShapes,
   lspResultKinds,
+  type LspCursorRequest,
+  type LspProviderQuery,
+  type LspSymbolsResult,
+  type LspWorkspaceSymbolRequest,
   type LspOperation,
   type LspProvider,
   type LspProviderId,
@@ -23,6 +29,28 @@ export function createLspService(): LspService {
 
   const assertLive = (): void => {
     if (disposed) throw new LspError('LSP_DISPOSED', 'the LSP service has been disposed')
+  }
+
+  const ownerOf = (filePath: string): { provider: LspProvider; languageId: string } => {
+    const extension = extensionOf(filePath)
+    const owner = byExtension.get(extension)
+    if (owner) return owner
+    const what = extension === '' ? `files without an extension (${filePath})` : extension
+    throw new LspError('LSP_UNAVAILABLE', `no language server configured for ${what}`)
+  }
+
+  /** A workspace symbol search without a file: every provider, answers merged. */
+  const fanOut = async (request: LspWorkspaceSymbolRequest, signal?: AbortSignal): Promise<LspSymbolsResult> => {
+    const providers = [...byId.values()]
+    if (providers.length === 0) throw new LspError('LSP_UNAVAILABLE', 'no language server is configured')
+    const settled = await Promise.allSettled(
+      providers.map(async (provider) => {
+        const result = await provider.query({ ...request, languageId: null }, signal)
+        assertKind(request.operation, provider.id, result)
+        return result as LspSymbolsResult
+      }),
+    )
+    return mergeSymbolResults(providers, settled)
   }
 
   return {
@@ -55,13 +83,9 @@ export function createLspService(): LspService {
       assertLive()
       validateRequest(request)
       if (signal?.aborted) throw new LspError('LSP_CANCELLED', `${request.operation} was cancelled before it started`)
-      const extension = extensionOf(request.filePath)
-      const owner = byExtension.get(extension)
-      if (!owner) {
-        const what = extension === '' ? `files without an extension (${request.filePath})` : extension
-        throw new LspError('LSP_UNAVAILABLE', `no language server configured for ${what}`)
-      }
-      const result = await owner.provider.query({ ...request, languageId: owner.languageId }, signal)
+      if (request.filePath === null) return (await fanOut(request as LspWorkspaceSymbolRequest, signal)) as LspResultFor<Request['operation']>
+      const owner = ownerOf(request.filePath)
+      const result = await owner.provider.query({ ...request, languageId: owner.languageId } as LspProviderQuery, signal)
       assertKind(request.operation, owner.provider.id, result)
       return result as LspResultFor<Request['operation']>
     },
@@ -109,17 +133,20 @@ function validateProvider(provider: LspProvider): [string, string][] {
 function validateRequest(request: LspQueryRequest): void {
   const invalid = (why: string): LspError => new LspError('LSP_INVALID_REQUEST', `invalid LSP request: ${why}`)
   if (typeof request !== 'object' || request === null) throw invalid('not an object')
-  if (!Object.hasOwn(lspResultKinds, request.operation)) {
-    throw invalid(`unknown operation ${JSON.stringify(request.operation)}`)
+  if (!Object.hasOwn(lspRequestShapes, request.operation)) throw invalid(`unknown operation ${JSON.stringify(request.operation)}`)
+  if (typeof request.workspaceRoot !== 'string' || request.workspaceRoot === '') throw invalid('workspaceRoot must be a non-empty string')
+  const shape = lspRequestShapes[request.operation]
+  const fileOptional = shape === 'workspace' && request.filePath === null
+  if (!fileOptional && (typeof request.filePath !== 'string' || request.filePath === '')) {
+    throw invalid(shape === 'workspace' ? 'filePath must be a non-empty string or null' : 'filePath must be a non-empty string')
   }
-  if (typeof request.filePath !== 'string' || request.filePath === '') throw invalid('filePath must be a non-empty string')
-  if (typeof request.workspaceRoot !== 'string' || request.workspaceRoot === '') {
-    throw invalid('workspaceRoot must be a non-empty string')
-  }
-  const { position } = request
-  const isIndex = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 0
-  if (typeof position !== 'object' || position === null || !isIndex(position.line) || !isIndex(position.character)) {
-    throw invalid('position must have zero-based integer line and character')
+  if (shape === 'workspace' && typeof (request as LspWorkspaceSymbolRequest).query !== 'string') throw invalid('query must be a string')
+  if (shape === 'cursor') {
+    const { position } = request as LspCursorRequest
+    const isIndex = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 0
+    if (typeof position !== 'object' || position === null || !isIndex(position.line) || !isIndex(position.character)) {
+      throw invalid('position must have zero-based integer line and character')
+    }
   }
 }
 

@@ -1,5 +1,15 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import type { LspHoverResult, LspLocationsResult, LspOperation, LspQueryResult, LspResultFor, LspService } from './index.js'
+import type {
+  LspCallsResult,
+  LspHoverResult,
+  LspLocationsResult,
+  LspOperation,
+  LspQueryRequest,
+  LspQueryResult,
+  LspResultFor,
+  LspService,
+  LspSymbolsResult,
+} from './index.js'
 import { lspResultKinds } from './index.js'
 
 function assertNever(value: never): never {
@@ -7,8 +17,20 @@ function assertNever(value: never): never {
 }
 
 describe('closed unions', () => {
-  it('LspOperation is exactly the four seed operations', () => {
-    expectTypeOf<LspOperation>().toEqualTypeOf<'goToDefinition' | 'findReferences' | 'goToImplementation' | 'hover'>()
+  it('LspOperation is exactly the eleven operations', () => {
+    expectTypeOf<LspOperation>().toEqualTypeOf<
+      | 'goToDefinition'
+      | 'goToTypeDefinition'
+      | 'findReferences'
+      | 'goToImplementation'
+      | 'hover'
+      | 'signatureHelp'
+      | 'incomingCalls'
+      | 'outgoingCalls'
+      | 'documentSymbol'
+      | 'diagnostics'
+      | 'workspaceSymbol'
+    >()
     // @ts-expect-error an operation outside the union is not an LspOperation
     const rename: LspOperation = 'rename'
     void rename
@@ -21,6 +43,14 @@ describe('closed unions', () => {
           return String(result.locations.length)
         case 'hover':
           return result.hover?.contents ?? ''
+        case 'symbols':
+          return result.symbols.map((symbol) => symbol.name).join()
+        case 'calls':
+          return result.direction
+        case 'signatureHelp':
+          return String(result.signatureHelp?.activeSignature)
+        case 'diagnostics':
+          return result.uri
         default:
           return assertNever(result)
       }
@@ -43,10 +73,19 @@ describe('closed unions', () => {
     expectTypeOf<LspResultFor<'hover'>>().toEqualTypeOf<LspHoverResult>()
     expectTypeOf(lspResultKinds).toEqualTypeOf<{
       readonly goToDefinition: 'locations'
+      readonly goToTypeDefinition: 'locations'
       readonly findReferences: 'locations'
       readonly goToImplementation: 'locations'
       readonly hover: 'hover'
+      readonly signatureHelp: 'signatureHelp'
+      readonly incomingCalls: 'calls'
+      readonly outgoingCalls: 'calls'
+      readonly documentSymbol: 'symbols'
+      readonly workspaceSymbol: 'symbols'
+      readonly diagnostics: 'diagnostics'
     }>()
+    expectTypeOf<LspResultFor<'incomingCalls'>>().toEqualTypeOf<LspCallsResult>()
+    expectTypeOf<LspResultFor<'workspaceSymbol'>>().toEqualTypeOf<LspSymbolsResult>()
     type HoverQuery = ReturnType<LspService['query']> extends Promise<infer R> ? R : never
     expectTypeOf<HoverQuery>().toEqualTypeOf<LspQueryResult>()
   })
@@ -55,5 +94,16 @@ describe('closed unions', () => {
     const lsp = {} as LspService
     const hover = () => lsp.query({ operation: 'hover', filePath: 'a.ts', position: { line: 0, character: 0 }, workspaceRoot: '/' })
     expectTypeOf(hover).returns.resolves.toEqualTypeOf<LspHoverResult>()
+  })
+
+  it('requests carry exactly what their operation needs', () => {
+    const cursor: LspQueryRequest = { operation: 'incomingCalls', filePath: 'a.ts', position: { line: 0, character: 0 }, workspaceRoot: '/' }
+    const file: LspQueryRequest = { operation: 'documentSymbol', filePath: 'a.ts', workspaceRoot: '/' }
+    const search: LspQueryRequest = { operation: 'workspaceSymbol', query: 'Cart', filePath: null, workspaceRoot: '/' }
+    // @ts-expect-error a cursor operation needs a position
+    const noPosition: LspQueryRequest = { operation: 'hover', filePath: 'a.ts', workspaceRoot: '/' }
+    // @ts-expect-error a file operation takes no query
+    const fileWithQuery: LspQueryRequest = { operation: 'diagnostics', filePath: 'a.ts', query: 'x', workspaceRoot: '/' }
+    void [cursor, file, search, noPosition, fileWithQuery]
   })
 })

@@ -24,16 +24,32 @@ export interface LspRange {
 }
 
 /**
- * The operations that take a cursor `position` in a file. Named as in the LSP specification's
- * requests: `textDocument/definition`, `references`, `implementation`, `hover`.
+ * The operations that take a cursor `position` in a file, named after the LSP requests they use:
+ * `textDocument/definition`, `typeDefinition`, `references`, `implementation`, `hover`,
+ * `signatureHelp`, and `textDocument/prepareCallHierarchy` then `callHierarchy/incomingCalls` or
+ * `outgoingCalls`.
  */
-export type LspCursorOperation = 'goToDefinition' | 'findReferences' | 'goToImplementation' | 'hover'
+export type LspCursorOperation =
+  | 'goToDefinition'
+  | 'goToTypeDefinition'
+  | 'findReferences'
+  | 'goToImplementation'
+  | 'hover'
+  | 'signatureHelp'
+  | 'incomingCalls'
+  | 'outgoingCalls'
+
+/** The operations on a whole file: `textDocument/documentSymbol`, and its diagnostics. */
+export type LspFileOperation = 'documentSymbol' | 'diagnostics'
+
+/** The operations on the whole workspace: `workspace/symbol`. */
+export type LspWorkspaceOperation = 'workspaceSymbol'
 
 /**
  * Every query the seam offers. A closed union: adding an operation fails compilation until the
  * seam ({@link lspResultKinds}), every provider and the tool handle it.
  */
-export type LspOperation = LspCursorOperation
+export type LspOperation = LspCursorOperation | LspFileOperation | LspWorkspaceOperation
 
 /**
  * A query at a cursor. Every field is required: `workspaceRoot` is the caller's, timeouts and
@@ -50,20 +66,40 @@ export interface LspCursorRequest {
   readonly workspaceRoot: string
 }
 
+/** A query about a whole file (its symbols, its diagnostics). */
+export interface LspFileRequest {
+  readonly operation: LspFileOperation
+  /** The file: absolute, or relative to `workspaceRoot`. */
+  readonly filePath: string
+  readonly workspaceRoot: string
+}
+
 /**
- * A caller's query: a discriminated union on `operation`. Cursor operations carry a position;
- * later file-level and workspace-wide operations carry only what they need.
+ * A search of the workspace's symbols by name (LSP 3.17 §Workspace Symbols). With a `filePath`,
+ * only the provider of that file's extension is asked; with `null`, every provider is, and the
+ * answers are merged.
  */
-export type LspQueryRequest = LspCursorRequest
+export interface LspWorkspaceSymbolRequest {
+  readonly operation: LspWorkspaceOperation
+  /** The name, or part of it, as the server matches it (often fuzzily); `''` asks for all. */
+  readonly query: string
+  /** A file whose provider to ask, or `null` for all providers. */
+  readonly filePath: string | null
+  readonly workspaceRoot: string
+}
+
+/** A caller's query: a discriminated union on `operation`. */
+export type LspQueryRequest = LspCursorRequest | LspFileRequest | LspWorkspaceSymbolRequest
 
 /**
  * A request as a provider receives it: the caller's request plus the LSP `languageId` that the
- * seam derived from the provider's extension map (used to open the document, never to select).
+ * seam derived from the provider's extension map (used to open the document, never to select);
+ * `null` for a `workspaceSymbol` request without a file.
  */
-export type LspProviderQuery = LspQueryRequest & {
-  /** The LSP language id of `filePath`, e.g. `typescriptreact` for `.tsx`. */
-  readonly languageId: string
-}
+export type LspProviderQuery =
+  | (LspCursorRequest & { readonly languageId: string })
+  | (LspFileRequest & { readonly languageId: string })
+  | (LspWorkspaceSymbolRequest & { readonly languageId: string | null })
 
 /** One location (LSP 3.17 §Location), normalized from `Location` or `LocationLink`. */
 export interface LspLocation {
@@ -89,10 +125,11 @@ export interface LspHover {
 
 /**
  * Why an answer may be missing something. `indexing`: the server had not finished loading.
- * `unconfigured`: no project configuration covers the file, so the server searched only what
- * it could reach from it (tsserver without a `tsconfig.json`).
+ * `unconfigured`: no project configuration covers the file, so the server searched only what it
+ * could reach from it (tsserver without a `tsconfig.json`). `failed`: some of the providers of a
+ * merged answer failed; the others' answers are there.
  */
-export type LspIncompleteReason = 'indexing' | 'unconfigured'
+export type LspIncompleteReason = 'indexing' | 'unconfigured' | 'failed'
 
 /**
  * Whether an answer is known to be complete. A provider that could not reach readiness within
@@ -102,11 +139,8 @@ export type LspCompleteness =
   | { readonly state: 'complete' }
   | { readonly state: 'partial'; readonly reason: LspIncompleteReason; readonly message: string }
 
-/** The answer of `goToDefinition`, `findReferences` and `goToImplementation`. */
-export interface LspLocationsResult {
-  readonly kind: 'locations'
-  /** Deduplicated, sorted by `uri`, then start position. `findReferences` includes the declaration. */
-  readonly locations: readonly LspLocation[]
+/** What every result carries beside its `kind`. */
+interface LspResultBase {
   /**
    * The provider's canonical (realpath) form of the request's `workspaceRoot`. Relativize display
    * paths against this, not the request's root, which may be a symlink.
@@ -115,19 +149,167 @@ export interface LspLocationsResult {
   readonly completeness: LspCompleteness
 }
 
+/** The answer of `goToDefinition`, `goToTypeDefinition`, `findReferences`, `goToImplementation`. */
+export interface LspLocationsResult extends LspResultBase {
+  readonly kind: 'locations'
+  /** Deduplicated, sorted by `uri`, then start position. `findReferences` includes the declaration. */
+  readonly locations: readonly LspLocation[]
+}
+
 /** The answer of `hover`. `hover` is `null` when the server has nothing for the position. */
-export interface LspHoverResult {
+export interface LspHoverResult extends LspResultBase {
   readonly kind: 'hover'
   readonly hover: LspHover | null
-  readonly resolvedWorkspaceRoot: string
-  readonly completeness: LspCompleteness
+}
+
+/**
+ * A symbol kind, named as the LSP 3.17 `SymbolKind` enumeration's members; `Unknown` for a
+ * number outside it (servers may send newer kinds).
+ */
+export type LspSymbolKind =
+  | 'File'
+  | 'Module'
+  | 'Namespace'
+  | 'Package'
+  | 'Class'
+  | 'Method'
+  | 'Property'
+  | 'Field'
+  | 'Constructor'
+  | 'Enum'
+  | 'Interface'
+  | 'Function'
+  | 'Variable'
+  | 'Constant'
+  | 'String'
+  | 'Number'
+  | 'Boolean'
+  | 'Array'
+  | 'Object'
+  | 'Key'
+  | 'Null'
+  | 'EnumMember'
+  | 'Struct'
+  | 'Event'
+  | 'Operator'
+  | 'TypeParameter'
+  | 'Unknown'
+
+/**
+ * A symbol (LSP 3.17 §DocumentSymbol, §SymbolInformation, §WorkspaceSymbol) in one shape:
+ * `range` spans the whole declaration, `selectionRange` its name. Document symbols nest in
+ * `children`; workspace symbols are flat and name their `containerName`.
+ */
+export interface LspSymbol {
+  readonly name: string
+  readonly kind: LspSymbolKind
+  /** More about the symbol, e.g. a signature, when the server gives it. */
+  readonly detail?: string
+  /** The enclosing symbol's name, for flat (workspace or `SymbolInformation`) symbols. */
+  readonly containerName?: string
+  readonly uri: string
+  readonly range: LspRange
+  readonly selectionRange: LspRange
+  readonly children: readonly LspSymbol[]
+}
+
+/** The answer of `documentSymbol` (a tree, in document order) and `workspaceSymbol` (a flat list). */
+export interface LspSymbolsResult extends LspResultBase {
+  readonly kind: 'symbols'
+  readonly symbols: readonly LspSymbol[]
+}
+
+/** A function, method or constructor in a call hierarchy (LSP 3.17 §CallHierarchyItem). */
+export interface LspCallHierarchyItem {
+  readonly name: string
+  readonly kind: LspSymbolKind
+  readonly detail?: string
+  readonly uri: string
+  readonly range: LspRange
+  readonly selectionRange: LspRange
+}
+
+/**
+ * One caller (for `incomingCalls`) or callee (for `outgoingCalls`) and where the calls are.
+ * `callSites` carry their document: for incoming calls it is the caller's, for outgoing calls
+ * the origin's (LSP's `fromRanges`, made self-describing).
+ */
+export interface LspCall {
+  readonly item: LspCallHierarchyItem
+  readonly callSites: readonly LspLocation[]
+}
+
+/** The answer of `incomingCalls` and `outgoingCalls`. */
+export interface LspCallsResult extends LspResultBase {
+  readonly kind: 'calls'
+  readonly direction: 'incoming' | 'outgoing'
+  /** The items at the cursor (`prepareCallHierarchy`); empty when there is no function there. */
+  readonly origins: readonly LspCallHierarchyItem[]
+  /** Sorted by the item's `uri`, then position. */
+  readonly calls: readonly LspCall[]
+}
+
+/** A parameter of a signature (LSP 3.17 §ParameterInformation), its label as text. */
+export interface LspParameterInformation {
+  readonly label: string
+  readonly documentation?: string
+}
+
+/** One signature (LSP 3.17 §SignatureInformation). */
+export interface LspSignatureInformation {
+  readonly label: string
+  readonly documentation?: string
+  readonly parameters: readonly LspParameterInformation[]
+  /** This signature's own active parameter, when the server sets it per signature. */
+  readonly activeParameter?: number
+}
+
+/** Signature help at a call (LSP 3.17 §SignatureHelp); zero-based indexes. */
+export interface LspSignatureHelp {
+  readonly signatures: readonly LspSignatureInformation[]
+  readonly activeSignature: number
+  /** `null` when no parameter is active (outside the arguments, or a call without any). */
+  readonly activeParameter: number | null
+}
+
+/** The answer of `signatureHelp`; `null` outside a call's argument list. */
+export interface LspSignatureHelpResult extends LspResultBase {
+  readonly kind: 'signatureHelp'
+  readonly signatureHelp: LspSignatureHelp | null
+}
+
+/** A diagnostic's severity (LSP 3.17 `DiagnosticSeverity`); a server that omits it means `Error`. */
+export type LspDiagnosticSeverity = 'Error' | 'Warning' | 'Information' | 'Hint'
+
+/** A compiler error, warning or hint (LSP 3.17 §Diagnostic). */
+export interface LspDiagnostic {
+  readonly range: LspRange
+  readonly severity: LspDiagnosticSeverity
+  readonly code?: string | number
+  /** Who reports it, e.g. `typescript`, `Pyright`. */
+  readonly source?: string
+  readonly message: string
+  readonly relatedInformation: readonly { readonly location: LspLocation; readonly message: string }[]
+}
+
+/** The answer of `diagnostics`: the file's diagnostics for its current content, in document order. */
+export interface LspDiagnosticsResult extends LspResultBase {
+  readonly kind: 'diagnostics'
+  readonly uri: string
+  readonly diagnostics: readonly LspDiagnostic[]
 }
 
 /**
  * The closed result union; each operation maps to exactly one `kind` ({@link lspResultKinds}).
  * Consumers `switch` on `kind` with an exhaustiveness check.
  */
-export type LspQueryResult = LspLocationsResult | LspHoverResult
+export type LspQueryResult =
+  | LspLocationsResult
+  | LspHoverResult
+  | LspSymbolsResult
+  | LspCallsResult
+  | LspSignatureHelpResult
+  | LspDiagnosticsResult
 
 /**
  * Which result `kind` answers each operation. `satisfies` makes this table total: a new
@@ -135,10 +317,37 @@ export type LspQueryResult = LspLocationsResult | LspHoverResult
  */
 export const lspResultKinds = {
   goToDefinition: 'locations',
+  goToTypeDefinition: 'locations',
   findReferences: 'locations',
   goToImplementation: 'locations',
   hover: 'hover',
+  signatureHelp: 'signatureHelp',
+  incomingCalls: 'calls',
+  outgoingCalls: 'calls',
+  documentSymbol: 'symbols',
+  workspaceSymbol: 'symbols',
+  diagnostics: 'diagnostics',
 } as const satisfies Record<LspOperation, LspQueryResult['kind']>
+
+/**
+ * What each operation takes: a cursor (`filePath` and `position`), a file (`filePath`), or the
+ * workspace (`query`, optional `filePath`). The type checks each row against the unions above.
+ */
+export const lspRequestShapes = {
+  goToDefinition: 'cursor',
+  goToTypeDefinition: 'cursor',
+  findReferences: 'cursor',
+  goToImplementation: 'cursor',
+  hover: 'cursor',
+  signatureHelp: 'cursor',
+  incomingCalls: 'cursor',
+  outgoingCalls: 'cursor',
+  documentSymbol: 'file',
+  diagnostics: 'file',
+  workspaceSymbol: 'workspace',
+} as const satisfies { [Op in LspCursorOperation]: 'cursor' } & { [Op in LspFileOperation]: 'file' } & {
+  [Op in LspWorkspaceOperation]: 'workspace'
+}
 
 /** Every operation, in the order of {@link lspResultKinds}. */
 export const lspOperations = Object.keys(lspResultKinds) as readonly LspOperation[]

@@ -1,0 +1,29 @@
+import { LspError } from './errors.js'
+import type { LspCompleteness, LspProvider, LspSymbolsResult } from './types.js'
+
+/**
+ * Merge the providers' answers to one workspace symbol search. A provider that failed makes the
+ * answer `partial / failed` (naming it and its error code) unless all failed: then the first
+ * failure is thrown. Partial answers stay partial, their messages joined.
+ * @throws LspError the first provider's error when every provider failed.
+ */
+export function mergeSymbolResults(providers: readonly LspProvider[], settled: readonly PromiseSettledResult<LspSymbolsResult>[]): LspSymbolsResult {
+  const answers = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
+  const failures = settled.flatMap((outcome, index) => (outcome.status === 'rejected' ? [{ provider: providers[index]!, error: outcome.reason as unknown }] : []))
+  const [first] = answers
+  if (!first) throw failures[0]?.error ?? new LspError('LSP_UNAVAILABLE', 'no language server is configured')
+  const notes = answers.flatMap((answer) => (answer.completeness.state === 'partial' ? [answer.completeness] : []))
+  const failed = failures.map(({ provider, error }) => `${provider.id} failed (${LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error)})`)
+  const completeness: LspCompleteness =
+    failed.length > 0
+      ? { state: 'partial', reason: 'failed', message: [...failed, ...notes.map((note) => note.message)].join('; ') }
+      : notes[0]
+        ? { state: 'partial', reason: notes[0].reason, message: notes.map((note) => note.message).join('; ') }
+        : { state: 'complete' }
+  return {
+    kind: 'symbols',
+    symbols: answers.flatMap((answer) => answer.symbols),
+    resolvedWorkspaceRoot: first.resolvedWorkspaceRoot,
+    completeness,
+  }
+}
