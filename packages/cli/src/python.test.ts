@@ -50,4 +50,29 @@ describe('pyright', () => {
       '1 definition of apply_discount\nshop/pricing.py:3:5  def apply_discount(price: float, pct: float) -> float:',
     )
   })
+
+  it('sees a new file written on disk by someone else', async () => {
+    const root = await tempWorkspace({
+      'geometry.py': 'def rectangle_area(w: float, h: float) -> float:\n    return w * h\n',
+      'report.py': 'from geometry import rectangle_area\n\nprint(rectangle_area(2, 3))\n',
+    })
+    const { ask } = toolOn(root)
+    const before = [
+      'geometry.py:1:5  def rectangle_area(w: float, h: float) -> float:',
+      'report.py:1:22  from geometry import rectangle_area',
+      'report.py:3:7  print(rectangle_area(2, 3))',
+    ]
+    expect(await ask('findReferences', 'geometry.py:1:5')).toBe(['3 references to rectangle_area in 2 files', ...before].join('\n'))
+    await writeFile(path.join(root, 'invoice.py'), 'from geometry import rectangle_area\n\ntotal = rectangle_area(4, 5)\n')
+    expect(await ask('findReferences', 'geometry.py:1:5')).toBe(
+      [
+        '5 references to rectangle_area in 3 files',
+        before[0],
+        'invoice.py:1:22  from geometry import rectangle_area',
+        'invoice.py:3:9  total = rectangle_area(4, 5)',
+        before[1],
+        before[2],
+      ].join('\n'),
+    )
+  })
 })

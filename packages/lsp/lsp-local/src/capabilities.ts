@@ -17,6 +17,7 @@ export const clientCapabilities: ClientCapabilities = {
     configuration: true,
     applyEdit: false,
     symbol: { dynamicRegistration: false, symbolKind: { valueSet: allSymbolKinds } },
+    didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true },
   },
   textDocument: {
     synchronization: { dynamicRegistration: false, willSave: false, willSaveWaitUntil: false, didSave: false },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { LspError } from '@agent-lsp/lsp'
+import { LspError, extensionOf } from '@agent-lsp/lsp'
 import {
   ApplyWorkspaceEditRequest,
   CancellationTokenSource,
@@ -13,6 +13,8 @@ import {
   InlayHintRefreshRequest,
   InlineValueRefreshRequest,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  type DidChangeWatchedFilesRegistrationOptions,
   LSPErrorCodes,
   LogMessageNotification,
   PublishDiagnosticsNotification,
@@ -40,6 +42,7 @@ import { clientCapabilities } from './capabilities.js'
 import type { LocalProviderLimits, LocalServerConfig } from './config.js'
 import { PublishedDiagnostics } from './published-diagnostics.js'
 import { Readiness } from './readiness.js'
+import { WatchedFiles } from './watched-files.js'
 import { StderrTail } from './stderr-tail.js'
 import { pathToUri } from './uri.js'
 
@@ -81,6 +84,8 @@ export class LanguageServerClient {
   readonly readiness: Readiness
   /** What the server pushed with `textDocument/publishDiagnostics`. */
   readonly diagnostics = new PublishedDiagnostics()
+  /** The files the server asked to be told about (`workspace/didChangeWatchedFiles`). */
+  readonly watchedFiles: WatchedFiles
   #state: ClientState = 'starting'
   #capabilities: ServerCapabilities = {}
   #exitError: LspError | undefined
@@ -97,6 +102,7 @@ export class LanguageServerClient {
   ) {
     this.#exited = new Promise((resolve) => (this.#markExited = resolve))
     this.readiness = new Readiness(config.readyLogPattern)
+    this.watchedFiles = new WatchedFiles(this, rootPath, (path) => extensionOf(path) in config.extensionToLanguage)
     this.#child = spawn(config.command, [...(config.args ?? [])], {
       cwd: rootPath,
       env: { ...process.env, ...config.env },
@@ -275,8 +281,14 @@ export class LanguageServerClient {
     c.onRequest(ConfigurationRequest.type, ({ items }) => items.map((item) => lookupSection(this.config.settings, item.section)))
     // A void result goes on the wire as `"result": null`, the answer these requests expect.
     c.onRequest(WorkDoneProgressCreateRequest.type, ({ token }) => this.readiness.onCreate(token))
-    c.onRequest(RegistrationRequest.type, () => {})
-    c.onRequest(UnregistrationRequest.type, () => {})
+    c.onRequest(RegistrationRequest.type, ({ registrations }) => {
+      for (const { id, method, registerOptions } of registrations) {
+        if (method === DidChangeWatchedFilesNotification.method) this.watchedFiles.register(id, (registerOptions as DidChangeWatchedFilesRegistrationOptions).watchers)
+      }
+    })
+    c.onRequest(UnregistrationRequest.type, ({ unregisterations }) => {
+      for (const { id } of unregisterations) this.watchedFiles.unregister(id)
+    })
     c.onRequest(WorkspaceFoldersRequest.type, () => [{ uri: folderUri, name: this.rootPath.split(/[\\/]/).pop() ?? '' }])
     c.onRequest(ShowMessageRequest.type, () => null)
     c.onRequest(ShowDocumentRequest.type, () => ({ success: false }))

@@ -328,3 +328,36 @@ describe('no orphans', () => {
     expect(alive).toBe('')
   })
 })
+
+describe('files changed on disk that are not open', () => {
+  it('reports created, changed and deleted files matching the registered globs before workspace-wide queries', async () => {
+    const root = workspace({ 'a.ts': source, 'old.ts': 'x\n', 'notes.md': '' })
+    const fake = fakeProvider(root, {
+      references: [],
+      serverRequests: [
+        {
+          method: 'client/registerCapability',
+          params: { registrations: [{ id: 'w', method: 'workspace/didChangeWatchedFiles', registerOptions: { watchers: [{ globPattern: '**/*.ts' }] } }] },
+        },
+      ],
+    })
+    await fake.query('hover')
+    await until(async () => (await fake.log()).some((entry) => entry.direction === 'reply'))
+    writeFileSync(join(root, 'new.ts'), 'y\n')
+    writeFileSync(join(root, 'old.ts'), 'changed\n')
+    writeFileSync(join(root, 'more.md'), 'ignored\n')
+    const { rmSync } = await import('node:fs')
+    rmSync(join(root, 'a.ts'))
+    writeFileSync(join(root, 'a.ts'), source) // recreated with the same content: a change at most
+    rmSync(join(root, 'old.ts'))
+    await fake.provider.query({ operation: 'findReferences', filePath: 'new.ts', position: { line: 0, character: 0 }, workspaceRoot: root, languageId: 'typescript' })
+    const events = (await fake.received()).filter((entry) => entry.method === 'workspace/didChangeWatchedFiles')
+    const uri = (name: string) => pathToFileURL(join(root, name)).href
+    const changes = (events[0]?.params as { changes: { uri: string; type: number }[] }).changes
+    expect(events).toHaveLength(1)
+    expect(changes.filter((change) => change.uri !== uri('a.ts'))).toEqual([
+      { uri: uri('new.ts'), type: 1 },
+      { uri: uri('old.ts'), type: 3 },
+    ])
+  })
+})

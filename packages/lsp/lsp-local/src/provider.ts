@@ -132,7 +132,10 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       assertSupported(client.capabilities, request.operation, config.id)
 
       const workspaceWide = workspaceWideOperations.has(request.operation)
-      if (workspaceWide) await raceAbort(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, request.operation)
+      if (workspaceWide) {
+        await client.watchedFiles.sync()
+        await raceAbort(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, request.operation)
+      }
       if (path !== null && request.languageId !== null) {
         const text = await documents.sync(path, request.languageId)
         if ('position' in request) assertPosition(text, request.position, path)

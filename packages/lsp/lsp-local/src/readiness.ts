@@ -9,10 +9,20 @@ import type { ProgressToken, WorkDoneProgressBegin } from 'vscode-languageserver
 export class Readiness {
   readonly #busy = new Map<ProgressToken, string>()
   readonly #waiters = new Set<() => void>()
+  readonly #readyLog: RegExp | undefined
   #awaitingLog: RegExp | undefined
 
   constructor(readyLogPattern?: string) {
-    this.#awaitingLog = readyLogPattern === undefined ? undefined : new RegExp(readyLogPattern)
+    this.#readyLog = readyLogPattern === undefined ? undefined : new RegExp(readyLogPattern)
+    this.#awaitingLog = this.#readyLog
+  }
+
+  /**
+   * The server is loading the workspace again (files were created or deleted): wait for its
+   * ready log line once more. A no-op for servers without one.
+   */
+  reloading(): void {
+    this.#awaitingLog = this.#readyLog
   }
 
   /**
