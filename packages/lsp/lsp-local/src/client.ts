@@ -15,6 +15,7 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   type DidChangeWatchedFilesRegistrationOptions,
+  ErrorCodes,
   LSPErrorCodes,
   LogMessageNotification,
   PublishDiagnosticsNotification,
@@ -282,12 +283,14 @@ export class LanguageServerClient {
     // A void result goes on the wire as `"result": null`, the answer these requests expect.
     c.onRequest(WorkDoneProgressCreateRequest.type, ({ token }) => this.readiness.onCreate(token))
     c.onRequest(RegistrationRequest.type, ({ registrations }) => {
-      for (const { id, method, registerOptions } of registrations) {
-        if (method === DidChangeWatchedFilesNotification.method) this.watchedFiles.register(id, (registerOptions as DidChangeWatchedFilesRegistrationOptions).watchers)
+      // Never answer with an error, whatever the shape: some servers wedge or exit on one.
+      for (const { id, method, registerOptions } of registrations ?? []) {
+        const watchers = (registerOptions as Partial<DidChangeWatchedFilesRegistrationOptions> | undefined)?.watchers
+        if (method === DidChangeWatchedFilesNotification.method && Array.isArray(watchers)) this.watchedFiles.register(id, watchers)
       }
     })
     c.onRequest(UnregistrationRequest.type, ({ unregisterations }) => {
-      for (const { id } of unregisterations) this.watchedFiles.unregister(id)
+      for (const { id } of unregisterations ?? []) this.watchedFiles.unregister(id)
     })
     c.onRequest(WorkspaceFoldersRequest.type, () => [{ uri: folderUri, name: this.rootPath.split(/[\\/]/).pop() ?? '' }])
     c.onRequest(ShowMessageRequest.type, () => null)
@@ -341,7 +344,8 @@ export class LanguageServerClient {
 
   #startFailure(error: LspError): LspError {
     if (error.code !== 'LSP_SERVER_CRASHED') return error
-    return new LspError('LSP_SERVER_START_FAILED', error.message.replace(/ exited/, ' exited during initialize,'), { cause: error })
+    const hint = this.config.installHint ? ` (is it installed? ${this.config.installHint})` : ''
+    return new LspError('LSP_SERVER_START_FAILED', `${error.message.replace(/ exited/, ' exited during initialize,')}${hint}`, { cause: error })
   }
 
   #requestError(method: string, error: unknown): LspError {
@@ -352,6 +356,10 @@ export class LanguageServerClient {
       const responseError = { code: error.code, message: error.message, data: error.data }
       if (error.code === LSPErrorCodes.RequestCancelled) {
         return new LspError('LSP_CANCELLED', `${this.#name} cancelled ${method}`, { cause: error, responseError })
+      }
+      if (error.code === ErrorCodes.MethodNotFound) {
+        // It advertised the capability but has no handler (clangd 14's outgoing calls).
+        return new LspError('LSP_UNSUPPORTED_OPERATION', `${this.#name} does not support ${method}: ${error.message}`, { cause: error, responseError })
       }
       return new LspError('LSP_SERVER_ERROR', `${this.#name} failed ${method}: ${error.message} (code ${error.code})`, { cause: error, responseError })
     }

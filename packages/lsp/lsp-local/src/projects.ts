@@ -109,3 +109,26 @@ function isFile(path: string): boolean {
     return false
   }
 }
+
+/**
+ * Whether `root` holds any file with one of `extensions` (breadth-first, bounded, skipping
+ * dependency and build folders). A workspace-wide search need not start a server for a language
+ * the workspace does not contain.
+ */
+export function containsFileWith(root: string, extensions: ReadonlySet<string>): boolean {
+  let level = [root]
+  let scanned = 0
+  for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth++) {
+    const next: string[] = []
+    for (const directory of level) {
+      if (++scanned > MAX_SCANNED_DIRECTORIES) return true // too big to tell: assume so, and ask
+      for (const name of listDirectory(directory)) {
+        const path = join(directory, name)
+        if (extensions.has(extensionOf(name)) && isFile(path)) return true
+        if (!SKIPPED_DIRECTORIES.has(name) && !name.startsWith('.') && isDirectory(path)) next.push(path)
+      }
+    }
+    level = next
+  }
+  return false
+}

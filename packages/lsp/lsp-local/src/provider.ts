@@ -19,7 +19,7 @@ import { OpenDocuments } from './documents.js'
 import { lineAt } from './lines.js'
 import { runOperation } from './operations.js'
 import { isInside, nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot } from './paths.js'
-import { findProjects, nearestMarkedDirectory, projectAwareRoot } from './projects.js'
+import { containsFileWith, findProjects, nearestMarkedDirectory, projectAwareRoot } from './projects.js'
 import { pathToUri } from './uri.js'
 
 /** An {@link LspProvider} that owns language server processes; `dispose()` stops them all. */
@@ -125,6 +125,10 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     async query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> {
       if (disposed) throw new LspError('LSP_DISPOSED', `the "${config.id}" provider has been disposed`)
       const resolvedWorkspaceRoot = resolveWorkspaceRoot(request.workspaceRoot)
+      if (request.filePath === null && !containsFileWith(resolvedWorkspaceRoot, extensions)) {
+        // A search of every language: this one has no file here, so nothing to start or find.
+        return { kind: 'symbols', symbols: [], resolvedWorkspaceRoot, completeness: { state: 'complete' } }
+      }
       const path = request.filePath === null ? null : resolveWorkspaceFile(request.filePath, request.workspaceRoot, resolvedWorkspaceRoot)
       const root = path === null ? resolvedWorkspaceRoot : serverRoot(path, resolvedWorkspaceRoot)
       const session = await raceAbort(sessionFor(root), signal, request.operation)
@@ -140,16 +144,21 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         const text = await documents.sync(path, request.languageId)
         if ('position' in request) assertPosition(text, request.position, path)
       }
-      const ready = await client.readiness.whenReady(limits.readinessTimeoutMs, signal).catch(() => {
-        throw cancelledError(request.operation)
-      })
-      const { completeness: known, ...answer } = await runOperation(request, {
-        client,
-        serverId: config.id,
-        uri: path === null ? null : pathToUri(path),
-        limits,
-        signal,
-      })
+      const whenReady = (): Promise<boolean> =>
+        client.readiness.whenReady(limits.readinessTimeoutMs, signal).catch(() => {
+          throw cancelledError(request.operation)
+        })
+      const ask = () => runOperation(request, { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal })
+      let ready = await whenReady()
+      const announcedBefore = client.readiness.announced
+      let { completeness: known, ...answer } = await ask()
+      // The query itself may start work the server announces only after readiness was checked
+      // (clangd indexes once a didOpen loaded compile_commands.json): an answer that arrives
+      // while that work still runs predates it, so ask again once it is done.
+      if (ready && client.readiness.announced > announcedBefore && !client.readiness.ready) {
+        ready = await whenReady()
+        ;({ completeness: known, ...answer } = await ask())
+      }
       const unconfigured = workspaceWide && path !== null && projectMarkers.length > 0 && nearestMarkedDirectory(path, projectMarkers) === undefined
       const completeness: LspCompleteness = !ready
         ? {

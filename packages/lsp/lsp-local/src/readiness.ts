@@ -1,5 +1,8 @@
 import type { ProgressToken, WorkDoneProgressBegin } from 'vscode-languageserver-protocol'
 
+/** How long a progress token that was created but never begun counts as work, in ms. */
+const CREATED_TOKEN_GRACE_MS = 1_000
+
 /**
  * Whether a server is ready to give complete answers. It is busy while any work-done progress it
  * created (LSP 3.17 §WorkDoneProgress) has not ended, and, for servers that only
@@ -11,6 +14,7 @@ export class Readiness {
   readonly #waiters = new Set<() => void>()
   readonly #readyLog: RegExp | undefined
   #awaitingLog: RegExp | undefined
+  #announced = 0
 
   constructor(readyLogPattern?: string) {
     this.#readyLog = readyLogPattern === undefined ? undefined : new RegExp(readyLogPattern)
@@ -30,13 +34,27 @@ export class Readiness {
    * from here (its `begin` follows in a moment) until the `end`.
    */
   onCreate(token: ProgressToken): void {
-    if (!this.#busy.has(token)) this.#busy.set(token, 'starting work')
+    if (this.#busy.has(token)) return
+    this.#announced++
+    this.#busy.set(token, 'starting work')
+    // A token created but never begun must not hold queries for long.
+    setTimeout(() => {
+      if (this.#busy.get(token) === 'starting work' && this.#busy.delete(token)) this.#wakeIfReady()
+    }, CREATED_TOKEN_GRACE_MS).unref()
+  }
+
+  /** How many pieces of work the server has announced so far; compare two readings to see new work. */
+  get announced(): number {
+    return this.#announced
   }
 
   /** Feed one `$/progress` notification. */
   onProgress({ token, value }: { token: ProgressToken; value: unknown }): void {
     const kind = (value as { kind?: unknown } | null)?.kind
-    if (kind === 'begin') this.#busy.set(token, (value as WorkDoneProgressBegin).title)
+    if (kind === 'begin') {
+      if (!this.#busy.has(token)) this.#announced++
+      this.#busy.set(token, (value as WorkDoneProgressBegin).title)
+    }
     if (kind === 'end' && this.#busy.delete(token)) this.#wakeIfReady()
   }
 

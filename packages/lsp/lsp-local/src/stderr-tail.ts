@@ -1,20 +1,38 @@
-/** Keeps the last `limit` characters a process wrote to stderr, for error messages. */
+/**
+ * What a server wrote to stderr, for error messages: its first line (often the cause, e.g.
+ * rustup's "error: Unknown binary 'rust-analyzer'") and its last ones (the latest state).
+ */
 export class StderrTail {
-  #text = ''
+  #head = ''
+  #tail = ''
   constructor(private readonly limit = 4_000) {}
 
   push(chunk: Buffer | string): void {
-    this.#text = (this.#text + chunk.toString()).slice(-this.limit)
+    const text = chunk.toString()
+    if (this.#head.length < this.limit) this.#head = (this.#head + text).slice(0, this.limit)
+    this.#tail = (this.#tail + text).slice(-this.limit)
   }
 
-  /** The last non-empty lines, joined on one line with ` | `, at most `chars` long. */
+  /**
+   * One line, at most `chars` long: the first non-empty line, then ` … ` and as many of the last
+   * lines as fit, joined with ` | `; ANSI colours removed.
+   */
   summary(chars = 300): string {
-    const lines = this.#text
-      .replace(/\x1b\[[0-9;]*m/g, '')
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter((line) => line !== '')
-    const joined = lines.join(' | ')
-    return joined.length > chars ? `…${joined.slice(-(chars - 1))}` : joined
+    const lines = (text: string): string[] =>
+      text
+        .replace(/\x1b\[[0-9;]*m/g, '')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '')
+    const first = lines(this.#head)[0]
+    if (first === undefined) return ''
+    const last = lines(this.#tail)
+    const whole = last.join(' | ')
+    if (whole.length <= chars && this.#head.length < this.limit && last[0] === first) return whole
+    const head = first.length > chars / 2 ? `${first.slice(0, chars / 2 - 1)}…` : first
+    const room = chars - head.length - 3
+    const rest = last.slice(1).join(' | ')
+    if (rest === '' || room <= 1) return head
+    return `${head} … ${rest.length > room ? `…${rest.slice(-(room - 1))}` : rest}`
   }
 }

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import picomatch from 'picomatch'
-import { DidChangeWatchedFilesNotification, FileChangeType, type FileEvent, type FileSystemWatcher } from 'vscode-languageserver-protocol'
+import { DidChangeWatchedFilesNotification, FileChangeType, type FileEvent, type FileSystemWatcher, type RelativePattern } from 'vscode-languageserver-protocol'
 import type { LanguageServerClient } from './client.js'
 import { pathToUri, uriToPath } from './uri.js'
 
@@ -81,14 +81,18 @@ export class WatchedFiles {
 
 function toWatcher(watcher: FileSystemWatcher, root: string): Watcher {
   const kind = watcher.kind ?? 7
-  const glob = watcher.globPattern
+  const glob: unknown = watcher.globPattern
+  if (typeof glob !== 'string' && !(typeof glob === 'object' && glob !== null && 'pattern' in glob && typeof glob.pattern === 'string')) {
+    return { kind, matches: () => false } // not a glob this client understands: watch nothing for it
+  }
   if (typeof glob === 'string') {
     const match = picomatch(glob, { dot: true })
     return { kind, matches: (relativePath, absolutePath) => match(relativePath) || match(absolutePath) }
   }
-  const base = typeof glob.baseUri === 'string' ? glob.baseUri : glob.baseUri.uri
+  const relativePattern = glob as RelativePattern
+  const base = typeof relativePattern.baseUri === 'string' ? relativePattern.baseUri : relativePattern.baseUri?.uri ?? ''
   const basePath = uriToPath(base) ?? root
-  const match = picomatch(glob.pattern, { dot: true })
+  const match = picomatch(relativePattern.pattern, { dot: true })
   return {
     kind,
     matches: (_, absolutePath) => {

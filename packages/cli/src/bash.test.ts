@@ -1,0 +1,43 @@
+// bash-language-server 5.8 through ctx.lsp: scripts sourcing a library script. Exact seam values,
+// shown 1-based by `seam.show`.
+import { describe, expect, it } from 'vitest'
+import { seamOn } from './seam.test-support.js'
+
+const scripts = {
+  'lib/log.sh': ['#!/usr/bin/env bash', '', '# Prints a message with a prefix.', 'log_info() {', '  echo "[info] $1"', '}', '', 'LOG_LEVEL=1', ''].join('\n'),
+  'main.sh': ['#!/usr/bin/env bash', 'source ./lib/log.sh', '', 'greet() {', '  log_info "hello $1"', '}', '', 'greet world', 'log_info "level $LOG_LEVEL"', ''].join('\n'),
+  'deploy.bash': ['#!/usr/bin/env bash', '. ./lib/log.sh', '', 'log_info "deploying"', ''].join('\n'),
+}
+
+describe('bash-language-server', () => {
+  it('answers the very first findReferences of a cold server with every script, not nothing', async () => {
+    // Until its background analysis has read the workspace it answers null; the host waits for
+    // the log line that says the analysis completed.
+    const { ask, show } = await seamOn(scripts)
+    const references = await ask({ operation: 'findReferences', filePath: 'lib/log.sh', position: { line: 3, character: 2 } })
+    expect(show(references)).toEqual(['deploy.bash:4:1', 'lib/log.sh:4:1', 'main.sh:5:3', 'main.sh:9:1'])
+    expect(references.completeness).toEqual({ state: 'complete' })
+  })
+
+  it('answers definition, hover and symbols across sourced scripts', async () => {
+    const { ask, show } = await seamOn(scripts)
+
+    // The whole function, from the script that sources it; then a variable of the library.
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'main.sh', position: { line: 4, character: 4 } }))).toEqual(['lib/log.sh:4:1'])
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'main.sh', position: { line: 8, character: 20 } }))).toEqual(['lib/log.sh:8:1'])
+
+    expect(show(await ask({ operation: 'hover', filePath: 'deploy.bash', position: { line: 3, character: 0 } }))).toEqual([
+      'Function: **log_info** - *defined in lib/log.sh*\n\n```txt\nPrints a message with a prefix.\n```',
+    ])
+    expect(show(await ask({ operation: 'hover', filePath: 'main.sh', position: { line: 7, character: 2 } }))).toEqual(['Function: **greet** - *defined on line 4*'])
+
+    // Flat SymbolInformation: the selection range is the whole declaration.
+    expect(show(await ask({ operation: 'documentSymbol', filePath: 'lib/log.sh' }))).toEqual(['Function log_info@4:1', 'Variable LOG_LEVEL@8:1'])
+    expect(show(await ask({ operation: 'workspaceSymbol', query: 'greet', filePath: 'deploy.bash' }), true)).toEqual(['Function greet main.sh:4:1'])
+
+    await expect(ask({ operation: 'goToImplementation', filePath: 'main.sh', position: { line: 4, character: 4 } })).rejects.toMatchObject({
+      code: 'LSP_UNSUPPORTED_OPERATION',
+      message: 'language server "bash" does not support goToImplementation (no implementationProvider)',
+    })
+  })
+})

@@ -1,0 +1,93 @@
+// gopls (Debian's, with Go 1.19) through ctx.lsp: a module of two packages, no dependencies (so
+// nothing is downloaded). Exact seam values, shown 1-based by `seam.show`.
+import { describe, expect, it } from 'vitest'
+import { seamOn } from './seam.test-support.js'
+
+const shapeGo = `// Package shape has shapes.
+package shape
+
+// Shape is anything with an area.
+type Shape interface {
+	Area() float64
+}
+
+// Square is a square.
+type Square struct {
+	Side float64
+}
+
+// Area returns the square's area.
+func (s Square) Area() float64 {
+	return s.Side * s.Side
+}
+
+// Total sums the areas of shapes.
+func Total(shapes []Shape) float64 {
+	sum := 0.0
+	for _, s := range shapes {
+		sum += s.Area()
+	}
+	return sum
+}
+`
+const mainGo = `package main
+
+import (
+	"fmt"
+
+	"example.com/shop/shape"
+)
+
+func main() {
+	shapes := []shape.Shape{shape.Square{Side: 2}}
+	fmt.Println(shape.Total(shapes))
+	fmt.Println(shape.Square{Side: 3}.Area())
+}
+`
+const module = { 'go.mod': 'module example.com/shop\n\ngo 1.19\n', 'shape/shape.go': shapeGo, 'main.go': mainGo }
+
+describe('gopls', () => {
+  it('answers the very first findReferences of a cold server across packages', async () => {
+    // gopls loads the module's packages before it answers (the first request blocks for seconds).
+    const { ask, show } = await seamOn(module)
+    const references = await ask({ operation: 'findReferences', filePath: 'shape/shape.go', position: { line: 14, character: 16 } })
+    expect(show(references)).toEqual(['main.go:12:36', 'shape/shape.go:15:17', 'shape/shape.go:23:12'])
+    expect(references.completeness).toEqual({ state: 'complete' })
+  })
+
+  it('answers definition, hover, symbols, implementations and callers', async () => {
+    const { ask, show } = await seamOn(module)
+
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'main.go', position: { line: 10, character: 20 } }))).toEqual(['shape/shape.go:20:6'])
+
+    expect(show(await ask({ operation: 'hover', filePath: 'main.go', position: { line: 10, character: 20 } }))).toEqual([
+      '```go\nfunc shape.Total(shapes []shape.Shape) float64\n```\n\nTotal sums the areas of shapes.\n\n\n[`shape.Total` on pkg.go.dev](https://pkg.go.dev/example.com/shop/shape#Total)',
+    ])
+
+    expect(show(await ask({ operation: 'documentSymbol', filePath: 'shape/shape.go' }))).toEqual([
+      'Interface Shape@5:6',
+      '  Method Area@6:2',
+      'Struct Square@10:6',
+      '  Field Side@11:2',
+      'Method (Square).Area@15:17',
+      'Function Total@20:6',
+    ])
+
+    // From the interface to the struct that satisfies it, and from its method to the method.
+    expect(show(await ask({ operation: 'goToImplementation', filePath: 'shape/shape.go', position: { line: 4, character: 5 } }))).toEqual(['shape/shape.go:10:6'])
+    expect(show(await ask({ operation: 'goToImplementation', filePath: 'shape/shape.go', position: { line: 5, character: 1 } }))).toEqual(['shape/shape.go:15:17'])
+
+    // The module's symbols, then the standard library's (paths and lines vary with the Go installed).
+    const symbols = show(await ask({ operation: 'workspaceSymbol', query: 'Square', filePath: 'main.go' }), true)
+    expect(symbols.filter((symbol) => !symbol.includes(' /'))).toEqual([
+      'Struct example.com/shop/shape.Square shape/shape.go:10:6',
+      'Method example.com/shop/shape.Square.Area shape/shape.go:15:17',
+      'Field example.com/shop/shape.Square.Side shape/shape.go:11:2',
+    ])
+    expect(symbols.filter((symbol) => symbol.includes(' /')).map((symbol) => symbol.split(' /')[0])).toEqual(['Variable unicode.Zanabazar_Square', 'Variable unicode._Zanabazar_Square'])
+
+    expect(show(await ask({ operation: 'incomingCalls', filePath: 'shape/shape.go', position: { line: 19, character: 5 } }))).toEqual(['Function main ← main.go:11:20'])
+
+    expect(show(await ask({ operation: 'goToTypeDefinition', filePath: 'main.go', position: { line: 9, character: 1 } }))).toEqual(['shape/shape.go:5:6'])
+  })
+})

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The language servers of the default catalogue that npm cannot provide: clangd (C, C++) and gopls
+# with Go, from Debian. Skipped when present; quiet unless apt fails. Needs root (or sudo).
+set -euo pipefail
+if command -v clangd >/dev/null && command -v gopls >/dev/null && command -v go >/dev/null; then
+  exit 0
+fi
+sudo=$([ "$(id -u)" = 0 ] || echo sudo)
+if ! apt_log=$( {
+  $sudo apt-get update -qq &&
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clangd gopls golang-go
+} 2>&1 </dev/null); then
+  printf '%s\n' "$apt_log" >&2
+  exit 1
+fi
