@@ -1,5 +1,16 @@
 import { parseArgs } from 'node:util'
-import { lspOperations, type LspOperation } from '@agent-lsp/lsp'
+import { lspOperations, lspRequestShapes, type LspOperation } from '@agent-lsp/lsp'
+
+/** What a query is about, as the command line gave it (files as given, resolved by the caller). */
+export type QueryTarget =
+  /** `<file>:<line>:<col>`: 1-based line, 1-based column in Unicode code points. */
+  | { readonly kind: 'cursor'; readonly filePath: string; readonly line: number; readonly character: number }
+  /** `--symbol NAME [--file FILE] [--line N]`. */
+  | { readonly kind: 'symbol'; readonly symbol: string; readonly filePath?: string; readonly line?: number }
+  /** `<file>` of `documentSymbol` and `diagnostics`. */
+  | { readonly kind: 'file'; readonly filePath: string }
+  /** `--query NAME [--file FILE]` of `workspaceSymbol`. */
+  | { readonly kind: 'workspace'; readonly query: string; readonly filePath?: string }
 
 /** A parsed command line. */
 export type Command =
@@ -8,36 +19,62 @@ export type Command =
   | {
       readonly kind: 'query'
       readonly operation: LspOperation
-      readonly filePath: string
-      /** 1-based line. */
-      readonly line: number
-      /** 1-based column in Unicode code points. */
-      readonly character: number
+      readonly target: QueryTarget
+      /** `--page N`, 1-based. */
+      readonly page?: number
+      /** `--filter PATH`, as given. */
+      readonly fileFilter?: string
       /** As given (default `.`), resolved against the working directory by the caller. */
       readonly root: string
       readonly json: boolean
     }
 
+const byShape = (shape: 'cursor' | 'file' | 'workspace'): string =>
+  lspOperations.filter((operation) => lspRequestShapes[operation] === shape).join(' | ')
+
 /** The `--help` text. */
-export const usage = `Usage: agent-lsp <operation> <file>:<line>:<col> [--root DIR] [--json]
+export const usage = `Usage: agent-lsp <operation> <file>:<line>:<col> | --symbol NAME | <file> | --query NAME [options]
 
 Ask a language server about code, as the lsp tool does.
-  operation   ${lspOperations.join(' | ')}
-  file        inside the workspace: absolute, or relative to the current directory (else to --root)
-  line, col   1-based; col counts Unicode code points of the line (an emoji is 1)
-  --root DIR  the workspace (default: the current directory); answers show paths relative to it
-  --json      print the seam's result (zero-based UTF-16 positions) instead of text
-  -h, --help  this text;  -v, --version  the version
+  agent-lsp <cursor operation> <file>:<line>:<col>
+  agent-lsp <cursor operation> --symbol NAME [--file FILE] [--line N]
+      ${byShape('cursor')}
+  agent-lsp <file operation> <file>
+      ${byShape('file')}
+  agent-lsp workspaceSymbol --query NAME [--file FILE]
 
-Exit status: 0 with an answer (an empty answer is one), 1 on error, 2 on bad usage.`
+  file           inside the workspace: absolute, or relative to the current directory (else to --root)
+  line, col      1-based; col counts Unicode code points of the line (an emoji is 1)
+  --symbol NAME  a name or name path (addItem, Cart.addItem) in place of <file>:<line>:<col>: looked up
+                 in --file when given, else in the whole workspace; --line N picks among matches
+  --query NAME   the symbol name, or its start, to search for; --file FILE asks only that file's server
+  --page N       page N of a long list answer (100 rows a page)
+  --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol)
+  --root DIR     the workspace (default: the current directory); answers show paths relative to it
+  --json         print the seam's result (zero-based UTF-16 positions) instead of text; a --symbol
+                 that matches several symbols or none is then an error (LSP_SYMBOL_AMBIGUOUS,
+                 LSP_SYMBOL_NOT_FOUND)
+  -h, --help     this text;  -v, --version  the version
+
+Answers speak the lsp tool's field names: filePath is --file, line --line, page --page, fileFilter
+--filter.
+
+Exit status: 0 with an answer (an empty answer, or symbols to choose from, is one), 1 on error,
+2 on bad usage.`
 
 /** A usage mistake: printed with a pointer to `--help`, exit status 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError'
 }
 
-/** The largest line or column accepted: beyond it no real file has the position. */
-const MAX_POSITION = 2 ** 31 - 1
+/** The largest line, column or page accepted: beyond it no real file has the position. */
+const MAX_NUMBER = 2 ** 31 - 1
+
+const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter'] as const
+
+/** The operations whose answer is a list (`--page`), and those whose rows are in many files (`--filter`). */
+const paged: ReadonlySet<string> = new Set(lspOperations.filter((operation) => operation !== 'hover' && operation !== 'signatureHelp'))
+const filtered: ReadonlySet<string> = new Set(lspOperations.filter((operation) => !['hover', 'signatureHelp', 'documentSymbol', 'diagnostics'].includes(operation)))
 
 /**
  * Parse `argv` (without `node` and the script).
@@ -53,6 +90,12 @@ export function parseCommand(argv: readonly string[]): Command {
       tokens: true,
       options: {
         root: { type: 'string' },
+        symbol: { type: 'string' },
+        file: { type: 'string' },
+        line: { type: 'string' },
+        query: { type: 'string' },
+        page: { type: 'string' },
+        filter: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -64,26 +107,93 @@ export function parseCommand(argv: readonly string[]): Command {
   const { values, positionals, tokens } = parsed
   if (values.help) return { kind: 'help' }
   if (values.version) return { kind: 'version' }
-  const repeated = tokens.filter((token) => token.kind === 'option' && token.name === 'root').length > 1
-  if (repeated) throw new UsageError('--root given more than once')
-  const [operation, target, ...extra] = positionals
-  if (operation === undefined) throw new UsageError('missing operation and <file>:<line>:<col>')
+  for (const name of stringOptions) {
+    if (tokens.filter((token) => token.kind === 'option' && token.name === name).length > 1) throw new UsageError(`--${name} given more than once`)
+    if (values[name] === '') throw new UsageError(`--${name} needs a value`)
+  }
+  const [operation, argument, ...extra] = positionals
+  if (operation === undefined) throw new UsageError('missing operation and what to ask about')
   if (!(lspOperations as readonly string[]).includes(operation)) {
     throw new UsageError(`unknown operation "${operation}" (expected ${lspOperations.join(', ')})`)
   }
-  if (target === undefined) throw new UsageError(`missing <file>:<line>:<col> after ${operation}`)
+  const op = operation as LspOperation
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`)
+  const target = parseTarget(op, argument, values)
+  const page = values.page === undefined ? undefined : positive('--page', values.page)
+  if (page !== undefined && !paged.has(op)) throw new UsageError(`${op} takes no --page (its answer is not a list)`)
+  if (values.filter !== undefined && !filtered.has(op)) throw new UsageError(`${op} takes no --filter`)
+  if (values.json && (page !== undefined || values.filter !== undefined)) {
+    throw new UsageError('--page and --filter shape text answers; leave them out with --json')
+  }
+  return {
+    kind: 'query',
+    operation: op,
+    target,
+    ...(page === undefined ? {} : { page }),
+    ...(values.filter === undefined ? {} : { fileFilter: values.filter }),
+    root: values.root ?? '.',
+    json: values.json,
+  }
+}
+
+type Values = { readonly [Name in (typeof stringOptions)[number]]?: string }
+
+function parseTarget(operation: LspOperation, argument: string | undefined, values: Values): QueryTarget {
+  const refuse = (names: readonly (keyof Values)[], why: string): void => {
+    const given = names.filter((name) => values[name] !== undefined)
+    if (given.length > 0) throw new UsageError(`${operation} takes no ${given.map((name) => `--${name}`).join(' or ')} (${why})`)
+  }
+  const shape = lspRequestShapes[operation]
+  switch (shape) {
+    case 'cursor': {
+      refuse(['query'], '--query is for workspaceSymbol')
+      if (values.symbol !== undefined) {
+        if (argument !== undefined) throw new UsageError(`give <file>:<line>:<col> or --symbol, not both (got "${argument}")`)
+        return {
+          kind: 'symbol',
+          symbol: values.symbol,
+          ...(values.file === undefined ? {} : { filePath: values.file }),
+          ...(values.line === undefined ? {} : { line: positive('--line', values.line) }),
+        }
+      }
+      if (values.file !== undefined || values.line !== undefined) {
+        throw new UsageError('--file and --line go with --symbol; a cursor is <file>:<line>:<col>')
+      }
+      if (argument === undefined) throw new UsageError(`missing <file>:<line>:<col> or --symbol NAME after ${operation}`)
+      return parseCursor(argument)
+    }
+    case 'file':
+      refuse(['symbol', 'query', 'line', 'file'], `it takes a <file> argument`)
+      if (argument === undefined) throw new UsageError(`missing <file> after ${operation}`)
+      return { kind: 'file', filePath: argument }
+    case 'workspace':
+      refuse(['symbol', 'line'], 'it takes --query NAME')
+      if (argument !== undefined) throw new UsageError(`unexpected argument "${argument}" (${operation} takes --query NAME)`)
+      if (values.query === undefined) throw new UsageError(`${operation} needs --query NAME`)
+      return { kind: 'workspace', query: values.query, ...(values.file === undefined ? {} : { filePath: values.file }) }
+    default:
+      throw new UsageError(`unexpected operation shape ${JSON.stringify(shape satisfies never)}`)
+  }
+}
+
+function parseCursor(argument: string): QueryTarget {
   // From the right: a path may itself contain ':'.
-  const match = /^(.+):(\d+):(\d+)$/.exec(target)
-  if (!match) throw new UsageError(`expected <file>:<line>:<col> with 1-based numbers, got "${target}"`)
+  const match = /^(.+):(\d+):(\d+)$/.exec(argument)
+  if (!match) throw new UsageError(`expected <file>:<line>:<col> with 1-based numbers, got "${argument}"`)
   const [, filePath, lineText, columnText] = match as unknown as [string, string, string, string]
   const line = Number(lineText)
   const character = Number(columnText)
-  for (const [name, value] of [['line', line], ['col', character]] as const) {
-    if (value < 1 || value > MAX_POSITION) throw new UsageError(`${name} must be from 1 to ${MAX_POSITION} (got ${name === 'line' ? lineText : columnText})`)
+  for (const [name, value, text] of [['line', line, lineText], ['col', character, columnText]] as const) {
+    if (value < 1 || value > MAX_NUMBER) throw new UsageError(`${name} must be from 1 to ${MAX_NUMBER} (got ${text})`)
   }
-  if (values.root === '') throw new UsageError('--root needs a directory')
-  return { kind: 'query', operation: operation as LspOperation, filePath, line, character, root: values.root ?? '.', json: values.json }
+  return { kind: 'cursor', filePath, line, character }
+}
+
+/** A whole number from 1 to {@link MAX_NUMBER}. */
+function positive(name: string, text: string): number {
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || value < 1 || value > MAX_NUMBER) throw new UsageError(`${name} must be a whole number from 1 to ${MAX_NUMBER} (got ${text})`)
+  return value
 }
 
 /** Node's parseArgs messages are long and suggest `--`; say just what is wrong. */

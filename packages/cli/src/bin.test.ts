@@ -37,6 +37,33 @@ describe('agent-lsp', () => {
     expect(await run(['findReferences', 'a.ts:1:14', '--root', '..'], `${root}/src`)).toEqual({ code: 0, stdout, stderr: '' })
   })
 
+  it('takes --symbol in place of the cursor, a file for documentSymbol, --query for workspaceSymbol', async () => {
+    const root = await tempWorkspace(files)
+    expect(await run(['findReferences', '--symbol', 'retryLimit', '--file', 'src/a.ts'], root)).toEqual({
+      code: 0,
+      stdout: [
+        'retryLimit → src/a.ts:1:14',
+        '3 references to retryLimit in 2 files',
+        'src/a.ts:1:14  export const retryLimit = 3;',
+        'src/b.ts:1:10  import { retryLimit } from "./a";',
+        'src/b.ts:2:22  export const twice = retryLimit * 2;',
+        '',
+      ].join('\n'),
+      stderr: '',
+    })
+    expect(await run(['documentSymbol', 'src/b.ts'], root)).toEqual({ code: 0, stdout: 'src/b.ts: 1 symbol\nConstant twice  2\n', stderr: '' })
+    expect(await run(['workspaceSymbol', '--query', 'retry', '--file', 'src/a.ts'], root)).toEqual({
+      code: 0,
+      stdout: '1 symbol matches "retry"\nConstant retryLimit  src/a.ts:1:14\n',
+      stderr: '',
+    })
+    expect(await run(['hover', '--symbol', 'twice', '--file', 'src/a.ts', '--json'], root)).toEqual({
+      code: 1,
+      stdout: '{"error":{"code":"LSP_SYMBOL_NOT_FOUND","message":"No symbol \\"twice\\" found in src/a.ts (leave out filePath to search the whole workspace)."}}\n',
+      stderr: 'agent-lsp: LSP_SYMBOL_NOT_FOUND: No symbol "twice" found in src/a.ts (leave out filePath to search the whole workspace).\n',
+    })
+  })
+
   it('prints the seam result with --json', async () => {
     const root = await tempWorkspace(files)
     const { code, stdout } = await run(['goToDefinition', 'src/b.ts:2:22', '--json'], root)
@@ -77,10 +104,11 @@ describe('agent-lsp', () => {
     expect(await run([], '/')).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'agent-lsp: missing operation and <file>:<line>:<col>\nRun "agent-lsp --help" for usage.\n',
+      stderr: 'agent-lsp: missing operation and what to ask about\nRun "agent-lsp --help" for usage.\n',
     })
     expect((await run(['rename', 'a.ts:1:1'], '/')).stderr).toBe(
-      'agent-lsp: unknown operation "rename" (expected goToDefinition, findReferences, goToImplementation, hover)\nRun "agent-lsp --help" for usage.\n',
+      'agent-lsp: unknown operation "rename" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, ' +
+        'hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics)\nRun "agent-lsp --help" for usage.\n',
     )
     expect((await run(['hover', 'a.ts:x'], '/')).code).toBe(2)
     const usage = (message: string) => ({ code: 2, stdout: '', stderr: `agent-lsp: ${message}\nRun "agent-lsp --help" for usage.\n` })
@@ -90,8 +118,12 @@ describe('agent-lsp', () => {
     expect(await run(['hover', 'a.ts:1:1', '--bogus'], '/')).toEqual(usage('unknown option --bogus'))
     expect(await run(['hover', 'a.ts:1:1', '--root'], '/')).toEqual(usage('option --root needs a value'))
     expect(await run(['hover', 'a.ts:1:1', '--root', '/a', '--root', '/b'], '/')).toEqual(usage('--root given more than once'))
+    expect(await run(['documentSymbol'], '/')).toEqual(usage('missing <file> after documentSymbol'))
+    expect(await run(['workspaceSymbol', 'Cart'], '/')).toEqual(usage('unexpected argument "Cart" (workspaceSymbol takes --query NAME)'))
+    expect(await run(['findReferences', 'a.ts:1:1', '--symbol', 'Cart'], '/')).toEqual(usage('give <file>:<line>:<col> or --symbol, not both (got "a.ts:1:1")'))
+    expect(await run(['hover', '--symbol', 'Cart', '--page', '2'], '/')).toEqual(usage('hover takes no --page (its answer is not a list)'))
     const help = await run(['--help'], '/')
     expect(help.code).toBe(0)
-    expect(help.stdout.split('\n')[0]).toBe('Usage: agent-lsp <operation> <file>:<line>:<col> [--root DIR] [--json]')
+    expect(help.stdout.split('\n')[0]).toBe('Usage: agent-lsp <operation> <file>:<line>:<col> | --symbol NAME | <file> | --query NAME [options]')
   })
 })

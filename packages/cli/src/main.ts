@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { HarnessError } from '@agent-lsp/errors'
 import { createLspTool, runLspQuery } from '@agent-lsp/tool-lsp'
-import { UsageError, parseCommand, usage, type Command } from './args.js'
+import { UsageError, parseCommand, usage, type Command, type QueryTarget } from './args.js'
 import { createLspHost } from './host.js'
 
 /** Where the command writes, and from where it runs. */
@@ -17,8 +17,8 @@ export const version = '0.1.0'
 
 /**
  * Run `agent-lsp` with `argv` (without `node` and the script).
- * @returns the exit status: 0 with an answer (an empty answer is one), 1 on error (a one-line
- *   `agent-lsp: CODE: message` on stderr), 2 on bad usage.
+ * @returns the exit status: 0 with an answer (an empty answer, or symbols to choose from, is one),
+ *   1 on error (a one-line `agent-lsp: CODE: message` on stderr), 2 on bad usage.
  */
 export async function main(argv: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {
   let command: Command
@@ -39,11 +39,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   }
   const host = createLspHost()
   try {
-    // Like any command's, a relative file is relative to the current directory; failing that, to the root.
-    const fromCwd = resolve(io.cwd, command.filePath)
-    const fromRoot = resolve(workspaceRoot, command.filePath)
-    const filePath = !existsSync(fromCwd) && existsSync(fromRoot) ? fromRoot : fromCwd
-    const input = { operation: command.operation, filePath, line: command.line, character: command.character }
+    const input = toolInput(command, io.cwd, workspaceRoot)
     if (command.json) {
       const result = await runLspQuery(host.ctx, input, { workspaceRoot }, signal)
       io.stdout(`${JSON.stringify(result, null, 2)}\n`)
@@ -60,6 +56,38 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
     return 1
   } finally {
     await host.dispose()
+  }
+}
+
+/**
+ * The lsp tool's input for a query command. Like any command's, a relative file (or `--filter`
+ * path) is relative to the current directory; failing that, when only that exists, to the root.
+ */
+export function toolInput(command: Extract<Command, { kind: 'query' }>, cwd: string, workspaceRoot: string): Record<string, unknown> {
+  const file = (given: string): string => {
+    const fromCwd = resolve(cwd, given)
+    const fromRoot = resolve(workspaceRoot, given)
+    return !existsSync(fromCwd) && existsSync(fromRoot) ? fromRoot : fromCwd
+  }
+  const { operation, target } = command
+  const shaping = {
+    ...(command.page === undefined ? {} : { page: command.page }),
+    ...(command.fileFilter === undefined ? {} : { fileFilter: file(command.fileFilter) }),
+  }
+  return { operation, ...targetFields(target, file), ...shaping }
+}
+
+function targetFields(target: QueryTarget, file: (given: string) => string): Record<string, unknown> {
+  const optionalFile = (given: string | undefined) => (given === undefined ? {} : { filePath: file(given) })
+  switch (target.kind) {
+    case 'cursor':
+      return { filePath: file(target.filePath), line: target.line, character: target.character }
+    case 'symbol':
+      return { symbol: target.symbol, ...optionalFile(target.filePath), ...(target.line === undefined ? {} : { line: target.line }) }
+    case 'file':
+      return { filePath: file(target.filePath) }
+    case 'workspace':
+      return { query: target.query, ...optionalFile(target.filePath) }
   }
 }
 

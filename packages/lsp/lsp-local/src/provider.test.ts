@@ -318,14 +318,17 @@ describe('no orphans', () => {
       ),
     )
     const { execFileSync } = await import('node:child_process')
-    const alive = (() => {
+    const alive = (): string => {
       try {
-        return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' }).trim()
+        return execFileSync('pgrep', ['-r', 'RSD', '-f', marker], { encoding: 'utf8' }).trim()
       } catch {
         return ''
       }
-    })()
-    expect(alive).toBe('')
+    }
+    // SIGKILL is sent on exit; the process takes a moment to go. The bound: 5 s.
+    const deadline = Date.now() + 5_000
+    while (alive() !== '' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(alive()).toBe('')
   })
 })
 

@@ -1,24 +1,39 @@
-import { lspOperations, type LspOperation, type LspProviderInfo } from '@agent-lsp/lsp'
+import { lspOperations, lspRequestShapes, type LspOperation, type LspProviderInfo } from '@agent-lsp/lsp'
 
 // Total over the operations: a new one does not compile until the model is told what it does.
 const purposes: Record<LspOperation, string> = {
-  goToDefinition: 'where the symbol at the cursor is defined',
-  findReferences: 'every reference to the symbol at the cursor, its declaration included',
-  goToImplementation: 'the implementations of the interface, abstract class or method at the cursor',
-  hover: 'the type signature and documentation of the symbol at the cursor',
+  goToDefinition: 'where the symbol is defined',
+  goToTypeDefinition: 'where the type of the symbol is defined',
+  findReferences: 'every reference to the symbol, its declaration included',
+  goToImplementation: 'the implementations of the interface, abstract class or method',
+  hover: 'the type signature and documentation of the symbol',
+  signatureHelp: "the signatures of the call whose parentheses hold the cursor (give line and character), the active parameter marked",
+  incomingCalls: 'the functions that call the function or method, with where they call it',
+  outgoingCalls: 'the functions the function or method calls',
+  documentSymbol: "an outline of filePath's symbols: kinds, names, line ranges",
+  workspaceSymbol: 'symbols anywhere in the workspace whose name matches query',
+  diagnostics: "filePath's current errors and warnings from the compiler",
 }
 
-/** The tool description a model reads: operations, units of the cursor, paths, answer format. */
-export function describeLspTool(workspaceRoot: string, providers: readonly LspProviderInfo[]): string {
+const byShape = (shape: 'cursor' | 'file' | 'workspace'): string =>
+  lspOperations.filter((operation) => lspRequestShapes[operation] === shape).join(', ')
+
+/** The tool description a model reads: operations and their fields, units of the cursor, paths, answer format. */
+export function describeLspTool(workspaceRoot: string, providers: readonly LspProviderInfo[], pageSize: number): string {
   const extensions = [...new Set(providers.flatMap((provider) => provider.extensions))].sort()
   return [
     'Navigate code with a language server: compiler-accurate answers, unlike text search.',
     'Operations:',
     ...lspOperations.map((operation) => `- ${operation}: ${purposes[operation]}.`),
-    `Put the cursor on the symbol's name. filePath is relative to the workspace root (${workspaceRoot}) or absolute. ` +
-      'line and character are 1-based; character counts Unicode code points as the line reads ' +
-      '(a tab, an emoji or a CJK character is 1).',
-    'Locations come back as `path:line:col  code` rows in the same units, paths relative to the workspace root.',
+    `${byShape('cursor')} take filePath, line and character on the symbol's name; or instead symbol, a name or name path ` +
+      '(addItem, Cart.addItem) looked up in filePath when given, else in the whole workspace, line then picking among matches; ' +
+      'the answer names where it resolved, or lists the matches to choose from.',
+    `${byShape('file')} take filePath. ${byShape('workspace')} takes query, and filePath to ask only that file's language server.`,
+    `filePath is relative to the workspace root (${workspaceRoot}) or absolute. line and character are 1-based; ` +
+      'character counts Unicode code points as the line reads (a tab, an emoji or a CJK character is 1).',
+    `Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root. ` +
+      `Lists longer than ${pageSize} rows come in pages: the header says which rows are shown, ask page 2, 3, … for the rest; ` +
+      'fileFilter (a file or folder) keeps only the rows under it.',
     `Files: ${extensions.join(', ')}.`,
   ].join('\n')
 }

@@ -8,13 +8,21 @@ import { oneLine } from './one-line.js'
  * - `LSP_INVALID_INPUT`: the input does not match `lspToolInputSchema` (names the field).
  * - `LSP_INVALID_OPTIONS`: `createLspTool` was given unusable options (a harness bug).
  * - `LSP_INTERNAL`: anything that was not an `LspError` (a bug; the message says what).
+ * - `LSP_SYMBOL_NOT_FOUND`, `LSP_SYMBOL_AMBIGUOUS`: from `runLspQuery` only, when a `symbol` names
+ *   no symbol or several (the message suggests or lists them); `execute()` answers those in text.
  *
  * The tool also raises these seam codes itself: `LSP_FILE_NOT_FOUND` (the file is missing, a
  * directory, not a regular file, or unreadable: a symlink loop, a name too long, no permission),
  * `LSP_OUTSIDE_WORKSPACE`, `LSP_INVALID_POSITION`, `LSP_TIMEOUT` (its own `timeoutMs` expired)
  * and `LSP_CANCELLED` (the caller's signal aborted).
  */
-export type LspToolErrorCode = LspErrorCode | 'LSP_INVALID_INPUT' | 'LSP_INVALID_OPTIONS' | 'LSP_INTERNAL'
+export type LspToolErrorCode =
+  | LspErrorCode
+  | 'LSP_INVALID_INPUT'
+  | 'LSP_INVALID_OPTIONS'
+  | 'LSP_INTERNAL'
+  | 'LSP_SYMBOL_NOT_FOUND'
+  | 'LSP_SYMBOL_AMBIGUOUS'
 
 const marker = Symbol.for('@agent-lsp/tool-lsp/LspToolError')
 

@@ -1,5 +1,7 @@
 import type { LspLocation, LspPosition } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
+import { utf16ToCodePointColumn } from './columns.js'
+import type { LineReader } from './file-lines.js'
 import { relativeInside } from './workspace-path.js'
 
 /** Where one location points, classified for display. Zero-based UTF-16 positions. */
@@ -31,10 +33,11 @@ export type LocationTarget =
  *   may report paths through a symlinked root as it was given).
  */
 export function toLocationTargets(locations: readonly LspLocation[], roots: readonly string[]): LocationTarget[] {
-  return locations.map((location) => toTarget(location, roots)).sort(compareTargets)
+  return locations.map((location) => toLocationTarget(location, roots)).sort(compareTargets)
 }
 
-function toTarget(location: LspLocation, roots: readonly string[]): LocationTarget {
+/** Classify one location (see {@link toLocationTargets}). */
+export function toLocationTarget(location: LspLocation, roots: readonly string[]): LocationTarget {
   const { start, end } = location.range
   const { line, character } = start
   const uri = URI.parse(location.uri)
@@ -49,7 +52,26 @@ function toTarget(location: LspLocation, roots: readonly string[]): LocationTarg
 // Plain code-unit order, not localeCompare: the same answer on every machine.
 const order = (a: string | number, b: string | number): number => (a < b ? -1 : a > b ? 1 : 0)
 
-function compareTargets(a: LocationTarget, b: LocationTarget): number {
+/** Display order: workspace files by relative path, then external ones, then by position. */
+export function compareTargets(a: LocationTarget, b: LocationTarget): number {
   return order(a.kind === 'workspace' ? 0 : 1, b.kind === 'workspace' ? 0 : 1) || order(a.file, b.file) ||
     order(a.line, b.line) || order(a.character, b.character)
+}
+
+/**
+ * Where a target is, as rows show it: `path:line:col` (1-based, the column in code points of the
+ * line as read now), `path:line` when the file cannot be read, and for external targets the
+ * absolute path or URI with the line (external files are not read).
+ */
+export async function targetLabel(target: LocationTarget, readLines: LineReader): Promise<string> {
+  const line = target.line + 1
+  if (target.kind === 'external') return `${target.file}:${line}`
+  const lineText = (await readLines(target.absolutePath))?.[target.line]
+  return lineText === undefined ? `${target.file}:${line}` : `${target.file}:${line}:${utf16ToCodePointColumn(lineText, target.character)}`
+}
+
+/** Whether a workspace target lies in `filter`: the file itself or a folder above it (relative, forward slashes). */
+export function isUnder(target: LocationTarget, filter: string): boolean {
+  if (target.kind !== 'workspace') return false
+  return filter === '.' || target.file === filter || target.file.startsWith(`${filter}/`)
 }

@@ -1,21 +1,47 @@
-import type { LspContext, LspOperation, LspQueryResult } from '@agent-lsp/lsp'
+import { realpath } from 'node:fs/promises'
+import type { LspContext, LspOperation, LspQueryRequest, LspQueryResult } from '@agent-lsp/lsp'
 import { untilAborted } from './abort.js'
-import { locateCursor, type Cursor } from './cursor.js'
-import { parseLspToolInput } from './input.js'
+import { locateCursor, openWorkspaceFile, type Cursor } from './cursor.js'
+import { LspToolError } from './errors.js'
+import { createLineReader, type LineReader } from './file-lines.js'
+import { normalizeFileFilter } from './file-filter.js'
+import { parseToolRequest, type ToolRequest } from './input.js'
 import { toSettings, type LspToolOptions, type ToolSettings } from './options.js'
+import type { Subject } from './render-context.js'
+import { renderUnresolved, resolveSymbol, type ResolvedSymbol, type SymbolResolution } from './symbol-address.js'
 import { toToolError } from './to-tool-error.js'
 
 /** A query answered, with what rendering it needs. */
 export interface Answered {
+  readonly kind: 'answered'
   readonly operation: LspOperation
-  readonly cursor: Cursor
+  readonly request: ToolRequest
+  readonly subject: Subject
+  /** The symbol the request named, when it named one. */
+  readonly resolved: ResolvedSymbol | undefined
+  /** `request.fileFilter` relative to the workspace root (see `normalizeFileFilter`). */
+  readonly fileFilter: string | undefined
   readonly result: LspQueryResult
 }
 
+/** A symbol name that did not resolve to one symbol: no query was made. */
+export interface Unresolved {
+  readonly kind: 'unresolved'
+  readonly operation: LspOperation
+  readonly resolution: Exclude<SymbolResolution, { kind: 'resolved' }>
+}
+
+/** What `finish` gets: the signal bounding the call, and the files read so far. */
+export interface RunScope {
+  readonly signal: AbortSignal
+  readonly readLines: LineReader
+}
+
 /**
- * Run one query the way the tool does, then `finish` with the answer, all under the tool's
- * deadline and error mapping: validate `raw`, resolve and read the file, convert the cursor, ask
- * `ctx.lsp`. `execute()` renders in `finish`; `runLspQuery` returns the result as it is.
+ * Run one query the way the tool does, then `finish` with the outcome, all under the tool's
+ * deadline and error mapping: validate `raw`, resolve and read the file, convert the cursor or
+ * resolve the symbol, ask `ctx.lsp`. `execute()` renders in `finish`; `runLspQuery` returns the
+ * result as it is.
  * @throws LspToolError, every failure (`finish`'s included) mapped by `toToolError`.
  */
 export async function runQuery<T>(
@@ -23,39 +49,97 @@ export async function runQuery<T>(
   settings: ToolSettings,
   raw: unknown,
   callerSignal: AbortSignal | undefined,
-  finish: (answered: Answered) => Promise<T> | T,
+  finish: (outcome: Answered | Unresolved, scope: RunScope) => Promise<T> | T,
 ): Promise<T> {
-  const input = parseLspToolInput(raw)
+  const request = parseToolRequest(raw)
   const deadline = AbortSignal.timeout(settings.timeoutMs)
   const signal = callerSignal ? AbortSignal.any([callerSignal, deadline]) : deadline
-  const { operation } = input
+  const { operation } = request
+  const { workspaceRoot } = settings
+  const readLines = createLineReader()
+  const ask = (query: LspQueryRequest): Promise<LspQueryResult> => untilAborted(ctx.lsp.query(query, signal), signal)
   try {
     signal.throwIfAborted()
-    const cursor = await locateCursor(input, settings.workspaceRoot)
-    const request = { operation, filePath: cursor.absolutePath, position: cursor.position, workspaceRoot: settings.workspaceRoot }
-    const result = await untilAborted(ctx.lsp.query(request, signal), signal)
-    return await finish({ operation, cursor, result })
+    const fileFilter = 'fileFilter' in request && request.fileFilter !== undefined ? await filterOf(request.fileFilter, workspaceRoot) : undefined
+    const answered = (subject: Subject, result: LspQueryResult, resolved?: ResolvedSymbol): Answered => ({
+      kind: 'answered',
+      operation,
+      request,
+      subject,
+      resolved,
+      fileFilter,
+      result,
+    })
+    let outcome: Answered | Unresolved
+    switch (request.shape) {
+      case 'cursor': {
+        const { target } = request
+        let resolved: ResolvedSymbol | undefined
+        let cursor: Cursor
+        if (target.kind === 'position') {
+          cursor = await locateCursor(target.filePath, target.line, target.character, workspaceRoot)
+        } else {
+          const resolution = await resolveSymbol(target, { ctx, workspaceRoot, signal, readLines })
+          if (resolution.kind !== 'resolved') return await finish({ kind: 'unresolved', operation, resolution }, { signal, readLines })
+          resolved = resolution.resolved
+          cursor = resolved.cursor
+        }
+        const result = await ask({ operation: request.operation, filePath: cursor.absolutePath, position: cursor.position, workspaceRoot })
+        outcome = answered({ kind: 'cursor', cursor }, result, resolved)
+        break
+      }
+      case 'file': {
+        const file = await openWorkspaceFile(request.filePath, workspaceRoot)
+        const result = await ask({ operation: request.operation, filePath: file.absolutePath, workspaceRoot })
+        outcome = answered({ kind: 'file', absolutePath: file.absolutePath, displayPath: file.displayPath }, result)
+        break
+      }
+      case 'workspace': {
+        const filePath = request.filePath === undefined ? null : (await openWorkspaceFile(request.filePath, workspaceRoot)).absolutePath
+        const result = await ask({ operation: request.operation, query: request.query, filePath, workspaceRoot })
+        outcome = answered({ kind: 'workspace', query: request.query }, result)
+        break
+      }
+    }
+    return await finish(outcome, { signal, readLines })
   } catch (error) {
     throw toToolError(error, { operation, callerSignal, deadline, timeoutMs: settings.timeoutMs })
   }
 }
 
+/** `fileFilter` relative to the root, accepting an absolute one under the root or its real path. */
+async function filterOf(fileFilter: string, workspaceRoot: string): Promise<string> {
+  const real = await realpath(workspaceRoot).catch(() => workspaceRoot)
+  return normalizeFileFilter(fileFilter, real === workspaceRoot ? [workspaceRoot] : [workspaceRoot, real])
+}
+
 /**
  * Run one `lsp` tool query and return the seam's result unrendered (for callers that show it
  * themselves, such as `agent-lsp --json`): the same validation, path resolution, cursor
- * conversion, deadline and error mapping as the tool's `execute()`.
- * @param input - untrusted: `{ operation, filePath, line, character }`, `line` and `character`
- *   1-based, `character` in Unicode code points (see `lspToolInputSchema`).
+ * conversion, symbol resolution, deadline and error mapping as the tool's `execute()`.
+ * @param input - untrusted, as the tool takes it (see `lspToolInputSchema`): a cursor (`filePath`,
+ *   1-based `line` and `character` in Unicode code points) or a `symbol`, a `filePath`, or a
+ *   `query`, by operation. `page` and `fileFilter` are checked but shape only text answers.
  * @param options - `workspaceRoot` (absolute) and `timeoutMs` (milliseconds, default
  *   `DEFAULT_TIMEOUT_MS`, bounding the whole call); `maxResults` is ignored.
  * @param signal - the caller's cancellation.
  * @returns the provider's `LspQueryResult`: zero-based UTF-16 positions, `file:` URIs, as sent.
+ *   For a `symbol`, the result of the query at the symbol it resolved to.
  * @throws LspToolError `LSP_INVALID_OPTIONS` (bad `options`), `LSP_INVALID_INPUT`,
  *   `LSP_OUTSIDE_WORKSPACE`, `LSP_FILE_NOT_FOUND` (missing, a directory, not a regular file, or
- *   unreadable), `LSP_INVALID_POSITION`, `LSP_TIMEOUT` (`timeoutMs` expired), `LSP_CANCELLED`
- *   (`signal` aborted), any other seam code copied from the seam or provider (e.g.
- *   `LSP_UNAVAILABLE`, `LSP_SERVER_CRASHED`), `LSP_INTERNAL` for anything else. One-line messages.
+ *   unreadable), `LSP_INVALID_POSITION`, `LSP_SYMBOL_NOT_FOUND` (no symbol has the name; the
+ *   message names the closest), `LSP_SYMBOL_AMBIGUOUS` (several have it; the message lists them),
+ *   `LSP_TIMEOUT` (`timeoutMs` expired), `LSP_CANCELLED` (`signal` aborted), any other seam code
+ *   copied from the seam or provider (e.g. `LSP_UNAVAILABLE`, `LSP_SERVER_CRASHED`),
+ *   `LSP_INTERNAL` for anything else. One-line messages.
  */
 export async function runLspQuery(ctx: LspContext, input: unknown, options: LspToolOptions, signal?: AbortSignal): Promise<LspQueryResult> {
-  return runQuery(ctx, toSettings(options), input, signal, ({ result }) => result)
+  return runQuery(ctx, toSettings(options), input, signal, (outcome) => {
+    if (outcome.kind === 'answered') return outcome.result
+    const { resolution } = outcome
+    const message = renderUnresolved(resolution)
+      .split('\n')
+      .reduce((text, line) => (text === '' ? line : `${text}${/[:.]$/.test(text) ? ' ' : '; '}${line}`), '')
+    throw new LspToolError(resolution.kind === 'none' ? 'LSP_SYMBOL_NOT_FOUND' : 'LSP_SYMBOL_AMBIGUOUS', message)
+  })
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { LspToolError } from './errors.js'
 import { pricingFiles } from './fixtures.test-support.js'
 import { createLspTool } from './tool.js'
-import { complete, failure, stubTool, tempWorkspace } from './workspace.test-support.js'
+import { complete, failure, stubTool, tempWorkspace, positionOf } from './workspace.test-support.js'
 
 const references = { operation: 'findReferences', filePath: 'src/app.ts', line: 2, character: 53 }
 const empty = (root: string): LspQueryResult => ({ kind: 'locations', locations: [], resolvedWorkspaceRoot: root, completeness: complete })
@@ -65,7 +65,7 @@ describe('tool errors', () => {
       message: 'character 78 is past the end of line 2 of src/app.ts (76 code points; 77 is the end of the line)',
     })
     await tool.execute({ ...references, character: 77 })
-    expect(seen.map((query) => query.position)).toEqual([{ line: 1, character: 79 }])
+    expect(seen.map(positionOf)).toEqual([{ line: 1, character: 79 }])
   })
 
   it("copies the seam's code and message", async () => {

@@ -1,7 +1,7 @@
 import type { LspHover } from '@agent-lsp/lsp'
 import { describe, expect, it } from 'vitest'
 import { pricingFiles } from './fixtures.test-support.js'
-import { complete, stubTool, tempWorkspace } from './workspace.test-support.js'
+import { complete, stubTool, tempWorkspace, positionOf } from './workspace.test-support.js'
 
 const hoverTool = (root: string, hover: LspHover | null) =>
   stubTool(() => ({ kind: 'hover', hover, resolvedWorkspaceRoot: root, completeness: complete }), { workspaceRoot: root })
@@ -16,7 +16,7 @@ describe('hover', () => {
     expect(await tool.execute(request)).toBe(
       '```typescript\nfunction applyDiscount(price: number, rate: number): number\n```\nApplies a rate.',
     )
-    expect(seen[0]?.position).toEqual({ line: 1, character: 55 })
+    expect(positionOf(seen[0])).toEqual({ line: 1, character: 55 })
   })
 
   it('says there is nothing when the hover is null or blank', async () => {

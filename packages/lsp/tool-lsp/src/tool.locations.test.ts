@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { LspLocation } from '@agent-lsp/lsp'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { cjkLine, emojiLine, pricingFiles } from './fixtures.test-support.js'
-import { at, complete, fileUri, stubTool, tempWorkspace } from './workspace.test-support.js'
+import { at, complete, failure, fileUri, positionOf, stubTool, tempWorkspace } from './workspace.test-support.js'
 
 const locations = (root: string, list: readonly LspLocation[]) =>
   () => ({ kind: 'locations', locations: list, resolvedWorkspaceRoot: root, completeness: complete }) as const
@@ -41,7 +41,7 @@ describe('locations', () => {
     const root = await tempWorkspace(pricingFiles)
     const { tool, seen } = stubTool(locations(root, [at(fileUri(root, 'src/pricing.ts'), 0, 16)]), { workspaceRoot: root })
     const text = await tool.execute({ operation: 'goToDefinition', filePath: 'src/app.ts', line: 3, character: 49 })
-    expect(seen[0]?.position).toEqual({ line: 2, character: 48 })
+    expect(positionOf(seen[0])).toEqual({ line: 2, character: 48 })
     expect(text).toBe(
       '1 definition of applyDiscount\nsrc/pricing.ts:1:17  export function applyDiscount(price: number, rate: number): number {',
     )
@@ -122,22 +122,84 @@ describe('locations', () => {
     expect(text).toBe('1 definition of roundCents\nsrc/pricing.ts:4:17  export function roundCents(value: number): number {')
   })
 
-  it('caps rows at maxResults with "… N more", the header keeping the totals', async () => {
+  it('pages rows past maxResults, the declaration first, saying what is on later pages', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const app = fileUri(root, 'src/app.ts')
+    const pricing = at(fileUri(root, 'src/pricing.ts'), 0, 16)
+    const { tool, seen } = stubTool(
+      (query) => ({
+        kind: 'locations',
+        locations: query.operation === 'goToDefinition' ? [pricing] : [at(app, 0, 9), at(app, 1, 55), at(app, 2, 48), pricing],
+        resolvedWorkspaceRoot: root,
+        completeness: complete,
+      }),
+      { workspaceRoot: root, maxResults: 2 },
+    )
+    const ask = (page?: number) =>
+      tool.execute({ operation: 'findReferences', filePath: 'src/app.ts', line: 2, character: 53, ...(page ? { page } : {}) })
+    expect(await ask()).toBe(
+      [
+        '4 references to applyDiscount in 2 files; showing 1-2 (page 1 of 2)',
+        'src/pricing.ts:1:17  export function applyDiscount(price: number, rate: number): number {',
+        `src/app.ts:1:10  import { applyDiscount, formatPrice } from './pricing'`,
+        'More in: src/app.ts (2 more of 3)',
+        'Narrow with fileFilter (a file or folder, e.g. src/app.ts), or ask page 2.',
+      ].join('\n'),
+    )
+    // The definition is asked for at the cursor, only because the answer is cut.
+    expect(seen.map((query) => query.operation)).toEqual(['findReferences', 'goToDefinition'])
+    expect(await ask(2)).toBe(
+      [
+        '4 references to applyDiscount in 2 files; showing 3-4 (page 2 of 2)',
+        `src/app.ts:2:53  ${emojiLine}`,
+        `src/app.ts:3:49  ${cjkLine}`,
+      ].join('\n'),
+    )
+    expect(await failure(ask(3))).toEqual({
+      code: 'LSP_INVALID_INPUT',
+      message: 'page 3 is past the last page (the answer has 4 rows: 2 pages of up to 2)',
+    })
+  })
+
+  it('keeps display order when the definition cannot be had, the cursor row first', async () => {
     const root = await tempWorkspace(pricingFiles)
     const app = fileUri(root, 'src/app.ts')
     const { tool } = stubTool(
-      locations(root, [at(app, 0, 9), at(app, 1, 55), at(app, 2, 48), at(fileUri(root, 'src/pricing.ts'), 0, 16)]),
+      (query) => {
+        if (query.operation === 'goToDefinition') throw new Error('no definitions here')
+        return { kind: 'locations', locations: [at(app, 0, 9), at(app, 1, 55), at(app, 2, 48)], resolvedWorkspaceRoot: root, completeness: complete }
+      },
       { workspaceRoot: root, maxResults: 2 },
     )
-    const text = await tool.execute({ operation: 'findReferences', filePath: 'src/app.ts', line: 2, character: 53 })
-    expect(text).toBe(
+    const text = await tool.execute({ operation: 'findReferences', filePath: 'src/app.ts', line: 3, character: 49 })
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      '3 references to applyDiscount; showing 1-2 (page 1 of 2)',
+      `src/app.ts:3:49  ${cjkLine}`,
+      `src/app.ts:1:10  import { applyDiscount, formatPrice } from './pricing'`,
+    ])
+  })
+
+  it('keeps only the rows under fileFilter, the header keeping the whole total', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const app = fileUri(root, 'src/app.ts')
+    const { tool } = stubTool(locations(root, [at(app, 0, 9), at(app, 1, 55), at(fileUri(root, 'src/pricing.ts'), 0, 16)]), {
+      workspaceRoot: root,
+    })
+    const ask = (fileFilter: string) =>
+      tool.execute({ operation: 'findReferences', filePath: 'src/app.ts', line: 2, character: 53, fileFilter })
+    expect(await ask('src/pricing.ts')).toBe(
       [
-        '4 references to applyDiscount in 2 files',
-        `src/app.ts:1:10  import { applyDiscount, formatPrice } from './pricing'`,
-        `src/app.ts:2:53  ${emojiLine}`,
-        '… 2 more',
+        '1 reference to applyDiscount under src/pricing.ts (3 in 2 files in all)',
+        'src/pricing.ts:1:17  export function applyDiscount(price: number, rate: number): number {',
       ].join('\n'),
     )
+    expect((await ask('./src/')).split('\n')[0]).toBe('3 references to applyDiscount in 2 files under src (3 in 2 files in all)')
+    expect((await ask(path.join(root, 'src/app.ts'))).split('\n')[0]).toBe('2 references to applyDiscount under src/app.ts (3 in 2 files in all)')
+    expect(await ask('lib')).toBe('No references to applyDiscount under lib (3 in 2 files in all; leave out fileFilter to see them).')
+    expect(await failure(ask('../elsewhere'))).toEqual({
+      code: 'LSP_OUTSIDE_WORKSPACE',
+      message: `fileFilter ../elsewhere is outside the workspace root ${root}; give a file or folder inside it`,
+    })
   })
 
   it('cuts code lines longer than 160 code points with …', async () => {

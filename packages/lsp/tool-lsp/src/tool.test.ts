@@ -3,22 +3,35 @@ import { lspToolInputJsonSchema } from './input-json-schema.js'
 import { stubTool } from './workspace.test-support.js'
 
 describe('the lsp tool definition', () => {
-  it('tells the model the operations, the units and the answer format', () => {
-    const { tool } = stubTool(() => Promise.reject(new Error('unused')), { workspaceRoot: '/work/app' })
+  it('tells the model the operations, the fields each takes, the units and the answer format', () => {
+    const { tool } = stubTool(() => Promise.reject(new Error('unused')), { workspaceRoot: '/work/app', maxResults: 50 })
     expect(tool.name).toBe('lsp')
     expect(tool.inputSchema).toBe(lspToolInputJsonSchema)
     expect(tool.description).toBe(
       [
         'Navigate code with a language server: compiler-accurate answers, unlike text search.',
         'Operations:',
-        '- goToDefinition: where the symbol at the cursor is defined.',
-        '- findReferences: every reference to the symbol at the cursor, its declaration included.',
-        '- goToImplementation: the implementations of the interface, abstract class or method at the cursor.',
-        '- hover: the type signature and documentation of the symbol at the cursor.',
-        "Put the cursor on the symbol's name. filePath is relative to the workspace root (/work/app) or absolute. " +
-          'line and character are 1-based; character counts Unicode code points as the line reads ' +
-          '(a tab, an emoji or a CJK character is 1).',
-        'Locations come back as `path:line:col  code` rows in the same units, paths relative to the workspace root.',
+        '- goToDefinition: where the symbol is defined.',
+        '- goToTypeDefinition: where the type of the symbol is defined.',
+        '- findReferences: every reference to the symbol, its declaration included.',
+        '- goToImplementation: the implementations of the interface, abstract class or method.',
+        '- hover: the type signature and documentation of the symbol.',
+        '- signatureHelp: the signatures of the call whose parentheses hold the cursor (give line and character), the active parameter marked.',
+        '- incomingCalls: the functions that call the function or method, with where they call it.',
+        '- outgoingCalls: the functions the function or method calls.',
+        "- documentSymbol: an outline of filePath's symbols: kinds, names, line ranges.",
+        '- workspaceSymbol: symbols anywhere in the workspace whose name matches query.',
+        "- diagnostics: filePath's current errors and warnings from the compiler.",
+        'goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls ' +
+          "take filePath, line and character on the symbol's name; or instead symbol, a name or name path (addItem, Cart.addItem) " +
+          'looked up in filePath when given, else in the whole workspace, line then picking among matches; ' +
+          'the answer names where it resolved, or lists the matches to choose from.',
+        "documentSymbol, diagnostics take filePath. workspaceSymbol takes query, and filePath to ask only that file's language server.",
+        'filePath is relative to the workspace root (/work/app) or absolute. line and character are 1-based; ' +
+          'character counts Unicode code points as the line reads (a tab, an emoji or a CJK character is 1).',
+        'Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root. ' +
+          'Lists longer than 50 rows come in pages: the header says which rows are shown, ask page 2, 3, … for the rest; ' +
+          'fileFilter (a file or folder) keeps only the rows under it.',
         'Files: .ts.',
       ].join('\n'),
     )

@@ -1,10 +1,13 @@
-import type { LspContext } from '@agent-lsp/lsp'
+import type { LspContext, LspLocation } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import { untilAborted } from './abort.js'
+import type { Cursor } from './cursor.js'
 import { describeLspTool } from './description.js'
-import { createLineReader } from './file-lines.js'
 import { lspToolInputJsonSchema, type JsonSchemaObject } from './input-json-schema.js'
 import { toSettings, type LspToolOptions, type ToolSettings } from './options.js'
 import { renderResult } from './render.js'
-import { runQuery } from './run.js'
+import { runQuery, type Answered } from './run.js'
+import { renderUnresolved } from './symbol-address.js'
 
 /**
  * The `lsp` tool as a plain definition that maps onto any harness: MCP (`name`, `description`,
@@ -12,16 +15,20 @@ import { runQuery } from './run.js'
  */
 export interface LspTool {
   readonly name: 'lsp'
-  /** For the model: the operations, 1-based line and code-point character, paths, answer format. */
+  /** For the model: the operations and the fields each takes, the units, paths, answer format. */
   readonly description: string
   /** JSON Schema draft 2020-12 of the input (see `lspToolInputSchema`). */
   readonly inputSchema: JsonSchemaObject
   /**
    * Run one query. `input` is untrusted (a model's tool call) and validated here.
-   * @returns compact text: a header and `path:line:col  code` rows, or hover contents, or a
-   *   `No … found …` line; prefixed by `Partial answer (<reason>): <message>` when incomplete.
+   * @returns compact text: a header and rows (locations, symbols, calls, diagnostics), hover
+   *   contents, signature help, or a `No … found …` line; a `symbol` that resolved adds a first
+   *   line `Cart.addItem → path:line:col`, one that did not is answered with candidates or the
+   *   closest names; the answer is prefixed by `Partial answer (<reason>): <message>` when
+   *   incomplete.
    * @throws LspToolError with a one-line message; the codes of `runLspQuery` except
-   *   `LSP_INVALID_OPTIONS` (checked by `createLspTool`); see `LspToolErrorCode`.
+   *   `LSP_INVALID_OPTIONS` (checked by `createLspTool`) and the `LSP_SYMBOL_*` ones (answered
+   *   in text); see `LspToolErrorCode`.
    */
   execute(input: unknown, signal?: AbortSignal): Promise<string>
 }
@@ -39,21 +46,51 @@ export function createLspTool(ctx: LspContext, options: LspToolOptions): LspTool
   const settings = toSettings(options)
   return {
     name: 'lsp',
-    description: describeLspTool(settings.workspaceRoot, providers),
+    description: describeLspTool(settings.workspaceRoot, providers, settings.maxResults),
     inputSchema: lspToolInputJsonSchema,
     execute: (input, signal) => execute(ctx, settings, input, signal),
   }
 }
 
-/** `runQuery`, then rendering with the cursor it located (nothing is computed twice). */
+/** `runQuery`, then rendering with what it located and read (nothing is computed twice). */
 function execute(ctx: LspContext, settings: ToolSettings, raw: unknown, signal?: AbortSignal): Promise<string> {
-  return runQuery(ctx, settings, raw, signal, ({ operation, cursor, result }) =>
-    renderResult(result, {
-      operation,
-      cursor,
+  return runQuery(ctx, settings, raw, signal, async (outcome, scope) => {
+    if (outcome.kind === 'unresolved') return renderUnresolved(outcome.resolution)
+    const text = await renderResult(outcome.result, {
+      operation: outcome.operation,
+      subject: outcome.subject,
       workspaceRoot: settings.workspaceRoot,
       maxResults: settings.maxResults,
-      readLines: createLineReader(),
-    }),
-  )
+      page: outcome.request.page,
+      fileFilter: outcome.fileFilter,
+      readLines: scope.readLines,
+      declarations: () => declarations(ctx, settings, outcome, scope.signal),
+    })
+    return outcome.resolved ? `${outcome.resolved.displayName} → ${outcome.resolved.cursor.label}\n${text}` : text
+  })
+}
+
+/**
+ * Where the symbol of a cursor query is declared, best first: a resolved symbol's name; else
+ * what `goToDefinition` at the cursor answers (when it fails, nothing), then the cursor itself.
+ * Rejects only when `signal` aborts.
+ */
+async function declarations(ctx: LspContext, settings: ToolSettings, outcome: Answered, signal: AbortSignal): Promise<readonly LspLocation[]> {
+  if (outcome.resolved) return [outcome.resolved.location]
+  if (outcome.subject.kind !== 'cursor') return []
+  const { cursor } = outcome.subject
+  const here = atCursor(cursor)
+  try {
+    const request = { operation: 'goToDefinition', filePath: cursor.absolutePath, position: cursor.position, workspaceRoot: settings.workspaceRoot } as const
+    const definitions = await untilAborted(ctx.lsp.query(request, signal), signal)
+    return [...definitions.locations, here]
+  } catch (error) {
+    if (signal.aborted) throw error
+    // Only the order of a long answer depends on it: without a definition, the cursor's row leads.
+    return [here]
+  }
+}
+
+function atCursor(cursor: Cursor): LspLocation {
+  return { uri: URI.file(cursor.absolutePath).toString(), range: { start: cursor.position, end: cursor.position } }
 }

@@ -10,6 +10,7 @@ import {
   type LspCompleteness,
   type LspContext,
   type LspLocation,
+  type LspPosition,
   type LspProviderQuery,
   type LspQueryResult,
 } from '@agent-lsp/lsp'
@@ -73,6 +74,11 @@ export function stubContext(answer: Answer): { ctx: LspContext; seen: LspProvide
     },
   })
   return { ctx: { lsp }, seen }
+}
+
+/** The position a query was asked at, if it was a cursor query. */
+export function positionOf(query: LspProviderQuery | undefined): LspPosition | undefined {
+  return query !== undefined && 'position' in query ? query.position : undefined
 }
 
 /** The tool over {@link stubContext}, and what it was asked. */

@@ -1,0 +1,117 @@
+// The command line as parsed, without spawning anything.
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { UsageError, parseCommand, usage, type Command } from './args.js'
+import { toolInput } from './main.js'
+import { tempWorkspace } from './workspace.test-support.js'
+
+function usageError(argv: string[]): string {
+  try {
+    parseCommand(argv)
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError)
+    return (error as UsageError).message
+  }
+  throw new Error(`expected a usage error for ${argv.join(' ')}`)
+}
+
+const query = (argv: string[]) => parseCommand(argv) as Extract<Command, { kind: 'query' }>
+
+describe('parseCommand', () => {
+  it('takes a cursor as <file>:<line>:<col>, the path possibly holding colons', () => {
+    expect(parseCommand(['findReferences', 'src/a:b.ts:3:14', '--root', '/w'])).toEqual({
+      kind: 'query',
+      operation: 'findReferences',
+      target: { kind: 'cursor', filePath: 'src/a:b.ts', line: 3, character: 14 },
+      root: '/w',
+      json: false,
+    })
+  })
+
+  it('takes --symbol in place of the cursor, with --file and --line', () => {
+    expect(query(['findReferences', '--symbol', 'Cart.addItem']).target).toEqual({ kind: 'symbol', symbol: 'Cart.addItem' })
+    expect(query(['incomingCalls', '--symbol', 'addItem', '--file', 'src/cart.ts', '--line', '12']).target).toEqual({
+      kind: 'symbol',
+      symbol: 'addItem',
+      filePath: 'src/cart.ts',
+      line: 12,
+    })
+  })
+
+  it('takes a file for documentSymbol and diagnostics, a query for workspaceSymbol', () => {
+    expect(query(['documentSymbol', 'src/cart.ts']).target).toEqual({ kind: 'file', filePath: 'src/cart.ts' })
+    expect(query(['diagnostics', 'src/cart.ts', '--page', '2'])).toMatchObject({ target: { kind: 'file', filePath: 'src/cart.ts' }, page: 2 })
+    expect(query(['workspaceSymbol', '--query', 'Cart'])).toMatchObject({ target: { kind: 'workspace', query: 'Cart' }, root: '.', json: false })
+    expect(query(['workspaceSymbol', '--query', 'Cart', '--file', 'x.py', '--json']).target).toEqual({ kind: 'workspace', query: 'Cart', filePath: 'x.py' })
+  })
+
+  it('takes --page and --filter for list answers', () => {
+    expect(query(['findReferences', 'a.ts:1:1', '--page', '3', '--filter', 'src/lib'])).toMatchObject({ page: 3, fileFilter: 'src/lib' })
+    expect(usageError(['hover', 'a.ts:1:1', '--page', '2'])).toBe('hover takes no --page (its answer is not a list)')
+    expect(usageError(['documentSymbol', 'a.ts', '--filter', 'src'])).toBe('documentSymbol takes no --filter')
+    expect(usageError(['findReferences', 'a.ts:1:1', '--page', '0'])).toBe('--page must be a whole number from 1 to 2147483647 (got 0)')
+    expect(usageError(['findReferences', 'a.ts:1:1', '--page', '2', '--json'])).toBe('--page and --filter shape text answers; leave them out with --json')
+  })
+
+  it('says what is missing or extra, one line each', () => {
+    expect(usageError([])).toBe('missing operation and what to ask about')
+    expect(usageError(['rename', 'a.ts:1:1'])).toBe(
+      'unknown operation "rename" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
+        'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics)',
+    )
+    expect(usageError(['hover'])).toBe('missing <file>:<line>:<col> or --symbol NAME after hover')
+    expect(usageError(['hover', 'a.ts:1:1', '--symbol', 'x'])).toBe('give <file>:<line>:<col> or --symbol, not both (got "a.ts:1:1")')
+    expect(usageError(['hover', 'a.ts:1:1', '--line', '3'])).toBe('--file and --line go with --symbol; a cursor is <file>:<line>:<col>')
+    expect(usageError(['hover', '--symbol', 'x', '--line', 'two'])).toBe('--line must be a whole number from 1 to 2147483647 (got two)')
+    expect(usageError(['hover', '--symbol', 'x', '--query', 'y'])).toBe('hover takes no --query (--query is for workspaceSymbol)')
+    expect(usageError(['documentSymbol'])).toBe('missing <file> after documentSymbol')
+    expect(usageError(['diagnostics', '--symbol', 'x', '--line', '2'])).toBe('diagnostics takes no --symbol or --line (it takes a <file> argument)')
+    expect(usageError(['workspaceSymbol'])).toBe('workspaceSymbol needs --query NAME')
+    expect(usageError(['workspaceSymbol', 'Cart'])).toBe('unexpected argument "Cart" (workspaceSymbol takes --query NAME)')
+    expect(usageError(['workspaceSymbol', '--query', 'Cart', '--symbol', 'Cart'])).toBe('workspaceSymbol takes no --symbol (it takes --query NAME)')
+    expect(usageError(['hover', 'a.ts:1:1', 'b.ts:1:1'])).toBe('unexpected argument "b.ts:1:1"')
+    expect(usageError(['hover', '--symbol', 'x', '--symbol', 'y'])).toBe('--symbol given more than once')
+    expect(usageError(['workspaceSymbol', '--query', ''])).toBe('--query needs a value')
+    expect(usageError(['hover', 'a.ts:0:1'])).toBe('line must be from 1 to 2147483647 (got 0)')
+  })
+
+  it('documents every form', () => {
+    expect(usage.split('\n').slice(0, 9)).toEqual([
+      'Usage: agent-lsp <operation> <file>:<line>:<col> | --symbol NAME | <file> | --query NAME [options]',
+      '',
+      'Ask a language server about code, as the lsp tool does.',
+      '  agent-lsp <cursor operation> <file>:<line>:<col>',
+      '  agent-lsp <cursor operation> --symbol NAME [--file FILE] [--line N]',
+      '      goToDefinition | goToTypeDefinition | findReferences | goToImplementation | hover | signatureHelp | incomingCalls | outgoingCalls',
+      '  agent-lsp <file operation> <file>',
+      '      documentSymbol | diagnostics',
+      '  agent-lsp workspaceSymbol --query NAME [--file FILE]',
+    ])
+  })
+})
+
+describe('toolInput', () => {
+  it('maps each form onto the tool input, files relative to the working directory, else to the root', async () => {
+    const root = await tempWorkspace({ 'src/cart.ts': '', 'lib/x.ts': '' })
+    const cwd = path.join(root, 'src')
+    const input = (argv: string[]) => toolInput(query(argv), cwd, root)
+    expect(input(['hover', 'cart.ts:2:3'])).toEqual({ operation: 'hover', filePath: path.join(root, 'src/cart.ts'), line: 2, character: 3 })
+    expect(input(['hover', 'lib/x.ts:1:1'])).toMatchObject({ filePath: path.join(root, 'lib/x.ts') })
+    expect(input(['findReferences', '--symbol', 'Cart.addItem', '--file', 'cart.ts', '--line', '4', '--page', '2', '--filter', 'lib'])).toEqual({
+      operation: 'findReferences',
+      symbol: 'Cart.addItem',
+      filePath: path.join(root, 'src/cart.ts'),
+      line: 4,
+      page: 2,
+      fileFilter: path.join(root, 'lib'),
+    })
+    expect(input(['findReferences', '--symbol', 'Cart'])).toEqual({ operation: 'findReferences', symbol: 'Cart' })
+    expect(input(['documentSymbol', 'cart.ts'])).toEqual({ operation: 'documentSymbol', filePath: path.join(root, 'src/cart.ts') })
+    expect(input(['workspaceSymbol', '--query', 'Cart'])).toEqual({ operation: 'workspaceSymbol', query: 'Cart' })
+    expect(input(['workspaceSymbol', '--query', 'Cart', '--file', 'cart.ts'])).toEqual({
+      operation: 'workspaceSymbol',
+      query: 'Cart',
+      filePath: path.join(root, 'src/cart.ts'),
+    })
+  })
+})
