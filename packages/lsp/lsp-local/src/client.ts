@@ -95,6 +95,8 @@ export class LanguageServerClient {
   readonly #child: ChildProcess
   readonly #connection: MessageConnection
   readonly #stderr = new StderrTail()
+  /** Rejecters of the requests in flight, failed at once when the process dies. */
+  readonly #pending = new Set<(error: LspError) => void>()
 
   private constructor(
     private readonly config: LocalServerConfig,
@@ -187,13 +189,20 @@ export class LanguageServerClient {
       }
       signal?.addEventListener('abort', onAbort, { once: true })
     })
-    const died = this.#exited.then((error) => Promise.reject(error))
+    // One rejecter per request, dropped when it settles: chaining on #exited would keep every
+    // request's closure alive for the server's whole life.
+    let onDeath: ((error: LspError) => void) | undefined
+    const died = new Promise<never>((_, reject) => {
+      onDeath = reject
+      this.#pending.add(reject)
+    })
     try {
       return await Promise.race([this.#connection.sendRequest(type, params as never, source.token) as Promise<R>, aborted, died])
     } catch (error) {
       throw this.#requestError(type.method, error)
     } finally {
       if (onAbort) signal?.removeEventListener('abort', onAbort)
+      if (onDeath) this.#pending.delete(onDeath)
       source.dispose()
     }
   }
@@ -318,6 +327,8 @@ export class LanguageServerClient {
     this.#exitError = error
     this.#state = 'stopped'
     this.#markExited(error)
+    for (const reject of this.#pending) reject(error)
+    this.#pending.clear()
     this.#connection.dispose()
   }
 
