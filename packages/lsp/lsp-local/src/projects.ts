@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { extensionOf } from '@agent-lsp/lsp'
 import { isInside } from './paths.js'
 
@@ -33,7 +33,9 @@ export function findProjects(root: string, markers: readonly string[], extension
       if (++scanned > MAX_SCANNED_DIRECTORIES) break
       const names = listDirectory(directory)
       if (names.some((name) => markers.includes(name))) {
-        const file = firstSourceFile(directory, markers, extensions)
+        // The server's first extensions are its main language (.ts before .mjs): a project's own
+        // sources, not a stray script its config does not include.
+        const file = [...extensions].reduce<string | undefined>((found, extension) => found ?? firstSourceFile(directory, markers, new Set([extension])), undefined)
         if (file) projects.push({ directory, file })
       }
       for (const name of names) {
@@ -66,7 +68,16 @@ export function projectAwareRoot(file: string, workspaceRoot: string, markers: r
   return marked !== undefined && !isInside(marked, workspaceRoot) ? marked : workspaceRoot
 }
 
+/**
+ * A source file of the project in `directory`: the first found in a `src` folder (where a config's
+ * `include` almost always points), else the first anywhere. A file outside the config's `include`
+ * (a root `vitest.config.ts`) would load a throw-away inferred project instead.
+ */
 function firstSourceFile(directory: string, markers: readonly string[], extensions: ReadonlySet<string>): string | undefined {
+  return firstFileWhere(directory, markers, extensions, (path) => path.split(/[\\/]/).includes('src')) ?? firstFileWhere(directory, markers, extensions, () => true)
+}
+
+function firstFileWhere(directory: string, markers: readonly string[], extensions: ReadonlySet<string>, wanted: (path: string) => boolean): string | undefined {
   let level = [directory]
   for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth++) {
     const next: string[] = []
@@ -74,7 +85,9 @@ function firstSourceFile(directory: string, markers: readonly string[], extensio
       const names = listDirectory(current).sort()
       // A nested project's files belong to that project.
       if (current !== directory && names.some((name) => markers.includes(name))) continue
-      const source = names.find((name) => extensions.has(extensionOf(name)) && !name.endsWith('.d.ts') && isFile(join(current, name)))
+      const source = names.find(
+        (name) => extensions.has(extensionOf(name)) && !name.endsWith('.d.ts') && wanted(relative(directory, join(current, name))) && isFile(join(current, name)),
+      )
       if (source) return join(current, source)
       for (const name of names) {
         if (SKIPPED_DIRECTORIES.has(name) || name.startsWith('.')) continue
