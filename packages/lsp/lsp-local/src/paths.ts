@@ -1,4 +1,4 @@
-import { realpathSync, statSync } from 'node:fs'
+import { realpathSync, statSync, type Stats } from 'node:fs'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { LspError } from '@agent-lsp/lsp'
 
@@ -49,13 +49,31 @@ export function nearestRoot(file: string, root: string, markers: readonly string
   return root
 }
 
-function exists(path: string): boolean {
+/**
+ * `stat` of `path` following symlinks, or `undefined` when it cannot be read. A missing path
+ * (the usual case, on every query's root-marker search) returns without an exception.
+ */
+function statOrUndefined(path: string): Stats | undefined {
   try {
-    statSync(path)
-    return true
+    return statSync(path, { throwIfNoEntry: false })
   } catch {
-    return false
+    return undefined // not a directory, no permission, a loop
   }
+}
+
+/** Whether `path` exists (any kind). */
+export function exists(path: string): boolean {
+  return statOrUndefined(path) !== undefined
+}
+
+/** Whether `path` is a regular file, following symlinks. */
+export function isFile(path: string): boolean {
+  return statOrUndefined(path)?.isFile() ?? false
+}
+
+/** Whether `path` is a directory, following symlinks. */
+export function isDirectory(path: string): boolean {
+  return statOrUndefined(path)?.isDirectory() ?? false
 }
 
 function realpathOrNull(path: string): string | null {

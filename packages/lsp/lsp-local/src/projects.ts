@@ -1,7 +1,7 @@
-import { readdirSync, statSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { extensionOf } from '@agent-lsp/lsp'
-import { isInside } from './paths.js'
+import { isDirectory, isFile, isInside } from './paths.js'
 
 /** Directories never scanned for projects: dependencies, VCS data, build output. */
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.turbo', '.next'])
@@ -107,21 +107,6 @@ function listDirectory(directory: string): string[] {
   }
 }
 
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile()
-  } catch {
-    return false
-  }
-}
 
 /**
  * Whether `root` holds any file with one of `extensions` (breadth-first, bounded, skipping
