@@ -41,7 +41,8 @@ export async function copyGyp(): Promise<string> {
 /**
  * In the calling `describe`: before its tests, `copy` a codebase and start one host (real servers,
  * lazily) with its tool on the copy; after them, dispose the host and remove the copy. Sharing
- * one host across the tests of a file pays the server's start and project load once.
+ * one host across the tests of a file pays the server's start and project load once. `at` is
+ * `path:line:character` (1-based), or else a symbol name resolved through workspace symbols.
  */
 export function sharedToolOn(copy: () => Promise<string>): Ask {
   let root: string | undefined
@@ -57,8 +58,9 @@ export function sharedToolOn(copy: () => Promise<string>): Ask {
     if (root !== undefined) await rm(root, { recursive: true, force: true })
   })
   return (operation, at) => {
+    if (!tool) throw new Error('no tool: ask inside the describe')
     const match = /^(.+):(\d+):(\d+)$/.exec(at)
-    if (!match || !tool) throw new Error(`bad position ${at}, or no tool`)
+    if (!match) return tool.execute({ operation, symbol: at })
     return tool.execute({ operation, filePath: match[1], line: Number(match[2]), character: Number(match[3]) })
   }
 }

@@ -137,4 +137,27 @@ describe('typescript-language-server on @tanstack/query-core', { timeout: 60_000
       ].join('\n'),
     )
   })
+
+  it('addresses symbols by name: a name path, a re-exported name, an ambiguous name, a misspelt name', async () => {
+    // QueryCache.notify and MutationCache.notify share the name: the name path picks one.
+    expect((await ask('findReferences', 'QueryCache.notify')).split('\n').slice(0, 3)).toEqual([
+      'QueryCache.notify → src/queryCache.ts:200:3',
+      '8 references to notify in 3 files',
+      call('query.ts', 309, 19, "this.#cache.notify({ type: 'observerAdded', query: this, observer })"),
+    ])
+    expect(await ask('findReferences', 'notify')).toBe(
+      [
+        '2 symbols match "notify"; pick one with filePath and line:',
+        '1. Method MutationCache.notify  src/mutationCache.ts:186:3',
+        '2. Method QueryCache.notify  src/queryCache.ts:200:3',
+      ].join('\n'),
+    )
+    // Workspace symbols list index.ts's re-exports as Variables of the same name; each is an alias
+    // of the declaration, so the name resolves to the declaration instead of asking which.
+    expect(await ask('goToDefinition', 'QueryClient')).toBe(
+      ['QueryClient → src/queryClient.ts:60:14', '1 definition of QueryClient', call('queryClient.ts', 60, 14, 'export class QueryClient {')].join('\n'),
+    )
+    expect((await ask('findReferences', 'hashKey')).split('\n').slice(0, 2)).toEqual(['hashKey → src/utils.ts:205:17', '11 references to hashKey in 4 files'])
+    expect(await ask('hover', 'getQueryDat')).toBe(['No symbol "getQueryDat" found.', 'Closest names:', 'Method getQueryData  src/queryClient.ts:127:3'].join('\n'))
+  })
 })

@@ -208,8 +208,15 @@ export interface LspSymbol {
   /** The enclosing symbol's name, for flat (workspace or `SymbolInformation`) symbols. */
   readonly containerName?: string
   readonly uri: string
+  /** The whole declaration, zero-based UTF-16, half-open. */
   readonly range: LspRange
+  /**
+   * The symbol's name inside `range`. Flat symbols (`SymbolInformation`, `WorkspaceSymbol`) have
+   * no name range on the wire: theirs equals `range`, and a `WorkspaceSymbol` sent with only a
+   * `uri` (resolved lazily, LSP 3.17) gets an empty range at the file's start for both.
+   */
   readonly selectionRange: LspRange
+  /** Nested symbols in document order; always empty for flat symbols. */
   readonly children: readonly LspSymbol[]
 }
 

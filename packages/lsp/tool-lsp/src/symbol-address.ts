@@ -9,6 +9,7 @@ import { compareTargets, targetLabel, toLocationTarget, type LocationTarget } fr
 import { pathForMessage } from './message-path.js'
 import { oneLine } from './one-line.js'
 import { placeOf, symbolTitle } from './render-symbols.js'
+import { withoutAliases } from './symbol-aliases.js'
 import {
   closestEntries,
   documentEntries,
@@ -107,6 +108,7 @@ export async function resolveSymbol(
   const found = target.filePath === undefined ? await inWorkspace(query, context) : await inFile(target.filePath, query, context)
   let { matches } = found
   if (matches.length > 1 && target.line !== undefined) matches = pickByLine(matches, target.line)
+  if (matches.length > 1) matches = await withoutAliases(matches, found.file, context)
   const scope = found.file?.displayPath
   const roots = [found.resolvedRoot, context.workspaceRoot]
   if (matches.length === 1) return { kind: 'resolved', resolved: await resolvedAt(matches[0]!, found.file, context) }
