@@ -45,7 +45,8 @@ export async function openWorkspaceFile(filePath: string, workspaceRoot: string)
   const text = await readRegularFile(absolutePath).catch((error: unknown) => {
     throw fileReadError(error, filePath, absolutePath) ?? error
   })
-  return { absolutePath, displayPath, lines: splitLines(text), lineCount: visibleLineCount(text) }
+  const lines = splitLines(text)
+  return { absolutePath, displayPath, lines, lineCount: visibleLineCount(lines) }
 }
 
 /**

@@ -16,9 +16,9 @@ describe('splitLines', () => {
 
 describe('visibleLineCount', () => {
   it('does not count the empty line after a final terminator', () => {
-    expect(visibleLineCount('a\nb\n')).toBe(2)
-    expect(visibleLineCount('a\r\nb')).toBe(2)
-    expect(visibleLineCount('a\n\n')).toBe(2)
-    expect(visibleLineCount('')).toBe(1)
+    expect(visibleLineCount(splitLines('a\nb\n'))).toBe(2)
+    expect(visibleLineCount(splitLines('a\r\nb'))).toBe(2)
+    expect(visibleLineCount(splitLines('a\n\n'))).toBe(2)
+    expect(visibleLineCount(splitLines(''))).toBe(1)
   })
 })

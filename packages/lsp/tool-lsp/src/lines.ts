@@ -12,10 +12,10 @@ export function splitLines(text: string): string[] {
 }
 
 /**
- * How many lines a reader sees in `text`: the LSP line count minus the empty line after a final
- * terminator (`'a\nb\n'` → 2), so messages match what `cat -n` or an editor shows. At least 1.
+ * How many lines a reader sees in a document split by {@link splitLines}: the LSP line count minus
+ * the empty line after a final terminator (`'a\nb\n'` → 2), so messages match what `cat -n` or an
+ * editor shows. At least 1. (A last element `''` after another means the text ended in a terminator.)
  */
-export function visibleLineCount(text: string): number {
-  const lines = splitLines(text).length
-  return lines > 1 && /[\r\n]$/.test(text) ? lines - 1 : lines
+export function visibleLineCount(lines: readonly string[]): number {
+  return lines.length > 1 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length
 }

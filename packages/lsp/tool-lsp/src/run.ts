@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises'
 import type { LspContext, LspOperation, LspQueryRequest, LspQueryResult } from '@agent-lsp/lsp'
-import { untilAborted } from './abort.js'
+import { boundedSignal, untilAborted } from './abort.js'
 import { locateCursor, openWorkspaceFile, type Cursor } from './cursor.js'
 import { LspToolError } from './errors.js'
 import { createLineReader, type LineReader } from './file-lines.js'
@@ -52,8 +52,7 @@ export async function runQuery<T>(
   finish: (outcome: Answered | Unresolved, scope: RunScope) => Promise<T> | T,
 ): Promise<T> {
   const request = parseToolRequest(raw)
-  const deadline = AbortSignal.timeout(settings.timeoutMs)
-  const signal = callerSignal ? AbortSignal.any([callerSignal, deadline]) : deadline
+  const { deadline, signal, release } = boundedSignal(settings.timeoutMs, callerSignal)
   const { operation } = request
   const { workspaceRoot } = settings
   const readLines = createLineReader()
@@ -104,6 +103,8 @@ export async function runQuery<T>(
     return await finish(outcome, { signal, readLines })
   } catch (error) {
     throw toToolError(error, { operation, callerSignal, deadline, timeoutMs: settings.timeoutMs })
+  } finally {
+    release()
   }
 }
 
