@@ -16,7 +16,11 @@ export type QueryTarget =
 export type Command =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
-  | {
+  /** `agent-lsp mcp [--root DIR]`: serve the lsp tool over MCP on stdio. */
+  | ({ readonly kind: 'mcp'; readonly root: string } & ConfigFlags)
+  /** `agent-lsp doctor [--root DIR]`: which language servers are ready. */
+  | ({ readonly kind: 'doctor'; readonly root: string } & ConfigFlags)
+  | ({
       readonly kind: 'query'
       readonly operation: LspOperation
       readonly target: QueryTarget
@@ -27,7 +31,13 @@ export type Command =
       /** As given (default `.`), resolved against the working directory by the caller. */
       readonly root: string
       readonly json: boolean
-    }
+    } & ConfigFlags)
+
+/** `--config FILE` (as given) and `--trust-workspace-config`, present only when given. */
+export interface ConfigFlags {
+  readonly configFile?: string
+  readonly trustWorkspaceConfig?: true
+}
 
 const byShape = (shape: 'cursor' | 'file' | 'workspace'): string =>
   lspOperations.filter((operation) => lspRequestShapes[operation] === shape).join(' | ')
@@ -42,6 +52,11 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp <file operation> <file>
       ${byShape('file')}
   agent-lsp workspaceSymbol --query NAME [--file FILE]
+  agent-lsp mcp [--root DIR]
+      serve the lsp tool over MCP on stdin/stdout until stdin closes
+  agent-lsp doctor [--root DIR]
+      which language servers are ready, where each is, and how to install the missing ones;
+      exit status 0 when at least one is ready
 
   file           inside the workspace: absolute, or relative to the current directory (else to --root)
   line, col      1-based; col counts Unicode code points of the line (an emoji is 1)
@@ -51,6 +66,9 @@ Ask a language server about code, as the lsp tool does.
   --page N       page N of a long list answer (100 rows a page)
   --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol)
   --root DIR     the workspace (default: the current directory); answers show paths relative to it
+  --config FILE  read this config (agent-lsp.toml format) in place of ~/.config/agent-lsp/config.toml
+  --trust-workspace-config  let <root>/agent-lsp.toml choose commands, args, env, settings and
+                 initializationOptions (else only extensions and rootMarkers)
   --json         print the seam's result (zero-based UTF-16 positions) instead of text; a --symbol
                  that matches several symbols or none is then an error (LSP_SYMBOL_AMBIGUOUS,
                  LSP_SYMBOL_NOT_FOUND)
@@ -96,6 +114,8 @@ export function parseCommand(argv: readonly string[]): Command {
         query: { type: 'string' },
         page: { type: 'string' },
         filter: { type: 'string' },
+        config: { type: 'string' },
+        'trust-workspace-config': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -111,13 +131,16 @@ export function parseCommand(argv: readonly string[]): Command {
     if (tokens.filter((token) => token.kind === 'option' && token.name === name).length > 1) throw new UsageError(`--${name} given more than once`)
     if (values[name] === '') throw new UsageError(`--${name} needs a value`)
   }
+  const config = configFlags(values, tokens)
+  if (positionals[0] === 'mcp') return { ...parseMcp(positionals, values), ...config }
+  if (positionals[0] === 'doctor') return { ...parseDoctor(positionals, values), ...config }
   const [operation, argument, ...extra] = positionals
   if (operation === undefined) throw new UsageError('missing operation and what to ask about')
   if (!(lspOperations as readonly string[]).includes(operation)) {
-    throw new UsageError(`unknown operation "${operation}" (expected ${lspOperations.join(', ')})`)
+    throw new UsageError(`unknown operation ${quoted(operation)} (expected ${lspOperations.join(', ')})`)
   }
   const op = operation as LspOperation
-  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`)
+  if (extra.length > 0) throw new UsageError(`unexpected argument ${quoted(extra[0]!)}`)
   const target = parseTarget(op, argument, values)
   const page = values.page === undefined ? undefined : positive('--page', values.page)
   if (page !== undefined && !paged.has(op)) throw new UsageError(`${op} takes no --page (its answer is not a list)`)
@@ -133,10 +156,39 @@ export function parseCommand(argv: readonly string[]): Command {
     ...(values.filter === undefined ? {} : { fileFilter: values.filter }),
     root: values.root ?? '.',
     json: values.json,
+    ...config,
+  }
+}
+
+/** `doctor [--root DIR]`: nothing else. */
+function parseDoctor(positionals: readonly string[], values: Values & { readonly json: boolean }): Command {
+  if (positionals.length > 1) throw new UsageError(`unexpected argument ${quoted(positionals[1]!)} (doctor takes only --root DIR)`)
+  const given = stringOptions.filter((name) => name !== 'root' && values[name] !== undefined).map((name) => `--${name}`)
+  if (values.json) given.push('--json')
+  if (given.length > 0) throw new UsageError(`doctor takes no ${given.join(' or ')} (only --root DIR)`)
+  return { kind: 'doctor', root: values.root ?? '.' }
+}
+
+/** `--config FILE` and `--trust-workspace-config`, only when given. */
+function configFlags(values: { readonly config?: string; readonly 'trust-workspace-config': boolean }, tokens: readonly { kind: string; name?: string }[]): ConfigFlags {
+  if (tokens.filter((token) => token.kind === 'option' && token.name === 'config').length > 1) throw new UsageError('--config given more than once')
+  if (values.config === '') throw new UsageError('--config needs a value')
+  return {
+    ...(values.config === undefined ? {} : { configFile: values.config }),
+    ...(values['trust-workspace-config'] ? { trustWorkspaceConfig: true as const } : {}),
   }
 }
 
 type Values = { readonly [Name in (typeof stringOptions)[number]]?: string }
+
+/** `mcp [--root DIR]`: nothing else. */
+function parseMcp(positionals: readonly string[], values: Values & { readonly json: boolean }): Command {
+  if (positionals.length > 1) throw new UsageError(`unexpected argument ${quoted(positionals[1]!)} (mcp takes only --root DIR)`)
+  const given = stringOptions.filter((name) => name !== 'root' && values[name] !== undefined).map((name) => `--${name}`)
+  if (values.json) given.push('--json')
+  if (given.length > 0) throw new UsageError(`mcp takes no ${given.join(' or ')} (only --root DIR)`)
+  return { kind: 'mcp', root: values.root ?? '.' }
+}
 
 function parseTarget(operation: LspOperation, argument: string | undefined, values: Values): QueryTarget {
   const refuse = (names: readonly (keyof Values)[], why: string): void => {
@@ -148,7 +200,7 @@ function parseTarget(operation: LspOperation, argument: string | undefined, valu
     case 'cursor': {
       refuse(['query'], '--query is for workspaceSymbol')
       if (values.symbol !== undefined) {
-        if (argument !== undefined) throw new UsageError(`give <file>:<line>:<col> or --symbol, not both (got "${argument}")`)
+        if (argument !== undefined) throw new UsageError(`give <file>:<line>:<col> or --symbol, not both (got ${quoted(argument)})`)
         return {
           kind: 'symbol',
           symbol: values.symbol,
@@ -165,10 +217,11 @@ function parseTarget(operation: LspOperation, argument: string | undefined, valu
     case 'file':
       refuse(['symbol', 'query', 'line', 'file'], `it takes a <file> argument`)
       if (argument === undefined) throw new UsageError(`missing <file> after ${operation}`)
+      if (argument === '') throw new UsageError(`empty <file> after ${operation}`)
       return { kind: 'file', filePath: argument }
     case 'workspace':
       refuse(['symbol', 'line'], 'it takes --query NAME')
-      if (argument !== undefined) throw new UsageError(`unexpected argument "${argument}" (${operation} takes --query NAME)`)
+      if (argument !== undefined) throw new UsageError(`unexpected argument ${quoted(argument)} (${operation} takes --query NAME)`)
       if (values.query === undefined) throw new UsageError(`${operation} needs --query NAME`)
       return { kind: 'workspace', query: values.query, ...(values.file === undefined ? {} : { filePath: values.file }) }
     default:
@@ -179,12 +232,12 @@ function parseTarget(operation: LspOperation, argument: string | undefined, valu
 function parseCursor(argument: string): QueryTarget {
   // From the right: a path may itself contain ':'.
   const match = /^(.+):(\d+):(\d+)$/.exec(argument)
-  if (!match) throw new UsageError(`expected <file>:<line>:<col> with 1-based numbers, got "${argument}"`)
+  if (!match) throw new UsageError(`expected <file>:<line>:<col> with 1-based numbers, got ${quoted(argument)}`)
   const [, filePath, lineText, columnText] = match as unknown as [string, string, string, string]
   const line = Number(lineText)
   const character = Number(columnText)
   for (const [name, value, text] of [['line', line, lineText], ['col', character, columnText]] as const) {
-    if (value < 1 || value > MAX_NUMBER) throw new UsageError(`${name} must be from 1 to ${MAX_NUMBER} (got ${text})`)
+    if (value < 1 || value > MAX_NUMBER) throw new UsageError(`${name} must be from 1 to ${MAX_NUMBER} (got ${shown(text)})`)
   }
   return { kind: 'cursor', filePath, line, character }
 }
@@ -192,14 +245,32 @@ function parseCursor(argument: string): QueryTarget {
 /** A whole number from 1 to {@link MAX_NUMBER}. */
 function positive(name: string, text: string): number {
   const value = Number(text)
-  if (!/^\d+$/.test(text) || value < 1 || value > MAX_NUMBER) throw new UsageError(`${name} must be a whole number from 1 to ${MAX_NUMBER} (got ${text})`)
+  if (!/^\d+$/.test(text) || value < 1 || value > MAX_NUMBER) throw new UsageError(`${name} must be a whole number from 1 to ${MAX_NUMBER} (got ${shown(text)})`)
   return value
 }
 
 /** Node's parseArgs messages are long and suggest `--`; say just what is wrong. */
 function parseArgsMessage(error: Error & { code?: string }): string {
   const option = /'([^']+)'/.exec(error.message)?.[1]
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}`
-  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) return `option ${option.split(' ')[0]} needs a value`
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${shown(option)}`
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    const name = shown(option.split(' ')[0]!)
+    // `--line -3`: parseArgs will not take a value that looks like an option.
+    return /ambiguous/.test(error.message) ? `option ${name} needs a value (for one that starts with "-", write ${name}=VALUE)` : `option ${name} needs a value`
+  }
   return error.message.split('\n')[0] ?? 'invalid arguments'
+}
+
+/** Longest value quoted in a usage message, in code points, the `…` included. */
+const MAX_QUOTED = 60
+
+/** A value as a usage message quotes it: in JSON quotes (a line break shows as `\n`), cut to {@link MAX_QUOTED}. */
+function quoted(text: string): string {
+  const codePoints = Array.from(text)
+  return JSON.stringify(codePoints.length > MAX_QUOTED ? `${codePoints.slice(0, MAX_QUOTED - 1).join('')}…` : text)
+}
+
+/** A value as it is when short and plain (`0`, `two`, `--bogus`), else {@link quoted}. */
+function shown(text: string): string {
+  return /^[\x21-\x7e]+$/.test(text) && text.length <= MAX_QUOTED ? text : quoted(text)
 }

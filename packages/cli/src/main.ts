@@ -1,13 +1,18 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { HarnessError } from '@agent-lsp/errors'
-import { createLspTool, runLspQuery } from '@agent-lsp/tool-lsp'
+import { createLspTool, pathForMessage, runLspQuery } from '@agent-lsp/tool-lsp'
 import { UsageError, parseCommand, usage, type Command, type QueryTarget } from './args.js'
+import { loadServerSetupFor, type ServerSetup } from './config.js'
+import { runDoctor } from './doctor.js'
 import { createLspHost } from './host.js'
+import { serveMcp } from './mcp.js'
 
 /** Where the command writes, and from where it runs. */
 export interface CliIo {
   readonly cwd: string
+  /** For config lookup and `doctor` (`HOME`, `XDG_CONFIG_HOME`, `PATH`); default `process.env`. */
+  readonly env?: NodeJS.ProcessEnv
   stdout(text: string): void
   stderr(text: string): void
 }
@@ -34,10 +39,21 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
 
   const workspaceRoot = resolve(io.cwd, command.root)
   if (!isDirectory(workspaceRoot)) {
-    io.stderr(`agent-lsp: LSP_FILE_NOT_FOUND: workspace root ${workspaceRoot} does not exist or is not a directory\n`)
+    io.stderr(`agent-lsp: LSP_FILE_NOT_FOUND: workspace root ${pathForMessage(workspaceRoot)} does not exist or is not a directory\n`)
     return 1
   }
-  const host = createLspHost()
+  const env = io.env ?? process.env
+  let setup: ServerSetup
+  try {
+    setup = loadServerSetupFor(command, io.cwd, workspaceRoot, env)
+  } catch (error) {
+    io.stderr(`agent-lsp: ${describeError(error)}\n`)
+    if (command.kind === 'query' && command.json) io.stdout(`${JSON.stringify({ error: errorFields(error) })}\n`)
+    return 1
+  }
+  if (command.kind === 'doctor') return runDoctor(setup, workspaceRoot, env, (text) => io.stdout(text))
+  const host = createLspHost(setup.servers.map((server) => server.config))
+  if (command.kind === 'mcp') return serveMcp(host, { workspaceRoot, version, log: io.stderr, signal })
   try {
     const input = toolInput(command, io.cwd, workspaceRoot)
     if (command.json) {

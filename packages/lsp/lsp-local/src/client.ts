@@ -1,6 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { LspError, extensionOf } from '@agent-lsp/lsp'
-import {
+import type {
+  DidChangeWatchedFilesRegistrationOptions,
+  InitializeParams,
+  MessageConnection,
+  NotificationType,
+  ProtocolNotificationType,
+  ProtocolRequestType,
+  ServerCapabilities,
+} from 'vscode-languageserver-protocol/node'
+import { protocol } from './protocol.js'
+import { cancelledError } from './abort.js'
+import { clientCapabilities } from './capabilities.js'
+import type { LocalProviderLimits, LocalServerConfig } from './config.js'
+import { forget, killProcessGroup, track } from './process-reaper.js'
+import { PublishedDiagnostics } from './published-diagnostics.js'
+import { Readiness } from './readiness.js'
+import { WatchedFiles } from './watched-files.js'
+import { StderrTail } from './stderr-tail.js'
+import { StdoutProbe } from './stdout-probe.js'
+import { pathToUri } from './uri.js'
+
+const {
   ApplyWorkspaceEditRequest,
   CancellationTokenSource,
   CodeLensRefreshRequest,
@@ -14,7 +35,6 @@ import {
   InlineValueRefreshRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
-  type DidChangeWatchedFilesRegistrationOptions,
   ErrorCodes,
   LSPErrorCodes,
   LogMessageNotification,
@@ -29,48 +49,12 @@ import {
   WorkDoneProgressCreateRequest,
   WorkspaceFoldersRequest,
   createMessageConnection,
-  type InitializeParams,
-  type MessageConnection,
-  type NotificationType,
-  type ProtocolNotificationType,
-  type ProtocolRequestType,
-  type ServerCapabilities,
   StreamMessageReader,
   StreamMessageWriter,
-} from 'vscode-languageserver-protocol/node'
-import { cancelledError } from './abort.js'
-import { clientCapabilities } from './capabilities.js'
-import type { LocalProviderLimits, LocalServerConfig } from './config.js'
-import { PublishedDiagnostics } from './published-diagnostics.js'
-import { Readiness } from './readiness.js'
-import { WatchedFiles } from './watched-files.js'
-import { StderrTail } from './stderr-tail.js'
-import { pathToUri } from './uri.js'
+} = protocol
 
 /** Lifecycle states, as in vscode-languageclient. `stopped` is final: a new client is started. */
 export type ClientState = 'starting' | 'running' | 'stopping' | 'stopped'
-
-/**
- * Every server process still running. If the host exits without disposing (an uncaught error, a
- * forced exit), they are killed on the way out: a language server never outlives its host.
- */
-const liveChildren = new Set<ChildProcess>()
-process.on('exit', () => {
-  for (const child of liveChildren) killProcessGroup(child)
-})
-
-/**
- * Kill a server and everything it started (tsserver, workers): each server leads its own process
- * group, so the group goes at once. Falls back to the process alone where groups do not exist.
- */
-function killProcessGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return
-  try {
-    process.kill(process.platform === 'win32' ? child.pid : -child.pid, 'SIGKILL')
-  } catch {
-    child.kill('SIGKILL') // the group is already gone, or this platform has none
-  }
-}
 
 /** Who we are in `InitializeParams.clientInfo`. */
 const clientInfo = { name: 'agent-lsp', version: '0.1.0' }
@@ -92,9 +76,13 @@ export class LanguageServerClient {
   #exitError: LspError | undefined
   readonly #exited: Promise<LspError>
   #markExited!: (error: LspError) => void
+  /** Settles when the process itself is gone (its `exit` event), which may follow `#exited`. */
+  readonly #gone: Promise<void>
+  #markGone!: () => void
   readonly #child: ChildProcess
   readonly #connection: MessageConnection
   readonly #stderr = new StderrTail()
+  readonly #stdoutProbe = new StdoutProbe()
   /** Rejecters of the requests in flight, failed at once when the process dies. */
   readonly #pending = new Set<(error: LspError) => void>()
 
@@ -104,6 +92,7 @@ export class LanguageServerClient {
     private readonly limits: LocalProviderLimits,
   ) {
     this.#exited = new Promise((resolve) => (this.#markExited = resolve))
+    this.#gone = new Promise((resolve) => (this.#markGone = resolve))
     this.readiness = new Readiness(config.readyLogPattern)
     this.watchedFiles = new WatchedFiles(this, rootPath, (path) => extensionOf(path) in config.extensionToLanguage)
     this.#child = spawn(config.command, [...(config.args ?? [])], {
@@ -114,25 +103,38 @@ export class LanguageServerClient {
       // Its own process group, so that stopping it stops its children too (see killProcessGroup).
       detached: process.platform !== 'win32',
     })
-    liveChildren.add(this.#child)
+    track(this.#child)
     // An unhandled 'error' (ENOENT, EPIPE) would kill the host: every stream gets a handler.
     this.#child.on('error', (error: NodeJS.ErrnoException) => {
-      if (this.#child.pid === undefined) liveChildren.delete(this.#child) // never started: no 'exit' follows
+      if (this.#child.pid === undefined) {
+        forget(this.#child) // never started: no 'exit' follows
+        this.#markGone()
+      }
       this.#onExit(this.#spawnError(error))
     })
     this.#child.on('exit', (code, signal) => {
-      liveChildren.delete(this.#child)
+      forget(this.#child)
       this.#onExit(this.#exitErrorFor(code, signal))
+      this.#markGone()
     })
     this.#child.stdin?.on('error', () => {})
     this.#child.stderr?.on('data', (chunk: Buffer) => this.#stderr.push(chunk))
-    this.#connection = createMessageConnection(
-      new StreamMessageReader(this.#child.stdout!),
-      new StreamMessageWriter(this.#child.stdin!),
-    )
+    // Before the reader's own listener: a banner on stdout is named before the reader trips on it.
+    this.#child.stdout!.on('data', (chunk: Buffer) => {
+      if (this.#stdoutProbe.push(chunk) !== undefined) this.#unreadable(new Error('non-LSP output'))
+    })
+    const reader = new StreamMessageReader(this.#child.stdout!)
+    // vscode-jsonrpc reports a header it cannot parse through onError and leaves every request
+    // pending: the stream can never be read again, so the server is stopped and they fail now.
+    const readerErrors = new WeakSet<Error>()
+    reader.onError((error) => {
+      readerErrors.add(error)
+      this.#unreadable(error)
+    })
+    this.#connection = createMessageConnection(reader, new StreamMessageWriter(this.#child.stdin!))
     this.#connection.onError(([error]) => {
-      this.#onExit(new LspError('LSP_MALFORMED_RESPONSE', `${this.#name} sent an unreadable message: ${error.message}`, { cause: error }))
-      killProcessGroup(this.#child)
+      // A failed write: the server closed its input or died. It is stopped; its exit says why.
+      if (!readerErrors.has(error)) killProcessGroup(this.#child)
     })
     this.#answerServerRequests()
     this.#connection.listen()
@@ -152,6 +154,7 @@ export class LanguageServerClient {
     } catch (error) {
       killProcessGroup(client.#child)
       client.#onExit(error as LspError)
+      await client.#processGone() // "it was stopped" is true when the caller hears it
       throw error
     }
   }
@@ -218,7 +221,10 @@ export class LanguageServerClient {
    * `shutdownTimeoutMs`; whatever is still alive is then killed. Never rejects.
    */
   async dispose(): Promise<void> {
-    if (this.#state === 'stopped' || this.#state === 'stopping') return void (await this.#exited)
+    if (this.#state === 'stopped' || this.#state === 'stopping') {
+      await this.#exited
+      return this.#processGone()
+    }
     this.#state = 'stopping'
     const bound = <T>(promise: Promise<T>): Promise<unknown> =>
       Promise.race([promise, this.#exited, delay(this.limits.shutdownTimeoutMs)]).catch(() => {})
@@ -229,7 +235,16 @@ export class LanguageServerClient {
     } finally {
       killProcessGroup(this.#child) // also what the server started, even after a clean exit
       await this.#exited
+      await this.#processGone()
     }
+  }
+
+  /**
+   * Resolves once the process has exited, bounded by `shutdownTimeoutMs` (SIGKILL is not
+   * instant, and a process stuck in the kernel may take longer still). Never rejects.
+   */
+  #processGone(): Promise<void> {
+    return Promise.race([this.#gone, delay(this.limits.shutdownTimeoutMs)])
   }
 
   get #name(): string {
@@ -330,6 +345,25 @@ export class LanguageServerClient {
     for (const reject of this.#pending) reject(error)
     this.#pending.clear()
     this.#connection.dispose()
+  }
+
+  /**
+   * The server's stdout cannot be read any more: fail everything now and stop it. Non-LSP output
+   * at the start of the stream is `LSP_SERVER_START_FAILED` quoting its first line; any other
+   * unreadable message `LSP_MALFORMED_RESPONSE`.
+   */
+  #unreadable(error: Error): void {
+    const output = this.#stdoutProbe.nonLspOutput
+    this.#onExit(
+      output !== undefined
+        ? new LspError(
+            'LSP_SERVER_START_FAILED',
+            `${this.#name} wrote non-LSP output on stdout: ${output}; a language server must write only LSP messages there (logs belong on stderr)`,
+            { cause: error },
+          )
+        : new LspError('LSP_MALFORMED_RESPONSE', `${this.#name} sent an unreadable message: ${error.message}`, { cause: error }),
+    )
+    killProcessGroup(this.#child)
   }
 
   #spawnError(error: NodeJS.ErrnoException): LspError {

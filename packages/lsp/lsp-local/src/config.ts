@@ -64,6 +64,20 @@ export interface LocalProviderLimits {
   readonly contentModifiedRetries: number
   /** How long `diagnostics` waits for a server to push them for the file's current version. */
   readonly diagnosticsTimeoutMs: number
+  /**
+   * A server with no query for this long is stopped (`shutdown`, `exit`, then kill); the next
+   * query starts it again. Counted from the end of its last query: a server with a query in
+   * flight is never stopped, however long that query takes. `Infinity` never stops one.
+   * Milliseconds; default 600 000 (10 min).
+   */
+  readonly idleShutdownMs: number
+  /**
+   * Servers (one per server root) running at once, per provider. Starting one more stops the least
+   * recently used idle one. A server with a query in flight is never stopped: while all are busy
+   * the count may exceed this, and drops back as soon as one is idle. `Infinity` for no bound.
+   * A count; default 16.
+   */
+  readonly maxLiveServers: number
 }
 
 /** The default {@link LocalProviderLimits}. */
@@ -74,6 +88,10 @@ export const defaultLocalProviderLimits: LocalProviderLimits = {
   maxOpenDocuments: 64,
   contentModifiedRetries: 3,
   diagnosticsTimeoutMs: 10_000,
+  // An agent session pauses for minutes between bursts of queries; a cold restart costs seconds.
+  idleShutdownMs: 10 * 60_000,
+  // A monorepo with a server per package; tsserver alone can hold hundreds of MB each.
+  maxLiveServers: 16,
 }
 
 /**

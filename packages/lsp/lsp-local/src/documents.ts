@@ -1,11 +1,9 @@
 import { readFileSync, statSync, type BigIntStats } from 'node:fs'
-import {
-  DidChangeTextDocumentNotification,
-  DidCloseTextDocumentNotification,
-  DidOpenTextDocumentNotification,
-} from 'vscode-languageserver-protocol'
+import { protocol } from './protocol.js'
 import type { LanguageServerClient } from './client.js'
 import { pathToUri } from './uri.js'
+
+const { DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } = protocol
 
 interface OpenDocument {
   readonly uri: string
@@ -25,6 +23,12 @@ interface OpenDocument {
 export class OpenDocuments {
   /** In least- to most-recently-used order (a Map keeps insertion order). */
   readonly #open = new Map<string, OpenDocument>()
+  /**
+   * The last version sent, for any document. Versions only need to increase per document (LSP
+   * 3.17 §VersionedTextDocumentIdentifier); one counter makes a reopened document's versions new
+   * too, so diagnostics published for its content before it was closed never pass for current.
+   */
+  #lastVersion = 0
 
   constructor(
     private readonly client: LanguageServerClient,
@@ -55,7 +59,7 @@ export class OpenDocuments {
   async #openDocument(path: string, languageId: string): Promise<OpenDocument> {
     const stats = statSync(path, { bigint: true })
     const text = readFileSync(path, 'utf8')
-    const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: 1, text, stamp: stampOf(stats) }
+    const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: ++this.#lastVersion, text, stamp: stampOf(stats) }
     this.client.diagnostics.onSent(document.uri, document.version)
     await this.client.notify(DidOpenTextDocumentNotification.type, {
       textDocument: { uri: document.uri, languageId, version: document.version, text },
@@ -79,7 +83,7 @@ export class OpenDocuments {
     const text = readFileSync(document.path, 'utf8')
     if (text === document.text) return document
     document.text = text
-    document.version += 1
+    document.version = ++this.#lastVersion
     this.client.diagnostics.onSent(document.uri, document.version)
     await this.client.notify(DidChangeTextDocumentNotification.type, {
       textDocument: { uri: document.uri, version: document.version },
@@ -97,6 +101,7 @@ export class OpenDocuments {
 
   async #close(document: OpenDocument): Promise<void> {
     this.#open.delete(document.path)
+    this.client.diagnostics.forget(document.uri)
     await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: document.uri } })
   }
 }

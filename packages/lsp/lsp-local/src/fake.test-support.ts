@@ -1,7 +1,7 @@
 // Test support (not exported): a workspace on disk and providers running the fake server.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { LspCursorOperation, LspError, LspPosition, LspQueryResult } from '@agent-lsp/lsp'
@@ -39,6 +39,8 @@ export function fakeProvider(root: string, scenario: FakeServerScenario, limits:
   }
   const provider = createLocalLspProvider(config, crashPolicy ? { limits, crashPolicy } : { limits })
   onTestFinished(() => provider.dispose())
+  // Empty until the first fake has started and written to it.
+  const readLog = () => (existsSync(log) ? readFakeServerLog(log) : Promise.resolve([]))
   const query = (operation: LspCursorOperation, position: LspPosition = { line: 0, character: 6 }, signal?: AbortSignal): Promise<LspQueryResult> =>
     provider.query({ operation, filePath: 'a.ts', position, workspaceRoot: root, languageId: 'typescript' }, signal)
   return {
@@ -46,8 +48,8 @@ export function fakeProvider(root: string, scenario: FakeServerScenario, limits:
     query,
     /** What the fake received, in order. */
     received: async (): Promise<FakeServerReceivedEntry[]> =>
-      (await readFakeServerLog(log)).filter((entry): entry is FakeServerReceivedEntry => entry.direction === 'in'),
-    log: () => readFakeServerLog(log),
+      (await readLog()).filter((entry): entry is FakeServerReceivedEntry => entry.direction === 'in'),
+    log: readLog,
     /** Pids of this provider's live fake processes. */
     pids: (): number[] => livePids(marker),
   }

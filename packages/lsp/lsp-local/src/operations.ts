@@ -1,5 +1,15 @@
 import type { LspCall, LspCompleteness, LspProviderQuery, LspQueryResult } from '@agent-lsp/lsp'
-import {
+import { protocol } from './protocol.js'
+import { LspError } from '@agent-lsp/lsp'
+import type { LanguageServerClient } from './client.js'
+import type { LocalProviderLimits } from './config.js'
+import { normalizeDiagnostics } from './normalize-diagnostics.js'
+import { normalizeSignatureHelp } from './normalize-signature.js'
+import { normalizeCallHierarchyItem, normalizeDocumentSymbols, normalizeWorkspaceSymbols } from './normalize-symbols.js'
+import { compareLocations, normalizeHover, normalizeLocations } from './normalize.js'
+import { copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
+
+const {
   CallHierarchyIncomingCallsRequest,
   CallHierarchyOutgoingCallsRequest,
   CallHierarchyPrepareRequest,
@@ -14,15 +24,7 @@ import {
   SignatureHelpTriggerKind,
   TypeDefinitionRequest,
   WorkspaceSymbolRequest,
-} from 'vscode-languageserver-protocol'
-import { LspError } from '@agent-lsp/lsp'
-import type { LanguageServerClient } from './client.js'
-import type { LocalProviderLimits } from './config.js'
-import { normalizeDiagnostics } from './normalize-diagnostics.js'
-import { normalizeSignatureHelp } from './normalize-signature.js'
-import { normalizeCallHierarchyItem, normalizeDocumentSymbols, normalizeWorkspaceSymbols } from './normalize-symbols.js'
-import { compareLocations, normalizeHover, normalizeLocations } from './normalize.js'
-import { copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
+} = protocol
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 

@@ -230,12 +230,19 @@ describe('faults and cancellation', () => {
       crash: { on: 'textDocument/references', exitCode: 3, stderr: 'fatal: simulated stack overflow in resolver', partialBody: true },
       hover: { '0': { contents: 'back' } },
     })
+    await fake.query('hover', { line: 0, character: 0 }) // started: the bound below is the crash's alone
+    const started = performance.now()
     const error = await rejection(fake.query('findReferences'))
+    // Never a timeout: the exit fails the request as soon as it is seen.
+    expect(performance.now() - started).toBeLessThan(1_000)
     expect(error.code).toBe('LSP_SERVER_CRASHED')
     expect(error.message).toBe('language server "fake" exited with code 3; stderr: fatal: simulated stack overflow in resolver')
     const hover = await fake.query('hover', { line: 0, character: 0 })
     expect(hover.kind === 'hover' && hover.hover?.contents).toBe('back')
-    expect((await fake.received()).filter((entry) => entry.method === 'initialize')).toHaveLength(2)
+    const received = await fake.received()
+    expect(received.filter((entry) => entry.method === 'initialize')).toHaveLength(2)
+    // The restarted server was given the document again.
+    expect(received.filter((entry) => entry.method === 'textDocument/didOpen')).toHaveLength(2)
   })
 
   it('stops restarting a server that crashes on every launch, and says so', async () => {
@@ -271,7 +278,7 @@ describe('faults and cancellation', () => {
 })
 
 describe('document sync from disk', () => {
-  it('opens, re-sends changed files with a bumped version, closes deleted ones and caps open documents', async () => {
+  it('opens, re-sends changed files with a bumped version, caps open documents, and never reuses a version', async () => {
     const root = workspace({ 'a.ts': source, 'b.ts': 'b\n', 'c.ts': 'c\n' })
     const fake = fakeProvider(root, {}, { maxOpenDocuments: 2 })
     const ask = (filePath: string) => fake.provider.query({ operation: 'hover', filePath, position: { line: 0, character: 0 }, workspaceRoot: root, languageId: 'typescript' })
@@ -280,6 +287,7 @@ describe('document sync from disk', () => {
     writeFileSync(join(root, 'a.ts'), 'const a = 2\n')
     await ask('b.ts')
     await ask('c.ts')
+    await ask('a.ts')
     const uri = (name: string) => pathToFileURL(join(root, name)).href
     const sync = (await fake.received())
       .filter((entry) => entry.method?.startsWith('textDocument/did'))
@@ -292,9 +300,12 @@ describe('document sync from disk', () => {
     expect(sync).toEqual([
       `didOpen a.ts 1 ${JSON.stringify(source)}`,
       'didChange a.ts 2 "const a = 2\\n"',
-      'didOpen b.ts 1 "b\\n"',
-      'didOpen c.ts 1 "c\\n"',
+      'didOpen b.ts 3 "b\\n"',
+      'didOpen c.ts 4 "c\\n"',
       'didClose a.ts',
+      // Reopened: a version it never had, so nothing published about its old content can match.
+      'didOpen a.ts 5 "const a = 2\\n"',
+      'didClose b.ts',
     ])
   })
 })

@@ -18,6 +18,7 @@ import { defaultLocalProviderLimits, validateServerConfig, type LocalProviderLim
 import { OpenDocuments } from './documents.js'
 import { lineAt } from './lines.js'
 import { runOperation } from './operations.js'
+import { ServerPool } from './server-pool.js'
 import { isInside, nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot } from './paths.js'
 import { containsFileWith, findProjects, nearestMarkedDirectory, projectAwareRoot } from './projects.js'
 import { pathToUri } from './uri.js'
@@ -62,35 +63,34 @@ interface Session {
 export function createLocalLspProvider(config: LocalServerConfig, options: LocalLspProviderOptions = {}): LocalLspProvider {
   validateServerConfig(config)
   const limits: LocalProviderLimits = { ...defaultLocalProviderLimits, ...options.limits }
-  const sessions = new Map<string, Promise<Session>>()
+  const pool = new ServerPool<Session>(limits, (session) => session.client.dispose())
   const crashPolicy = options.crashPolicy ?? slidingWindowCrashPolicy()
   /** Per server root: when its server crashed, and the last crash, for the give-up message. */
   const crashes = new Map<string, { times: number[]; last: LspError }>()
   let disposed = false
 
-  const sessionFor = (root: string): Promise<Session> => {
-    let session = sessions.get(root)
-    if (!session) {
-      const history = crashes.get(root)
-      if (history) {
-        const verdict = crashPolicy(history.times, Date.now())
-        if (!verdict.restart) {
-          throw new LspError('LSP_SERVER_CRASHED', `language server "${config.id}" keeps crashing: ${verdict.reason} (last: ${history.last.message})`, { cause: history.last })
-        }
+  /**
+   * Start the server of `root`, unless the crash policy gave up on it (thrown synchronously, so
+   * the pool keeps nothing). A failed start stays in the pool: broken, reported to every query.
+   */
+  const startSession = (root: string): Promise<Session> => {
+    const history = crashes.get(root)
+    if (history) {
+      const verdict = crashPolicy(history.times, Date.now())
+      if (!verdict.restart) {
+        throw new LspError('LSP_SERVER_CRASHED', `language server "${config.id}" keeps crashing: ${verdict.reason} (last: ${history.last.message})`, { cause: history.last })
       }
-      session = LanguageServerClient.start(config, root, limits).then((client) => {
-        // A crashed server is dropped so that the next query starts a fresh one, if the policy allows.
-        void client.exited.then((reason) => {
-          if (sessions.get(root) === session) sessions.delete(root)
-          if (reason.code !== 'LSP_SERVER_CRASHED') return
-          const entry = crashes.get(root) ?? { times: [], last: reason }
-          crashes.set(root, { times: [...entry.times, Date.now()], last: reason })
-        })
-        return { client, documents: new OpenDocuments(client, limits.maxOpenDocuments), projectsLoaded: new Map() }
-      })
-      session.catch(() => {}) // a failed start stays in the map: broken, reported to every query
-      sessions.set(root, session)
     }
+    const session: Promise<Session> = LanguageServerClient.start(config, root, limits).then((client) => {
+      // A server that is gone is dropped so that the next query starts a fresh one, if the policy allows.
+      void client.exited.then((reason) => {
+        pool.forget(root, session)
+        if (reason.code !== 'LSP_SERVER_CRASHED') return
+        const entry = crashes.get(root) ?? { times: [], last: reason }
+        crashes.set(root, { times: [...entry.times, Date.now()], last: reason })
+      })
+      return { client, documents: new OpenDocuments(client, limits.maxOpenDocuments), projectsLoaded: new Map() }
+    })
     return session
   }
 
@@ -118,6 +118,60 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     return marked === workspaceRoot ? projectAwareRoot(path, workspaceRoot, projectMarkers) : marked
   }
 
+  /** Answer `request` with the session of its server root (the lines a query runs once resolved). */
+  const answerWith = async (
+    starting: Promise<Session>,
+    request: LspProviderQuery,
+    path: string | null,
+    root: string,
+    resolvedWorkspaceRoot: string,
+    signal: AbortSignal | undefined,
+  ): Promise<LspQueryResult> => {
+    const session = await raceAbort(starting, signal, request.operation)
+    const { client, documents } = session
+    assertSupported(client.capabilities, request.operation, config.id)
+
+    const workspaceWide = workspaceWideOperations.has(request.operation)
+    if (workspaceWide) {
+      await client.watchedFiles.sync()
+      await raceAbort(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, request.operation)
+    }
+    if (path !== null && request.languageId !== null) {
+      const text = await documents.sync(path, request.languageId)
+      if ('position' in request) assertPosition(text, request.position, path)
+    }
+    const whenReady = (): Promise<boolean> =>
+      client.readiness.whenReady(limits.readinessTimeoutMs, signal).catch(() => {
+        throw cancelledError(request.operation)
+      })
+    const ask = () => runOperation(request, { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal })
+    let ready = await whenReady()
+    const announcedBefore = client.readiness.announced
+    let { completeness: known, ...answer } = await ask()
+    // The query itself may start work the server announces only after readiness was checked
+    // (clangd indexes once a didOpen loaded compile_commands.json): an answer that arrives
+    // while that work still runs predates it, so ask again once it is done.
+    if (ready && client.readiness.announced > announcedBefore && !client.readiness.ready) {
+      ready = await whenReady()
+      ;({ completeness: known, ...answer } = await ask())
+    }
+    const unconfigured = workspaceWide && path !== null && projectMarkers.length > 0 && nearestMarkedDirectory(path, projectMarkers) === undefined
+    const completeness: LspCompleteness = !ready
+      ? {
+          state: 'partial',
+          reason: 'indexing',
+          message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
+        }
+      : unconfigured
+        ? {
+            state: 'partial',
+            reason: 'unconfigured',
+            message: `no ${projectMarkers.join(' or ')} covers ${relative(resolvedWorkspaceRoot, path)}, so ${config.id} searched only the files it reaches from there; add one to search the whole workspace`,
+          }
+        : (known ?? { state: 'complete' })
+    return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult
+  }
+
   return {
     id: lspProviderId(config.id),
     extensionToLanguage: config.extensionToLanguage,
@@ -131,56 +185,12 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       }
       const path = request.filePath === null ? null : resolveWorkspaceFile(request.filePath, request.workspaceRoot, resolvedWorkspaceRoot)
       const root = path === null ? resolvedWorkspaceRoot : serverRoot(path, resolvedWorkspaceRoot)
-      const session = await raceAbort(sessionFor(root), signal, request.operation)
-      const { client, documents } = session
-      assertSupported(client.capabilities, request.operation, config.id)
-
-      const workspaceWide = workspaceWideOperations.has(request.operation)
-      if (workspaceWide) {
-        await client.watchedFiles.sync()
-        await raceAbort(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, request.operation)
-      }
-      if (path !== null && request.languageId !== null) {
-        const text = await documents.sync(path, request.languageId)
-        if ('position' in request) assertPosition(text, request.position, path)
-      }
-      const whenReady = (): Promise<boolean> =>
-        client.readiness.whenReady(limits.readinessTimeoutMs, signal).catch(() => {
-          throw cancelledError(request.operation)
-        })
-      const ask = () => runOperation(request, { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal })
-      let ready = await whenReady()
-      const announcedBefore = client.readiness.announced
-      let { completeness: known, ...answer } = await ask()
-      // The query itself may start work the server announces only after readiness was checked
-      // (clangd indexes once a didOpen loaded compile_commands.json): an answer that arrives
-      // while that work still runs predates it, so ask again once it is done.
-      if (ready && client.readiness.announced > announcedBefore && !client.readiness.ready) {
-        ready = await whenReady()
-        ;({ completeness: known, ...answer } = await ask())
-      }
-      const unconfigured = workspaceWide && path !== null && projectMarkers.length > 0 && nearestMarkedDirectory(path, projectMarkers) === undefined
-      const completeness: LspCompleteness = !ready
-        ? {
-            state: 'partial',
-            reason: 'indexing',
-            message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
-          }
-        : unconfigured
-          ? {
-              state: 'partial',
-              reason: 'unconfigured',
-              message: `no ${projectMarkers.join(' or ')} covers ${relative(resolvedWorkspaceRoot, path)}, so ${config.id} searched only the files it reaches from there; add one to search the whole workspace`,
-            }
-          : (known ?? { state: 'complete' })
-      return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult
+      return pool.use(root, () => startSession(root), (starting) => answerWith(starting, request, path, root, resolvedWorkspaceRoot, signal))
     },
 
     async dispose(): Promise<void> {
       disposed = true
-      const running = [...sessions.values()]
-      sessions.clear()
-      await Promise.all(running.map((session) => session.then((s) => s.client.dispose(), () => {})))
+      await pool.stopAll()
     },
   }
 }

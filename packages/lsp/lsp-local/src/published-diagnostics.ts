@@ -19,15 +19,27 @@ export class PublishedDiagnostics {
   readonly #waiters = new Set<() => void>()
   #sequence = 0
 
-  /** Feed one `publishDiagnostics` notification. */
+  /**
+   * Feed one `publishDiagnostics` notification. Only open documents' are kept (those sent with
+   * {@link onSent} and not {@link forget}-ten): a query opens its file first, and servers also
+   * publish about closed and unopened files, which would otherwise be kept forever.
+   */
   onPublish(params: PublishDiagnosticsParams): void {
-    this.#latest.set(canonicalUri(params.uri), { version: params.version, diagnostics: params.diagnostics, sequence: ++this.#sequence })
+    const uri = canonicalUri(params.uri)
+    if (!this.#expected.has(uri)) return
+    this.#latest.set(uri, { version: params.version, diagnostics: params.diagnostics, sequence: ++this.#sequence })
     for (const wake of [...this.#waiters]) wake()
   }
 
   /** Note that `version` of `uri` was just sent (`didOpen`/`didChange`): older publications are stale. */
   onSent(uri: string, version: number): void {
     this.#expected.set(uri, { version, sequence: this.#sequence })
+  }
+
+  /** Note that `uri` was closed (`didClose`): drop what was published about it. */
+  forget(uri: string): void {
+    this.#expected.delete(uri)
+    this.#latest.delete(uri)
   }
 
   /**

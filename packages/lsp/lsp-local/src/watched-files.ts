@@ -1,9 +1,12 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import picomatch from 'picomatch'
-import { DidChangeWatchedFilesNotification, FileChangeType, type FileEvent, type FileSystemWatcher, type RelativePattern } from 'vscode-languageserver-protocol'
+import type { FileEvent, FileSystemWatcher, RelativePattern } from 'vscode-languageserver-protocol'
+import { protocol } from './protocol.js'
 import type { LanguageServerClient } from './client.js'
 import { pathToUri, uriToPath } from './uri.js'
+
+const { DidChangeWatchedFilesNotification, FileChangeType } = protocol
 
 /** Folders never scanned: dependencies, VCS data. A server that wants them watches them itself. */
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn'])

@@ -3,14 +3,18 @@
  * `AGENT_LSP_FAKE_SCENARIO` environment variable (JSON), LSP over stdin/stdout. An invalid
  * scenario is reported on stderr and exits with code 2 before any message is read.
  */
+import { createLogSink } from './log.js'
 import { FAKE_SCENARIO_ENV, parseScenario } from './scenario.js'
 import { startFakeServer } from './server.js'
+import { becomeSticky } from './sticky.js'
 
 /** Exit code of a fake started with an unusable scenario. */
 const INVALID_SCENARIO_EXIT_CODE = 2
 
 try {
   const scenario = parseScenario(process.env[FAKE_SCENARIO_ENV])
+  // Armed before any message is read: what the fake logs about itself is true once it answers.
+  if (scenario.sticky === true) await becomeSticky(createLogSink(scenario.log), (code) => process.exit(code))
   startFakeServer(scenario, {
     stdin: process.stdin,
     stdout: process.stdout,

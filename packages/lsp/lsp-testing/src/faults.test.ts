@@ -3,13 +3,19 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Message, RequestType0 } from 'vscode-jsonrpc'
 import {
   CancellationTokenSource,
+  ConfigurationRequest,
+  DefinitionRequest,
   DidOpenTextDocumentNotification,
   HoverRequest,
+  InitializedNotification,
   LSPErrorCodes,
   ReferencesRequest,
+  RegistrationRequest,
+  ResponseError,
+  WorkDoneProgressCreateRequest,
 } from 'vscode-languageserver-protocol'
 import { PARTIAL_BODY, PARTIAL_HEADER } from './faults.js'
-import { readFakeServerLog } from './index.js'
+import { FakeDocumentsRequest, readFakeServerLog } from './index.js'
 import { cleanUp, spawnFake, tempDir } from './test-client.js'
 
 afterEach(cleanUp)
@@ -92,5 +98,67 @@ describe('crash', () => {
       textDocument: { uri, languageId: 'typescript', version: 1, text: '' },
     })
     expect(await fake.closed).toEqual({ code: 134, signal: null })
+  })
+})
+
+describe('answerDelayMs', () => {
+  it('holds the answer for the given time, and a cancel still ends it with -32800', async () => {
+    const fake = spawnFake({ answerDelayMs: { 'textDocument/hover': 300 }, hover: { '0': { contents: 'late' } } })
+    await fake.initialize()
+    const at = { textDocument: { uri }, position: { line: 0, character: 0 } }
+    const started = performance.now()
+    expect(await fake.connection.sendRequest(HoverRequest.type, at)).toEqual({ contents: 'late' })
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290)
+    const source = new CancellationTokenSource()
+    const cancelled = fake.connection.sendRequest(HoverRequest.type, at, source.token)
+    source.cancel()
+    await expect(cancelled).rejects.toMatchObject({ code: LSPErrorCodes.RequestCancelled })
+  })
+})
+
+describe('wedgeOnRefusal', () => {
+  const serverRequests = [
+    { method: 'client/registerCapability', params: { registrations: [{ id: 'w', method: 'workspace/didChangeWatchedFiles' }] } },
+    { method: 'window/workDoneProgress/create', params: { token: 'p' } },
+    { method: 'workspace/configuration', params: { items: [{ section: 'a' }, { section: 'b' }] } },
+  ]
+  const at = { textDocument: { uri }, position: { line: 0, character: 0 } }
+
+  /** A fake whose client answers the server requests with `answers`; the definition request, pending or answered. */
+  async function definitionWith(answers: { register: () => unknown; configuration: () => unknown }) {
+    const fake = spawnFake(
+      { serverRequests, wedgeOnRefusal: true, definition: [] },
+      {
+        register: (connection) => {
+          connection.onRequest(RegistrationRequest.type, answers.register as () => void)
+          connection.onRequest(WorkDoneProgressCreateRequest.type, () => {})
+          connection.onRequest(ConfigurationRequest.type, answers.configuration as () => unknown[])
+        },
+      },
+    )
+    await fake.initialize()
+    const answered = Promise.all(serverRequests.map(() => fake.written((m) => Message.isResponse(m))))
+    await fake.connection.sendNotification(InitializedNotification.type, {})
+    await answered
+    const source = new CancellationTokenSource()
+    const definition = fake.connection.sendRequest(DefinitionRequest.type, at, source.token)
+    // A request the fake answers at once, sent after the definition: the replies were read by then.
+    await fake.connection.sendRequest(FakeDocumentsRequest.type)
+    return { definition, cancel: () => source.cancel() }
+  }
+
+  it('answers once every server request got a proper answer', async () => {
+    const { definition } = await definitionWith({ register: () => null, configuration: () => [null, { x: 1 }] })
+    expect(await definition).toEqual([])
+  })
+
+  it.each([
+    ['an error', { register: () => new ResponseError(-32601, 'unhandled'), configuration: () => [null, null] }],
+    ['a configuration answer of the wrong length', { register: () => null, configuration: () => [null] }],
+    ['a configuration answer that is not an array', { register: () => null, configuration: () => null }],
+  ])('wedges forever on %s', async (_, answers) => {
+    const { definition, cancel } = await definitionWith(answers)
+    cancel()
+    await expect(definition).rejects.toMatchObject({ code: LSPErrorCodes.RequestCancelled })
   })
 })

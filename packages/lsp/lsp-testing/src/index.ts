@@ -13,10 +13,14 @@ export const fakeServerPath: string = fileURLToPath(
 )
 
 export type { JsonObject, JsonValue } from './json.js'
+export { CONTENT_TYPE_HEADER, PIECE_DELAY_MS, splitFrame, type FakeServerFraming } from './framing.js'
+export { STICKY_LIFETIME_MS } from './sticky.js'
 export {
   readFakeServerLog,
   type FakeServerLogEntry,
+  type FakeServerFrameEntry,
   type FakeServerMessageId,
+  type FakeServerProcessEntry,
   type FakeServerReceivedEntry,
   type FakeServerReplyEntry,
   type FakeServerSentEntry,
@@ -35,3 +39,4 @@ export {
   type FakeServerRequest,
   type FakeServerScenario,
 } from './scenario.js'
+export * from './conformance.js'

@@ -42,8 +42,31 @@ export interface FakeServerSentEntry {
   readonly error?: FakeServerWireError
 }
 
+/**
+ * One message as its bytes arrived (scenario `logFrames`): the header block as read, the
+ * `Content-Length` it declared (bytes) and that many bytes of body, decoded as UTF-8.
+ */
+export interface FakeServerFrameEntry {
+  readonly direction: 'frame'
+  readonly header: string
+  readonly contentLength: number
+  readonly body: string
+}
+
+/** The processes of a `sticky` fake: its own pid and its helper child's, logged at startup. */
+export interface FakeServerProcessEntry {
+  readonly direction: 'process'
+  readonly pid: number
+  readonly helperPid: number
+}
+
 /** One line of the fake server's log, in the order the fake read or wrote the messages. */
-export type FakeServerLogEntry = FakeServerReceivedEntry | FakeServerReplyEntry | FakeServerSentEntry
+export type FakeServerLogEntry =
+  | FakeServerReceivedEntry
+  | FakeServerReplyEntry
+  | FakeServerSentEntry
+  | FakeServerFrameEntry
+  | FakeServerProcessEntry
 
 /** Where the fake records what crossed the wire. */
 export type LogSink = (entry: FakeServerLogEntry) => void
@@ -59,7 +82,8 @@ export function createLogSink(path: string | undefined): LogSink {
 
 /**
  * Reads the JSON-lines log the fake wrote to the scenario's `log` path: one entry per message
- * received (`in`, `reply`) and sent (`out`), in wire order.
+ * received (`in`, `reply`) and sent (`out`), in wire order; with `logFrames`, each received frame's
+ * bytes (`frame`); for a `sticky` fake, its pids (`process`).
  */
 export async function readFakeServerLog(path: string): Promise<FakeServerLogEntry[]> {
   const text = await readFile(path, 'utf8')

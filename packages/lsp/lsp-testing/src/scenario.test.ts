@@ -42,6 +42,12 @@ describe('parseScenario', () => {
       crash: { on: 'shutdown', exitCode: 9, stderr: 's', partialBody: false },
       stderr: 'e',
       log: '/tmp/x.log',
+      framing: { split: true, coalesceLogMessage: false, contentType: true },
+      stdoutBeforeInitialize: 'Loading project configuration...\n',
+      logFrames: true,
+      answerDelayMs: { 'textDocument/hover': 1500 },
+      wedgeOnRefusal: true,
+      sticky: false,
     }
     expect(parseScenario(JSON.stringify(scenario))).toEqual(scenario)
   })
@@ -55,6 +61,8 @@ describe('parseScenario', () => {
     ['{"crash":{"on":"shutdown"}}', 'scenario field "crash" must be an object { on: string, exitCode: integer, stderr?: string, partialBody?: boolean }'],
     ['{"serverRequests":[{"method":"m","params":[1]}]}', 'scenario field "serverRequests" must be an array of { method: string, params?: object }'],
     ['{"progress":{"token":"t","delayMs":-1}}', 'scenario field "progress" must be an object { token: string, delayMs?: non-negative integer, holdRequests?: boolean }'],
+    ['{"framing":{"split":1}}', 'scenario field "framing" must be an object { split?: boolean, coalesceLogMessage?: boolean, contentType?: boolean }'],
+    ['{"answerDelayMs":{"m":-5}}', 'scenario field "answerDelayMs" must be an object of method name → non-negative integer milliseconds'],
   ])('rejects %s', (text, message) => {
     expect(() => parseScenario(text)).toThrow(message)
   })

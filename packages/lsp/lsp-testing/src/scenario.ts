@@ -7,6 +7,7 @@ import type {
   Location,
   ServerCapabilities,
 } from 'vscode-languageserver-protocol'
+import type { FakeServerFraming } from './framing.js'
 import { isJsonObject, type JsonObject, type JsonValue } from './json.js'
 
 /** The environment variable that carries the scenario (as JSON) into the fake server process. */
@@ -110,6 +111,31 @@ export interface FakeServerScenario {
   readonly stderr?: string
   /** Absolute path of a JSON-lines log of every message received and sent (appended to). */
   readonly log?: string
+  /** How messages are framed on stdout: split in pieces, log message coalesced, `Content-Type`. */
+  readonly framing?: FakeServerFraming
+  /**
+   * Raw text written to stdout (unframed) when `initialize` arrives, before its reply, as a server
+   * that prints a banner there does: `Loading project configuration...\n`.
+   */
+  readonly stdoutBeforeInitialize?: string
+  /** Also log every received frame's raw header, declared `Content-Length` and body (`frame` entries). */
+  readonly logFrames?: boolean
+  /**
+   * Milliseconds to hold the answer to a request method, by method (`{ "textDocument/hover": 1500 }`),
+   * after any indexing wait; a `$/cancelRequest` still ends it with -32800.
+   */
+  readonly answerDelayMs?: { readonly [method: string]: number }
+  /**
+   * Wedge on a refused server request, as some servers do: language requests wait until every
+   * `serverRequests` answer arrived, and are never answered if one is an error or a
+   * `workspace/configuration` answer is not an array with one entry per requested item.
+   */
+  readonly wedgeOnRefusal?: boolean
+  /**
+   * Ignore SIGTERM, SIGINT, SIGHUP, stdin EOF and `exit`, and start a helper child that ignores the
+   * signals too; both pids are logged (`process` entry). Only SIGKILL ends them, or a 2 min cap.
+   */
+  readonly sticky?: boolean
 }
 
 /** The capabilities the fake announces when the scenario gives none. */
@@ -190,6 +216,22 @@ const fieldChecks: { readonly [K in keyof Required<FakeServerScenario>]: FieldCh
   ),
   stderr: check(isString, 'a string'),
   log: check(isString, 'a string (a file path)'),
+  framing: check(
+    (v) =>
+      isJsonObject(v) &&
+      Object.entries(v).every(
+        ([key, flag]) => ['split', 'coalesceLogMessage', 'contentType'].includes(key) && typeof flag === 'boolean',
+      ),
+    'an object { split?: boolean, coalesceLogMessage?: boolean, contentType?: boolean }',
+  ),
+  stdoutBeforeInitialize: check(isString, 'a string'),
+  logFrames: check((v) => typeof v === 'boolean', 'a boolean'),
+  answerDelayMs: check(
+    (v) => isJsonObject(v) && Object.values(v).every((ms) => isInteger(ms) && ms >= 0),
+    'an object of method name → non-negative integer milliseconds',
+  ),
+  wedgeOnRefusal: check((v) => typeof v === 'boolean', 'a boolean'),
+  sticky: check((v) => typeof v === 'boolean', 'a boolean'),
 }
 
 const isField = (key: string): key is keyof FakeServerScenario => Object.hasOwn(fieldChecks, key)

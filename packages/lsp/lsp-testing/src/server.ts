@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises'
 import {
   CancellationToken,
   createProtocolConnection,
@@ -11,6 +12,8 @@ import {
   InitializedNotification,
   InitializeRequest,
   type InitializeResult,
+  LogMessageNotification,
+  MessageType,
   type ProtocolConnection,
   ReferencesRequest,
   RequestType,
@@ -23,6 +26,8 @@ import {
 import { DocumentStore } from './documents.js'
 import { crashNow, unlessCancelled, untilCancelled } from './faults.js'
 import type { JsonObject, JsonValue } from './json.js'
+import { logFrames } from './frame-log.js'
+import { FramingWriter } from './framing.js'
 import { holdUntilKilled } from './keep-alive.js'
 import { createLogSink } from './log.js'
 import { createIndexing } from './progress.js'
@@ -53,24 +58,51 @@ function cancellationTokenOf(args: readonly unknown[]): CancellationToken {
   return token
 }
 
-/** Sends the scenario's server→client requests without waiting; the log records each reply. */
-function sendServerRequests(connection: ProtocolConnection, scenario: FakeServerScenario): void {
-  for (const { method, params } of scenario.serverRequests ?? []) {
+/**
+ * Whether a client's answer to a server request is one a picky server accepts: a result (not an
+ * error) and, for `workspace/configuration`, an array with one entry per requested item.
+ */
+function acceptable(method: string, params: JsonObject | undefined, result: JsonValue): boolean {
+  if (method !== 'workspace/configuration') return true
+  const items = params?.items
+  return Array.isArray(result) && Array.isArray(items) && result.length === items.length
+}
+
+/**
+ * Sends the scenario's server→client requests without waiting for each other; the log records
+ * each reply. Resolves `true` once every answer is {@link acceptable}, `false` at the first that is not.
+ */
+async function sendServerRequests(connection: ProtocolConnection, scenario: FakeServerScenario): Promise<boolean> {
+  const answers = (scenario.serverRequests ?? []).map(async ({ method, params }) => {
     const sent =
       params === undefined
         ? connection.sendRequest(new RequestType0<JsonValue, JsonValue>(method))
         : connection.sendRequest(new RequestType<JsonObject, JsonValue, JsonValue>(method), params)
-    // The reply, result or error, is logged as it is read; nothing else waits for it.
-    sent.catch(() => {})
-  }
+    return sent.then(
+      (result) => acceptable(method, params, result),
+      () => false,
+    )
+  })
+  return (await Promise.all(answers)).every(Boolean)
+}
+
+/** Writes unframed text to stdout; resolves once written (or once the pipe is found closed). */
+function writeRaw(stream: NodeJS.WritableStream, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    stream.write(text, () => resolve())
+  })
 }
 
 /** Starts the fake language server described by `scenario` on `proc`'s standard streams. */
 export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerProcess): void {
   if (scenario.stderr !== undefined) proc.stderr.write(scenario.stderr)
 
-  const recorder = createWireRecorder(createLogSink(scenario.log))
-  const writer = inspectingWriter(new StreamMessageWriter(proc.stdout), (message) => recorder.sent(message))
+  const sink = createLogSink(scenario.log)
+  const recorder = createWireRecorder(sink)
+  if (scenario.logFrames === true) logFrames(proc.stdin, sink)
+  const framing = scenario.framing
+  const streamWriter = framing === undefined ? new StreamMessageWriter(proc.stdout) : new FramingWriter(proc.stdout, framing)
+  const writer = inspectingWriter(streamWriter, (message) => recorder.sent(message))
   let dying = false
   const reader = inspectingReader(new StreamMessageReader(proc.stdin), (message) => {
     if (dying) return false
@@ -91,17 +123,41 @@ export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerPr
   const documents = new DocumentStore()
   let clientProcessId: number | null = null
   let shutdownReceived = false
+  const sticky = scenario.sticky === true
+  /** Settles once the server requests were answered acceptably; never, for a wedged fake. */
+  let served: Promise<void> = Promise.resolve()
+  let markServed = (_acceptable: boolean) => {}
+  if (scenario.wedgeOnRefusal === true) {
+    served = new Promise((resolve) => {
+      markServed = (acceptable) => {
+        if (acceptable) resolve()
+      }
+    })
+  }
 
+  /** `compute()`'s value, after the scenario's delay for `method` and its coalesced log message. */
+  const respond = async <T>(method: string, token: CancellationToken, compute: () => T): Promise<T> => {
+    const held = scenario.answerDelayMs?.[method]
+    if (held !== undefined) await unlessCancelled(delay(held), token)
+    const value = compute()
+    if (framing?.coalesceLogMessage === true) {
+      void connection.sendNotification(LogMessageNotification.type, { type: MessageType.Log, message: `fake: answering ${method}` })
+    }
+    return value
+  }
   /** Answers `method` with `compute()` unless the scenario hangs it; language requests wait for indexing (unless not held). */
   const answer = <T>(method: string, token: CancellationToken, compute: () => T): Promise<T> =>
-    hung.has(method) ? untilCancelled(token) : Promise.resolve().then(compute)
+    hung.has(method) ? untilCancelled(token) : respond(method, token, compute)
   const answerIndexed = <T>(method: string, token: CancellationToken, compute: () => T): Promise<T> =>
-    hung.has(method) ? untilCancelled(token) : unlessCancelled(indexed, token).then(compute)
+    hung.has(method)
+      ? untilCancelled(token)
+      : unlessCancelled(Promise.all([indexed, served]), token).then(() => respond(method, token, compute))
 
-  connection.onRequest(InitializeRequest.type, (params, token) => {
+  connection.onRequest(InitializeRequest.type, async (params, token) => {
     clientProcessId = params.processId
     const { initialize = 'ok' } = scenario
     if (initialize === 'hang') return untilCancelled(token)
+    if (scenario.stdoutBeforeInitialize !== undefined) await writeRaw(proc.stdout, scenario.stdoutBeforeInitialize)
     return answer(InitializeRequest.method, token, (): InitializeResult => {
       if (initialize !== 'ok') {
         const { code, message, data } = initialize.error
@@ -156,12 +212,13 @@ export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerPr
     })
   })
   connection.onNotification(ExitNotification.type, () => {
-    if (scenario.hangOnShutdown === true || scenario.exitOnShutdown === false) return
+    if (sticky || scenario.hangOnShutdown === true || scenario.exitOnShutdown === false) return
     proc.exit(shutdownReceived ? 0 : 1)
   })
 
   connection.onNotification(InitializedNotification.type, () => {
-    sendServerRequests(connection, scenario)
+    // A failed request write means the client is gone; the close handler ends the process.
+    sendServerRequests(connection, scenario).then(markServed, () => {})
     // A failed progress write means the client is gone; the close handler ends the process.
     indexing.run(connection).catch(() => {})
   })
@@ -177,7 +234,7 @@ export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerPr
   )
 
   connection.onClose(() => {
-    if (dying) return
+    if (dying || sticky) return
     if (scenario.hangOnShutdown === true) holdUntilKilled(clientProcessId, proc.exit)
     else proc.exit(shutdownReceived ? 0 : 1)
   })

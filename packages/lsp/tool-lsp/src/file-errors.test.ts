@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fileReadError } from './file-errors.js'
+import { BinaryFileError } from './regular-file.js'
 
 const errno = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: failed`), { code })
 
@@ -15,6 +16,19 @@ describe('fileReadError', () => {
     expect(message('ENOTDIR')).toBe('cannot read src/x.ts: part of the path is not a directory')
     expect(message('ERR_FS_FILE_TOO_LARGE')).toBe('cannot read src/x.ts: file too large')
     expect(fileReadError(errno('ENOENT'), 'src/x.ts', '/w/src/x.ts')?.code).toBe('LSP_FILE_NOT_FOUND')
+  })
+
+  it('refuses a binary file, names the resolved path only where it differs, and says how to ask instead', () => {
+    expect(fileReadError(new BinaryFileError('/w/src/x.ts'), 'src/x.ts', '/w/src/x.ts')?.message).toBe(
+      'src/x.ts is not a text file: it holds NUL bytes (binary, or not UTF-8) (resolved to /w/src/x.ts)',
+    )
+    expect(fileReadError(errno('ENOENT'), '/w/src/x.ts', '/w/src/x.ts')?.message).toBe('file not found: /w/src/x.ts')
+    expect(fileReadError(errno('ENOENT'), '/w/src/x.ts:12', '/w/src/x.ts:12')?.message).toBe(
+      'file not found: /w/src/x.ts:12; give the line and character as their own fields, not in filePath',
+    )
+    expect(fileReadError(errno('ENOENT'), 'FILE:///w/x.ts', '/w/FILE:/w/x.ts')?.message).toBe(
+      'file not found: FILE:///w/x.ts (resolved to /w/FILE:/w/x.ts); give a path (relative to the workspace root, or absolute), not a file: URI',
+    )
   })
 
   it('leaves other failures alone', () => {

@@ -6,3 +6,5 @@ export { lspToolInputSchema, parseLspToolInput, type LspToolInput } from './inpu
 export { lspToolInputJsonSchema, type JsonSchemaObject } from './input-json-schema.js'
 export { codePointColumnToUtf16, codePointLength, utf16ToCodePointColumn } from './columns.js'
 export { splitLines } from './lines.js'
+export { pathForMessage } from './message-path.js'
+export { callMcpTool, runAnthropicToolUse, runOpenAiChatToolCall, runOpenAiFunctionCall, toAnthropicTool, toMcpTool, toOpenAiChatTool, toOpenAiResponsesTool, toolErrorText, type AnthropicToolDefinition, type AnthropicToolResult, type JsonSchemaRecord, type McpCallToolResult, type McpToolEntry, type OpenAiChatTool, type OpenAiChatToolMessage, type OpenAiFunctionCallOutput, type OpenAiResponsesTool, type PlainTool } from './adapters.js'

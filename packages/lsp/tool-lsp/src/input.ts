@@ -143,7 +143,9 @@ const filtered: ReadonlySet<LspOperation> = new Set<LspOperation>([
  * @returns the input, typed.
  * @throws LspToolError `LSP_INVALID_INPUT`, one line naming every bad field, e.g.
  *   `line must be an integer >= 1 (got 0)`, `documentSymbol needs filePath (the file to outline)`,
- *   `unknown property "path" (expected only operation, filePath, …)`.
+ *   `unknown property "path" (expected only operation, filePath, …)`; strings longer than
+ *   {@link MAX_PATH_LENGTH} (paths) or {@link MAX_NAME_LENGTH} (`symbol`, `query`), holding a NUL
+ *   or an unpaired surrogate, a blank `query`, a `symbol` with an empty segment (`Cart..addItem`).
  */
 export function parseLspToolInput(input: unknown): LspToolInput {
   parseToolRequest(input)
@@ -160,6 +162,8 @@ export function parseToolRequest(input: unknown): ToolRequest {
     throw new LspToolError('LSP_INVALID_INPUT', schemaProblems(input, parsed.error.issues).join('; '), { cause: parsed.error })
   }
   const value = parsed.data
+  const textual = textProblems(value)
+  if (textual.length > 0) throw new LspToolError('LSP_INVALID_INPUT', textual.join('; '))
   const { request, problems } = toRequest(value)
   if (problems.length > 0 || request === undefined) throw new LspToolError('LSP_INVALID_INPUT', problems.join('; '))
   return request
@@ -171,17 +175,82 @@ function schemaProblems(input: unknown, issues: readonly z.core.$ZodIssue[]): st
   for (const issue of issues) {
     const field = issue.path[0]
     if (issue.code === 'unrecognized_keys') {
-      const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ')
-      problems.add(`unknown ${issue.keys.length === 1 ? 'property' : 'properties'} ${keys} (expected only ${fields.join(', ')})`)
+      const { keys } = issue
+      const named = keys.slice(0, MAX_KEYS_SHOWN).map(show).join(', ')
+      const more = keys.length > MAX_KEYS_SHOWN ? ` and ${keys.length - MAX_KEYS_SHOWN} more` : ''
+      problems.add(`unknown ${keys.length === 1 ? 'property' : 'properties'} ${named}${more} (expected only ${fields.join(', ')})`)
     } else if (typeof field === 'string' && field in expected) {
       const value = (input as Record<string, unknown>)[field]
       const what = expected[field as Field]
-      problems.add(value === undefined ? `${field} is missing (expected ${what})` : `${field} must be ${what} (got ${show(value)})`)
+      if (value === undefined) problems.add(`${field} is missing (expected ${what})`)
+      // z.int() refuses integers past 2^53 as too big: ">= 1" would not say what is wrong with them.
+      else if (issue.code === 'too_big' && typeof value === 'number') problems.add(`${field} must be at most ${issue.maximum} (got ${show(value)})`)
+      else problems.add(`${field} must be ${what} (got ${show(value)})${field === 'operation' ? operationHint(value) : ''}`)
     } else {
       problems.add(`input must be an object with operation and the fields it takes (got ${show(input)})`)
     }
   }
   return [...problems]
+}
+
+/** `; did you mean findReferences?` for an operation named in the wrong case, else nothing. */
+function operationHint(value: unknown): string {
+  if (typeof value !== 'string') return ''
+  const match = lspOperations.find((operation) => operation.toLowerCase() === value.toLowerCase())
+  return match === undefined ? '' : `; did you mean ${match}?`
+}
+
+/** Longest `filePath` or `fileFilter`, in UTF-16 code units: Linux's PATH_MAX (4096 bytes). */
+export const MAX_PATH_LENGTH = 4096
+
+/**
+ * Longest `symbol` or `query`, in UTF-16 code units. A workspace symbol search costs the server
+ * time in proportion to the query's length times the symbols it holds (tsserver: 1.5 s for 1000
+ * characters over 300,000 symbols, and a 1 MB query kept it busy past every later query's deadline),
+ * while no real name path comes near this.
+ */
+export const MAX_NAME_LENGTH = 1000
+
+const stringFields = ['filePath', 'symbol', 'query', 'fileFilter'] as const
+
+// A character no file name or symbol holds: NUL (no path may contain it; `fs` throws on it).
+const nul = /\0/
+// An unpaired UTF-16 surrogate: not text, and a path holding one names another file once encoded
+// as UTF-8 (Node writes U+FFFD for it).
+const loneSurrogate = /\p{Cs}/u
+// `.`, `#` or `::` next to another separator or at either end, once a trailing `()` is dropped:
+// an empty segment. `#` may start a segment (a private name: `#count`, `Cart.#count`).
+const emptySegment = /^(?:\.|::)|(?:\.|::)(?:\.|::|$)|#(?:\.|::|#|$)/
+
+/**
+ * What is wrong with the strings of a schema-valid input, each problem in words: too long, holding
+ * a NUL or an unpaired surrogate, a `query` of nothing but spaces, a `symbol` with no name in it
+ * (`..`, `()`) or with an empty segment (`Cart..addItem`, `Cart.`).
+ */
+function textProblems(input: LspToolInput): string[] {
+  const problems: string[] = []
+  for (const field of stringFields) {
+    const value = input[field]
+    if (value === undefined) continue
+    const max = field === 'filePath' || field === 'fileFilter' ? MAX_PATH_LENGTH : MAX_NAME_LENGTH
+    if (value.length > max) {
+      problems.push(`${field} must be at most ${max} characters long (got ${value.length})`)
+    } else if (nul.test(value)) {
+      problems.push(`${field} must not contain a NUL character (got ${show(value)})`)
+    } else if (loneSurrogate.test(value)) {
+      problems.push(`${field} holds an unpaired UTF-16 surrogate, which is not text (got ${show(value)})`)
+    } else if (field === 'query' && value.trim() === '') {
+      problems.push(`query must be a symbol name, or the start of one (got ${show(value)})`)
+    } else if (field === 'symbol') {
+      const name = value.replace(/\s+/g, '').replace(/\(\)$/, '')
+      if (name.replace(/::|[.#]/g, '') === '') {
+        problems.push(`symbol must be a name or name path like Cart.addItem (got ${show(value)})`)
+      } else if (emptySegment.test(name)) {
+        problems.push(`symbol ${show(value)} has an empty segment; join names with single dots, like Cart.addItem`)
+      }
+    }
+  }
+  return problems
 }
 
 /** The fields given besides `operation`, in schema order. */
@@ -268,6 +337,9 @@ function listed(items: readonly string[]): string {
 }
 
 const maxShown = 40
+
+/** Unknown properties named in a message; the rest are counted. */
+const MAX_KEYS_SHOWN = 5
 
 /** A short, one-line rendering of a bad value for an error message. */
 function show(value: unknown): string {

@@ -15,5 +15,12 @@ describe('pathForMessage', () => {
   it('quotes a path holding control characters or line separators, escaped', () => {
     expect(pathForMessage('src/a\nb\t.ts')).toBe('"src/a\\nb\\t.ts"')
     expect(pathForMessage('a\u2028b')).toBe('"a\\u2028b"')
+    expect(pathForMessage('src/\ud83d.ts')).toBe('"src/\\ud83d.ts"')
+  })
+
+  it('quotes a path that starts or ends with a space, so the space shows', () => {
+    expect(pathForMessage('src/a.ts ')).toBe('"src/a.ts "')
+    expect(pathForMessage(' src/a.ts')).toBe('" src/a.ts"')
+    expect(pathForMessage('   ')).toBe('"   "')
   })
 })

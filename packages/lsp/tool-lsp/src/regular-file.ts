@@ -13,6 +13,18 @@ export class NotRegularFileError extends Error {
   }
 }
 
+/**
+ * Thrown by {@link readRegularFile} for a file that holds a NUL character: binary (an image, an
+ * archive, a compiled file), or text in an encoding other than UTF-8 (UTF-16 puts a NUL beside
+ * every ASCII character). No language server reads either as source, and its lines are not text.
+ */
+export class BinaryFileError extends Error {
+  constructor(readonly absolutePath: string) {
+    super(`${absolutePath} holds NUL bytes`)
+    this.name = 'BinaryFileError'
+  }
+}
+
 // Windows has no O_NONBLOCK, and no FIFOs to block on.
 const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
 
@@ -21,7 +33,8 @@ const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
  * a FIFO blocks until a writer comes, a device like `/dev/zero` never ends, and opening some
  * devices acts. The file is then opened non-blocking and checked again, in case it was swapped
  * after the first check.
- * @throws NotRegularFileError for a directory, FIFO, socket or device; the `fs` error otherwise
+ * @throws NotRegularFileError for a directory, FIFO, socket or device; BinaryFileError for a file
+ *   holding a NUL character (binary, or not UTF-8); the `fs` error otherwise
  *   (`ENOENT`, `EACCES`, `ELOOP`, `ENAMETOOLONG`, `ENOTDIR`, `ERR_FS_FILE_TOO_LARGE`, …).
  */
 export async function readRegularFile(absolutePath: string): Promise<string> {
@@ -29,7 +42,9 @@ export async function readRegularFile(absolutePath: string): Promise<string> {
   const handle = await open(absolutePath, openFlags)
   try {
     checkRegular(absolutePath, await handle.stat())
-    return await handle.readFile('utf8')
+    const text = await handle.readFile('utf8')
+    if (text.includes('\0')) throw new BinaryFileError(absolutePath)
+    return text
   } finally {
     await handle.close()
   }

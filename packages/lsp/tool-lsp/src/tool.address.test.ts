@@ -145,7 +145,7 @@ describe('symbol addressing', () => {
     expect(await failure(tool.execute({ operation: 'hover', symbol: 'Cart', filePath: 'src/none.ts' }))).toMatchObject({ code: 'LSP_FILE_NOT_FOUND' })
     expect(await failure(tool.execute({ operation: 'hover', symbol: '..' }))).toEqual({
       code: 'LSP_INVALID_INPUT',
-      message: 'symbol ".." names nothing (expected a name like Cart.addItem)',
+      message: 'symbol must be a name or name path like Cart.addItem (got "..")',
     })
   })
 

@@ -22,14 +22,15 @@ describe('files that are not regular', () => {
     expect(seen).toEqual([])
   })
 
-  it('refuses a device reached through a symlink', async () => {
+  it('refuses a device reached through a symlink, as outside the workspace, without opening it', async () => {
     const root = await tempWorkspace(pricingFiles)
-    await symlink('/dev/null', path.join(root, 'src/null.ts'))
-    const { tool } = stubTool(locations(root, []), { workspaceRoot: root })
-    expect(await failure(tool.execute({ ...query, filePath: 'src/null.ts' }))).toEqual({
-      code: 'LSP_FILE_NOT_FOUND',
-      message: `src/null.ts is not a regular file (resolved to ${path.join(root, 'src/null.ts')})`,
+    await symlink('/dev/zero', path.join(root, 'src/zero.ts'))
+    const { tool, seen } = stubTool(locations(root, []), { workspaceRoot: root })
+    expect(await failure(tool.execute({ ...query, filePath: 'src/zero.ts' }))).toEqual({
+      code: 'LSP_OUTSIDE_WORKSPACE',
+      message: `src/zero.ts resolves to /dev/zero, outside the workspace root ${root}; give a path inside it`,
     })
+    expect(seen).toEqual([])
   })
 
   it('shows result rows in a FIFO or a device as path:line, unread', async () => {
@@ -42,6 +43,13 @@ describe('files that are not regular', () => {
     )
     const text = await tool.execute({ ...query, filePath: 'src/pricing.ts', line: 1, character: 17 })
     expect(text).toBe(['2 references to applyDiscount in 2 files', 'src/fifo.ts:3', 'src/null.ts:1'].join('\n'))
+  })
+
+  it('shows result rows in a binary file as path:line, without its bytes', async () => {
+    const root = await tempWorkspace({ ...pricingFiles, 'src/blob.ts': 'const a = 1\u0000\u0001\n' })
+    const { tool } = stubTool(locations(root, [at(fileUri(root, 'src/blob.ts'), 0, 6, 1)]), { workspaceRoot: root })
+    const text = await tool.execute({ ...query, filePath: 'src/pricing.ts', line: 1, character: 17 })
+    expect(text).toBe(['1 reference to applyDiscount', 'src/blob.ts:1'].join('\n'))
   })
 
   it('says why a path cannot be read: symlink loop, name too long, not a directory', async () => {

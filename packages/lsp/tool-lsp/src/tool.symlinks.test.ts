@@ -49,7 +49,7 @@ describe('symlinked workspace paths', () => {
     const missing = path.join(root, 'src/missing.ts')
     expect(await failure(tool.execute({ ...definition, filePath: missing }))).toEqual({
       code: 'LSP_FILE_NOT_FOUND',
-      message: `file not found: ${missing} (resolved to ${missing})`,
+      message: `file not found: ${missing}`,
     })
   })
 

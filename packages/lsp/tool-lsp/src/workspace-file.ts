@@ -13,21 +13,20 @@ export interface WorkspaceFile {
 }
 
 /**
- * Place `given` (relative to `workspaceRoot`, or absolute) in the workspace. It is inside when
- * its path is inside the root as given, or its real path is inside the root's real path (either
- * may go through a symlink, e.g. a symlinked working directory); the display path is relative to
- * the root that matched, the root as given first. The root itself counts as inside, so that it
- * is reported as a directory, not as outside.
+ * Place `given` (relative to `workspaceRoot`, or absolute) in the workspace. It is inside when its
+ * real path is inside the root's real path: either may go through a symlink (a symlinked working
+ * directory, a link to the root), but a symlink under the root that leads out of it (a file, or a
+ * folder on the way) is outside, so nothing outside is read. The display path is relative to the
+ * root as given when the path is under it, else to the real root. The root itself counts as
+ * inside, so that it is reported as a directory, not as outside.
  * @param workspaceRoot - absolute.
  * @throws LspToolError `LSP_OUTSIDE_WORKSPACE`, naming real paths only where they differ.
  */
 export async function resolveWorkspaceFile(given: string, workspaceRoot: string): Promise<WorkspaceFile> {
   const absolutePath = path.resolve(workspaceRoot, given)
-  const direct = pathInside(workspaceRoot, absolutePath)
-  if (direct !== undefined) return { absolutePath, displayPath: direct }
   const [realRoot, realFile] = await Promise.all([realPathOf(workspaceRoot), realPathOf(absolutePath)])
   const viaReal = pathInside(realRoot, realFile)
-  if (viaReal !== undefined) return { absolutePath, displayPath: viaReal }
+  if (viaReal !== undefined) return { absolutePath, displayPath: pathInside(workspaceRoot, absolutePath) ?? viaReal }
   const file = realFile === given ? `${pathForMessage(given)} is` : `${pathForMessage(given)} resolves to ${pathForMessage(realFile)},`
   const root = pathForMessage(workspaceRoot) + (realRoot === workspaceRoot ? '' : ` (real path ${pathForMessage(realRoot)})`)
   throw new LspToolError('LSP_OUTSIDE_WORKSPACE', `${file} outside the workspace root ${root}; give a path inside it`)

@@ -1,0 +1,144 @@
+/**
+ * The language servers agent-lsp knows, as data: what each is called, which files it serves, what
+ * marks its projects, how to install it, and the readiness and settings facts measured for it
+ * (see `.agents/notes/2026-11-30-readiness.md`). `servers.ts` turns an entry into the
+ * `LocalServerConfig` lsp-local runs; `detect.ts` finds its executable; `doctor.ts` reports both.
+ */
+export interface CatalogueEntry {
+  /** The provider id, e.g. `typescript`; a config entry with this id overrides the entry. */
+  readonly id: string
+  /** What a person calls the languages, for `doctor`: `TypeScript/JavaScript`. */
+  readonly language: string
+  /** The server's executable name when installed on its own (looked up on `PATH`). */
+  readonly command: string
+  /** Arguments of {@link command} that make it speak LSP over stdio. */
+  readonly args: readonly string[]
+  /** Arguments that print the version and exit, for `doctor` (`--version`; gopls: `version`). */
+  readonly versionArgs: readonly string[]
+  /** Lowercase, leading-dot extension → LSP language id. */
+  readonly extensionToLanguage: Readonly<Record<string, string>>
+  /** Files marking a project root: one server per nearest marked directory in the workspace. */
+  readonly rootMarkers?: readonly string[]
+  /** Files defining a project the server loads itself (see lsp-local's `projectMarkers`). */
+  readonly projectMarkers?: readonly string[]
+  readonly initializationOptions?: Readonly<Record<string, unknown>>
+  readonly settings?: Readonly<Record<string, unknown>>
+  /** The log line by which a server without progress says its workspace is loaded (regex source). */
+  readonly readyLogPattern?: string
+  /** The command that installs the server, quoted when it is missing. */
+  readonly install: string
+  /**
+   * When this package ships the server as a dependency: run `node <script> ...args` with this
+   * Node, `script` a module specifier resolved from this package. `paths` are dotted keys of
+   * `initializationOptions` set to other resolved specifiers (`tsserver.path`) in that form only.
+   */
+  readonly bundled?: {
+    readonly script: string
+    readonly args: readonly string[]
+    readonly paths?: Readonly<Record<string, string>>
+  }
+}
+
+const c = { '.c': 'c', '.h': 'c' }
+const cpp = { '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 'cpp', '.hxx': 'cpp' }
+
+/**
+ * The catalogue, in `doctor`'s order. Why each fact is what it is:
+ *
+ * - `typescript`: typescript-language-server 5.3 on TypeScript 5.9's `tsserver.js` (7 has none).
+ *   `useSyntaxServer: "never"`: the syntax server answers before the project loads. No
+ *   `rootMarkers`: one tsserver per workspace loads every `tsconfig.json`/`jsconfig.json` project
+ *   (`projectMarkers`), so references cross projects of a monorepo (`typescript-projects.test.ts`);
+ *   a server per `package.json` would not see its siblings.
+ * - `python`: pyright. No progress while it enumerates the workspace: wait for its
+ *   `Found N source files` log line. One server per project (`pyproject.toml`, `setup.py`,
+ *   `setup.cfg`, `pyrightconfig.json`): imports resolve from the project's own root.
+ * - `bash`: bash-language-server 5.8 answers references only after its background analysis, which
+ *   it reports as `info` log lines (so `logLevel` is pinned to `info`).
+ * - `c`: clangd; `--background-index` covers the `compile_commands.json` it finds.
+ * - `go`: gopls, one per module or `go.work` workspace; its first request blocks while it loads.
+ * - `rust`: rust-analyzer, one per `Cargo.toml`. Not obtainable on every machine (rustup's proxy
+ *   without the component is a stub that exits 1).
+ */
+export const serverCatalogue: readonly CatalogueEntry[] = [
+  {
+    id: 'typescript',
+    language: 'TypeScript/JavaScript',
+    command: 'typescript-language-server',
+    args: ['--stdio'],
+    versionArgs: ['--version'],
+    extensionToLanguage: {
+      '.ts': 'typescript',
+      '.mts': 'typescript',
+      '.cts': 'typescript',
+      '.tsx': 'typescriptreact',
+      '.js': 'javascript',
+      '.mjs': 'javascript',
+      '.cjs': 'javascript',
+      '.jsx': 'javascriptreact',
+    },
+    projectMarkers: ['tsconfig.json', 'jsconfig.json'],
+    initializationOptions: { hostInfo: 'agent-lsp', tsserver: { useSyntaxServer: 'never' } },
+    install: 'npm i typescript-language-server typescript@5',
+    bundled: { script: 'typescript-language-server/lib/cli.mjs', args: ['--stdio'], paths: { 'tsserver.path': 'typescript/lib/tsserver.js' } },
+  },
+  {
+    id: 'python',
+    language: 'Python',
+    command: 'pyright-langserver',
+    args: ['--stdio'],
+    versionArgs: ['--version'],
+    extensionToLanguage: { '.py': 'python', '.pyi': 'python' },
+    rootMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'pyrightconfig.json'],
+    readyLogPattern: '^(Found \\d+ source files?|No source files found)',
+    install: 'npm i pyright',
+    bundled: { script: 'pyright/langserver.index.js', args: ['--stdio'] },
+  },
+  {
+    id: 'bash',
+    language: 'Bash',
+    command: 'bash-language-server',
+    args: ['start'],
+    versionArgs: ['--version'],
+    extensionToLanguage: { '.sh': 'shellscript', '.bash': 'shellscript' },
+    settings: { bashIde: { logLevel: 'info' } },
+    readyLogPattern: 'BackgroundAnalysis: (Completed after|skipping|failed resolving|stopped after)',
+    install: 'npm i bash-language-server',
+    bundled: { script: 'bash-language-server/out/cli.js', args: ['start'] },
+  },
+  {
+    id: 'c',
+    language: 'C/C++',
+    command: 'clangd',
+    args: ['--background-index', '--log=error'],
+    versionArgs: ['--version'],
+    extensionToLanguage: { ...c, ...cpp },
+    rootMarkers: ['compile_commands.json', 'compile_flags.txt', '.clangd'],
+    install: 'apt-get install clangd',
+  },
+  {
+    id: 'go',
+    language: 'Go',
+    command: 'gopls',
+    args: [],
+    versionArgs: ['version'],
+    extensionToLanguage: { '.go': 'go' },
+    rootMarkers: ['go.work', 'go.mod'],
+    install: 'apt-get install gopls golang-go',
+  },
+  {
+    id: 'rust',
+    language: 'Rust',
+    command: 'rust-analyzer',
+    args: [],
+    versionArgs: ['--version'],
+    extensionToLanguage: { '.rs': 'rust' },
+    rootMarkers: ['Cargo.toml'],
+    install: 'rustup component add rust-analyzer',
+  },
+]
+
+/** The catalogue entry with `id`, if any. */
+export function catalogueEntry(id: string): CatalogueEntry | undefined {
+  return serverCatalogue.find((entry) => entry.id === id)
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+
+/**
+ * The schema of `agent-lsp.toml` / `agent-lsp.json` (in a workspace) and of the user-level
+ * `config.toml` / `config.json`. Published as `agent-lsp.schema.json` ({@link configJsonSchema});
+ * `config-schema.test.ts` fails when the committed file differs from what this generates.
+ */
+const serverSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected letters, digits, ".", "_" or "-"')
+      .describe('The server id: a catalogue id (typescript, python, bash, c, go, rust) overrides that server field by field; any other id adds a server.'),
+    command: z
+      .string()
+      .min(1)
+      .describe('The executable: an absolute path, a path relative to this file, or a name looked up on PATH (then node_modules/.bin). Run without a shell.')
+      .optional(),
+    args: z.array(z.string()).optional().describe('Its arguments. Setting command or args replaces the catalogue process; the one left out is the catalogue\'s own (e.g. ["--stdio"]).'),
+    extensions: z
+      .record(z.string().regex(/^\.[a-z0-9_+-]+$/, 'expected a lowercase extension with a leading dot, like ".py"'), z.string().min(1))
+      .optional()
+      .describe('Extension → LSP language id, e.g. { ".py" = "python" }. An extension given here is taken from any other server.'),
+    rootMarkers: z.array(z.string().min(1)).optional().describe('File names marking a project root: a file\'s server runs at the nearest directory holding one, inside the workspace.'),
+    initializationOptions: z.unknown().optional().describe('Sent verbatim as InitializeParams.initializationOptions.'),
+    settings: z.record(z.string(), z.unknown()).optional().describe('What the server reads through workspace/configuration, by section (e.g. { python = { analysis = { ... } } }).'),
+    env: z.record(z.string(), z.string()).optional().describe('Extra environment variables for the server process.'),
+  })
+  .strict()
+
+export const configSchema = z
+  .object({
+    $schema: z.string().describe('The JSON Schema of this file, for editors.'),
+    servers: z.array(serverSchema).describe('Servers added to, or overriding, the catalogue.'),
+    trustedWorkspaces: z
+      .array(z.string().min(1))
+      .describe('User-level config only: workspace directories (absolute, or ~/…) whose agent-lsp.toml may set command, args, env, settings and initializationOptions.'),
+  })
+  .partial()
+  .strict()
+  .describe('agent-lsp configuration: the language servers of the agent-lsp command.')
+
+/** A config file's content, as validated. */
+export type AgentLspConfig = z.infer<typeof configSchema>
+/** One `[[servers]]` entry. */
+export type ServerEntryConfig = z.infer<typeof serverSchema>
+
+/** The field names of a server entry, in the schema's order. */
+export const serverFields = Object.keys(serverSchema.shape) as (keyof ServerEntryConfig)[]
+
+/** The published JSON Schema (draft 2020-12) of {@link configSchema}. */
+export function configJsonSchema(): Record<string, unknown> {
+  return { ...z.toJSONSchema(configSchema), title: 'agent-lsp configuration' }
+}

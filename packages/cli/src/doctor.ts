@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { PlannedServer, ServerSetup } from './config.js'
+
+/** How long `doctor` waits for a server's `--version` before it reports it without one. */
+export const VERSION_TIMEOUT_MS = 5_000
+
+/**
+ * What `doctor` says of one server: `ready` (its executable exists and, where the catalogue knows
+ * how to ask, printed its version), `missing` (not found), `broken` (found, but asking its version
+ * failed: rustup's proxy without the rust-analyzer component, say).
+ */
+export interface DoctorRow {
+  readonly id: string
+  readonly language: string
+  readonly status: 'ready' | 'missing' | 'broken'
+  /** `/usr/bin/clangd (PATH, Debian clangd version 14.0.6)`, or what is wrong and how to install. */
+  readonly detail: string
+}
+
+const sourceNames = {
+  bundled: 'bundled',
+  absolute: 'configured path',
+  PATH: 'PATH',
+  'agent-lsp': "agent-lsp's node_modules/.bin",
+  workspace: 'workspace node_modules/.bin',
+} as const
+
+/** Check each planned server; version probes run at once, without a shell, each bounded by {@link VERSION_TIMEOUT_MS}. */
+export function diagnoseServers(setup: ServerSetup, env: NodeJS.ProcessEnv): Promise<DoctorRow[]> {
+  return Promise.all(setup.servers.map((server) => diagnose(server, env)))
+}
+
+async function diagnose(server: PlannedServer, env: NodeJS.ProcessEnv): Promise<DoctorRow> {
+  const { config, language, executable } = server
+  const row = (status: DoctorRow['status'], detail: string): DoctorRow => ({ id: config.id, language, status, detail })
+  const install = config.installHint ? `; install: ${config.installHint}` : ''
+  if (!executable.found) {
+    const untrusted = executable.untrustedCandidate ? ` (${executable.untrustedCandidate} is not used: the workspace is not trusted)` : ''
+    return row('missing', `${executable.command} not found on PATH${untrusted}${install}`)
+  }
+  const where = `${executable.path} (${sourceNames[executable.source]}`
+  if (executable.source === 'bundled') {
+    const version = packageVersion(executable.path)
+    return row('ready', `${where}${version ? `, ${version}` : ''})`)
+  }
+  if (!server.versionArgs) return row('ready', `${where})`)
+  const probe = await runVersion(executable.path, server.versionArgs, env)
+  if (probe.kind === 'version') return row('ready', `${where}, ${probe.line})`)
+  if (probe.kind === 'timeout') return row('ready', `${where}, no answer to \`${server.versionArgs.join(' ')}\` within ${VERSION_TIMEOUT_MS / 1000} s)`)
+  return row('broken', `${where}) fails: \`${path.basename(executable.path)} ${server.versionArgs.join(' ')}\` ${probe.why}${install}`)
+}
+
+/**
+ * The `doctor` report: a header, one aligned row per server (`status  id  language  detail`), the
+ * config files read, and `N of M language servers ready`.
+ */
+export function formatDoctor(rows: readonly DoctorRow[], workspaceRoot: string, setup: ServerSetup): string {
+  const idWidth = Math.max(...rows.map((row) => row.id.length))
+  const languageWidth = Math.max(...rows.map((row) => row.language.length))
+  const lines = [`Language servers for ${workspaceRoot}`]
+  for (const row of rows) lines.push(`${row.status.padEnd(7)}  ${row.id.padEnd(idWidth)}  ${row.language.padEnd(languageWidth)}  ${row.detail}`)
+  if (setup.files.length > 0) lines.push(`Config: ${setup.files.join(', ')}`)
+  lines.push(`${rows.filter((row) => row.status === 'ready').length} of ${rows.length} language servers ready`)
+  return lines.join('\n')
+}
+
+/** `doctor`'s exit status: 0 when at least one server is ready (the command can answer something), else 1. */
+export function doctorExitCode(rows: readonly DoctorRow[]): number {
+  return rows.some((row) => row.status === 'ready') ? 0 : 1
+}
+
+type Probe = { kind: 'version'; line: string } | { kind: 'timeout' } | { kind: 'failed'; why: string }
+
+function runVersion(file: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Probe> {
+  return new Promise((resolve) => {
+    execFile(file, [...args], { env, timeout: VERSION_TIMEOUT_MS, encoding: 'utf8', windowsHide: true }, (error, stdout, stderr) => {
+      const first = (text: string) => text.split(/\r?\n/).map((line) => line.trim()).find((line) => line !== '')
+      if (!error) return resolve({ kind: 'version', line: first(stdout) ?? first(stderr) ?? 'version unknown' })
+      const failure = error as NodeJS.ErrnoException & { killed?: boolean; code?: number | string }
+      if (failure.killed) return resolve({ kind: 'timeout' })
+      if (typeof failure.code === 'number') return resolve({ kind: 'failed', why: `exited with code ${failure.code}${first(stderr) ? `: ${first(stderr)}` : ''}` })
+      resolve({ kind: 'failed', why: `could not run: ${failure.code ?? failure.message}` })
+    })
+  })
+}
+
+/** `name version` of the package holding `file` (its nearest `package.json` with both), if any. */
+function packageVersion(file: string): string | undefined {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json')
+    if (!existsSync(manifest)) continue
+    try {
+      const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown; version?: unknown }
+      if (typeof name === 'string' && typeof version === 'string') return `${name} ${version}`
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
+}
+
+/**
+ * `agent-lsp doctor`: print the report of `setup` to `stdout`.
+ * @returns the exit status ({@link doctorExitCode}).
+ */
+export async function runDoctor(setup: ServerSetup, workspaceRoot: string, env: NodeJS.ProcessEnv, stdout: (text: string) => void): Promise<number> {
+  const rows = await diagnoseServers(setup, env)
+  stdout(`${formatDoctor(rows, workspaceRoot, setup)}\n`)
+  return doctorExitCode(rows)
+}

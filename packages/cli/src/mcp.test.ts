@@ -1,0 +1,141 @@
+// `agent-lsp mcp` as an MCP client runs it: the built command spawned over a real stdio connection
+// by the SDK's own Client, against the real typescript-language-server.
+import { execFile, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { ErrorCode, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js'
+import { lspToolInputJsonSchema } from '@agent-lsp/tool-lsp'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { UsageError, parseCommand } from './args.js'
+import { descendants, survivors } from './mcp.test-support.js'
+import { tempWorkspace, toolOn } from './workspace.test-support.js'
+
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url))
+
+const files = {
+  'tsconfig.json': '{ "include": ["src"] }',
+  'src/a.ts': 'export const retryLimit = 3;\n',
+  'src/b.ts': 'import { retryLimit } from "./a";\nexport const twice = retryLimit * 2;\n',
+}
+
+const references = { operation: 'findReferences', filePath: 'src/a.ts', line: 1, character: 14 }
+const referencesText = [
+  '3 references to retryLimit in 2 files',
+  'src/a.ts:1:14  export const retryLimit = 3;',
+  'src/b.ts:1:10  import { retryLimit } from "./a";',
+  'src/b.ts:2:22  export const twice = retryLimit * 2;',
+].join('\n')
+
+describe('agent-lsp mcp', () => {
+  it('serves the lsp tool: same schema and text as the tool, servers warm, errors as results, none left after close', async () => {
+    const root = await tempWorkspace(files)
+    const { tool } = toolOn(root)
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root], cwd: '/', stderr: 'pipe' })
+    let stderr = ''
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const client = new Client({ name: 'agent-lsp-test', version: '0' })
+    await client.connect(transport)
+    onTestFinished(() => client.close())
+    const server = transport.pid
+    if (server === null) throw new Error('no server process')
+
+    expect(client.getServerVersion()).toEqual({ name: 'agent-lsp', version: '0.1.0' })
+    expect(await client.listTools()).toEqual({ tools: [{ name: 'lsp', description: tool.description, inputSchema: lspToolInputJsonSchema }] })
+
+    expect(await tool.execute(references)).toBe(referencesText)
+    expect(await client.callTool({ name: 'lsp', arguments: references })).toEqual({ content: [{ type: 'text', text: referencesText }] })
+    const started = descendants(server)
+    // typescript-language-server and the tsserver processes below it.
+    expect(started.length).toBeGreaterThanOrEqual(2)
+
+    // Warm: the next call is answered by the same processes.
+    expect(await client.callTool({ name: 'lsp', arguments: { operation: 'goToDefinition', filePath: 'src/b.ts', line: 2, character: 22 } })).toEqual({
+      content: [{ type: 'text', text: '1 definition of retryLimit\nsrc/a.ts:1:14  export const retryLimit = 3;' }],
+    })
+    expect(descendants(server).sort()).toEqual([...started].sort())
+
+    expect(await client.callTool({ name: 'lsp', arguments: { ...references, line: 0 } })).toEqual({
+      content: [{ type: 'text', text: 'LSP_INVALID_INPUT: line must be an integer >= 1 (got 0)' }],
+      isError: true,
+    })
+    expect(await client.callTool({ name: 'lsp', arguments: { operation: 'hover', filePath: 'src/missing.ts', line: 1, character: 1 } })).toEqual({
+      content: [{ type: 'text', text: `LSP_FILE_NOT_FOUND: file not found: src/missing.ts (resolved to ${root}/src/missing.ts)` }],
+      isError: true,
+    })
+    await expect(client.callTool({ name: 'grep', arguments: {} })).rejects.toMatchObject({ code: ErrorCode.InvalidParams })
+
+    await client.close()
+    expect(await survivors([server, ...started])).toEqual([])
+    expect(stderr).toBe('')
+  })
+
+  it.each([
+    ['stdin closes', 'stdin'],
+    ['SIGTERM', 'SIGTERM'],
+    ['SIGINT', 'SIGINT'],
+  ] as const)('exits 0 when %s, its language servers stopped, having written only JSON-RPC to stdout', async (_, how) => {
+    const root = await tempWorkspace(files)
+    const child = spawn(process.execPath, [bin, 'mcp'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] })
+    onTestFinished(() => void child.kill('SIGKILL'))
+    const exited = once(child, 'exit')
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    // The SDK's stdio transport is newline-delimited JSON over any pair of streams: here, the
+    // client's end of the child's pipes (the command's working directory is the workspace).
+    const client = new Client({ name: 'agent-lsp-test', version: '0' })
+    await client.connect(new StdioServerTransport(child.stdout, child.stdin))
+    expect(await client.callTool({ name: 'lsp', arguments: references })).toEqual({ content: [{ type: 'text', text: referencesText }] })
+    const started = descendants(child.pid!)
+    expect(started.length).toBeGreaterThanOrEqual(2)
+
+    if (how === 'stdin') child.stdin.end()
+    else child.kill(how)
+    expect(await exited).toEqual([0, null])
+    expect(await survivors(started)).toEqual([])
+    expect(stderr).toBe('')
+    const lines = stdout.split('\n')
+    expect(lines.pop()).toBe('')
+    expect(lines.map((line) => JSONRPCMessageSchema.safeParse(JSON.parse(line)).success)).toEqual([true, true])
+  })
+})
+
+describe('agent-lsp mcp on the command line', () => {
+  it('takes only --root, default the working directory', () => {
+    expect(parseCommand(['mcp'])).toEqual({ kind: 'mcp', root: '.' })
+    expect(parseCommand(['mcp', '--root', '../app'])).toEqual({ kind: 'mcp', root: '../app' })
+    const refusal = (argv: string[]) => {
+      try {
+        parseCommand(argv)
+      } catch (error) {
+        if (error instanceof UsageError) return error.message
+      }
+      throw new Error(`expected a usage error for ${argv.join(' ')}`)
+    }
+    expect(refusal(['mcp', 'src'])).toBe('unexpected argument "src" (mcp takes only --root DIR)')
+    expect(refusal(['mcp', '--json', '--file', 'a.ts'])).toBe('mcp takes no --file or --json (only --root DIR)')
+  })
+
+  it('exits 1 naming a workspace root that is not a directory, 2 on bad usage', async () => {
+    const run = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, [bin, ...args], { cwd: '/', timeout: 60_000 }, (error, stdout, stderr) => {
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
+        })
+      })
+    expect(await run(['mcp', '--root', '/nonexistent/app'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'agent-lsp: LSP_FILE_NOT_FOUND: workspace root /nonexistent/app does not exist or is not a directory\n',
+    })
+    expect(await run(['mcp', 'src'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'agent-lsp: unexpected argument "src" (mcp takes only --root DIR)\nRun "agent-lsp --help" for usage.\n',
+    })
+  })
+})

@@ -1,0 +1,71 @@
+import type { Readable, Writable } from 'node:stream'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { createLspTool } from '@agent-lsp/tool-lsp'
+import type { LspHost } from './host.js'
+import { createMcpServer } from './mcp-server.js'
+
+export { createMcpServer, type McpServerInfo } from './mcp-server.js'
+
+/** Options of {@link serveMcp}. */
+export interface McpOptions {
+  /** Absolute path of the workspace the tool answers about. */
+  readonly workspaceRoot: string
+  /** The server's version in `initialize`. */
+  readonly version: string
+  /** Where diagnostics go: never stdout, which carries only MCP's JSON-RPC messages. */
+  readonly log: (text: string) => void
+  /** Stops the server, as stdin ending does (the command's SIGINT / SIGTERM). */
+  readonly signal?: AbortSignal | undefined
+  /** Default `process.stdin`. */
+  readonly stdin?: Readable
+  /** Default `process.stdout`. */
+  readonly stdout?: Writable
+}
+
+/**
+ * `agent-lsp mcp`: serve the `lsp` tool over MCP's stdio transport (newline-delimited JSON-RPC,
+ * spec 2025-06-18, Basic › Transports › stdio) with one `host` for the whole session, so language
+ * servers stay warm between calls. Runs until stdin ends, stdout fails, or `signal` aborts; then
+ * closes the server (cancelling calls in flight) and disposes `host`, which stops every language
+ * server it started.
+ * @returns 0 once stopped; 1 when no language server is configured (nothing to offer), or the
+ *   transport failed (logged).
+ */
+export async function serveMcp(host: LspHost, options: McpOptions): Promise<number> {
+  const { workspaceRoot, log, signal, stdin = process.stdin, stdout = process.stdout } = options
+  try {
+    const tool = createLspTool(host.ctx, { workspaceRoot })
+    if (!tool) {
+      log('agent-lsp: LSP_UNAVAILABLE: no language server is configured\n')
+      return 1
+    }
+    const server = createMcpServer(tool, { name: 'agent-lsp', version: options.version })
+    server.onerror = (error) => log(`agent-lsp mcp: ${error.message}\n`)
+    let stop = (): void => {}
+    const stopped = new Promise<void>((resolve) => (stop = resolve))
+    const onOutputError = (error: Error): void => {
+      log(`agent-lsp mcp: stdout failed: ${error.message}\n`)
+      stop()
+    }
+    stdin.once('end', stop).once('close', stop)
+    stdout.once('error', onOutputError)
+    signal?.addEventListener('abort', stop, { once: true })
+    server.onclose = stop
+    try {
+      await server.connect(new StdioServerTransport(stdin, stdout))
+      if (signal?.aborted) stop()
+      await stopped
+      await server.close()
+    } catch (error) {
+      log(`agent-lsp mcp: ${error instanceof Error ? error.message : String(error)}\n`)
+      return 1
+    } finally {
+      stdin.off('end', stop).off('close', stop)
+      stdout.off('error', onOutputError)
+      signal?.removeEventListener('abort', stop)
+    }
+    return 0
+  } finally {
+    await host.dispose()
+  }
+}

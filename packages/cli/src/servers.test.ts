@@ -1,0 +1,74 @@
+// The catalogue as data, and the default servers built from it: what they were before the catalogue
+// existed, plus python's project markers.
+import { createRequire } from 'node:module'
+import { isValidExtension } from '@agent-lsp/lsp'
+import { describe, expect, it } from 'vitest'
+import { serverCatalogue } from './catalogue.js'
+import { defaultServers } from './servers.js'
+
+const require = createRequire(import.meta.url)
+
+describe('the server catalogue', () => {
+  it('covers TypeScript/JavaScript, Python, Bash, C/C++, Go and Rust, each with valid extensions and an install command', () => {
+    expect(serverCatalogue.map((entry) => [entry.id, entry.language, entry.command, entry.install])).toEqual([
+      ['typescript', 'TypeScript/JavaScript', 'typescript-language-server', 'npm i typescript-language-server typescript@5'],
+      ['python', 'Python', 'pyright-langserver', 'npm i pyright'],
+      ['bash', 'Bash', 'bash-language-server', 'npm i bash-language-server'],
+      ['c', 'C/C++', 'clangd', 'apt-get install clangd'],
+      ['go', 'Go', 'gopls', 'apt-get install gopls golang-go'],
+      ['rust', 'Rust', 'rust-analyzer', 'rustup component add rust-analyzer'],
+    ])
+    for (const entry of serverCatalogue) expect(Object.keys(entry.extensionToLanguage).filter((extension) => !isValidExtension(extension))).toEqual([])
+    expect(Object.fromEntries(serverCatalogue.map((entry) => [entry.id, entry.rootMarkers ?? entry.projectMarkers]))).toEqual({
+      typescript: ['tsconfig.json', 'jsconfig.json'],
+      python: ['pyproject.toml', 'setup.py', 'setup.cfg', 'pyrightconfig.json'],
+      bash: undefined,
+      c: ['compile_commands.json', 'compile_flags.txt', '.clangd'],
+      go: ['go.work', 'go.mod'],
+      rust: ['Cargo.toml'],
+    })
+  })
+
+  it('gives the default servers they had before it, python now one per project', () => {
+    const ts = ['.ts', '.mts', '.cts', '.tsx', '.js', '.mjs', '.cjs', '.jsx']
+    expect(defaultServers()).toEqual([
+      {
+        id: 'typescript',
+        command: process.execPath,
+        args: [require.resolve('typescript-language-server/lib/cli.mjs'), '--stdio'],
+        extensionToLanguage: Object.fromEntries(ts.map((e) => [e, { '.tsx': 'typescriptreact', '.jsx': 'javascriptreact' }[e] ?? (e.includes('j') ? 'javascript' : 'typescript')])),
+        projectMarkers: ['tsconfig.json', 'jsconfig.json'],
+        initializationOptions: { hostInfo: 'agent-lsp', tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never' } },
+        installHint: 'npm i typescript-language-server typescript@5',
+      },
+      {
+        id: 'python',
+        command: process.execPath,
+        args: [require.resolve('pyright/langserver.index.js'), '--stdio'],
+        extensionToLanguage: { '.py': 'python', '.pyi': 'python' },
+        rootMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'pyrightconfig.json'],
+        readyLogPattern: '^(Found \\d+ source files?|No source files found)',
+        installHint: 'npm i pyright',
+      },
+      {
+        id: 'bash',
+        command: process.execPath,
+        args: [require.resolve('bash-language-server/out/cli.js'), 'start'],
+        extensionToLanguage: { '.sh': 'shellscript', '.bash': 'shellscript' },
+        settings: { bashIde: { logLevel: 'info' } },
+        readyLogPattern: 'BackgroundAnalysis: (Completed after|skipping|failed resolving|stopped after)',
+        installHint: 'npm i bash-language-server',
+      },
+      {
+        id: 'c',
+        command: 'clangd',
+        args: ['--background-index', '--log=error'],
+        extensionToLanguage: { '.c': 'c', '.h': 'c', '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 'cpp', '.hxx': 'cpp' },
+        rootMarkers: ['compile_commands.json', 'compile_flags.txt', '.clangd'],
+        installHint: 'apt-get install clangd',
+      },
+      { id: 'go', command: 'gopls', extensionToLanguage: { '.go': 'go' }, rootMarkers: ['go.work', 'go.mod'], installHint: 'apt-get install gopls golang-go' },
+      { id: 'rust', command: 'rust-analyzer', extensionToLanguage: { '.rs': 'rust' }, rootMarkers: ['Cargo.toml'], installHint: 'rustup component add rust-analyzer' },
+    ])
+  })
+})

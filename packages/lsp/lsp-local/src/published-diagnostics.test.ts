@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { PublishedDiagnostics } from './published-diagnostics.js'
+
+const uri = 'file:///w/a.ts'
+const publish = (diagnostics: PublishedDiagnostics, version: number | undefined, message: string) =>
+  diagnostics.onPublish({ uri, ...(version === undefined ? {} : { version }), diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message }] })
+const messages = (value: unknown) => (value as { message: string }[] | undefined)?.map((diagnostic) => diagnostic.message)
+
+describe('published diagnostics', () => {
+  it('keeps only what is published about open documents, and forgets a closed one', async () => {
+    const diagnostics = new PublishedDiagnostics()
+    publish(diagnostics, 1, 'before it was opened')
+    diagnostics.onSent(uri, 1)
+    expect(messages(await diagnostics.current(uri, 0))).toBeUndefined()
+    publish(diagnostics, 1, 'current')
+    expect(messages(await diagnostics.current(uri, 0))).toEqual(['current'])
+    diagnostics.forget(uri)
+    publish(diagnostics, 1, 'after it was closed')
+    diagnostics.onSent(uri, 2)
+    expect(messages(await diagnostics.current(uri, 0))).toBeUndefined()
+    publish(diagnostics, 2, 'reopened')
+    expect(messages(await diagnostics.current(uri, 0))).toEqual(['reopened'])
+  })
+
+  it('takes an unversioned publication only when it came after the version was sent', async () => {
+    const diagnostics = new PublishedDiagnostics()
+    diagnostics.onSent(uri, 1)
+    publish(diagnostics, undefined, 'about version 1')
+    diagnostics.onSent(uri, 2)
+    expect(messages(await diagnostics.current(uri, 0))).toBeUndefined()
+    publish(diagnostics, undefined, 'about version 2')
+    expect(messages(await diagnostics.current(uri, 0))).toEqual(['about version 2'])
+  })
+})
