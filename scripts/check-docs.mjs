@@ -3,7 +3,7 @@
 // exported types of the same name from @agent-lsp/lsp.
 //
 // For each doc file, its type-equiv blocks become one in-memory module (placed, virtually, inside
-// packages/lsp/lsp so `@agent-lsp/lsp` resolves to its source through the `source` condition);
+// packages/lsp/lsp so `@agent-lsp/lsp` resolves to its source through the `@agent-lsp/source` condition);
 // names a doc uses but does not declare are imported from the seam. A second in-memory module
 // asks, for every declared name the seam exports, whether
 //   Equals<Doc.Name, Seam.Name>, Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false

@@ -4,7 +4,7 @@
 // esm-only profile (the packages are ESM only: "type": "module", tsup --format esm, Node >= 20.11;
 // CommonJS consumers use `import()`), and what neither checks here:
 //   - no test files (`*.test.*`, `*.test-d.*`, `*.test-support.*`) and no sources in the tarball;
-//   - every path the published `exports`/`bin` name is in the tarball (a `source` condition
+//   - every path the published `exports`/`bin` name is in the tarball (an `@agent-lsp/source` condition
 //     pointing at src/ must not be published: consumers with the same custom condition would
 //     resolve to a missing file);
 //   - `sideEffects: false`, `types` before `import` in every export.

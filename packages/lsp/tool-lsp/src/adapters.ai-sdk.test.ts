@@ -4,8 +4,8 @@
 import { generateText, jsonSchema, stepCountIs, tool, type ToolModelMessage } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
-import { badInput, referencesInput, referencesText, referencesTool } from '../src/adapters.test-support.js'
-import type { LspTool } from '../src/tool.js'
+import { badInput, referencesInput, referencesText, referencesTool } from './adapters.test-support.js'
+import type { LspTool } from './tool.js'
 
 /** The one-liner of the adapters.ts docstring, as a harness writes it. */
 const aiSdkTool = (lsp: LspTool) =>
