@@ -1,5 +1,5 @@
-export { main, version, type CliIo } from './main.js'
+// The library entry: the host and the server catalogue, for harness authors. The command (`main`,
+// its arguments, `doctor`, the MCP server) is the bin's: importing it here would load the MCP SDK
+// and zod (~40 MB of RSS, measured) into every harness that only wants `defaultServers()`.
 export { createLspHost, type LspHost } from './host.js'
 export { defaultServers } from './servers.js'
-export { parseCommand, usage, UsageError, type Command } from './args.js'
-export { createMcpServer, serveMcp, type McpOptions, type McpServerInfo } from './mcp.js'

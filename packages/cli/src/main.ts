@@ -6,7 +6,6 @@ import { UsageError, parseCommand, usage, type Command, type QueryTarget } from 
 import { loadServerSetupFor, type ServerSetup } from './config.js'
 import { runDoctor } from './doctor.js'
 import { createLspHost } from './host.js'
-import { serveMcp } from './mcp.js'
 
 /** Where the command writes, and from where it runs. */
 export interface CliIo {
@@ -53,7 +52,11 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   }
   if (command.kind === 'doctor') return runDoctor(setup, workspaceRoot, env, (text) => io.stdout(text))
   const host = createLspHost(setup.servers.map((server) => server.config))
-  if (command.kind === 'mcp') return serveMcp(host, { workspaceRoot, version, log: io.stderr, signal })
+  if (command.kind === 'mcp') {
+    // Loaded only for `mcp`: the MCP SDK is the largest thing the command could load.
+    const { serveMcp } = await import('./mcp.js')
+    return serveMcp(host, { workspaceRoot, version, log: io.stderr, signal })
+  }
   try {
     const input = toolInput(command, io.cwd, workspaceRoot)
     if (command.json) {

@@ -224,25 +224,37 @@ describe('faults and cancellation', () => {
     expect(cancel?.params).toEqual({ id: request?.id })
   })
 
-  it('fails in-flight requests at once when the server dies, quoting exit code and stderr, then restarts', async () => {
+  it('fails in-flight requests at once when the server dies, quoting exit code and stderr, then restarts and answers', async () => {
     const root = workspace({ 'a.ts': source })
+    const target = pathToFileURL(join(root, 'a.ts')).href
     const fake = fakeProvider(root, {
-      crash: { on: 'textDocument/references', exitCode: 3, stderr: 'fatal: simulated stack overflow in resolver', partialBody: true },
-      hover: { '0': { contents: 'back' } },
+      // On its first launch only: the first definition gets a full header, 20 bytes of body, then exit 3.
+      crash: { on: 'textDocument/definition', exitCode: 3, stderr: 'fatal: simulated stack overflow in resolver', partialBody: true, launches: 1 },
+      definition: { uri: target, range: { start: { line: 0, character: 6 }, end: { line: 0, character: 11 } } },
     })
     await fake.query('hover', { line: 0, character: 0 }) // started: the bound below is the crash's alone
     const started = performance.now()
-    const error = await rejection(fake.query('findReferences'))
-    // Never a timeout: the exit fails the request as soon as it is seen.
+    const error = await rejection(fake.query('goToDefinition'))
+    // Never a timeout, never "no definition": the exit fails the request as soon as it is seen.
     expect(performance.now() - started).toBeLessThan(1_000)
     expect(error.code).toBe('LSP_SERVER_CRASHED')
     expect(error.message).toBe('language server "fake" exited with code 3; stderr: fatal: simulated stack overflow in resolver')
-    const hover = await fake.query('hover', { line: 0, character: 0 })
-    expect(hover.kind === 'hover' && hover.hover?.contents).toBe('back')
+    const answer = await fake.query('goToDefinition')
+    expect(answer).toEqual({
+      kind: 'locations',
+      locations: [{ uri: target, range: { start: { line: 0, character: 6 }, end: { line: 0, character: 11 } } }],
+      resolvedWorkspaceRoot: root,
+      completeness: { state: 'complete' },
+    })
     const received = await fake.received()
     expect(received.filter((entry) => entry.method === 'initialize')).toHaveLength(2)
-    // The restarted server was given the document again.
-    expect(received.filter((entry) => entry.method === 'textDocument/didOpen')).toHaveLength(2)
+    // The restarted server was given the document again before it was asked.
+    expect(received.filter((entry) => entry.method === 'textDocument/didOpen' || entry.method === 'textDocument/definition').map((entry) => entry.method)).toEqual([
+      'textDocument/didOpen',
+      'textDocument/definition',
+      'textDocument/didOpen',
+      'textDocument/definition',
+    ])
   })
 
   it('stops restarting a server that crashes on every launch, and says so', async () => {

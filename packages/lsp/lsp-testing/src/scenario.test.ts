@@ -58,7 +58,7 @@ describe('parseScenario', () => {
     ['{"hangs":[]}', 'scenario field "hangs" is unknown'],
     ['{"hover":{"a":null}}', 'scenario field "hover" must be an object keyed by zero-based line numbers ("0", "1", ...)'],
     ['{"initialize":"maybe"}', `scenario field "initialize" must be 'ok', 'hang' or { error: { code: integer, message: string } }`],
-    ['{"crash":{"on":"shutdown"}}', 'scenario field "crash" must be an object { on: string, exitCode: integer, stderr?: string, partialBody?: boolean }'],
+    ['{"crash":{"on":"shutdown"}}', 'scenario field "crash" must be an object { on: string, exitCode: integer, stderr?: string, partialBody?: boolean, launches?: positive integer }'],
     ['{"serverRequests":[{"method":"m","params":[1]}]}', 'scenario field "serverRequests" must be an array of { method: string, params?: object }'],
     ['{"progress":{"token":"t","delayMs":-1}}', 'scenario field "progress" must be an object { token: string, delayMs?: non-negative integer, holdRequests?: boolean }'],
     ['{"framing":{"split":1}}', 'scenario field "framing" must be an object { split?: boolean, coalesceLogMessage?: boolean, contentType?: boolean }'],

@@ -60,6 +60,12 @@ export interface FakeServerCrash {
    * stdout: a message cut off mid-body.
    */
   readonly partialBody?: boolean
+  /**
+   * Crash only in the first `launches` launches of the scenario (a server that crashes once and
+   * then recovers on restart); every launch when absent. Launches are counted by the `initialize`
+   * requests in the scenario's `log`, which must then be set.
+   */
+  readonly launches?: number
 }
 
 /**
@@ -211,8 +217,9 @@ const fieldChecks: { readonly [K in keyof Required<FakeServerScenario>]: FieldCh
       isString(v.on) &&
       isInteger(v.exitCode) &&
       (v.stderr === undefined || isString(v.stderr)) &&
-      (v.partialBody === undefined || typeof v.partialBody === 'boolean'),
-    'an object { on: string, exitCode: integer, stderr?: string, partialBody?: boolean }',
+      (v.partialBody === undefined || typeof v.partialBody === 'boolean') &&
+      (v.launches === undefined || (isInteger(v.launches) && v.launches >= 1)),
+    'an object { on: string, exitCode: integer, stderr?: string, partialBody?: boolean, launches?: positive integer }',
   ),
   stderr: check(isString, 'a string'),
   log: check(isString, 'a string (a file path)'),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { setTimeout as delay } from 'node:timers/promises'
 import {
   CancellationToken,
@@ -29,10 +30,10 @@ import type { JsonObject, JsonValue } from './json.js'
 import { logFrames } from './frame-log.js'
 import { FramingWriter } from './framing.js'
 import { holdUntilKilled } from './keep-alive.js'
-import { createLogSink } from './log.js'
+import { createLogSink, type FakeServerLogEntry } from './log.js'
 import { createIndexing } from './progress.js'
 import { FakeDocumentsRequest } from './protocol.js'
-import { defaultFakeServerCapabilities, type FakeRawResult, type FakeServerScenario } from './scenario.js'
+import { defaultFakeServerCapabilities, type FakeRawResult, type FakeServerCrash, type FakeServerScenario } from './scenario.js'
 import { inspectingReader, inspectingWriter } from './transport.js'
 import { createWireRecorder } from './wire-log.js'
 
@@ -93,6 +94,15 @@ function writeRaw(stream: NodeJS.WritableStream, text: string): Promise<void> {
   })
 }
 
+/** Whether `crash` applies to this launch: always, or while the log counts at most `launches` launches. */
+function crashesInThisLaunch(crash: FakeServerCrash, log: string | undefined): boolean {
+  if (crash.launches === undefined) return true
+  if (log === undefined) throw new Error('crash.launches needs the scenario\'s log, where launches are counted')
+  const entries = readFileSync(log, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as FakeServerLogEntry)
+  const launches = entries.filter((entry) => entry.direction === 'in' && entry.method === 'initialize').length
+  return launches <= crash.launches
+}
+
 /** Starts the fake language server described by `scenario` on `proc`'s standard streams. */
 export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerProcess): void {
   if (scenario.stderr !== undefined) proc.stderr.write(scenario.stderr)
@@ -108,7 +118,7 @@ export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerPr
     if (dying) return false
     recorder.received(message)
     const { crash } = scenario
-    if (crash !== undefined && 'method' in message && message.method === crash.on) {
+    if (crash !== undefined && 'method' in message && message.method === crash.on && crashesInThisLaunch(crash, scenario.log)) {
       dying = true
       void crashNow(crash, { silence: () => writer.silence(), ...proc })
       return false
