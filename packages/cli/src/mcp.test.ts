@@ -7,11 +7,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ErrorCode, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js'
+import { descendantPids, waitUntilGone } from '@agent-lsp/lsp-testing'
 import { lspToolInputJsonSchema } from '@agent-lsp/tool-lsp'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { UsageError, parseCommand } from './args.js'
-import { descendants, survivors } from './mcp.test-support.js'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
+
+/** The bound: a stopped server's processes are gone within 5 s; a killed process takes a moment. */
+const GONE_WITHIN_MS = 5_000
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url))
 
@@ -47,7 +50,7 @@ describe('agent-lsp mcp', () => {
 
     expect(await tool.execute(references)).toBe(referencesText)
     expect(await client.callTool({ name: 'lsp', arguments: references })).toEqual({ content: [{ type: 'text', text: referencesText }] })
-    const started = descendants(server)
+    const started = descendantPids(server)
     // typescript-language-server and the tsserver processes below it.
     expect(started.length).toBeGreaterThanOrEqual(2)
 
@@ -55,7 +58,7 @@ describe('agent-lsp mcp', () => {
     expect(await client.callTool({ name: 'lsp', arguments: { operation: 'goToDefinition', filePath: 'src/b.ts', line: 2, character: 22 } })).toEqual({
       content: [{ type: 'text', text: '1 definition of retryLimit\nsrc/a.ts:1:14  export const retryLimit = 3;' }],
     })
-    expect(descendants(server).sort()).toEqual([...started].sort())
+    expect(descendantPids(server).sort()).toEqual([...started].sort())
 
     expect(await client.callTool({ name: 'lsp', arguments: { ...references, line: 0 } })).toEqual({
       content: [{ type: 'text', text: 'LSP_INVALID_INPUT: line must be an integer >= 1 (got 0)' }],
@@ -68,7 +71,7 @@ describe('agent-lsp mcp', () => {
     await expect(client.callTool({ name: 'grep', arguments: {} })).rejects.toMatchObject({ code: ErrorCode.InvalidParams })
 
     await client.close()
-    expect(await survivors([server, ...started])).toEqual([])
+    expect(await waitUntilGone([server, ...started], GONE_WITHIN_MS)).toEqual([])
     expect(stderr).toBe('')
   })
 
@@ -90,13 +93,13 @@ describe('agent-lsp mcp', () => {
     const client = new Client({ name: 'agent-lsp-test', version: '0' })
     await client.connect(new StdioServerTransport(child.stdout, child.stdin))
     expect(await client.callTool({ name: 'lsp', arguments: references })).toEqual({ content: [{ type: 'text', text: referencesText }] })
-    const started = descendants(child.pid!)
+    const started = descendantPids(child.pid!)
     expect(started.length).toBeGreaterThanOrEqual(2)
 
     if (how === 'stdin') child.stdin.end()
     else child.kill(how)
     expect(await exited).toEqual([0, null])
-    expect(await survivors(started)).toEqual([])
+    expect(await waitUntilGone(started, GONE_WITHIN_MS)).toEqual([])
     expect(stderr).toBe('')
     const lines = stdout.split('\n')
     expect(lines.pop()).toBe('')

@@ -4,9 +4,9 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import type { FakeServerProcessEntry } from '@agent-lsp/lsp-testing'
+import { isAlive, waitUntilGone, type FakeServerProcessEntry } from '@agent-lsp/lsp-testing'
 import { fakeProvider, workspace } from './fake.test-support.js'
-import { alive, assertBuildIsFresh, packageDir, within } from './processes.test-support.js'
+import { assertBuildIsFresh, packageDir } from './processes.test-support.js'
 
 /** The issue's bound: both processes gone within 5 s. */
 const GONE_WITHIN_MS = 5_000
@@ -14,7 +14,7 @@ const GONE_WITHIN_MS = 5_000
 /** Kill `pids` after the test whatever happened, so that a failure leaks nothing. */
 function reapAfterTest(...pids: number[]): void {
   onTestFinished(() => {
-    for (const pid of pids) if (alive(pid)) process.kill(pid, 'SIGKILL')
+    for (const pid of pids) if (isAlive(pid)) process.kill(pid, 'SIGKILL')
   })
 }
 
@@ -30,9 +30,9 @@ describe('no orphans: a sticky server and its helper child', () => {
     await fake.query('hover')
     const { pid, helperPid } = processEntry(await fake.log())
     reapAfterTest(pid, helperPid)
-    expect([alive(pid), alive(helperPid)]).toEqual([true, true])
+    expect([isAlive(pid), isAlive(helperPid)]).toEqual([true, true])
     await fake.provider.dispose()
-    await within(GONE_WITHIN_MS, () => !alive(pid) && !alive(helperPid))
+    expect(await waitUntilGone([pid, helperPid], GONE_WITHIN_MS)).toEqual([])
     // It was asked politely first, and ignored it.
     expect((await fake.received()).slice(-2).map((entry) => entry.method)).toEqual(['shutdown', 'exit'])
   })
@@ -76,10 +76,10 @@ describe('no orphans: a sticky server and its helper child', () => {
     const { readFakeServerLog } = await import('@agent-lsp/lsp-testing')
     const { pid, helperPid } = processEntry(await readFakeServerLog(log))
     reapAfterTest(pid, helperPid)
-    expect([alive(pid), alive(helperPid)]).toEqual([true, true])
+    expect([isAlive(pid), isAlive(helperPid)]).toEqual([true, true])
     if (mode === 'throw') host.stdin.write('crash\n')
     else host.kill(mode)
     expect(await exited).toEqual(ending)
-    await within(GONE_WITHIN_MS, () => !alive(pid) && !alive(helperPid))
+    expect(await waitUntilGone([pid, helperPid], GONE_WITHIN_MS)).toEqual([])
   })
 })

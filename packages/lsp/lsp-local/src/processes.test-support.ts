@@ -1,17 +1,8 @@
-// Test support (not exported): other processes' liveness, which the OS announces to nobody.
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+// Test support (not exported): waiting for what no event announces, and the build a script in
+// another process runs. Process liveness itself is `@agent-lsp/lsp-testing`'s (`isAlive`, ...).
+import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-
-/** Running: it exists and is not a zombie (dead, waiting to be reaped). Linux `/proc`. */
-export function alive(pid: number): boolean {
-  try {
-    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]
-    return state !== undefined && state !== 'Z'
-  } catch {
-    return false
-  }
-}
 
 /**
  * Resolve once `check()` holds, polling every 20 ms; throw past `boundMs`. Only for what no event

@@ -15,6 +15,7 @@ export const fakeServerPath: string = fileURLToPath(
 export type { JsonObject, JsonValue } from './json.js'
 export { CONTENT_TYPE_HEADER, PIECE_DELAY_MS, splitFrame, type FakeServerFraming } from './framing.js'
 export { STICKY_LIFETIME_MS } from './sticky.js'
+export { descendantPids, isAlive, PROCESS_POLL_INTERVAL_MS, waitUntilGone } from './processes.js'
 export {
   readFakeServerLog,
   type FakeServerLogEntry,

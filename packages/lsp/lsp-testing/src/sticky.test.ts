@@ -1,24 +1,14 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ExitNotification, ShutdownRequest } from 'vscode-languageserver-protocol'
 import { FakeDocumentsRequest, readFakeServerLog, type FakeServerProcessEntry } from './index.js'
+import { isAlive } from './processes.js'
 import { cleanUp, spawnFake, tempDir } from './test-client.js'
-
-/** Running: it exists and is not a zombie. */
-function alive(pid: number): boolean {
-  try {
-    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]
-    return state !== undefined && state !== 'Z'
-  } catch {
-    return false
-  }
-}
 
 let helpers: number[] = []
 afterEach(async () => {
   await cleanUp()
-  for (const pid of helpers) if (alive(pid)) process.kill(pid, 'SIGKILL')
+  for (const pid of helpers) if (isAlive(pid)) process.kill(pid, 'SIGKILL')
   helpers = []
 })
 
@@ -40,9 +30,9 @@ describe('sticky', () => {
     // Handled in order after the signals, shutdown and exit: the fake still answers.
     expect(await fake.connection.sendRequest(FakeDocumentsRequest.type)).toEqual({})
     fake.child.stdin?.end()
-    expect([alive(entry.pid), alive(entry.helperPid)]).toEqual([true, true])
+    expect([isAlive(entry.pid), isAlive(entry.helperPid)]).toEqual([true, true])
     fake.child.kill('SIGKILL')
     expect(await fake.closed).toEqual({ code: null, signal: 'SIGKILL' })
-    expect(alive(entry.helperPid)).toBe(true) // its own kill, or its group's, is someone else's job
+    expect(isAlive(entry.helperPid)).toBe(true) // its own kill, or its group's, is someone else's job
   })
 })

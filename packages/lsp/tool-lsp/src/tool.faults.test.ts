@@ -3,12 +3,11 @@
 // sources by relative path (test-only; nothing in the package imports them).
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createLspService } from '@agent-lsp/lsp'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createLocalLspProvider, type LocalProviderLimits } from '@agent-lsp/lsp-local'
-import { fakeServerEnv, fakeServerPath, readFakeServerLog, type FakeServerScenario } from '@agent-lsp/lsp-testing'
+import { fakeServerEnv, fakeServerPath, isAlive, readFakeServerLog, type FakeServerScenario } from '@agent-lsp/lsp-testing'
 import { createLspTool } from './tool.js'
 import { failure, tempWorkspace } from './workspace.test-support.js'
 
@@ -43,16 +42,6 @@ async function faultyTool(scenario: FakeServerScenario, timeoutMs: number, limit
 /** Resolve once `check()` holds, re-checking as the event loop turns; the test's timeout bounds it. */
 async function until(check: () => Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setImmediate(resolve))
-}
-
-/** Running: it exists and is not a zombie. Linux `/proc`. */
-function alive(pid: number): boolean {
-  try {
-    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]
-    return state !== undefined && state !== 'Z'
-  } catch {
-    return false
-  }
 }
 
 describe('faults through the tool', () => {
@@ -101,7 +90,7 @@ describe('faults through the tool', () => {
     expect(elapsed).toBeGreaterThanOrEqual(1_990)
     expect(elapsed).toBeLessThan(3_500)
     expect((await log()).filter((entry) => entry.direction === 'in' && entry.method === 'initialize')).toHaveLength(1)
-    expect(alive(pid)).toBe(false)
+    expect(isAlive(pid)).toBe(false)
     expect(pids()).toEqual([])
   })
 })
