@@ -64,6 +64,10 @@ export interface LocalProviderLimits {
   readonly contentModifiedRetries: number
   /** How long `diagnostics` waits for a server to push them for the file's current version. */
   readonly diagnosticsTimeoutMs: number
+  /** Completion items completed with `completionItem/resolve` per query (the first, in sort order). */
+  readonly completionResolveLimit: number
+  /** Code actions without an edit completed with `codeAction/resolve` per query. */
+  readonly codeActionResolveLimit: number
 }
 
 /** The default {@link LocalProviderLimits}. */
@@ -74,6 +78,8 @@ export const defaultLocalProviderLimits: LocalProviderLimits = {
   maxOpenDocuments: 64,
   contentModifiedRetries: 3,
   diagnosticsTimeoutMs: 10_000,
+  completionResolveLimit: 50,
+  codeActionResolveLimit: 20,
 }
 
 /**

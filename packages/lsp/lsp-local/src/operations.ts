@@ -18,6 +18,7 @@ import {
 import { LspError } from '@agent-lsp/lsp'
 import type { LanguageServerClient } from './client.js'
 import type { LocalProviderLimits } from './config.js'
+import { codeActions, completion, format, rename } from './edit-operations.js'
 import { normalizeDiagnostics } from './normalize-diagnostics.js'
 import { normalizeSignatureHelp } from './normalize-signature.js'
 import { normalizeCallHierarchyItem, normalizeDocumentSymbols, normalizeWorkspaceSymbols } from './normalize-symbols.js'
@@ -39,6 +40,8 @@ export interface OperationContext {
   readonly uri: string | null
   readonly limits: LocalProviderLimits
   readonly signal: AbortSignal | undefined
+  /** The file's text as the server has it; `null` without a file. */
+  readonly text: string | null
 }
 
 /**
@@ -91,6 +94,14 @@ export async function runOperation(request: LspProviderQuery, context: Operation
     }
     case 'diagnostics':
       return diagnostics(textDocument.uri, context, ask)
+    case 'completion':
+      return completion(request.position, context, ask)
+    case 'rename':
+      return rename(request, context, ask)
+    case 'codeActions':
+      return codeActions(request, context, ask)
+    case 'format':
+      return format(request, context, ask)
     default:
       return assertNever(request)
   }

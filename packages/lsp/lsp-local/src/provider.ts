@@ -140,15 +140,21 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         await client.watchedFiles.sync()
         await raceAbort(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, request.operation)
       }
+      let text: string | null = null
       if (path !== null && request.languageId !== null) {
-        const text = await documents.sync(path, request.languageId)
+        text = await documents.sync(path, request.languageId)
         if ('position' in request) assertPosition(text, request.position, path)
+        const range = request.operation === 'codeActions' || request.operation === 'format' ? request.range : null
+        if (range !== null) {
+          assertPosition(text, range.start, path)
+          assertPosition(text, range.end, path)
+        }
       }
       const whenReady = (): Promise<boolean> =>
         client.readiness.whenReady(limits.readinessTimeoutMs, signal).catch(() => {
           throw cancelledError(request.operation)
         })
-      const ask = () => runOperation(request, { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal })
+      const ask = () => runOperation(request, { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal, text })
       let ready = await whenReady()
       const announcedBefore = client.readiness.announced
       let { completeness: known, ...answer } = await ask()
@@ -198,10 +204,14 @@ const capabilityOf = {
   documentSymbol: 'documentSymbolProvider',
   workspaceSymbol: 'workspaceSymbolProvider',
   diagnostics: 'textDocumentSync',
+  completion: 'completionProvider',
+  rename: 'renameProvider',
+  codeActions: 'codeActionProvider',
+  format: 'documentFormattingProvider',
 } as const satisfies Record<LspOperation, keyof ServerCapabilities>
 
 /** Operations whose answer spans the workspace: every project must be loaded first. */
-const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol'])
+const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol', 'rename'])
 
 function assertSupported(capabilities: ServerCapabilities, operation: LspOperation, id: string): void {
   const capability = capabilityOf[operation]
