@@ -27,9 +27,17 @@ export type Command =
       /** As given (default `.`), resolved against the working directory by the caller. */
       readonly root: string
       readonly json: boolean
+      /** `rename`'s NEWNAME. */
+      readonly newName?: string
+      /** `codeActions --action N|TITLE`: a number when the value is one. */
+      readonly action?: number | string
+      /** `codeActions --only KIND`. */
+      readonly only?: string
+      /** `--apply` (rename, codeActions with --action, format): write the edit instead of previewing it. */
+      readonly apply?: boolean
     }
 
-const byShape = (shape: 'cursor' | 'file' | 'workspace'): string =>
+const byShape = (shape: 'cursor' | 'file' | 'workspace' | 'rename' | 'codeActions' | 'format'): string =>
   lspOperations.filter((operation) => lspRequestShapes[operation] === shape).join(' | ')
 
 /** The `--help` text. */
@@ -42,6 +50,9 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp <file operation> <file>
       ${byShape('file')}
   agent-lsp workspaceSymbol --query NAME [--file FILE]
+  agent-lsp rename <file>:<line>:<col> NEWNAME [--apply]    (or --symbol NAME NEWNAME)
+  agent-lsp codeActions <file>:<line>:<col> [--only KIND] [--action N|TITLE [--apply]]
+  agent-lsp format <file> [--apply]
 
   file           inside the workspace: absolute, or relative to the current directory (else to --root)
   line, col      1-based; col counts Unicode code points of the line (an emoji is 1)
@@ -50,6 +61,10 @@ Ask a language server about code, as the lsp tool does.
   --query NAME   the symbol name, or its start, to search for; --file FILE asks only that file's server
   --page N       page N of a long list answer (100 rows a page)
   --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol)
+  --apply        rename, format, codeActions --action: write the edit (all files or none) and verify it;
+                 without it they print a unified diff and write nothing
+  --action N|TITLE  the code action to preview or apply, by its number in the list or its title
+  --only KIND    codeActions of this kind only (quickfix, refactor, source.organizeImports)
   --root DIR     the workspace (default: the current directory); answers show paths relative to it
   --json         print the seam's result (zero-based UTF-16 positions) instead of text; a --symbol
                  that matches several symbols or none is then an error (LSP_SYMBOL_AMBIGUOUS,
@@ -70,11 +85,11 @@ export class UsageError extends Error {
 /** The largest line, column or page accepted: beyond it no real file has the position. */
 const MAX_NUMBER = 2 ** 31 - 1
 
-const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter'] as const
+const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only'] as const
 
 /** The operations whose answer is a list (`--page`), and those whose rows are in many files (`--filter`). */
-const paged: ReadonlySet<string> = new Set(lspOperations.filter((operation) => operation !== 'hover' && operation !== 'signatureHelp'))
-const filtered: ReadonlySet<string> = new Set(lspOperations.filter((operation) => !['hover', 'signatureHelp', 'documentSymbol', 'diagnostics'].includes(operation)))
+const paged: ReadonlySet<string> = new Set(['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics'])
+const filtered: ReadonlySet<string> = new Set(['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'incomingCalls', 'outgoingCalls', 'workspaceSymbol'])
 
 /**
  * Parse `argv` (without `node` and the script).
@@ -96,6 +111,9 @@ export function parseCommand(argv: readonly string[]): Command {
         query: { type: 'string' },
         page: { type: 'string' },
         filter: { type: 'string' },
+        action: { type: 'string' },
+        only: { type: 'string' },
+        apply: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -117,8 +135,20 @@ export function parseCommand(argv: readonly string[]): Command {
     throw new UsageError(`unknown operation "${operation}" (expected ${lspOperations.join(', ')})`)
   }
   const op = operation as LspOperation
-  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`)
-  const target = parseTarget(op, argument, values)
+  // rename's last argument is the new name: `rename <cursor> NEWNAME`, or `rename --symbol X NEWNAME`.
+  let newName: string | undefined
+  let cursorArgument = argument
+  if (op === 'rename') {
+    const rest = [argument, ...extra].filter((item): item is string => item !== undefined)
+    newName = rest.pop()
+    cursorArgument = rest[0]
+    if (rest.length > 1) throw new UsageError(`unexpected argument "${rest[1]}"`)
+    if (newName === undefined || (values.symbol === undefined && cursorArgument === undefined)) {
+      throw new UsageError('rename needs <file>:<line>:<col> (or --symbol NAME) and NEWNAME')
+    }
+  } else if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`)
+  const target = parseTarget(op, cursorArgument, values)
+  const edit = parseEditOptions(op, values)
   const page = values.page === undefined ? undefined : positive('--page', values.page)
   if (page !== undefined && !paged.has(op)) throw new UsageError(`${op} takes no --page (its answer is not a list)`)
   if (values.filter !== undefined && !filtered.has(op)) throw new UsageError(`${op} takes no --filter`)
@@ -133,6 +163,24 @@ export function parseCommand(argv: readonly string[]): Command {
     ...(values.filter === undefined ? {} : { fileFilter: values.filter }),
     root: values.root ?? '.',
     json: values.json,
+    ...(newName === undefined ? {} : { newName }),
+    ...edit,
+  }
+}
+
+/** `--apply`, `--action`, `--only`: each only where its operation takes it. */
+function parseEditOptions(operation: LspOperation, values: Values & { apply?: boolean; json?: boolean }): { action?: number | string; only?: string; apply?: boolean } {
+  if (values.apply && !['rename', 'codeActions', 'format'].includes(operation)) throw new UsageError(`${operation} takes no --apply (it changes nothing)`)
+  for (const name of ['action', 'only'] as const) {
+    if (values[name] !== undefined && operation !== 'codeActions') throw new UsageError(`${operation} takes no --${name} (it is for codeActions)`)
+  }
+  if (values.apply && operation === 'codeActions' && values.action === undefined) throw new UsageError('codeActions --apply needs --action N|TITLE (list the actions first)')
+  if (values.apply && values.json) throw new UsageError('--json prints the edit the server computed and writes nothing; leave out --apply or --json')
+  const action = values.action === undefined ? undefined : /^\d+$/.test(values.action) ? positive('--action', values.action) : values.action
+  return {
+    ...(action === undefined ? {} : { action }),
+    ...(values.only === undefined ? {} : { only: values.only }),
+    ...(values.apply ? { apply: true } : {}),
   }
 }
 
@@ -145,7 +193,16 @@ function parseTarget(operation: LspOperation, argument: string | undefined, valu
   }
   const shape = lspRequestShapes[operation]
   switch (shape) {
-    case 'cursor': {
+    case 'codeActions':
+      refuse(['query', 'symbol', 'file', 'line'], 'it takes <file>:<line>:<col>')
+      if (argument === undefined) throw new UsageError(`missing <file>:<line>:<col> after ${operation}`)
+      return parseCursor(argument)
+    case 'format':
+      refuse(['symbol', 'query', 'line', 'file'], `it takes a <file> argument`)
+      if (argument === undefined) throw new UsageError(`missing <file> after ${operation}`)
+      return { kind: 'file', filePath: argument }
+    case 'cursor':
+    case 'rename': {
       refuse(['query'], '--query is for workspaceSymbol')
       if (values.symbol !== undefined) {
         if (argument !== undefined) throw new UsageError(`give <file>:<line>:<col> or --symbol, not both (got "${argument}")`)

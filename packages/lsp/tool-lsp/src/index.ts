@@ -6,3 +6,5 @@ export { lspToolInputSchema, parseLspToolInput, type LspToolInput } from './inpu
 export { lspToolInputJsonSchema, type JsonSchemaObject } from './input-json-schema.js'
 export { codePointColumnToUtf16, codePointLength, utf16ToCodePointColumn } from './columns.js'
 export { splitLines } from './lines.js'
+export { nodeFileSystem, type EditFileSystem } from './apply-files.js'
+export { unifiedDiff } from './diff.js'
