@@ -47,6 +47,23 @@ export class OpenDocuments {
     return document.text
   }
 
+  /**
+   * Close and open again an open document (same text, next version), so that a server that
+   * publishes diagnostics only when they change publishes them afresh. `afterClose` runs between
+   * the two, to let the server's answer to the close arrive first. A no-op for a closed document.
+   */
+  async reopen(path: string, afterClose: (uri: string) => Promise<unknown>): Promise<void> {
+    const document = this.#open.get(path)
+    if (!document) return
+    await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: document.uri } })
+    await afterClose(document.uri)
+    document.version += 1
+    this.client.diagnostics.onSent(document.uri, document.version)
+    await this.client.notify(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: document.uri, languageId: document.languageId, version: document.version, text: document.text },
+    })
+  }
+
   /** How many documents are open. */
   get size(): number {
     return this.#open.size

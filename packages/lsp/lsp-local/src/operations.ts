@@ -42,7 +42,16 @@ export interface OperationContext {
   readonly signal: AbortSignal | undefined
   /** The file's text as the server has it; `null` without a file. */
   readonly text: string | null
+  /** Close and reopen the file on the server (see `OpenDocuments.reopen`); `null` without a file. */
+  readonly reopen: (() => Promise<void>) | null
 }
+
+/**
+ * How long `diagnostics` waits for a server that published for an earlier version of a file to
+ * publish for the current one before it reopens the document: typescript-language-server never
+ * re-publishes diagnostics that were empty and stay empty, so after such an edit nothing comes.
+ */
+const REPUBLISH_WAIT_MS = 1_000
 
 /**
  * Run one operation with its LSP requests (LSP 3.17 §Language Features) and normalize the
@@ -180,8 +189,14 @@ async function diagnostics(uri: string, context: OperationContext, ask: <R>(send
     return { kind: 'diagnostics', uri, diagnostics: normalizeDiagnostics(raw.items, what) }
   }
   const what = `${context.serverId} textDocument/publishDiagnostics`
-  const seconds = context.limits.diagnosticsTimeoutMs / 1000
-  const raw = await client.diagnostics.current(uri, context.limits.diagnosticsTimeoutMs, signal)
+  const bound = context.limits.diagnosticsTimeoutMs
+  const seconds = bound / 1000
+  if (context.reopen !== null && client.diagnostics.hasPublished(uri)) {
+    const quick = await client.diagnostics.current(uri, Math.min(REPUBLISH_WAIT_MS, bound), signal)
+    if (quick !== undefined) return { kind: 'diagnostics', uri, diagnostics: normalizeDiagnostics(quick, what) }
+    await context.reopen()
+  }
+  const raw = await client.diagnostics.current(uri, bound, signal)
   if (raw === undefined) {
     return {
       kind: 'diagnostics',

@@ -154,7 +154,9 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         client.readiness.whenReady(limits.readinessTimeoutMs, signal).catch(() => {
           throw cancelledError(request.operation)
         })
-      const ask = () => runOperation(request, { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal, text })
+      const reopen =
+        path === null ? null : () => documents.reopen(path, (uri) => client.diagnostics.next(uri, REOPEN_CLOSE_WAIT_MS))
+      const ask = () => runOperation(request, { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal, text, reopen })
       let ready = await whenReady()
       const announcedBefore = client.readiness.announced
       let { completeness: known, ...answer } = await ask()
@@ -190,6 +192,9 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     },
   }
 }
+
+/** How long a reopen waits for the server's answer to the close (its empty diagnostics) before opening again. */
+const REOPEN_CLOSE_WAIT_MS = 1_000
 
 /** Which server capability each operation needs (LSP 3.17 §ServerCapabilities). */
 const capabilityOf = {

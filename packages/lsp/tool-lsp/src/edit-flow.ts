@@ -113,9 +113,11 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext): 
   const before = await countErrors(context, plan)
   await applyAtomically(plan.files, context.fileSystem)
   context.previews.delete(key)
-  const checks: string[] = []
-  if (outcome.request.shape === 'rename' && marker !== undefined) checks.push(await verifyReferences(context, plan, marker, root))
-  checks.push(await verifyDiagnostics(context, plan, before))
+  // Diagnostics first: tsserver drops the diagnostics it was computing when another request
+  // arrives (its geterr is interruptible), so a references query right after the write would
+  // leave nothing published for the new contents.
+  const diagnosticsCheck = await verifyDiagnostics(context, plan, before)
+  const checks = outcome.request.shape === 'rename' && marker !== undefined ? [await verifyReferences(context, plan, marker, root), diagnosticsCheck] : [diagnosticsCheck]
   const lines = [`Applied: ${what}: ${counted} written.`, ...plan.files.map((file) => `  ${file.displayPath}${file.before === null ? ' (created)' : file.after === null ? ' (deleted)' : ''}`), ...checks]
   return recorded ? lines.join('\n') : [...lines, diffOf(plan)].join('\n')
 }
