@@ -11,7 +11,8 @@ const require = createRequire(import.meta.url)
  *   has none) for `.ts .tsx .mts .cts .js .jsx .mjs .cjs`. `useSyntaxServer: "never"` because the
  *   syntax server answers before the project loads (first references: the open file only).
  *   tsserver searches only the projects it has loaded, so `projectMarkers` makes the host open one
- *   file of each `tsconfig.json`/`jsconfig.json` project before workspace-wide queries.
+ *   file of each `tsconfig.json`/`jsconfig.json` project before workspace-wide queries. Renames
+ *   rename re-exports too (`providePrefixAndSuffixTextForRename: false`), not alias them.
  * - `python`: pyright for `.py .pyi`. It reports no progress while it enumerates the workspace and
  *   answers references from the open file until then, so queries wait for its
  *   `Found N source files` log line.
@@ -54,6 +55,9 @@ export function defaultServers(): LocalServerConfig[] {
       initializationOptions: {
         hostInfo: 'agent-lsp',
         tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never' },
+        // A rename renames through re-exports and shorthand properties (`export { Basket }`), as
+        // an agent means it, instead of keeping the old name as an alias (`export { Basket as Cart }`).
+        preferences: { providePrefixAndSuffixTextForRename: false },
       },
       installHint: 'npm i typescript-language-server typescript@5',
     },

@@ -40,7 +40,7 @@ type Ask = <R>(send: () => Promise<R>) => Promise<R>
  * `rename` (LSP 3.17 §Rename): `textDocument/prepareRename` first when the server offers it
  * (`renameProvider.prepareProvider`), then `textDocument/rename`. The edit is returned, never
  * applied.
- * @throws LspError `LSP_CANNOT_RENAME` when prepareRename answers `null` or an error, or rename
+ * @throws LspError `LSP_CANNOT_RENAME` when prepareRename answers `null` or any error, or rename
  *   answers an error the server raised on purpose (`RequestFailed`, `InvalidParams`, `InvalidRequest`:
  *   tsserver's "You cannot rename this element"); `LSP_MALFORMED_RESPONSE`; request errors.
  */
@@ -51,8 +51,10 @@ export async function rename(request: LspRenameRequest, context: OperationContex
   const provider = client.capabilities.renameProvider
   if (isRecord(provider) && provider.prepareProvider === true) {
     const what = `${context.serverId} ${PrepareRenameRequest.method}`
+    // Any error answer to prepareRename is the server saying no (tsserver: "You cannot rename
+    // this element.", sent as InternalError), as editors take it.
     const prepared: unknown = await ask(() => client.request(PrepareRenameRequest.type, params, signal)).catch((error: unknown) => {
-      throw refusal(error, 'prepareRename', request.position)
+      throw refusal(error, 'prepareRename', request.position, true)
     })
     if (prepared === null || prepared === undefined) {
       throw new LspError('LSP_CANNOT_RENAME', `${context.serverId} says the symbol at ${where(request.position)} cannot be renamed`)
@@ -66,12 +68,18 @@ export async function rename(request: LspRenameRequest, context: OperationContex
   return { kind: 'workspaceEdit', edit: normalizeWorkspaceEdit(raw, `${context.serverId} ${RenameRequest.method}`) }
 }
 
-/** A server's deliberate refusal (a JSON-RPC error it chose to send) as `LSP_CANNOT_RENAME`; anything else unchanged. */
-function refusal(error: unknown, step: string, position: LspPosition): unknown {
-  const code = LspError.isInstance(error) ? error.responseError?.code : undefined
-  const deliberate = code === LSPErrorCodes.RequestFailed || code === ErrorCodes.InvalidParams || code === ErrorCodes.InvalidRequest
-  if (!deliberate || !LspError.isInstance(error)) return error
-  const said = error.responseError?.message ?? error.message
+/**
+ * A server's refusal (a JSON-RPC error answer) as `LSP_CANNOT_RENAME`; anything else unchanged.
+ * For `rename` only the codes a server sends on purpose count; with `anyAnswer` (prepareRename)
+ * every error answer does.
+ */
+function refusal(error: unknown, step: string, position: LspPosition, anyAnswer = false): unknown {
+  if (!LspError.isInstance(error) || error.code !== 'LSP_SERVER_ERROR') return error
+  const code = error.responseError?.code
+  const deliberate = anyAnswer || code === LSPErrorCodes.RequestFailed || code === ErrorCodes.InvalidParams || code === ErrorCodes.InvalidRequest
+  if (!deliberate) return error
+  // vscode-jsonrpc wraps an exception thrown by a server's handler in this sentence.
+  const said = (error.responseError?.message ?? error.message).replace(/^Request \S+ failed with message: /, '')
   return new LspError('LSP_CANNOT_RENAME', `cannot rename at ${where(position)}: ${said} (${step})`, { cause: error, ...(error.responseError ? { responseError: error.responseError } : {}) })
 }
 

@@ -6,7 +6,7 @@ import { unifiedDiff } from './diff.js'
 import { hashText, planEdit, type EditPlan } from './edit-plan.js'
 import { LspToolError } from './errors.js'
 import type { ToolRequest } from './input.js'
-import { chooseAction, notApplicable } from './render-code-actions.js'
+import { chooseAction, listedActions, notApplicable } from './render-code-actions.js'
 import type { Answered } from './run.js'
 import { verifyDiagnostics, verifyReferences, type ErrorCounts } from './edit-verify.js'
 
@@ -66,9 +66,10 @@ function editOf(outcome: Answered): { edit: LspWorkspaceEdit | null; what: strin
     return { edit: result.edit, what: `format ${where}`, key: keyOf({ tabSize: request.tabSize, insertSpaces: request.insertSpaces }) }
   }
   if (request.shape === 'codeActions' && result.kind === 'codeActions' && request.action !== undefined) {
-    const chosen = chooseAction(result.actions, request.action)
+    const actions = listedActions(result)
+    const chosen = chooseAction(actions, request.action)
     if (!chosen) {
-      const titles = result.actions.map((action, index) => `${index + 1}. ${action.title}`).join('; ')
+      const titles = actions.map((action, index) => `${index + 1}. ${action.title}`).join('; ')
       throw new LspToolError('LSP_INVALID_INPUT', `no code action ${JSON.stringify(request.action)} at ${where}${titles ? ` (there are: ${titles})` : ' (there are none)'}`)
     }
     const why = notApplicable(chosen.action)

@@ -66,9 +66,10 @@ export const lspToolInputSchema = z.strictObject({
     )
     .optional(),
   newName: z.string().min(1).describe('rename only: the new name of the symbol.').optional(),
+  // A number given as a JSON number is taken too; the schema says string (no unions for harnesses).
   action: z
-    .union([z.int().min(1), z.string().min(1)])
-    .describe('codeActions only: which listed action to preview or apply, by its 1-based number or its exact title.')
+    .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().min(1))
+    .describe('codeActions only: which listed action to preview or apply: its number in the list ("2") or its exact title.')
     .optional(),
   only: z
     .string()
@@ -154,7 +155,7 @@ const expected: Record<Field, string> = {
   page: 'an integer >= 1',
   fileFilter: 'a non-empty string',
   newName: 'a non-empty string',
-  action: 'an integer >= 1 or a non-empty title',
+  action: 'the number or title of a listed action',
   only: 'a non-empty code action kind',
   apply: 'a boolean',
   tabSize: 'an integer >= 1',
@@ -301,7 +302,7 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
           operation: 'codeActions',
           target: target as Extract<CursorTarget, { kind: 'position' }>,
           ...(input.only === undefined ? {} : { only: input.only }),
-          ...(input.action === undefined ? {} : { action: input.action }),
+          ...(input.action === undefined ? {} : { action: /^[1-9]\d*$/.test(input.action) ? Number(input.action) : input.action }),
           apply,
         },
         problems,

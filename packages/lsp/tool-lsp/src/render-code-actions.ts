@@ -14,12 +14,24 @@ export function notApplicable(action: LspCodeAction): string | undefined {
 }
 
 /**
- * Render a `codeActions` answer as a numbered list: `N. [kind] title`, `(preferred)`, and why an
- * action cannot be applied here; then how to preview or apply one.
+ * The actions a model chooses among, numbered from 1 in the server's order: the server's
+ * disabled ones are left out (editors grey them out; none can be applied).
+ */
+export function listedActions(result: LspCodeActionsResult): readonly LspCodeAction[] {
+  return result.actions.filter((action) => action.disabledReason === null)
+}
+
+/**
+ * Render a `codeActions` answer as a numbered list of {@link listedActions}: `N. [kind] title`,
+ * `(preferred)`, and why an action cannot be applied here (a command only); then how many
+ * disabled ones were left out, and how to preview or apply one.
  */
 export function renderCodeActions(result: LspCodeActionsResult, cursor: Cursor, only: string | undefined): string {
-  const { actions } = result
-  if (actions.length === 0) return `No ${only === undefined ? '' : `${only} `}code actions at ${cursor.label}.`
+  const actions = listedActions(result)
+  const disabled = result.actions.length - actions.length
+  const hidden = disabled === 0 ? [] : [`${disabled} disabled ${disabled === 1 ? 'action' : 'actions'} (not applicable here) not listed.`]
+  const sourceHint = only === undefined ? ['Source actions such as organize imports are listed with only: source.'] : []
+  if (actions.length === 0) return [`No ${only === undefined ? '' : `${only} `}code actions at ${cursor.label}.`, ...hidden, ...sourceHint].join('\n')
   const rows = actions.map((action, index) => {
     const why = notApplicable(action)
     const kind = action.kind === null ? '' : `[${action.kind}] `
@@ -28,7 +40,9 @@ export function renderCodeActions(result: LspCodeActionsResult, cursor: Cursor, 
   return [
     `${actions.length} code ${actions.length === 1 ? 'action' : 'actions'} at ${cursor.label}:`,
     ...rows,
+    ...hidden,
     'Preview one with action (its number or title); write it with action and apply: true.',
+    ...sourceHint,
   ].join('\n')
 }
 
