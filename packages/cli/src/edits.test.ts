@@ -267,3 +267,30 @@ describe('code actions, formatting and completion on typescript-language-server'
     )
   })
 })
+
+describe('edits on pyright', () => {
+  const shapes = ['class Circle:', '    def area(self) -> float:', '        return 3.14', '', '', 'class Square:', '    def area(self) -> float:', '        return 1.0', ''].join('\n')
+  const use = ['from shapes import Circle, Square', '', 'c = Circle()', 'print(c.area(), Square().area())', ''].join('\n')
+
+  it('renames Circle.area and not Square.area, and says that pyright does not format', async () => {
+    const root = await tempWorkspace({ 'shapes.py': shapes, 'use.py': use })
+    const { tool } = toolOn(root)
+    const answer = await tool.execute({ operation: 'rename', symbol: 'Circle.area', newName: 'surface', apply: true })
+    expect(answer.split('\n').slice(0, 6)).toEqual([
+      'Circle.area → shapes.py:2:9',
+      'Applied: rename area → surface: 2 edits in 2 files written.',
+      '  shapes.py',
+      '  use.py',
+      'Verified: findReferences of surface finds all 2 renamed sites.',
+      'Verified: errors 0 → 0 in the 2 edited files.',
+    ])
+    expect(await contents(root, ['shapes.py', 'use.py'])).toEqual({
+      'shapes.py': shapes.replace('    def area', '    def surface'),
+      'use.py': use.replace('c.area()', 'c.surface()'),
+    })
+    expect(await codeOf(tool.execute({ operation: 'format', filePath: 'use.py' }))).toEqual([
+      'LSP_UNSUPPORTED_OPERATION',
+      'language server "python" does not support format (no documentFormattingProvider)',
+    ])
+  })
+})
