@@ -63,8 +63,8 @@ Ask a language server about code, as the lsp tool does.
   --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol)
   --apply        rename, format, codeActions --action: write the edit (all files or none) and verify it;
                  without it they print a unified diff and write nothing
-  --action N|TITLE  the code action to preview or apply, by its number in the list or its title
-  --only KIND    codeActions of this kind only (quickfix, refactor, source.organizeImports)
+  --action N     the code action to preview or apply: its number in the list, or its title
+  --only KIND    codeActions of this kind only (quickfix, refactor, source: organize imports)
   --root DIR     the workspace (default: the current directory); answers show paths relative to it
   --json         print the seam's result (zero-based UTF-16 positions) instead of text; a --symbol
                  that matches several symbols or none is then an error (LSP_SYMBOL_AMBIGUOUS,
@@ -72,7 +72,7 @@ Ask a language server about code, as the lsp tool does.
   -h, --help     this text;  -v, --version  the version
 
 Answers speak the lsp tool's field names: filePath is --file, line --line, page --page, fileFilter
---filter.
+--filter, action --action, apply: true --apply.
 
 Exit status: 0 with an answer (an empty answer, or symbols to choose from, is one), 1 on error,
 2 on bad usage.`

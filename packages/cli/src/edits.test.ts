@@ -294,3 +294,21 @@ describe('edits on pyright', () => {
     ])
   })
 })
+
+describe('edits on clangd', () => {
+  it('formats C as clangd does (LLVM style) and renames a function at its call', async () => {
+    const source = 'int add(int a,int b){\nreturn a+b;}\nint twice(int x){return add(x,x);}\n'
+    const root = await tempWorkspace({ 'compile_flags.txt': '', 'm.c': source })
+    const { tool } = toolOn(root)
+    await tool.execute({ operation: 'format', filePath: 'm.c', apply: true })
+    const formatted = 'int add(int a, int b) { return a + b; }\nint twice(int x) { return add(x, x); }\n'
+    expect(await readFile(path.join(root, 'm.c'), 'utf8')).toBe(formatted)
+    expect((await tool.execute({ operation: 'rename', filePath: 'm.c', line: 2, character: 27, newName: 'sum', apply: true })).split('\n').slice(0, 4)).toEqual([
+      'Applied: rename add → sum: 2 edits in 1 file written.',
+      '  m.c',
+      'Verified: findReferences of sum finds all 2 renamed sites.',
+      'Verified: errors 0 → 0 in the 1 edited file.',
+    ])
+    expect(await readFile(path.join(root, 'm.c'), 'utf8')).toBe(formatted.replaceAll('add', 'sum'))
+  })
+})
