@@ -17,7 +17,7 @@ async function editTool(edits: () => LspWorkspaceEdit | null, extra: (query: Lsp
       (query.operation === 'diagnostics'
         ? { kind: 'diagnostics', uri: fileUri(root, 'src/a.ts'), diagnostics: [], ...base }
         : query.operation === 'findReferences'
-          ? { kind: 'locations', locations: [{ uri: fileUri(root, 'src/a.ts'), range: range(0, 16, 0, 19) }, { uri: fileUri(root, 'src/a.ts'), range: range(1, 0, 3) }], ...base }
+          ? { kind: 'locations', locations: [{ uri: fileUri(root, 'src/a.ts'), range: range(0, 16, 19) }, { uri: fileUri(root, 'src/a.ts'), range: range(1, 0, 3) }], ...base }
           : { kind: 'workspaceEdit', edit: edits(), ...base }),
     { workspaceRoot: root },
   )
