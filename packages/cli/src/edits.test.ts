@@ -190,6 +190,20 @@ async function makeUnwritable(file: string): Promise<'file' | 'directory'> {
   }
 }
 
+describe('diagnostics after an edit on typescript-language-server', () => {
+  it('answers a file that stays clean after a change completely, without waiting out the bound', async () => {
+    const root = await tempWorkspace(shop)
+    const { tool } = toolOn(root)
+    const check = { operation: 'diagnostics', filePath: 'src/checkout.ts' } as const
+    expect(await tool.execute(check)).toBe('No diagnostics in src/checkout.ts.')
+    await writeFile(path.join(root, 'src/checkout.ts'), `${shop['src/checkout.ts']}export const extra = 1\n`)
+    const started = performance.now()
+    // The server publishes nothing for diagnostics that stay empty; the provider reopens the file.
+    expect(await tool.execute(check)).toBe('No diagnostics in src/checkout.ts.')
+    expect(performance.now() - started).toBeLessThan(8_000)
+  })
+})
+
 describe('code actions, formatting and completion on typescript-language-server', () => {
   it('applies organize imports', async () => {
     const main = ["import { gamma, beta } from './util'", "import { alpha } from './util'", '', 'export const total = alpha + gamma()', ''].join('\n')
