@@ -139,6 +139,18 @@ describe('the edit commands', () => {
       action: 1,
     })
     expect(toolInput(query(['format', '/w/a.ts']), root, root)).toEqual({ operation: 'format', filePath: '/w/a.ts' })
+    expect(toolInput(query(['format', '/w/a.ts', '--lines', '3-9']), root, root)).toEqual({ operation: 'format', filePath: '/w/a.ts', line: 3, endLine: 9 })
+    expect(toolInput(query(['codeActions', '/w/a.ts:5:22', '--end', '5:34']), root, root)).toEqual({
+      operation: 'codeActions',
+      filePath: '/w/a.ts',
+      line: 5,
+      character: 22,
+      endLine: 5,
+      endCharacter: 34,
+    })
+    expect(usageError(['codeActions', 'a.ts:1:1', '--end', '5'])).toBe('--end must be LINE:COL with 1-based numbers (got 5)')
+    expect(usageError(['format', 'a.ts', '--lines', '9-3'])).toBe('--lines ends before it starts (got 9-3)')
+    expect(usageError(['rename', 'a.ts:1:1', 'x', '--lines', '1-2'])).toBe('rename takes no --lines (it is for format)')
   })
 })
 

@@ -33,6 +33,10 @@ export type Command =
       readonly action?: number | string
       /** `codeActions --only KIND`. */
       readonly only?: string
+      /** `codeActions --end LINE:COL`: the end of the selection (1-based). */
+      readonly end?: { readonly line: number; readonly character: number }
+      /** `format --lines A-B`: the lines to format (1-based, inclusive). */
+      readonly lines?: { readonly start: number; readonly end: number }
       /** `--apply` (rename, codeActions with --action, format): write the edit instead of previewing it. */
       readonly apply?: boolean
     }
@@ -51,8 +55,8 @@ Ask a language server about code, as the lsp tool does.
       ${byShape('file')}
   agent-lsp workspaceSymbol --query NAME [--file FILE]
   agent-lsp rename <file>:<line>:<col> NEWNAME [--apply]    (or --symbol NAME NEWNAME)
-  agent-lsp codeActions <file>:<line>:<col> [--only KIND] [--action N|TITLE [--apply]]
-  agent-lsp format <file> [--apply]
+  agent-lsp codeActions <file>:<line>:<col> [--end LINE:COL] [--only KIND] [--action N|TITLE [--apply]]
+  agent-lsp format <file> [--lines A-B] [--apply]
 
   file           inside the workspace: absolute, or relative to the current directory (else to --root)
   line, col      1-based; col counts Unicode code points of the line (an emoji is 1)
@@ -65,6 +69,8 @@ Ask a language server about code, as the lsp tool does.
                  without it they print a unified diff and write nothing
   --action N     the code action to preview or apply: its number in the list, or its title
   --only KIND    codeActions of this kind only (quickfix, refactor, source: organize imports)
+  --end L:C      codeActions on the selection from <line>:<col> to L:C (extracting needs one)
+  --lines A-B    format lines A to B only
   --root DIR     the workspace (default: the current directory); answers show paths relative to it
   --json         print the seam's result (zero-based UTF-16 positions) instead of text; a --symbol
                  that matches several symbols or none is then an error (LSP_SYMBOL_AMBIGUOUS,
@@ -85,7 +91,7 @@ export class UsageError extends Error {
 /** The largest line, column or page accepted: beyond it no real file has the position. */
 const MAX_NUMBER = 2 ** 31 - 1
 
-const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only'] as const
+const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only', 'end', 'lines'] as const
 
 /** The operations whose answer is a list (`--page`), and those whose rows are in many files (`--filter`). */
 const paged: ReadonlySet<string> = new Set(['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics'])
@@ -113,6 +119,8 @@ export function parseCommand(argv: readonly string[]): Command {
         filter: { type: 'string' },
         action: { type: 'string' },
         only: { type: 'string' },
+        end: { type: 'string' },
+        lines: { type: 'string' },
         apply: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -168,11 +176,28 @@ export function parseCommand(argv: readonly string[]): Command {
   }
 }
 
-/** `--apply`, `--action`, `--only`: each only where its operation takes it. */
-function parseEditOptions(operation: LspOperation, values: Values & { apply?: boolean; json?: boolean }): { action?: number | string; only?: string; apply?: boolean } {
+/** `--apply`, `--action`, `--only`, `--end`, `--lines`: each only where its operation takes it. */
+function parseEditOptions(
+  operation: LspOperation,
+  values: Values & { apply?: boolean; json?: boolean },
+): { action?: number | string; only?: string; apply?: boolean; end?: { line: number; character: number }; lines?: { start: number; end: number } } {
   if (values.apply && !['rename', 'codeActions', 'format'].includes(operation)) throw new UsageError(`${operation} takes no --apply (it changes nothing)`)
-  for (const name of ['action', 'only'] as const) {
+  for (const name of ['action', 'only', 'end'] as const) {
     if (values[name] !== undefined && operation !== 'codeActions') throw new UsageError(`${operation} takes no --${name} (it is for codeActions)`)
+  }
+  if (values.lines !== undefined && operation !== 'format') throw new UsageError(`${operation} takes no --lines (it is for format)`)
+  let end: { line: number; character: number } | undefined
+  if (values.end !== undefined) {
+    const match = /^(\d+):(\d+)$/.exec(values.end)
+    if (!match) throw new UsageError(`--end must be LINE:COL with 1-based numbers (got ${values.end})`)
+    end = { line: positive('--end line', match[1]!), character: positive('--end col', match[2]!) }
+  }
+  let lines: { start: number; end: number } | undefined
+  if (values.lines !== undefined) {
+    const match = /^(\d+)-(\d+)$/.exec(values.lines)
+    if (!match) throw new UsageError(`--lines must be A-B with 1-based line numbers (got ${values.lines})`)
+    lines = { start: positive('--lines start', match[1]!), end: positive('--lines end', match[2]!) }
+    if (lines.end < lines.start) throw new UsageError(`--lines ends before it starts (got ${values.lines})`)
   }
   if (values.apply && operation === 'codeActions' && values.action === undefined) throw new UsageError('codeActions --apply needs --action N|TITLE (list the actions first)')
   if (values.apply && values.json) throw new UsageError('--json prints the edit the server computed and writes nothing; leave out --apply or --json')
@@ -180,6 +205,8 @@ function parseEditOptions(operation: LspOperation, values: Values & { apply?: bo
   return {
     ...(action === undefined ? {} : { action }),
     ...(values.only === undefined ? {} : { only: values.only }),
+    ...(end === undefined ? {} : { end }),
+    ...(lines === undefined ? {} : { lines }),
     ...(values.apply ? { apply: true } : {}),
   }
 }

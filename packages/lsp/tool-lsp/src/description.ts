@@ -33,8 +33,8 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
       '(addItem, Cart.addItem) looked up in filePath when given, else in the whole workspace, line then picking among matches; ' +
       'the answer names where it resolved, or lists the matches to choose from.',
     `${byShape('file')} take filePath. ${byShape('workspace')} takes query, and filePath to ask only that file's language server.`,
-    'rename takes a cursor or symbol and newName; codeActions a cursor, then action (a number or title from its list); ' +
-      'format takes filePath. These answer a unified diff and write nothing; the same call with apply: true writes it ' +
+    'rename takes a cursor or symbol and newName; codeActions a cursor (endLine and endCharacter make it a selection), ' +
+      'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These answer a unified diff and write nothing; the same call with apply: true writes it ' +
       'atomically (refused if a file changed since the preview) and says what it verified (references, errors).',
     `filePath is relative to the workspace root (${workspaceRoot}) or absolute. line and character are 1-based; ` +
       'character counts Unicode code points as the line reads (a tab, an emoji or a CJK character is 1).',

@@ -63,7 +63,8 @@ function editOf(outcome: Answered): { edit: LspWorkspaceEdit | null; what: strin
     return { edit: result.edit, what: `rename ${word ?? `the symbol at ${where}`} → ${request.newName}`, key: keyOf({ newName: request.newName }), marker: request.newName }
   }
   if (request.shape === 'format' && result.kind === 'workspaceEdit') {
-    return { edit: result.edit, what: `format ${where}`, key: keyOf({ tabSize: request.tabSize, insertSpaces: request.insertSpaces }) }
+    const lines = request.lines === undefined ? '' : ` lines ${request.lines.start}-${request.lines.end}`
+    return { edit: result.edit, what: `format ${where}${lines}`, key: keyOf({ lines: request.lines, tabSize: request.tabSize, insertSpaces: request.insertSpaces }) }
   }
   if (request.shape === 'codeActions' && result.kind === 'codeActions' && request.action !== undefined) {
     const actions = listedActions(result)
@@ -74,7 +75,7 @@ function editOf(outcome: Answered): { edit: LspWorkspaceEdit | null; what: strin
     }
     const why = notApplicable(chosen.action)
     if (why !== undefined) throw new LspToolError('LSP_UNSUPPORTED_OPERATION', `code action ${chosen.number} "${chosen.action.title}" cannot be applied: ${why}`)
-    return { edit: chosen.action.edit, what: `code action "${chosen.action.title}"`, key: keyOf({ only: request.only, action: chosen.action.title }) }
+    return { edit: chosen.action.edit, what: `code action "${chosen.action.title}"`, key: keyOf({ only: request.only, end: request.end, action: chosen.action.title }) }
   }
   throw new Error(`the edit flow does not handle ${request.operation} answered with ${result.kind}`)
 }
@@ -100,7 +101,7 @@ export function isEditRequest(request: ToolRequest): boolean {
 export async function runEditFlow(outcome: Answered, context: EditFlowContext): Promise<string> {
   const { edit, what, key, marker } = editOf(outcome)
   const root = outcome.result.resolvedWorkspaceRoot
-  if (edit === null) return outcome.request.shape === 'format' ? `Nothing to change: ${what.replace(/^format /, '')} is already formatted.` : `Nothing to change: ${what} changes no file.`
+  if (edit === null) return outcome.request.shape === 'format' ? `Nothing to change: ${what.replace(/^format /, '')} ${outcome.request.lines ? 'are' : 'is'} already formatted.` : `Nothing to change: ${what} changes no file.`
   const plan = await planEdit(edit, root, marker)
   if (plan.files.length === 0) return `Nothing to change: ${what} leaves every file as it is.`
   const counted = `${plan.editCount} ${plan.editCount === 1 ? 'edit' : 'edits'} in ${plan.files.length} ${plan.files.length === 1 ? 'file' : 'files'}`

@@ -83,6 +83,12 @@ export const lspToolInputSchema = z.strictObject({
         'default false answers a diff preview and changes nothing.',
     )
     .optional(),
+  endLine: z
+    .int()
+    .min(1)
+    .describe('codeActions: with endCharacter, the end of the selected range (refactor.extract needs one); format: the last line of the range to format (from line).')
+    .optional(),
+  endCharacter: z.int().min(1).describe('codeActions: 1-based column (code points) where the selected range ends.').optional(),
   tabSize: z.int().min(1).describe('format only: spaces per indentation level (default 4).').optional(),
   insertSpaces: z.boolean().describe('format only: indent with spaces (default true) or tabs (false).').optional(),
 })
@@ -113,12 +119,16 @@ export type ToolRequest =
       readonly only?: string
       /** The chosen action: 1-based number or exact title. Absent: list them. */
       readonly action?: number | string
+      /** The end of the selection (1-based line, code-point column); absent: the cursor alone. */
+      readonly end?: { readonly line: number; readonly character: number }
       readonly apply: boolean
     }
   | {
       readonly shape: 'format'
       readonly operation: 'format'
       readonly filePath: string
+      /** 1-based first and last line to format; absent: the whole file. */
+      readonly lines?: { readonly start: number; readonly end: number }
       readonly tabSize: number
       readonly insertSpaces: boolean
       readonly apply: boolean
@@ -160,13 +170,15 @@ const expected: Record<Field, string> = {
   apply: 'a boolean',
   tabSize: 'an integer >= 1',
   insertSpaces: 'a boolean',
+  endLine: 'an integer >= 1',
+  endCharacter: 'an integer >= 1',
 }
 
 /** The fields each edit operation takes besides its target; no other operation takes them. */
 const editFields: Record<'rename' | 'codeActions' | 'format', readonly Field[]> = {
   rename: ['newName', 'apply'],
-  codeActions: ['action', 'only', 'apply'],
-  format: ['apply', 'tabSize', 'insertSpaces'],
+  codeActions: ['action', 'only', 'apply', 'endLine', 'endCharacter'],
+  format: ['apply', 'tabSize', 'insertSpaces', 'endLine'],
 }
 
 /** Default formatting options when the input gives none. */
@@ -296,12 +308,15 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
         return { request: { shape, operation: 'rename', target, newName: input.newName, apply }, problems }
       }
       if (apply && input.action === undefined) problems.push('apply needs action (the number or title of the action to apply; list them first)')
+      if ((input.endLine === undefined) !== (input.endCharacter === undefined)) problems.push('endLine and endCharacter go together (the end of the selection)')
+      const end = input.endLine !== undefined && input.endCharacter !== undefined ? { end: { line: input.endLine, character: input.endCharacter } } : {}
       return {
         request: {
           shape,
           operation: 'codeActions',
           target: target as Extract<CursorTarget, { kind: 'position' }>,
           ...(input.only === undefined ? {} : { only: input.only }),
+          ...end,
           ...(input.action === undefined ? {} : { action: /^[1-9]\d*$/.test(input.action) ? Number(input.action) : input.action }),
           apply,
         },
@@ -309,15 +324,18 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
       }
     }
     case 'format': {
-      const extra = present.filter((field) => field !== 'filePath' && !own.includes(field) && !foreign.includes(field))
+      const extra = present.filter((field) => field !== 'filePath' && field !== 'line' && !own.includes(field) && !foreign.includes(field))
       if (input.filePath === undefined) problems.unshift('format needs filePath (the file to format)')
-      if (extra.length > 0) problems.push(`format takes filePath, and optionally tabSize, insertSpaces and apply (remove ${listed(extra)})`)
+      if (extra.length > 0) problems.push(`format takes filePath, and optionally line and endLine, tabSize, insertSpaces and apply (remove ${listed(extra)})`)
+      if ((input.line === undefined) !== (input.endLine === undefined)) problems.push('format takes line and endLine together (the lines to format), or neither (the whole file)')
+      else if (input.line !== undefined && input.endLine !== undefined && input.endLine < input.line) problems.push(`endLine must not be before line (got ${input.line} to ${input.endLine})`)
       if (input.filePath === undefined) return { problems }
       return {
         request: {
           shape,
           operation: 'format',
           filePath: input.filePath,
+          ...(input.line !== undefined && input.endLine !== undefined ? { lines: { start: input.line, end: input.endLine } } : {}),
           tabSize: input.tabSize ?? DEFAULT_TAB_SIZE,
           insertSpaces: input.insertSpaces ?? true,
           apply: input.apply ?? false,

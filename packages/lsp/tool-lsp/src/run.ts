@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises'
-import type { LspContext, LspOperation, LspQueryRequest, LspQueryResult } from '@agent-lsp/lsp'
+import type { LspContext, LspOperation, LspQueryRequest, LspQueryResult, LspRange } from '@agent-lsp/lsp'
 import { untilAborted } from './abort.js'
-import { locateCursor, openWorkspaceFile, type Cursor } from './cursor.js'
+import { locateCursor, openWorkspaceFile, type Cursor, type OpenedFile } from './cursor.js'
 import { LspToolError } from './errors.js'
 import { createLineReader, type LineReader } from './file-lines.js'
 import { normalizeFileFilter } from './file-filter.js'
@@ -94,7 +94,10 @@ export async function runQuery<T>(
       case 'codeActions': {
         const { target } = request
         const cursor = await locateCursor(target.filePath, target.line, target.character, workspaceRoot)
-        const range = { start: cursor.position, end: cursor.position }
+        const end = request.end === undefined ? cursor : await locateCursor(target.filePath, request.end.line, request.end.character, workspaceRoot)
+        const range = { start: cursor.position, end: end.position }
+        const backwards = range.end.line < range.start.line || (range.end.line === range.start.line && range.end.character < range.start.character)
+        if (backwards) throw new LspToolError('LSP_INVALID_INPUT', `the selection ends (${end.label}) before it starts (${cursor.label})`)
         const only = request.only === undefined ? null : [request.only]
         const result = await ask({ operation: 'codeActions', filePath: cursor.absolutePath, range, diagnostics: null, only, workspaceRoot })
         outcome = answered({ kind: 'cursor', cursor }, result)
@@ -105,7 +108,7 @@ export async function runQuery<T>(
         const file = await openWorkspaceFile(request.filePath, workspaceRoot)
         const result = await ask(
           request.shape === 'format'
-            ? { operation: 'format', filePath: file.absolutePath, range: null, options: { tabSize: request.tabSize, insertSpaces: request.insertSpaces }, workspaceRoot }
+            ? { operation: 'format', filePath: file.absolutePath, range: formatRange(request.lines, file), options: { tabSize: request.tabSize, insertSpaces: request.insertSpaces }, workspaceRoot }
             : { operation: request.operation, filePath: file.absolutePath, workspaceRoot },
         )
         outcome = answered({ kind: 'file', absolutePath: file.absolutePath, displayPath: file.displayPath }, result)
@@ -122,6 +125,20 @@ export async function runQuery<T>(
   } catch (error) {
     throw toToolError(error, { operation, callerSignal, deadline, timeoutMs: settings.timeoutMs })
   }
+}
+
+/**
+ * The range of whole lines `lines` (1-based, inclusive) of `file`, from the start of the first to
+ * the end of the last; `null` (the whole file) without lines.
+ * @throws LspToolError `LSP_INVALID_POSITION` past the end of the file.
+ */
+function formatRange(lines: { start: number; end: number } | undefined, file: OpenedFile): LspRange | null {
+  if (lines === undefined) return null
+  const last = file.lines[lines.end - 1]
+  if (lines.end > file.lineCount || last === undefined) {
+    throw new LspToolError('LSP_INVALID_POSITION', `line ${lines.end} is past the end of ${file.displayPath} (${file.lineCount} lines)`)
+  }
+  return { start: { line: lines.start - 1, character: 0 }, end: { line: lines.end - 1, character: last.length } }
 }
 
 /** `fileFilter` relative to the root, accepting an absolute one under the root or its real path. */

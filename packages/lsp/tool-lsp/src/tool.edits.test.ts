@@ -135,6 +135,17 @@ describe('codeActions through the tool', () => {
     expect(seen[0]).toMatchObject({ operation: 'codeActions', range: range(1, 0, 0), diagnostics: null, only: null })
   })
 
+  it('sends a selection from line:character to endLine:endCharacter, converted to UTF-16', async () => {
+    const { tool, seen } = await actionsTool()
+    await tool.execute({ ...at, line: 1, character: 8, endLine: 1, endCharacter: 15 })
+    expect(seen[0]).toMatchObject({ operation: 'codeActions', range: { start: { line: 0, character: 7 }, end: { line: 0, character: 14 } } })
+    expect(await failure(tool.execute({ ...at, line: 2, character: 3, endLine: 1, endCharacter: 1 }))).toEqual({
+      code: 'LSP_INVALID_INPUT',
+      message: 'the selection ends (src/a.ts:1:1) before it starts (src/a.ts:2:3)',
+    })
+    expect(await failure(tool.execute({ ...at, endLine: 2 }))).toEqual({ code: 'LSP_INVALID_INPUT', message: 'endLine and endCharacter go together (the end of the selection)' })
+  })
+
   it('previews and applies one chosen by number or title; refuses a command-only or unknown one', async () => {
     const { tool, root } = await actionsTool()
     expect((await tool.execute({ ...at, action: 'add missing import' })).split('\n')[0]).toBe(
@@ -149,6 +160,19 @@ describe('codeActions through the tool', () => {
     expect(await failure(tool.execute({ ...at, action: 'Rename' }))).toEqual({
       code: 'LSP_INVALID_INPUT',
       message: 'no code action "Rename" at src/a.ts:2:1 (there are: 1. Add missing import; 2. Move to a new file)',
+    })
+  })
+})
+
+describe('format through the tool', () => {
+  it('formats whole lines from line to endLine, with the default options', async () => {
+    const { tool, seen } = await editTool(() => null)
+    expect(await tool.execute({ operation: 'format', filePath: 'src/a.ts', line: 1, endLine: 2 })).toBe('Nothing to change: src/a.ts lines 1-2 are already formatted.')
+    expect(seen[0]).toMatchObject({ operation: 'format', range: { start: { line: 0, character: 0 }, end: { line: 1, character: 7 } }, options: { tabSize: 4, insertSpaces: true } })
+    expect(await failure(tool.execute({ operation: 'format', filePath: 'src/a.ts', line: 1, endLine: 9 }))).toEqual({ code: 'LSP_INVALID_POSITION', message: 'line 9 is past the end of src/a.ts (2 lines)' })
+    expect(await failure(tool.execute({ operation: 'format', filePath: 'src/a.ts', line: 2 }))).toEqual({
+      code: 'LSP_INVALID_INPUT',
+      message: 'format takes line and endLine together (the lines to format), or neither (the whole file)',
     })
   })
 })
