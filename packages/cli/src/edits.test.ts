@@ -190,6 +190,32 @@ async function makeUnwritable(file: string): Promise<'file' | 'directory'> {
   }
 }
 
+describe('a quick fix on typescript-language-server', () => {
+  it('adds the missing import, and the error count falls', async () => {
+    const root = await tempWorkspace({ 'tsconfig.json': tsconfig, 'src/util.ts': 'export const alpha = 1\n', 'src/fix.ts': 'export const doubled = alpha * 2\n' })
+    const { tool } = toolOn(root)
+    const at = { operation: 'codeActions', filePath: 'src/fix.ts', line: 1, character: 24, only: 'quickfix' } as const
+    expect(await tool.execute(at)).toBe(
+      ['1 code action at src/fix.ts:1:24:', '  1. [quickfix] Add import from "./util" (preferred)', 'Preview one with action (its number or title); write it with action and apply: true.'].join('\n'),
+    )
+    expect(await tool.execute({ ...at, action: 1 })).toBe(
+      [
+        'Preview: code action "Add import from "./util"": 1 edit in 1 file; nothing written. The same call with apply: true writes it.',
+        '--- a/src/fix.ts',
+        '+++ b/src/fix.ts',
+        '@@ -1 +1,3 @@',
+        '+import { alpha } from "./util";',
+        '+',
+        ' export const doubled = alpha * 2',
+      ].join('\n'),
+    )
+    expect(await tool.execute({ ...at, action: 1, apply: true })).toBe(
+      ['Applied: code action "Add import from "./util"": 1 edit in 1 file written.', '  src/fix.ts', 'Verified: errors 1 → 0 in the 1 edited file.'].join('\n'),
+    )
+    expect(await readFile(path.join(root, 'src/fix.ts'), 'utf8')).toBe('import { alpha } from "./util";\n\nexport const doubled = alpha * 2\n')
+  })
+})
+
 describe('diagnostics after an edit on typescript-language-server', () => {
   it('answers a file that stays clean after a change completely, without waiting out the bound', async () => {
     const root = await tempWorkspace(shop)

@@ -15,7 +15,6 @@ import {
   CompletionRequest,
   CompletionResolveRequest,
   CompletionTriggerKind,
-  DocumentDiagnosticRequest,
   DocumentFormattingRequest,
   DocumentRangeFormattingRequest,
   ErrorCodes,
@@ -26,6 +25,7 @@ import {
   type CompletionItem,
   type Diagnostic,
 } from 'vscode-languageserver-protocol'
+import { currentDiagnostics } from './current-diagnostics.js'
 import { lineAt } from './lines.js'
 import { isBareCommand, normalizeCodeAction } from './normalize-code-action.js'
 import { filterTextOf, needsResolve, normalizeCompletionItem, rawCompletion } from './normalize-completion.js'
@@ -146,14 +146,9 @@ export async function codeActions(request: LspCodeActionsRequest, context: Opera
   return { kind: 'codeActions', actions }
 }
 
-/** The raw diagnostics the server has for `uri` (pulled where offered, else pushed, bounded); `[]` when none came. */
+/** The raw diagnostics the server has for the current content of `uri` (see `currentDiagnostics`); `[]` when none came. */
 async function knownDiagnostics(uri: string, context: OperationContext, ask: Ask): Promise<unknown[]> {
-  const { client, signal } = context
-  if (client.capabilities.diagnosticProvider) {
-    const raw: unknown = await ask(() => client.request(DocumentDiagnosticRequest.type, { textDocument: { uri } }, signal))
-    return isRecord(raw) && Array.isArray(raw.items) ? raw.items : []
-  }
-  const raw = await client.diagnostics.current(uri, context.limits.diagnosticsTimeoutMs, signal)
+  const { raw } = await currentDiagnostics(uri, context, ask)
   return Array.isArray(raw) ? raw : []
 }
 

@@ -4,7 +4,6 @@ import {
   CallHierarchyOutgoingCallsRequest,
   CallHierarchyPrepareRequest,
   DefinitionRequest,
-  DocumentDiagnosticRequest,
   DocumentSymbolRequest,
   HoverRequest,
   ImplementationRequest,
@@ -19,6 +18,7 @@ import { LspError } from '@agent-lsp/lsp'
 import type { LanguageServerClient } from './client.js'
 import type { LocalProviderLimits } from './config.js'
 import { codeActions, completion, format, rename } from './edit-operations.js'
+import { currentDiagnostics } from './current-diagnostics.js'
 import { normalizeDiagnostics } from './normalize-diagnostics.js'
 import { normalizeSignatureHelp } from './normalize-signature.js'
 import { normalizeCallHierarchyItem, normalizeDocumentSymbols, normalizeWorkspaceSymbols } from './normalize-symbols.js'
@@ -46,12 +46,6 @@ export interface OperationContext {
   readonly reopen: (() => Promise<void>) | null
 }
 
-/**
- * How long `diagnostics` waits for a server that published for an earlier version of a file to
- * publish for the current one before it reopens the document: typescript-language-server never
- * re-publishes diagnostics that were empty and stay empty, so after such an edit nothing comes.
- */
-const REPUBLISH_WAIT_MS = 1_000
 
 /**
  * Run one operation with its LSP requests (LSP 3.17 §Language Features) and normalize the
@@ -181,23 +175,9 @@ function arrayOf(raw: unknown, what: string): unknown[] {
 
 /** Pulled (`textDocument/diagnostic`) where the server offers it, else the pushed ones for the current version. */
 async function diagnostics(uri: string, context: OperationContext, ask: <R>(send: () => Promise<R>) => Promise<R>): Promise<OperationAnswer> {
-  const { client, signal } = context
-  if (client.capabilities.diagnosticProvider) {
-    const what = `${context.serverId} ${DocumentDiagnosticRequest.method}`
-    const raw: unknown = await ask(() => client.request(DocumentDiagnosticRequest.type, { textDocument: { uri } }, signal))
-    if (!isRecord(raw) || raw.kind !== 'full') throw malformed(what, `expected a full DocumentDiagnosticReport, got ${preview(raw)}`)
-    return { kind: 'diagnostics', uri, diagnostics: normalizeDiagnostics(raw.items, what) }
-  }
-  const what = `${context.serverId} textDocument/publishDiagnostics`
-  const bound = context.limits.diagnosticsTimeoutMs
-  const seconds = bound / 1000
-  if (context.reopen !== null && client.diagnostics.hasPublished(uri)) {
-    const quick = await client.diagnostics.current(uri, Math.min(REPUBLISH_WAIT_MS, bound), signal)
-    if (quick !== undefined) return { kind: 'diagnostics', uri, diagnostics: normalizeDiagnostics(quick, what) }
-    await context.reopen()
-  }
-  const raw = await client.diagnostics.current(uri, bound, signal)
-  if (raw === undefined) {
+  const current = await currentDiagnostics(uri, context, ask)
+  if (current.raw === undefined) {
+    const seconds = context.limits.diagnosticsTimeoutMs / 1000
     return {
       kind: 'diagnostics',
       uri,
@@ -205,7 +185,7 @@ async function diagnostics(uri: string, context: OperationContext, ask: <R>(send
       completeness: { state: 'partial', reason: 'indexing', message: `${context.serverId} published no diagnostics for this version of the file within ${seconds} s` },
     }
   }
-  return { kind: 'diagnostics', uri, diagnostics: normalizeDiagnostics(raw, what) }
+  return { kind: 'diagnostics', uri, diagnostics: normalizeDiagnostics(current.raw, current.what) }
 }
 
 /** Re-send a request the server answered `ContentModified` (LSP 3.17 §ErrorCodes), a few times. */

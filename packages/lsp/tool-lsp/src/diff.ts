@@ -113,7 +113,7 @@ function linesBefore(ops: readonly Op[], end: number): { oldLine: number; newLin
   return { oldLine, newLine }
 }
 
-/** `start,count` of a hunk side, 1-based; an empty side names the line before it, as `diff -u`. */
+/** `start,count` of a hunk side, 1-based, as `diff -u`: an empty side names the line before it, a count of 1 is left out. */
 function range(linesBefore: number, count: number): string {
-  return count === 0 ? `${linesBefore},0` : `${linesBefore + 1},${count}`
+  return count === 0 ? `${linesBefore},0` : count === 1 ? `${linesBefore + 1}` : `${linesBefore + 1},${count}`
 }

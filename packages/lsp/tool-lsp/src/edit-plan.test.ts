@@ -71,7 +71,7 @@ describe('unifiedDiff', () => {
       ['--- a/a.ts', '+++ b/a.ts', '@@ -1,7 +1,7 @@', ' 1', ' 2', ' 3', '-4', '+four', ' 5', ' 6', ' 7'].join('\n'),
     )
     expect(unifiedDiff('n.ts', 'n.ts', null, 'x\ny')).toBe(['--- /dev/null', '+++ b/n.ts', '@@ -0,0 +1,2 @@', '+x', '+y', '\\ No newline at end of file'].join('\n'))
-    expect(unifiedDiff('g.ts', 'g.ts', 'x\n', null)).toBe(['--- a/g.ts', '+++ /dev/null', '@@ -1,1 +0,0 @@', '-x'].join('\n'))
+    expect(unifiedDiff('g.ts', 'g.ts', 'x\n', null)).toBe(['--- a/g.ts', '+++ /dev/null', '@@ -1 +0,0 @@', '-x'].join('\n'))
     expect(unifiedDiff('a.ts', 'a.ts', 'same\n', 'same\n')).toBe('')
   })
 })
