@@ -64,6 +64,12 @@ export class OpenDocuments {
     })
   }
 
+  /** The version last sent of the open document `uri` (canonical), or `undefined` when it is not open. */
+  versionOf(uri: string): number | undefined {
+    for (const document of this.#open.values()) if (document.uri === uri) return document.version
+    return undefined
+  }
+
   /** How many documents are open. */
   get size(): number {
     return this.#open.size

@@ -7,10 +7,12 @@ import { pathToUri } from './uri.js'
 const source = 'class Cart {\n  total() { return 1 }\n}\nnew Cart().total()\n'
 const range = (sl: number, sc: number, el: number, ec: number) => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } })
 
-function setup(scenario: FakeServerScenario) {
+/** A provider on the fake playing `scenario` (or the scenario for the URI of `a.ts`). */
+function setup(given: FakeServerScenario | ((uri: string) => FakeServerScenario)) {
   const root = workspace({ 'a.ts': source })
-  const fake = fakeProvider(root, { ...scenario, capabilities: { ...defaultFakeServerCapabilities, ...scenario.capabilities } })
   const uri = pathToUri(`${root}/a.ts`)
+  const scenario = typeof given === 'function' ? given(uri) : given
+  const fake = fakeProvider(root, { ...scenario, capabilities: { ...defaultFakeServerCapabilities, ...scenario.capabilities } })
   const base = { filePath: 'a.ts', workspaceRoot: root, languageId: 'typescript' } as const
   const run = (request: Record<string, unknown>) => fake.provider.query({ ...base, ...request } as LspProviderQuery)
   const methods = async () => (await fake.received()).map((entry) => entry.method).filter((method) => !/^(initialize|initialized|textDocument\/did)/.test(method ?? ''))
@@ -49,6 +51,18 @@ describe('rename', () => {
       },
     })
     expect(await methods()).toEqual(['textDocument/prepareRename', 'textDocument/rename'])
+  })
+
+  it('refuses an edit computed for another version of an open document', async () => {
+    const edit = (uri: string, version: number) => ({ documentChanges: [{ textDocument: { uri, version }, edits: [{ range: range(1, 2, 1, 7), newText: 'sum' }] }] })
+    const stale = setup((uri) => ({ capabilities: { renameProvider: true }, results: { 'textDocument/rename': edit(uri, 7) } }))
+    const error = await rejection(stale.run(renameAt))
+    expect([error.code, error.message]).toEqual([
+      'LSP_SERVER_ERROR',
+      `language server "fake" computed an edit of ${stale.uri} for version 7, but the document is at version 1; ask again`,
+    ])
+    const current = setup((uri) => ({ capabilities: { renameProvider: true }, results: { 'textDocument/rename': edit(uri, 1) } }))
+    expect(await current.run(renameAt)).toMatchObject({ kind: 'workspaceEdit', edit: { changes: [{ kind: 'edit', uri: current.uri, version: 1 }] } })
   })
 
   it('skips prepareRename when the server does not offer it, and reads changes sorted by URI', async () => {

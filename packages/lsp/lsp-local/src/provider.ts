@@ -167,6 +167,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         ready = await whenReady()
         ;({ completeness: known, ...answer } = await ask())
       }
+      assertCurrentVersions(answer as LspQueryResult, documents, config.id)
       const unconfigured = workspaceWide && path !== null && projectMarkers.length > 0 && nearestMarkedDirectory(path, projectMarkers) === undefined
       const completeness: LspCompleteness = !ready
         ? {
@@ -222,6 +223,29 @@ function assertSupported(capabilities: ServerCapabilities, operation: LspOperati
   const capability = capabilityOf[operation]
   if (!capabilities[capability]) {
     throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${id}" does not support ${operation} (no ${capability})`)
+  }
+}
+
+/**
+ * Refuse an edit the server computed against another version of an open document than the one
+ * it was sent (a `TextDocumentEdit` whose `version` is not the document's), as editors do: its
+ * ranges would land on the wrong text.
+ * @throws LspError `LSP_SERVER_ERROR`.
+ */
+function assertCurrentVersions(answer: LspQueryResult, documents: OpenDocuments, id: string): void {
+  const edits =
+    answer.kind === 'workspaceEdit' ? [answer.edit] : answer.kind === 'codeActions' ? answer.actions.map((action) => action.edit) : []
+  for (const edit of edits) {
+    for (const change of edit?.changes ?? []) {
+      if (change.kind !== 'edit' || change.version === null) continue
+      const current = documents.versionOf(change.uri)
+      if (current !== undefined && current !== change.version) {
+        throw new LspError(
+          'LSP_SERVER_ERROR',
+          `language server "${id}" computed an edit of ${change.uri} for version ${change.version}, but the document is at version ${current}; ask again`,
+        )
+      }
+    }
   }
 }
 
