@@ -118,7 +118,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext): 
   // Diagnostics first: tsserver drops the diagnostics it was computing when another request
   // arrives (its geterr is interruptible), so a references query right after the write would
   // leave nothing published for the new contents.
-  const diagnosticsCheck = await verifyDiagnostics(context, plan, before)
+  const diagnosticsCheck = await verifyDiagnostics(context, before)
   const checks = outcome.request.shape === 'rename' && marker !== undefined ? [await verifyReferences(context, plan, marker, root), diagnosticsCheck] : [diagnosticsCheck]
   const lines = [`Applied: ${what}: ${counted} written.`, ...plan.files.map((file) => `  ${file.displayPath}${file.before === null ? ' (created)' : file.after === null ? ' (deleted)' : ''}`), ...checks]
   return recorded ? lines.join('\n') : [...lines, diffOf(plan)].join('\n')

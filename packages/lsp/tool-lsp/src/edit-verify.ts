@@ -41,7 +41,7 @@ export async function verifyReferences(context: EditFlowContext, plan: EditPlan,
  * @returns one line: `Verified: errors 0 → 0 in N files.`, or `Warning: errors rose …` naming the
  *   files and the first new error, plus the files that could not be checked.
  */
-export async function verifyDiagnostics(context: EditFlowContext, plan: EditPlan, before: ErrorCounts): Promise<string> {
+export async function verifyDiagnostics(context: EditFlowContext, before: ErrorCounts): Promise<string> {
   const root = context.workspaceRoot
   const rows = await Promise.all(
     [...before.entries()].map(async ([file, was]) => {
