@@ -200,6 +200,19 @@ describe('completion', () => {
   })
 })
 
+describe('resolve failures', () => {
+  it('keep the item unresolved instead of failing the list', async () => {
+    const root = workspace({ 'a.ts': 'p.\n' })
+    const fake = fakeProvider(root, {
+      capabilities: { ...defaultFakeServerCapabilities, completionProvider: { resolveProvider: true } },
+      results: { 'textDocument/completion': [{ label: 'x', kind: 5 }] },
+      errors: { 'completionItem/resolve': { code: -32603, message: 'no details' } },
+    })
+    const result = await fake.provider.query({ operation: 'completion', filePath: 'a.ts', position: { line: 0, character: 2 }, workspaceRoot: root, languageId: 'typescript' })
+    expect(result).toMatchObject({ kind: 'completion', completion: { items: [{ label: 'x', kind: 'Field' }] } })
+  })
+})
+
 describe('client capabilities for edits', () => {
   it('advertises documentChanges, resource operations, prepareRename, resolve support and code action literals', async () => {
     const { run, fake } = setup({ capabilities: { renameProvider: true }, results: { 'textDocument/rename': null } })

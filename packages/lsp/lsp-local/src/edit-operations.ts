@@ -113,8 +113,8 @@ export async function format(request: LspFormatRequest, context: OperationContex
  * `codeActions` (LSP 3.17 §Code Action Request): the actions for `range`, with the diagnostics
  * given, or (for `null`) those the server reported overlapping the range. An action that comes
  * without an edit is completed with `codeAction/resolve` when the server offers it
- * (`codeActionProvider.resolveProvider`), at most `limits.codeActionResolveLimit` of them; a bare
- * `Command` is listed with no edit.
+ * (`codeActionProvider.resolveProvider`), at most `limits.codeActionResolveLimit` of them (one
+ * whose resolve fails stays without an edit); a bare `Command` is listed with no edit.
  */
 export async function codeActions(request: LspCodeActionsRequest, context: OperationContext, ask: Ask): Promise<OperationAnswer> {
   const { client, signal } = context
@@ -137,7 +137,7 @@ export async function codeActions(request: LspCodeActionsRequest, context: Opera
   for (const item of (raw ?? []) as unknown[]) {
     if (canResolve && isRecord(item) && !isBareCommand(item) && item.edit === undefined && item.disabled === undefined && resolveBudget > 0) {
       resolveBudget--
-      const resolved: unknown = await ask(() => client.request(CodeActionResolveRequest.type, item as unknown as CodeAction, signal))
+      const resolved: unknown = await ask(() => client.request(CodeActionResolveRequest.type, item as unknown as CodeAction, signal)).catch(keepOnServerError(item))
       actions.push(normalizeCodeAction(resolved, `${context.serverId} ${CodeActionResolveRequest.method}`))
     } else {
       actions.push(normalizeCodeAction(item, what))
@@ -201,7 +201,7 @@ export async function completion(position: LspPosition, context: OperationContex
   for (const item of items) {
     if (canResolve && budget > 0 && needsResolve(item)) {
       budget--
-      const resolved: unknown = await ask(() => client.request(CompletionResolveRequest.type, item as unknown as CompletionItem, signal))
+      const resolved: unknown = await ask(() => client.request(CompletionResolveRequest.type, item as unknown as CompletionItem, signal)).catch(keepOnServerError(item))
       if (!isRecord(resolved) || typeof resolved.label !== 'string') throw malformed(resolvedWhat, `expected CompletionItem, got ${preview(resolved)}`)
       normalized.push(normalizeCompletionItem({ ...item, ...resolved }, resolvedWhat))
     } else {
@@ -209,6 +209,17 @@ export async function completion(position: LspPosition, context: OperationContex
     }
   }
   return { kind: 'completion', completion: { isIncomplete: list.isIncomplete, items: normalized } }
+}
+
+/**
+ * A resolve the server answered with an error leaves the item as it was (listed without its
+ * detail, or an action without an edit), as editors do; cancellation and crashes still fail.
+ */
+function keepOnServerError(item: unknown): (error: unknown) => unknown {
+  return (error) => {
+    if (LspError.isInstance(error) && error.code === 'LSP_SERVER_ERROR') return item
+    throw error
+  }
 }
 
 /** The identifier characters just before `position` on its line (what the user has typed of a name). */
