@@ -124,8 +124,17 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext): 
   return recorded ? lines.join('\n') : [...lines, diffOf(plan)].join('\n')
 }
 
+/** Diff lines shown in one answer; the rest are counted (apply still writes all of it). */
+export const MAX_DIFF_LINES = 400
+
+/** The plan's unified diff, file by file, cut after {@link MAX_DIFF_LINES} lines with a count of the rest. */
 function diffOf(plan: EditPlan): string {
-  return plan.files.map((file) => unifiedDiff(file.movedFrom ?? file.displayPath, file.displayPath, file.before, file.after)).join('\n')
+  const lines = plan.files.flatMap((file) => unifiedDiff(file.movedFrom ?? file.displayPath, file.displayPath, file.before, file.after).split('\n'))
+  if (lines.length <= MAX_DIFF_LINES) return lines.join('\n')
+  const shown = lines.slice(0, MAX_DIFF_LINES)
+  const files = lines.slice(MAX_DIFF_LINES).filter((line) => line.startsWith('+++ ')).length
+  const more = `… ${lines.length - MAX_DIFF_LINES} more diff lines${files > 0 ? `, ${files} more ${files === 1 ? 'file' : 'files'}` : ''} (not shown; apply writes all of it)`
+  return [...shown, more].join('\n')
 }
 
 /** Refuse when a previewed file changed since, or the edit now writes something else. */

@@ -99,6 +99,27 @@ const action = (title: string, fields: Partial<LspCodeAction> = {}): LspCodeActi
   ...fields,
 })
 
+describe('a long preview', () => {
+  it('shows the first 400 diff lines and counts the rest', async () => {
+    const long = Array.from({ length: 300 }, (_, index) => `line ${index}`).join('\n') + '\n'
+    const root = await tempWorkspace({ 'src/a.ts': long, 'src/b.ts': long })
+    const everyLine = (name: string) => ({
+      kind: 'edit' as const,
+      uri: fileUri(root, name),
+      version: null,
+      edits: Array.from({ length: 300 }, (_, line) => ({ range: range(line, 0, 4), newText: 'LINE' })),
+    })
+    const { tool } = stubTool(
+      () => ({ kind: 'workspaceEdit', edit: { changes: [everyLine('src/a.ts'), everyLine('src/b.ts')] }, resolvedWorkspaceRoot: root, completeness: complete }),
+      { workspaceRoot: root },
+    )
+    const rows = (await tool.execute({ operation: 'format', filePath: 'src/a.ts' })).split('\n')
+    expect(rows[0]).toBe('Preview: format src/a.ts: 600 edits in 2 files; nothing written. The same call with apply: true writes it.')
+    expect(rows).toHaveLength(1 + 400 + 1)
+    expect(rows.at(-1)).toBe('… 806 more diff lines, 1 more file (not shown; apply writes all of it)')
+  })
+})
+
 describe('codeActions through the tool', () => {
   async function actionsTool() {
     return editTool(
