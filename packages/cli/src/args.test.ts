@@ -55,9 +55,9 @@ describe('parseCommand', () => {
 
   it('says what is missing or extra, one line each', () => {
     expect(usageError([])).toBe('missing operation and what to ask about')
-    expect(usageError(['rename', 'a.ts:1:1'])).toBe(
-      'unknown operation "rename" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
-        'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics)',
+    expect(usageError(['applyEdit', 'a.ts:1:1'])).toBe(
+      'unknown operation "applyEdit" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
+        'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format)',
     )
     expect(usageError(['hover'])).toBe('missing <file>:<line>:<col> or --symbol NAME after hover')
     expect(usageError(['hover', 'a.ts:1:1', '--symbol', 'x'])).toBe('give <file>:<line>:<col> or --symbol, not both (got "a.ts:1:1")')
@@ -82,11 +82,75 @@ describe('parseCommand', () => {
       'Ask a language server about code, as the lsp tool does.',
       '  agent-lsp <cursor operation> <file>:<line>:<col>',
       '  agent-lsp <cursor operation> --symbol NAME [--file FILE] [--line N]',
-      '      goToDefinition | goToTypeDefinition | findReferences | goToImplementation | hover | signatureHelp | incomingCalls | outgoingCalls',
+      '      goToDefinition | goToTypeDefinition | findReferences | goToImplementation | hover | signatureHelp | incomingCalls | outgoingCalls | completion',
       '  agent-lsp <file operation> <file>',
       '      documentSymbol | diagnostics',
       '  agent-lsp workspaceSymbol --query NAME [--file FILE]',
     ])
+  })
+})
+
+describe('the edit commands', () => {
+  it('takes rename <cursor> NEWNAME or --symbol NAME NEWNAME, codeActions with --only, --action, and format, each with --apply', () => {
+    expect(query(['rename', 'src/cart.ts:9:3', 'sum', '--apply'])).toMatchObject({
+      operation: 'rename',
+      target: { kind: 'cursor', filePath: 'src/cart.ts', line: 9, character: 3 },
+      newName: 'sum',
+      apply: true,
+    })
+    expect(query(['rename', '--symbol', 'Cart.total', 'sum'])).toMatchObject({ target: { kind: 'symbol', symbol: 'Cart.total' }, newName: 'sum' })
+    expect(query(['codeActions', 'a.ts:1:1', '--only', 'source.organizeImports', '--action', '2', '--apply'])).toMatchObject({
+      target: { kind: 'cursor', filePath: 'a.ts', line: 1, character: 1 },
+      only: 'source.organizeImports',
+      action: 2,
+      apply: true,
+    })
+    expect(query(['codeActions', 'a.ts:1:1', '--action', 'Organize Imports'])).toMatchObject({ action: 'Organize Imports' })
+    expect(query(['format', 'a.ts', '--apply'])).toMatchObject({ operation: 'format', target: { kind: 'file', filePath: 'a.ts' }, apply: true })
+    expect(query(['completion', '--symbol', 'p'])).toMatchObject({ operation: 'completion', target: { kind: 'symbol', symbol: 'p' } })
+  })
+
+  it('refuses what does not go with each', () => {
+    expect(usageError(['rename', 'a.ts:1:1'])).toBe('rename needs <file>:<line>:<col> (or --symbol NAME) and NEWNAME')
+    expect(usageError(['rename', 'a.ts:1:1', 'x', 'y'])).toBe('unexpected argument "x"')
+    expect(usageError(['hover', 'a.ts:1:1', '--apply'])).toBe('hover takes no --apply (it changes nothing)')
+    expect(usageError(['format', 'a.ts', '--action', '1'])).toBe('format takes no --action (it is for codeActions)')
+    expect(usageError(['codeActions', 'a.ts:1:1', '--apply'])).toBe('codeActions --apply needs --action N|TITLE (list the actions first)')
+    expect(usageError(['rename', 'a.ts:1:1', 'x', '--apply', '--json'])).toBe('--json prints the edit the server computed and writes nothing; leave out --apply or --json')
+    expect(usageError(['codeActions', '--symbol', 'x'])).toBe('codeActions takes no --symbol (it takes <file>:<line>:<col>)')
+  })
+
+  it('maps them onto the tool input', () => {
+    const root = '/w'
+    expect(toolInput(query(['rename', '/w/a.ts:9:3', 'sum', '--apply']), root, root)).toEqual({
+      operation: 'rename',
+      filePath: '/w/a.ts',
+      line: 9,
+      character: 3,
+      newName: 'sum',
+      apply: true,
+    })
+    expect(toolInput(query(['codeActions', '/w/a.ts:1:1', '--only', 'source', '--action', '1']), root, root)).toEqual({
+      operation: 'codeActions',
+      filePath: '/w/a.ts',
+      line: 1,
+      character: 1,
+      only: 'source',
+      action: 1,
+    })
+    expect(toolInput(query(['format', '/w/a.ts']), root, root)).toEqual({ operation: 'format', filePath: '/w/a.ts' })
+    expect(toolInput(query(['format', '/w/a.ts', '--lines', '3-9']), root, root)).toEqual({ operation: 'format', filePath: '/w/a.ts', line: 3, endLine: 9 })
+    expect(toolInput(query(['codeActions', '/w/a.ts:5:22', '--end', '5:34']), root, root)).toEqual({
+      operation: 'codeActions',
+      filePath: '/w/a.ts',
+      line: 5,
+      character: 22,
+      endLine: 5,
+      endCharacter: 34,
+    })
+    expect(usageError(['codeActions', 'a.ts:1:1', '--end', '5'])).toBe('--end must be LINE:COL with 1-based numbers (got 5)')
+    expect(usageError(['format', 'a.ts', '--lines', '9-3'])).toBe('--lines ends before it starts (got 9-3)')
+    expect(usageError(['rename', 'a.ts:1:1', 'x', '--lines', '1-2'])).toBe('rename takes no --lines (it is for format)')
   })
 })
 

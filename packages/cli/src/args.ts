@@ -31,6 +31,18 @@ export type Command =
       /** As given (default `.`), resolved against the working directory by the caller. */
       readonly root: string
       readonly json: boolean
+      /** `rename`'s NEWNAME. */
+      readonly newName?: string
+      /** `codeActions --action N|TITLE`: a number when the value is one. */
+      readonly action?: number | string
+      /** `codeActions --only KIND`. */
+      readonly only?: string
+      /** `codeActions --end LINE:COL`: the end of the selection (1-based). */
+      readonly end?: { readonly line: number; readonly character: number }
+      /** `format --lines A-B`: the lines to format (1-based, inclusive). */
+      readonly lines?: { readonly start: number; readonly end: number }
+      /** `--apply` (rename, codeActions with --action, format): write the edit instead of previewing it. */
+      readonly apply?: boolean
     } & ConfigFlags)
 
 /** `--config FILE` (as given) and `--trust-workspace-config`, present only when given. */
@@ -39,7 +51,7 @@ export interface ConfigFlags {
   readonly trustWorkspaceConfig?: true
 }
 
-const byShape = (shape: 'cursor' | 'file' | 'workspace'): string =>
+const byShape = (shape: 'cursor' | 'file' | 'workspace' | 'rename' | 'codeActions' | 'format'): string =>
   lspOperations.filter((operation) => lspRequestShapes[operation] === shape).join(' | ')
 
 /** The `--help` text. */
@@ -52,6 +64,9 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp <file operation> <file>
       ${byShape('file')}
   agent-lsp workspaceSymbol --query NAME [--file FILE]
+  agent-lsp rename <file>:<line>:<col> NEWNAME [--apply]    (or --symbol NAME NEWNAME)
+  agent-lsp codeActions <file>:<line>:<col> [--end LINE:COL] [--only KIND] [--action N|TITLE [--apply]]
+  agent-lsp format <file> [--lines A-B] [--apply]
   agent-lsp mcp [--root DIR]
       serve the lsp tool over MCP on stdin/stdout until stdin closes
   agent-lsp doctor [--root DIR]
@@ -65,6 +80,12 @@ Ask a language server about code, as the lsp tool does.
   --query NAME   the symbol name, or its start, to search for; --file FILE asks only that file's server
   --page N       page N of a long list answer (100 rows a page)
   --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol)
+  --apply        rename, format, codeActions --action: write the edit (all files or none) and verify it;
+                 without it they print a unified diff and write nothing
+  --action N     the code action to preview or apply: its number in the list, or its title
+  --only KIND    codeActions of this kind only (quickfix, refactor, source: organize imports)
+  --end L:C      codeActions on the selection from <line>:<col> to L:C (extracting needs one)
+  --lines A-B    format lines A to B only
   --root DIR     the workspace (default: the current directory); answers show paths relative to it
   --config FILE  read this config (agent-lsp.toml format) in place of ~/.config/agent-lsp/config.toml
   --trust-workspace-config  let <root>/agent-lsp.toml choose commands, args, env, settings and
@@ -75,7 +96,7 @@ Ask a language server about code, as the lsp tool does.
   -h, --help     this text;  -v, --version  the version
 
 Answers speak the lsp tool's field names: filePath is --file, line --line, page --page, fileFilter
---filter.
+--filter, action --action, apply: true --apply.
 
 Exit status: 0 with an answer (an empty answer, or symbols to choose from, is one), 1 on error,
 2 on bad usage.`
@@ -88,11 +109,11 @@ export class UsageError extends Error {
 /** The largest line, column or page accepted: beyond it no real file has the position. */
 const MAX_NUMBER = 2 ** 31 - 1
 
-const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter'] as const
+const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only', 'end', 'lines'] as const
 
 /** The operations whose answer is a list (`--page`), and those whose rows are in many files (`--filter`). */
-const paged: ReadonlySet<string> = new Set(lspOperations.filter((operation) => operation !== 'hover' && operation !== 'signatureHelp'))
-const filtered: ReadonlySet<string> = new Set(lspOperations.filter((operation) => !['hover', 'signatureHelp', 'documentSymbol', 'diagnostics'].includes(operation)))
+const paged: ReadonlySet<string> = new Set(['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics'])
+const filtered: ReadonlySet<string> = new Set(['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'incomingCalls', 'outgoingCalls', 'workspaceSymbol'])
 
 /**
  * Parse `argv` (without `node` and the script).
@@ -116,6 +137,11 @@ export function parseCommand(argv: readonly string[]): Command {
         filter: { type: 'string' },
         config: { type: 'string' },
         'trust-workspace-config': { type: 'boolean', default: false },
+        action: { type: 'string' },
+        only: { type: 'string' },
+        end: { type: 'string' },
+        lines: { type: 'string' },
+        apply: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -140,8 +166,20 @@ export function parseCommand(argv: readonly string[]): Command {
     throw new UsageError(`unknown operation ${quoted(operation)} (expected ${lspOperations.join(', ')})`)
   }
   const op = operation as LspOperation
-  if (extra.length > 0) throw new UsageError(`unexpected argument ${quoted(extra[0]!)}`)
-  const target = parseTarget(op, argument, values)
+  // rename's last argument is the new name: `rename <cursor> NEWNAME`, or `rename --symbol X NEWNAME`.
+  let newName: string | undefined
+  let cursorArgument = argument
+  if (op === 'rename') {
+    const rest = [argument, ...extra].filter((item): item is string => item !== undefined)
+    newName = rest.pop()
+    cursorArgument = rest[0]
+    if (rest.length > 1) throw new UsageError(`unexpected argument ${quoted(rest[1]!)}`)
+    if (newName === undefined || (values.symbol === undefined && cursorArgument === undefined)) {
+      throw new UsageError('rename needs <file>:<line>:<col> (or --symbol NAME) and NEWNAME')
+    }
+  } else if (extra.length > 0) throw new UsageError(`unexpected argument ${quoted(extra[0]!)}`)
+  const target = parseTarget(op, cursorArgument, values)
+  const edit = parseEditOptions(op, values)
   const page = values.page === undefined ? undefined : positive('--page', values.page)
   if (page !== undefined && !paged.has(op)) throw new UsageError(`${op} takes no --page (its answer is not a list)`)
   if (values.filter !== undefined && !filtered.has(op)) throw new UsageError(`${op} takes no --filter`)
@@ -157,6 +195,8 @@ export function parseCommand(argv: readonly string[]): Command {
     root: values.root ?? '.',
     json: values.json,
     ...config,
+    ...(newName === undefined ? {} : { newName }),
+    ...edit,
   }
 }
 
@@ -179,6 +219,41 @@ function configFlags(values: { readonly config?: string; readonly 'trust-workspa
   }
 }
 
+/** `--apply`, `--action`, `--only`, `--end`, `--lines`: each only where its operation takes it. */
+function parseEditOptions(
+  operation: LspOperation,
+  values: Values & { apply?: boolean; json?: boolean },
+): { action?: number | string; only?: string; apply?: boolean; end?: { line: number; character: number }; lines?: { start: number; end: number } } {
+  if (values.apply && !['rename', 'codeActions', 'format'].includes(operation)) throw new UsageError(`${operation} takes no --apply (it changes nothing)`)
+  for (const name of ['action', 'only', 'end'] as const) {
+    if (values[name] !== undefined && operation !== 'codeActions') throw new UsageError(`${operation} takes no --${name} (it is for codeActions)`)
+  }
+  if (values.lines !== undefined && operation !== 'format') throw new UsageError(`${operation} takes no --lines (it is for format)`)
+  let end: { line: number; character: number } | undefined
+  if (values.end !== undefined) {
+    const match = /^(\d+):(\d+)$/.exec(values.end)
+    if (!match) throw new UsageError(`--end must be LINE:COL with 1-based numbers (got ${values.end})`)
+    end = { line: positive('--end line', match[1]!), character: positive('--end col', match[2]!) }
+  }
+  let lines: { start: number; end: number } | undefined
+  if (values.lines !== undefined) {
+    const match = /^(\d+)-(\d+)$/.exec(values.lines)
+    if (!match) throw new UsageError(`--lines must be A-B with 1-based line numbers (got ${values.lines})`)
+    lines = { start: positive('--lines start', match[1]!), end: positive('--lines end', match[2]!) }
+    if (lines.end < lines.start) throw new UsageError(`--lines ends before it starts (got ${values.lines})`)
+  }
+  if (values.apply && operation === 'codeActions' && values.action === undefined) throw new UsageError('codeActions --apply needs --action N|TITLE (list the actions first)')
+  if (values.apply && values.json) throw new UsageError('--json prints the edit the server computed and writes nothing; leave out --apply or --json')
+  const action = values.action === undefined ? undefined : /^\d+$/.test(values.action) ? positive('--action', values.action) : values.action
+  return {
+    ...(action === undefined ? {} : { action }),
+    ...(values.only === undefined ? {} : { only: values.only }),
+    ...(end === undefined ? {} : { end }),
+    ...(lines === undefined ? {} : { lines }),
+    ...(values.apply ? { apply: true } : {}),
+  }
+}
+
 type Values = { readonly [Name in (typeof stringOptions)[number]]?: string }
 
 /** `mcp [--root DIR]`: nothing else. */
@@ -197,7 +272,16 @@ function parseTarget(operation: LspOperation, argument: string | undefined, valu
   }
   const shape = lspRequestShapes[operation]
   switch (shape) {
-    case 'cursor': {
+    case 'codeActions':
+      refuse(['query', 'symbol', 'file', 'line'], 'it takes <file>:<line>:<col>')
+      if (argument === undefined) throw new UsageError(`missing <file>:<line>:<col> after ${operation}`)
+      return parseCursor(argument)
+    case 'format':
+      refuse(['symbol', 'query', 'line', 'file'], `it takes a <file> argument`)
+      if (argument === undefined) throw new UsageError(`missing <file> after ${operation}`)
+      return { kind: 'file', filePath: argument }
+    case 'cursor':
+    case 'rename': {
       refuse(['query'], '--query is for workspaceSymbol')
       if (values.symbol !== undefined) {
         if (argument !== undefined) throw new UsageError(`give <file>:<line>:<col> or --symbol, not both (got ${quoted(argument)})`)

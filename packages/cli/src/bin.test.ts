@@ -106,9 +106,10 @@ describe('agent-lsp', () => {
       stdout: '',
       stderr: 'agent-lsp: missing operation and what to ask about\nRun "agent-lsp --help" for usage.\n',
     })
-    expect((await run(['rename', 'a.ts:1:1'], '/')).stderr).toBe(
-      'agent-lsp: unknown operation "rename" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, ' +
-        'hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics)\nRun "agent-lsp --help" for usage.\n',
+    expect((await run(['applyEdit', 'a.ts:1:1'], '/')).stderr).toBe(
+      'agent-lsp: unknown operation "applyEdit" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, ' +
+        'hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, ' +
+        'codeActions, format)\nRun "agent-lsp --help" for usage.\n',
     )
     expect((await run(['hover', 'a.ts:x'], '/')).code).toBe(2)
     const usage = (message: string) => ({ code: 2, stdout: '', stderr: `agent-lsp: ${message}\nRun "agent-lsp --help" for usage.\n` })

@@ -78,7 +78,13 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
       '.jsx': 'javascriptreact',
     },
     projectMarkers: ['tsconfig.json', 'jsconfig.json'],
-    initializationOptions: { hostInfo: 'agent-lsp', tsserver: { useSyntaxServer: 'never' } },
+    initializationOptions: {
+      hostInfo: 'agent-lsp',
+      tsserver: { useSyntaxServer: 'never' },
+      // A rename renames through re-exports and shorthand properties (`export { Basket }`), as an
+      // agent means it, instead of keeping the old name as an alias (`export { Basket as Cart }`).
+      preferences: { providePrefixAndSuffixTextForRename: false },
+    },
     install: 'npm i typescript-language-server typescript@5',
     bundled: { script: 'typescript-language-server/lib/cli.mjs', args: ['--stdio'], paths: { 'tsserver.path': 'typescript/lib/tsserver.js' } },
   },

@@ -93,7 +93,15 @@ export function toolInput(command: Extract<Command, { kind: 'query' }>, cwd: str
     ...(command.page === undefined ? {} : { page: command.page }),
     ...(command.fileFilter === undefined ? {} : { fileFilter: file(command.fileFilter) }),
   }
-  return { operation, ...targetFields(target, file), ...shaping }
+  const edit = {
+    ...(command.newName === undefined ? {} : { newName: command.newName }),
+    ...(command.action === undefined ? {} : { action: command.action }),
+    ...(command.only === undefined ? {} : { only: command.only }),
+    ...(command.end === undefined ? {} : { endLine: command.end.line, endCharacter: command.end.character }),
+    ...(command.lines === undefined ? {} : { line: command.lines.start, endLine: command.lines.end }),
+    ...(command.apply ? { apply: true } : {}),
+  }
+  return { operation, ...targetFields(target, file), ...shaping, ...edit }
 }
 
 function targetFields(target: QueryTarget, file: (given: string) => string): Record<string, unknown> {

@@ -56,7 +56,8 @@ export async function seamOn(files: Record<string, string> | ((root: string) => 
  * outline (`Kind name@line:col` of the name, children indented) or, with `list` (workspace
  * symbols), as `Kind container.name path:line:col`; calls as `Kind name ← call sites` (incoming) or
  * `Kind name @ call sites` (outgoing); diagnostics as `line:col severity code message`; signature
- * help as `label (active parameter N)`, `*` on the active signature, then each parameter's label.
+ * help as `label (active parameter N)`, `*` on the active signature, then each parameter's label;
+ * edits as `path:line:col "newText"`; code actions as `kind title`; completions as `Kind label detail`.
  */
 export function render(result: LspQueryResult, at: (uri: string, range: LspRange) => string, list = false): string[] {
   switch (result.kind) {
@@ -77,6 +78,12 @@ export function render(result: LspQueryResult, at: (uri: string, range: LspRange
       const { signatures, activeSignature, activeParameter } = result.signatureHelp
       return signatures.flatMap((s, i) => [`${i === activeSignature ? '* ' : ''}${s.label} (active parameter ${activeParameter ?? 'none'})`, ...s.parameters.map((p) => `  ${p.label}`)])
     }
+    case 'workspaceEdit':
+      return (result.edit?.changes ?? []).flatMap((c) => (c.kind === 'edit' ? c.edits.map((e) => `${at(c.uri, e.range)} ${JSON.stringify(e.newText)}`) : [`${c.kind}`]))
+    case 'codeActions':
+      return result.actions.map((a) => `${a.kind ?? '-'} ${a.title}`)
+    case 'completion':
+      return (result.completion?.items ?? []).map((item) => `${item.kind} ${item.label}${item.detail ? ` ${item.detail}` : ''}`)
   }
 }
 

@@ -78,6 +78,10 @@ export interface LocalProviderLimits {
    * A count; default 16.
    */
   readonly maxLiveServers: number
+  /** Completion items completed with `completionItem/resolve` per query (the first, in sort order). */
+  readonly completionResolveLimit: number
+  /** Code actions without an edit completed with `codeAction/resolve` per query. */
+  readonly codeActionResolveLimit: number
 }
 
 /** The default {@link LocalProviderLimits}. */
@@ -92,6 +96,8 @@ export const defaultLocalProviderLimits: LocalProviderLimits = {
   idleShutdownMs: 10 * 60_000,
   // A monorepo with a server per package; tsserver alone can hold hundreds of MB each.
   maxLiveServers: 16,
+  completionResolveLimit: 50,
+  codeActionResolveLimit: 20,
 }
 
 /**

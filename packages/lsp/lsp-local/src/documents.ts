@@ -51,6 +51,29 @@ export class OpenDocuments {
     return document.text
   }
 
+  /**
+   * Close and open again an open document (same text, next version), so that a server that
+   * publishes diagnostics only when they change publishes them afresh. `afterClose` runs between
+   * the two, to let the server's answer to the close arrive first. A no-op for a closed document.
+   */
+  async reopen(path: string, afterClose: (uri: string) => Promise<unknown>): Promise<void> {
+    const document = this.#open.get(path)
+    if (!document) return
+    await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: document.uri } })
+    await afterClose(document.uri)
+    document.version += 1
+    this.client.diagnostics.onSent(document.uri, document.version)
+    await this.client.notify(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: document.uri, languageId: document.languageId, version: document.version, text: document.text },
+    })
+  }
+
+  /** The version last sent of the open document `uri` (canonical), or `undefined` when it is not open. */
+  versionOf(uri: string): number | undefined {
+    for (const document of this.#open.values()) if (document.uri === uri) return document.version
+    return undefined
+  }
+
   /** How many documents are open. */
   get size(): number {
     return this.#open.size

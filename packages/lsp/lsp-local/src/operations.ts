@@ -1,12 +1,14 @@
 import type { LspCall, LspCompleteness, LspProviderQuery, LspQueryResult } from '@agent-lsp/lsp'
-import { protocol } from './protocol.js'
 import { LspError } from '@agent-lsp/lsp'
 import type { LanguageServerClient } from './client.js'
 import type { LocalProviderLimits } from './config.js'
+import { currentDiagnostics } from './current-diagnostics.js'
+import { codeActions, completion, format, rename } from './edit-operations.js'
 import { normalizeDiagnostics } from './normalize-diagnostics.js'
 import { normalizeSignatureHelp } from './normalize-signature.js'
 import { normalizeCallHierarchyItem, normalizeDocumentSymbols, normalizeWorkspaceSymbols } from './normalize-symbols.js'
 import { compareLocations, normalizeHover, normalizeLocations } from './normalize.js'
+import { protocol } from './protocol.js'
 import { copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
 
 const {
@@ -14,7 +16,6 @@ const {
   CallHierarchyOutgoingCallsRequest,
   CallHierarchyPrepareRequest,
   DefinitionRequest,
-  DocumentDiagnosticRequest,
   DocumentSymbolRequest,
   HoverRequest,
   ImplementationRequest,
@@ -41,7 +42,12 @@ export interface OperationContext {
   readonly uri: string | null
   readonly limits: LocalProviderLimits
   readonly signal: AbortSignal | undefined
+  /** The file's text as the server has it; `null` without a file. */
+  readonly text: string | null
+  /** Close and reopen the file on the server (see `OpenDocuments.reopen`); `null` without a file. */
+  readonly reopen: (() => Promise<void>) | null
 }
+
 
 /**
  * Run one operation with its LSP requests (LSP 3.17 §Language Features) and normalize the
@@ -93,6 +99,14 @@ export async function runOperation(request: LspProviderQuery, context: Operation
     }
     case 'diagnostics':
       return diagnostics(textDocument.uri, context, ask)
+    case 'completion':
+      return completion(request.position, context, ask)
+    case 'rename':
+      return rename(request, context, ask)
+    case 'codeActions':
+      return codeActions(request, context, ask)
+    case 'format':
+      return format(request, context, ask)
     default:
       return assertNever(request)
   }
@@ -163,17 +177,9 @@ function arrayOf(raw: unknown, what: string): unknown[] {
 
 /** Pulled (`textDocument/diagnostic`) where the server offers it, else the pushed ones for the current version. */
 async function diagnostics(uri: string, context: OperationContext, ask: <R>(send: () => Promise<R>) => Promise<R>): Promise<OperationAnswer> {
-  const { client, signal } = context
-  if (client.capabilities.diagnosticProvider) {
-    const what = `${context.serverId} ${DocumentDiagnosticRequest.method}`
-    const raw: unknown = await ask(() => client.request(DocumentDiagnosticRequest.type, { textDocument: { uri } }, signal))
-    if (!isRecord(raw) || raw.kind !== 'full') throw malformed(what, `expected a full DocumentDiagnosticReport, got ${preview(raw)}`)
-    return { kind: 'diagnostics', uri, diagnostics: normalizeDiagnostics(raw.items, what) }
-  }
-  const what = `${context.serverId} textDocument/publishDiagnostics`
-  const seconds = context.limits.diagnosticsTimeoutMs / 1000
-  const raw = await client.diagnostics.current(uri, context.limits.diagnosticsTimeoutMs, signal)
-  if (raw === undefined) {
+  const current = await currentDiagnostics(uri, context, ask)
+  if (current.raw === undefined) {
+    const seconds = context.limits.diagnosticsTimeoutMs / 1000
     return {
       kind: 'diagnostics',
       uri,
@@ -181,7 +187,7 @@ async function diagnostics(uri: string, context: OperationContext, ask: <R>(send
       completeness: { state: 'partial', reason: 'indexing', message: `${context.serverId} published no diagnostics for this version of the file within ${seconds} s` },
     }
   }
-  return { kind: 'diagnostics', uri, diagnostics: normalizeDiagnostics(raw, what) }
+  return { kind: 'diagnostics', uri, diagnostics: normalizeDiagnostics(current.raw, current.what) }
 }
 
 /** Re-send a request the server answered `ContentModified` (LSP 3.17 §ErrorCodes), a few times. */

@@ -136,15 +136,23 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       await client.watchedFiles.sync()
       await raceAbort(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, request.operation)
     }
+    let text: string | null = null
     if (path !== null && request.languageId !== null) {
-      const text = await documents.sync(path, request.languageId)
+      text = await documents.sync(path, request.languageId)
       if ('position' in request) assertPosition(text, request.position, path)
+      const range = request.operation === 'codeActions' || request.operation === 'format' ? request.range : null
+      if (range !== null) {
+        assertPosition(text, range.start, path)
+        assertPosition(text, range.end, path)
+      }
     }
     const whenReady = (): Promise<boolean> =>
       client.readiness.whenReady(limits.readinessTimeoutMs, signal).catch(() => {
         throw cancelledError(request.operation)
       })
-    const ask = () => runOperation(request, { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal })
+    const reopen =
+      path === null ? null : () => documents.reopen(path, (uri) => client.diagnostics.next(uri, REOPEN_CLOSE_WAIT_MS))
+    const ask = () => runOperation(request, { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal, text, reopen })
     let ready = await whenReady()
     const announcedBefore = client.readiness.announced
     let { completeness: known, ...answer } = await ask()
@@ -155,6 +163,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       ready = await whenReady()
       ;({ completeness: known, ...answer } = await ask())
     }
+    assertCurrentVersions(answer as LspQueryResult, documents, config.id)
     const unconfigured = workspaceWide && path !== null && projectMarkers.length > 0 && nearestMarkedDirectory(path, projectMarkers) === undefined
     const completeness: LspCompleteness = !ready
       ? {
@@ -195,6 +204,9 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   }
 }
 
+/** How long a reopen waits for the server's answer to the close (its empty diagnostics) before opening again. */
+const REOPEN_CLOSE_WAIT_MS = 1_000
+
 /** Which server capability each operation needs (LSP 3.17 §ServerCapabilities). */
 const capabilityOf = {
   goToDefinition: 'definitionProvider',
@@ -208,15 +220,42 @@ const capabilityOf = {
   documentSymbol: 'documentSymbolProvider',
   workspaceSymbol: 'workspaceSymbolProvider',
   diagnostics: 'textDocumentSync',
+  completion: 'completionProvider',
+  rename: 'renameProvider',
+  codeActions: 'codeActionProvider',
+  format: 'documentFormattingProvider',
 } as const satisfies Record<LspOperation, keyof ServerCapabilities>
 
 /** Operations whose answer spans the workspace: every project must be loaded first. */
-const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol'])
+const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol', 'rename'])
 
 function assertSupported(capabilities: ServerCapabilities, operation: LspOperation, id: string): void {
   const capability = capabilityOf[operation]
   if (!capabilities[capability]) {
     throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${id}" does not support ${operation} (no ${capability})`)
+  }
+}
+
+/**
+ * Refuse an edit the server computed against another version of an open document than the one
+ * it was sent (a `TextDocumentEdit` whose `version` is not the document's), as editors do: its
+ * ranges would land on the wrong text.
+ * @throws LspError `LSP_SERVER_ERROR`.
+ */
+function assertCurrentVersions(answer: LspQueryResult, documents: OpenDocuments, id: string): void {
+  const edits =
+    answer.kind === 'workspaceEdit' ? [answer.edit] : answer.kind === 'codeActions' ? answer.actions.map((action) => action.edit) : []
+  for (const edit of edits) {
+    for (const change of edit?.changes ?? []) {
+      if (change.kind !== 'edit' || change.version === null) continue
+      const current = documents.versionOf(change.uri)
+      if (current !== undefined && current !== change.version) {
+        throw new LspError(
+          'LSP_SERVER_ERROR',
+          `language server "${id}" computed an edit of ${change.uri} for version ${change.version}, but the document is at version ${current}; ask again`,
+        )
+      }
+    }
   }
 }
 

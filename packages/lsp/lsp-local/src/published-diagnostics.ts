@@ -31,6 +31,31 @@ export class PublishedDiagnostics {
     for (const wake of [...this.#waiters]) wake()
   }
 
+  /** Whether the server has published diagnostics for `uri` at all (for any version). */
+  hasPublished(uri: string): boolean {
+    return this.#latest.has(uri)
+  }
+
+  /**
+   * Resolves `true` at the next publication for `uri` after this call, `false` when none arrives
+   * within `timeoutMs`.
+   */
+  next(uri: string, timeoutMs: number): Promise<boolean> {
+    const since = this.#sequence
+    return new Promise((resolve) => {
+      const settle = (value: boolean): void => {
+        clearTimeout(timer)
+        this.#waiters.delete(wake)
+        resolve(value)
+      }
+      const wake = (): void => {
+        if ((this.#latest.get(uri)?.sequence ?? 0) > since) settle(true)
+      }
+      const timer = setTimeout(() => settle(false), timeoutMs)
+      this.#waiters.add(wake)
+    })
+  }
+
   /** Note that `version` of `uri` was just sent (`didOpen`/`didChange`): older publications are stale. */
   onSent(uri: string, version: number): void {
     this.#expected.set(uri, { version, sequence: this.#sequence })

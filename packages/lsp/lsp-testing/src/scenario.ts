@@ -92,6 +92,14 @@ export interface FakeServerScenario {
   /** `textDocument/implementation` result, verbatim, for every position; default `null`. */
   readonly implementation?: FakeRawResult<Declaration | DeclarationLink[] | null>
   /**
+   * Any other request method → its result, verbatim (e.g. `textDocument/rename`,
+   * `textDocument/formatting`, `codeAction/resolve`), for every call. Methods with their own
+   * field above are answered by that field.
+   */
+  readonly results?: { readonly [method: string]: JsonValue }
+  /** Request method → the ResponseError it is answered with (wins over `results`). */
+  readonly errors?: { readonly [method: string]: FakeServerError }
+  /**
    * Request methods never answered. A `$/cancelRequest` for such a request is answered with
    * ResponseError -32800 (RequestCancelled).
    */
@@ -194,6 +202,8 @@ const fieldChecks: { readonly [K in keyof Required<FakeServerScenario>]: FieldCh
   definition: anyJson,
   references: anyJson,
   implementation: anyJson,
+  results: check(isJsonObject, 'an object of method name to result'),
+  errors: check((v) => isJsonObject(v) && Object.values(v).every(isError), 'an object of method name to { code, message }'),
   hang: check((v) => Array.isArray(v) && v.every(isString), 'an array of method names'),
   serverRequests: check(
     (v) =>

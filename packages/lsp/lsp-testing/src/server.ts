@@ -207,6 +207,18 @@ export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerPr
     ImplementationRequest.method,
     FakeDocumentsRequest.method,
   ])
+  const scripted = new Set([...Object.keys(scenario.results ?? {}), ...Object.keys(scenario.errors ?? {})])
+  for (const method of scripted) {
+    if (typedMethods.has(method) || hung.has(method)) continue
+    // A generic handler gets `(token)` without params and `(params, token)` with them.
+    connection.onRequest(method, (...args: unknown[]) =>
+      answerIndexed(method, cancellationTokenOf(args), () => {
+        const error = scenario.errors?.[method]
+        if (error !== undefined) throw new ResponseError(error.code, error.message, error.data)
+        return scenario.results?.[method] ?? null
+      }),
+    )
+  }
   for (const method of hung) {
     // Hung methods the fake does not implement: a method name from the scenario, no descriptor.
     // A generic handler gets `(token)` without params and `(params, token)` with them.

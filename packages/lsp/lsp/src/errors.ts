@@ -5,7 +5,9 @@ import { HarnessError } from '@agent-lsp/errors'
  *
  * Seam (seed contract): `LSP_INVALID_PROVIDER`, `LSP_CONFLICT`, `LSP_UNAVAILABLE`, `LSP_DISPOSED`,
  * `LSP_UNSUPPORTED_OPERATION`, `LSP_MALFORMED_RESPONSE`. Requests: `LSP_INVALID_REQUEST`,
- * `LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_INVALID_POSITION`, `LSP_CANCELLED`.
+ * `LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_INVALID_POSITION`, `LSP_CANCELLED`,
+ * `LSP_CANNOT_RENAME` (`rename` at a position the server says cannot be renamed: a keyword, a
+ * literal, a symbol of a library).
  * Servers: `LSP_SERVER_NOT_FOUND` (executable missing), `LSP_SERVER_START_FAILED` (spawned but no
  * usable `initialize`), `LSP_SERVER_CRASHED` (exited while in use), `LSP_SERVER_ERROR` (a request
  * answered with a JSON-RPC error), `LSP_TIMEOUT` (a bound of the provider's own expired).
@@ -22,6 +24,7 @@ export type LspErrorCode =
   | 'LSP_OUTSIDE_WORKSPACE'
   | 'LSP_INVALID_POSITION'
   | 'LSP_CANCELLED'
+  | 'LSP_CANNOT_RENAME'
   | 'LSP_SERVER_NOT_FOUND'
   | 'LSP_SERVER_START_FAILED'
   | 'LSP_SERVER_CRASHED'

@@ -1,4 +1,22 @@
 export type {
+  LspCodeAction,
+  LspCommand,
+  LspCompletionItem,
+  LspCompletionItemKind,
+  LspCompletionList,
+  LspDocumentChange,
+  LspFormattingOptions,
+  LspTextEdit,
+  LspWorkspaceEdit,
+} from './edit-types.js'
+export type {
+  LspCodeActionsRequest,
+  LspCodeActionsResult,
+  LspCompletionResult,
+  LspEditOperation,
+  LspFormatRequest,
+  LspRenameRequest,
+  LspWorkspaceEditResult,
   LspCall,
   LspCallHierarchyItem,
   LspCallsResult,

@@ -207,3 +207,42 @@ describe('workspaceSymbol', () => {
     expect(p.seen).toHaveLength(0)
   })
 })
+
+describe('edit requests', () => {
+  const at = { line: 1, character: 2 }
+  const span = { start: at, end: { line: 1, character: 5 } }
+  const edit = () => ({ kind: 'workspaceEdit', edit: null, resolvedWorkspaceRoot: root, completeness: complete }) as const
+
+  it('passes rename, codeActions and format through with the language id', async () => {
+    const lsp = createLspService()
+    const p = provider('p', { '.ts': 'typescript' }, (q) =>
+      q.operation === 'codeActions' ? { kind: 'codeActions', actions: [], resolvedWorkspaceRoot: root, completeness: complete } : edit(),
+    )
+    lsp.registerProvider(p.provider)
+    await lsp.query({ operation: 'rename', filePath: 'a.ts', position: at, newName: 'total', workspaceRoot: root })
+    await lsp.query({ operation: 'codeActions', filePath: 'a.ts', range: span, diagnostics: null, only: ['quickfix'], workspaceRoot: root })
+    await lsp.query({ operation: 'format', filePath: 'a.ts', range: null, options: { tabSize: 2, insertSpaces: true }, workspaceRoot: root })
+    expect(p.seen.map((q) => [q.operation, q.languageId])).toEqual([
+      ['rename', 'typescript'],
+      ['codeActions', 'typescript'],
+      ['format', 'typescript'],
+    ])
+  })
+
+  it('validates their fields with LSP_INVALID_REQUEST before any provider sees them', async () => {
+    const lsp = createLspService()
+    const p = provider('p', { '.ts': 'typescript' }, edit)
+    lsp.registerProvider(p.provider)
+    const backwards = { start: span.end, end: span.start }
+    const bad = [
+      { operation: 'rename', filePath: 'a.ts', position: at, newName: ' ', workspaceRoot: root },
+      { operation: 'rename', filePath: 'a.ts', newName: 'x', workspaceRoot: root },
+      { operation: 'codeActions', filePath: 'a.ts', range: backwards, diagnostics: null, only: null, workspaceRoot: root },
+      { operation: 'codeActions', filePath: 'a.ts', range: span, diagnostics: null, only: [''], workspaceRoot: root },
+      { operation: 'format', filePath: 'a.ts', range: null, options: { tabSize: 0, insertSpaces: true }, workspaceRoot: root },
+      { operation: 'format', filePath: 'a.ts', range: null, workspaceRoot: root },
+    ]
+    for (const request of bad) expect(await codeOf(lsp.query(request as never))).toBe('LSP_INVALID_REQUEST')
+    expect(p.seen).toHaveLength(0)
+  })
+})

@@ -4,7 +4,12 @@ import { mergeSymbolResults } from './merge.js'
 import {
   lspRequestShapes,
   lspResultKinds,
+  type LspCodeActionsRequest,
   type LspCursorRequest,
+  type LspFormatRequest,
+  type LspPosition,
+  type LspRange,
+  type LspRenameRequest,
   type LspProviderQuery,
   type LspSymbolsResult,
   type LspWorkspaceSymbolRequest,
@@ -141,13 +146,44 @@ function validateRequest(request: LspQueryRequest): void {
     throw invalid(shape === 'workspace' ? 'filePath must be a non-empty string or null' : 'filePath must be a non-empty string')
   }
   if (shape === 'workspace' && typeof (request as LspWorkspaceSymbolRequest).query !== 'string') throw invalid('query must be a string')
-  if (shape === 'cursor') {
-    const { position } = request as LspCursorRequest
-    const isIndex = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 0
-    if (typeof position !== 'object' || position === null || !isIndex(position.line) || !isIndex(position.character)) {
-      throw invalid('position must have zero-based integer line and character')
+  if (shape === 'cursor' || shape === 'rename') {
+    if (!isPosition((request as LspCursorRequest).position)) throw invalid('position must have zero-based integer line and character')
+  }
+  if (shape === 'rename') {
+    const { newName } = request as LspRenameRequest
+    if (typeof newName !== 'string' || newName.trim() === '') throw invalid('newName must be a non-empty string')
+  }
+  if (shape === 'codeActions') {
+    const { range, diagnostics, only } = request as LspCodeActionsRequest
+    if (!isRange(range)) throw invalid('range must have zero-based start and end positions, start not after end')
+    if (diagnostics !== null && !Array.isArray(diagnostics)) throw invalid('diagnostics must be an array or null')
+    if (only !== null && (!Array.isArray(only) || !only.every((kind) => typeof kind === 'string' && kind !== ''))) {
+      throw invalid('only must be an array of non-empty code action kinds or null')
     }
   }
+  if (shape === 'format') {
+    const { range, options } = request as LspFormatRequest
+    if (range !== null && !isRange(range)) throw invalid('range must be null or have zero-based start and end positions, start not after end')
+    const tabSize = (options as { tabSize?: unknown } | null)?.tabSize
+    if (typeof options !== 'object' || options === null || !Number.isInteger(tabSize) || (tabSize as number) < 1 || typeof options.insertSpaces !== 'boolean') {
+      throw invalid('options must have an integer tabSize >= 1 and a boolean insertSpaces')
+    }
+  }
+}
+
+function isPosition(position: unknown): position is LspPosition {
+  const isIndex = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 0
+  if (typeof position !== 'object' || position === null) return false
+  const { line, character } = position as Record<string, unknown>
+  return isIndex(line) && isIndex(character)
+}
+
+/** A range of two positions, `start` not after `end`. */
+function isRange(range: unknown): range is LspRange {
+  if (typeof range !== 'object' || range === null) return false
+  const { start, end } = range as Record<string, unknown>
+  if (!isPosition(start) || !isPosition(end)) return false
+  return start.line < end.line || (start.line === end.line && start.character <= end.character)
 }
 
 function assertKind(operation: LspOperation, providerId: LspProviderId, result: LspQueryResult): void {

@@ -1,6 +1,9 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
   LspCallsResult,
+  LspCodeActionsResult,
+  LspCompletionResult,
+  LspWorkspaceEditResult,
   LspHoverResult,
   LspLocationsResult,
   LspOperation,
@@ -17,7 +20,7 @@ function assertNever(value: never): never {
 }
 
 describe('closed unions', () => {
-  it('LspOperation is exactly the eleven operations', () => {
+  it('LspOperation is exactly the fifteen operations', () => {
     expectTypeOf<LspOperation>().toEqualTypeOf<
       | 'goToDefinition'
       | 'goToTypeDefinition'
@@ -30,10 +33,14 @@ describe('closed unions', () => {
       | 'documentSymbol'
       | 'diagnostics'
       | 'workspaceSymbol'
+      | 'completion'
+      | 'rename'
+      | 'codeActions'
+      | 'format'
     >()
     // @ts-expect-error an operation outside the union is not an LspOperation
-    const rename: LspOperation = 'rename'
-    void rename
+    const apply: LspOperation = 'applyEdit'
+    void apply
   })
 
   it('LspQueryResult is exhausted by a switch on kind', () => {
@@ -51,6 +58,12 @@ describe('closed unions', () => {
           return String(result.signatureHelp?.activeSignature)
         case 'diagnostics':
           return result.uri
+        case 'workspaceEdit':
+          return String(result.edit?.changes.length)
+        case 'codeActions':
+          return result.actions.map((action) => action.title).join()
+        case 'completion':
+          return String(result.completion?.items.length)
         default:
           return assertNever(result)
       }
@@ -83,7 +96,15 @@ describe('closed unions', () => {
       readonly documentSymbol: 'symbols'
       readonly workspaceSymbol: 'symbols'
       readonly diagnostics: 'diagnostics'
+      readonly completion: 'completion'
+      readonly rename: 'workspaceEdit'
+      readonly codeActions: 'codeActions'
+      readonly format: 'workspaceEdit'
     }>()
+    expectTypeOf<LspResultFor<'rename'>>().toEqualTypeOf<LspWorkspaceEditResult>()
+    expectTypeOf<LspResultFor<'format'>>().toEqualTypeOf<LspWorkspaceEditResult>()
+    expectTypeOf<LspResultFor<'codeActions'>>().toEqualTypeOf<LspCodeActionsResult>()
+    expectTypeOf<LspResultFor<'completion'>>().toEqualTypeOf<LspCompletionResult>()
     expectTypeOf<LspResultFor<'incomingCalls'>>().toEqualTypeOf<LspCallsResult>()
     expectTypeOf<LspResultFor<'workspaceSymbol'>>().toEqualTypeOf<LspSymbolsResult>()
     type HoverQuery = ReturnType<LspService['query']> extends Promise<infer R> ? R : never
@@ -104,6 +125,20 @@ describe('closed unions', () => {
     const noPosition: LspQueryRequest = { operation: 'hover', filePath: 'a.ts', workspaceRoot: '/' }
     // @ts-expect-error a file operation takes no query
     const fileWithQuery: LspQueryRequest = { operation: 'diagnostics', filePath: 'a.ts', query: 'x', workspaceRoot: '/' }
-    void [cursor, file, search, noPosition, fileWithQuery]
+    const rename: LspQueryRequest = { operation: 'rename', filePath: 'a.ts', position: { line: 0, character: 0 }, newName: 'b', workspaceRoot: '/' }
+    const actions: LspQueryRequest = {
+      operation: 'codeActions',
+      filePath: 'a.ts',
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      diagnostics: null,
+      only: ['source.organizeImports'],
+      workspaceRoot: '/',
+    }
+    const format: LspQueryRequest = { operation: 'format', filePath: 'a.ts', range: null, options: { tabSize: 2, insertSpaces: true }, workspaceRoot: '/' }
+    // @ts-expect-error rename needs the new name
+    const unnamed: LspQueryRequest = { operation: 'rename', filePath: 'a.ts', position: { line: 0, character: 0 }, workspaceRoot: '/' }
+    // @ts-expect-error format's options are the caller's, never defaulted
+    const noOptions: LspQueryRequest = { operation: 'format', filePath: 'a.ts', range: null, workspaceRoot: '/' }
+    void [cursor, file, search, noPosition, fileWithQuery, rename, actions, format, unnamed, noOptions]
   })
 })

@@ -1,4 +1,5 @@
 import type { Branded } from '@agent-lsp/brand'
+import type { LspCodeAction, LspCompletionList, LspFormattingOptions, LspWorkspaceEdit } from './edit-types.js'
 
 /**
  * A provider's stable identity on `ctx.lsp` (e.g. `typescript`, `pyright`). Open catalogue, so a
@@ -26,8 +27,8 @@ export interface LspRange {
 /**
  * The operations that take a cursor `position` in a file, named after the LSP requests they use:
  * `textDocument/definition`, `typeDefinition`, `references`, `implementation`, `hover`,
- * `signatureHelp`, and `textDocument/prepareCallHierarchy` then `callHierarchy/incomingCalls` or
- * `outgoingCalls`.
+ * `signatureHelp`, `completion` (then `completionItem/resolve`), and
+ * `textDocument/prepareCallHierarchy` then `callHierarchy/incomingCalls` or `outgoingCalls`.
  */
 export type LspCursorOperation =
   | 'goToDefinition'
@@ -38,6 +39,7 @@ export type LspCursorOperation =
   | 'signatureHelp'
   | 'incomingCalls'
   | 'outgoingCalls'
+  | 'completion'
 
 /** The operations on a whole file: `textDocument/documentSymbol`, and its diagnostics. */
 export type LspFileOperation = 'documentSymbol' | 'diagnostics'
@@ -46,10 +48,18 @@ export type LspFileOperation = 'documentSymbol' | 'diagnostics'
 export type LspWorkspaceOperation = 'workspaceSymbol'
 
 /**
+ * The operations that compute an edit (never applied by the seam): `rename`
+ * (`textDocument/prepareRename` then `textDocument/rename`), `codeActions`
+ * (`textDocument/codeAction`, then `codeAction/resolve`), `format` (`textDocument/formatting` or
+ * `rangeFormatting`). Each has its own request arm.
+ */
+export type LspEditOperation = 'rename' | 'codeActions' | 'format'
+
+/**
  * Every query the seam offers. A closed union: adding an operation fails compilation until the
  * seam ({@link lspResultKinds}), every provider and the tool handle it.
  */
-export type LspOperation = LspCursorOperation | LspFileOperation | LspWorkspaceOperation
+export type LspOperation = LspCursorOperation | LspFileOperation | LspWorkspaceOperation | LspEditOperation
 
 /**
  * A query at a cursor. Every field is required: `workspaceRoot` is the caller's, timeouts and
@@ -88,8 +98,53 @@ export interface LspWorkspaceSymbolRequest {
   readonly workspaceRoot: string
 }
 
+/**
+ * Rename the symbol at `position` to `newName` everywhere (LSP 3.17 §Rename). The provider asks
+ * `textDocument/prepareRename` first where the server offers it, and fails with
+ * `LSP_CANNOT_RENAME` when the position cannot be renamed.
+ */
+export interface LspRenameRequest {
+  readonly operation: 'rename'
+  readonly filePath: string
+  /** Zero-based line, zero-based UTF-16 character, on the symbol's name. */
+  readonly position: LspPosition
+  /** The new name, as it should appear in the code. Non-empty. */
+  readonly newName: string
+  readonly workspaceRoot: string
+}
+
+/**
+ * The code actions for a range of a file (LSP 3.17 §Code Action Request); an empty range is a
+ * cursor. `diagnostics` are the ones the actions should fix; `null` lets the provider pass the
+ * diagnostics it knows overlapping `range`. `only` restricts to kinds (and their sub-kinds),
+ * e.g. `['source.organizeImports']`; `null` asks for every kind.
+ */
+export interface LspCodeActionsRequest {
+  readonly operation: 'codeActions'
+  readonly filePath: string
+  readonly range: LspRange
+  readonly diagnostics: readonly LspDiagnostic[] | null
+  readonly only: readonly string[] | null
+  readonly workspaceRoot: string
+}
+
+/** Format a whole file (`range: null`) or a range of it (LSP 3.17 §Document Formatting). */
+export interface LspFormatRequest {
+  readonly operation: 'format'
+  readonly filePath: string
+  readonly range: LspRange | null
+  readonly options: LspFormattingOptions
+  readonly workspaceRoot: string
+}
+
 /** A caller's query: a discriminated union on `operation`. */
-export type LspQueryRequest = LspCursorRequest | LspFileRequest | LspWorkspaceSymbolRequest
+export type LspQueryRequest =
+  | LspCursorRequest
+  | LspFileRequest
+  | LspWorkspaceSymbolRequest
+  | LspRenameRequest
+  | LspCodeActionsRequest
+  | LspFormatRequest
 
 /**
  * A request as a provider receives it: the caller's request plus the LSP `languageId` that the
@@ -100,6 +155,9 @@ export type LspProviderQuery =
   | (LspCursorRequest & { readonly languageId: string })
   | (LspFileRequest & { readonly languageId: string })
   | (LspWorkspaceSymbolRequest & { readonly languageId: string | null })
+  | (LspRenameRequest & { readonly languageId: string })
+  | (LspCodeActionsRequest & { readonly languageId: string })
+  | (LspFormatRequest & { readonly languageId: string })
 
 /** One location (LSP 3.17 §Location), normalized from `Location` or `LocationLink`. */
 export interface LspLocation {
@@ -307,6 +365,27 @@ export interface LspDiagnosticsResult extends LspResultBase {
 }
 
 /**
+ * The answer of `rename` and `format`: the edit the server computed, as data (never applied).
+ * `edit` is `null` when there is nothing to change (a formatted file, a server without an edit).
+ */
+export interface LspWorkspaceEditResult extends LspResultBase {
+  readonly kind: 'workspaceEdit'
+  readonly edit: LspWorkspaceEdit | null
+}
+
+/** The answer of `codeActions`: titled actions in the server's order, each with its edit. */
+export interface LspCodeActionsResult extends LspResultBase {
+  readonly kind: 'codeActions'
+  readonly actions: readonly LspCodeAction[]
+}
+
+/** The answer of `completion`; `completion` is `null` when the server has nothing there. */
+export interface LspCompletionResult extends LspResultBase {
+  readonly kind: 'completion'
+  readonly completion: LspCompletionList | null
+}
+
+/**
  * The closed result union; each operation maps to exactly one `kind` ({@link lspResultKinds}).
  * Consumers `switch` on `kind` with an exhaustiveness check.
  */
@@ -317,6 +396,9 @@ export type LspQueryResult =
   | LspCallsResult
   | LspSignatureHelpResult
   | LspDiagnosticsResult
+  | LspWorkspaceEditResult
+  | LspCodeActionsResult
+  | LspCompletionResult
 
 /**
  * Which result `kind` answers each operation. `satisfies` makes this table total: a new
@@ -334,11 +416,17 @@ export const lspResultKinds = {
   documentSymbol: 'symbols',
   workspaceSymbol: 'symbols',
   diagnostics: 'diagnostics',
+  completion: 'completion',
+  rename: 'workspaceEdit',
+  codeActions: 'codeActions',
+  format: 'workspaceEdit',
 } as const satisfies Record<LspOperation, LspQueryResult['kind']>
 
 /**
- * What each operation takes: a cursor (`filePath` and `position`), a file (`filePath`), or the
- * workspace (`query`, optional `filePath`). The type checks each row against the unions above.
+ * What each operation takes: a cursor (`filePath` and `position`), a file (`filePath`), the
+ * workspace (`query`, optional `filePath`), or the edit operations' own requests (`rename`:
+ * cursor and `newName`; `codeActions`: a range; `format`: a file, range and options). The type
+ * checks each row against the unions above.
  */
 export const lspRequestShapes = {
   goToDefinition: 'cursor',
@@ -352,9 +440,13 @@ export const lspRequestShapes = {
   documentSymbol: 'file',
   diagnostics: 'file',
   workspaceSymbol: 'workspace',
+  completion: 'cursor',
+  rename: 'rename',
+  codeActions: 'codeActions',
+  format: 'format',
 } as const satisfies { [Op in LspCursorOperation]: 'cursor' } & { [Op in LspFileOperation]: 'file' } & {
   [Op in LspWorkspaceOperation]: 'workspace'
-}
+} & { [Op in LspEditOperation]: Op }
 
 /** Every operation, in the order of {@link lspResultKinds}. */
 export const lspOperations = Object.keys(lspResultKinds) as readonly LspOperation[]

@@ -13,6 +13,10 @@ const purposes: Record<LspOperation, string> = {
   documentSymbol: "an outline of filePath's symbols: kinds, names, line ranges",
   workspaceSymbol: 'symbols anywhere in the workspace whose name matches query',
   diagnostics: "filePath's current errors and warnings from the compiler",
+  completion: 'what can be typed at the cursor (after obj. : its members), with kinds and types',
+  rename: 'rename the symbol to newName everywhere the compiler sees it (re-exports included, same-named others not)',
+  codeActions: 'the quick fixes, refactorings and source actions (organize imports) at the cursor; only narrows by kind',
+  format: "format filePath as its language server does (tabSize, insertSpaces)",
 }
 
 const byShape = (shape: 'cursor' | 'file' | 'workspace'): string =>
@@ -29,6 +33,9 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
       '(addItem, Cart.addItem) looked up in filePath when given, else in the whole workspace, line then picking among matches; ' +
       'the answer names where it resolved, or lists the matches to choose from.',
     `${byShape('file')} take filePath. ${byShape('workspace')} takes query, and filePath to ask only that file's language server.`,
+    'rename takes a cursor or symbol and newName; codeActions a cursor (endLine and endCharacter make it a selection), ' +
+      'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These answer a unified diff and write nothing; the same call with apply: true writes it ' +
+      'atomically (refused if a file changed since the preview) and says what it verified (references, errors).',
     `filePath is relative to the workspace root (${workspaceRoot}) or absolute. line and character are 1-based; ` +
       'character counts Unicode code points as the line reads (a tab, an emoji or a CJK character is 1).',
     `Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root. ` +

@@ -8,6 +8,10 @@ import { oneLine } from './one-line.js'
  * - `LSP_INVALID_INPUT`: the input does not match `lspToolInputSchema` (names the field).
  * - `LSP_INVALID_OPTIONS`: `createLspTool` was given unusable options (a harness bug).
  * - `LSP_INTERNAL`: anything that was not an `LspError` (a bug; the message says what).
+ * - `LSP_EDIT_CONFLICT`: `apply` refused because a file changed on disk since the preview (or the
+ *   server now computes another edit than the preview showed); nothing was written.
+ * - `LSP_EDIT_FAILED`: writing the edit failed; every file was put back as it was (the message
+ *   names any that could not be).
  * - `LSP_SYMBOL_NOT_FOUND`, `LSP_SYMBOL_AMBIGUOUS`: from `runLspQuery` only, when a `symbol` names
  *   no symbol or several (the message suggests or lists them); `execute()` answers those in text.
  *
@@ -25,6 +29,8 @@ export type LspToolErrorCode =
   | 'LSP_INTERNAL'
   | 'LSP_SYMBOL_NOT_FOUND'
   | 'LSP_SYMBOL_AMBIGUOUS'
+  | 'LSP_EDIT_CONFLICT'
+  | 'LSP_EDIT_FAILED'
 
 const marker = Symbol.for('@agent-lsp/tool-lsp/LspToolError')
 

@@ -8,3 +8,5 @@ export { codePointColumnToUtf16, codePointLength, utf16ToCodePointColumn } from 
 export { splitLines } from './lines.js'
 export { pathForMessage } from './message-path.js'
 export { callMcpTool, runAnthropicToolUse, runOpenAiChatToolCall, runOpenAiFunctionCall, toAnthropicTool, toMcpTool, toOpenAiChatTool, toOpenAiResponsesTool, toolErrorText, type AnthropicToolDefinition, type AnthropicToolResult, type JsonSchemaRecord, type McpCallToolResult, type McpToolEntry, type OpenAiChatTool, type OpenAiChatToolMessage, type OpenAiFunctionCallOutput, type OpenAiResponsesTool, type PlainTool } from './adapters.js'
+export { nodeFileSystem, type EditFileSystem } from './apply-files.js'
+export { unifiedDiff } from './diff.js'

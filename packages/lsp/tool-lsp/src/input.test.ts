@@ -4,7 +4,7 @@ import { parseLspToolInput, parseToolRequest } from './input.js'
 import { lspToolInputJsonSchema } from './input-json-schema.js'
 
 const valid = { operation: 'hover', filePath: 'src/x.ts', line: 3, character: 5 }
-const allFields = 'operation, filePath, line, character, symbol, query, page, fileFilter'
+const allFields = 'operation, filePath, line, character, symbol, query, page, fileFilter, newName, action, only, apply, endLine, endCharacter, tabSize, insertSpaces'
 
 function messageOf(input: unknown): string {
   try {
@@ -37,6 +37,10 @@ describe('lspToolInputJsonSchema', () => {
         'documentSymbol',
         'workspaceSymbol',
         'diagnostics',
+        'completion',
+        'rename',
+        'codeActions',
+        'format',
       ],
       description: 'What to look up; see the tool description for the fields each operation takes.',
     })
@@ -72,9 +76,10 @@ describe('parseLspToolInput', () => {
     expect(messageOf({ ...valid, filePath: '' })).toBe('filePath must be a non-empty string (got "")')
     expect(messageOf({ ...valid, page: 0 })).toBe('page must be an integer >= 1 (got 0)')
     expect(messageOf({ operation: 'findReferences', symbol: '' })).toBe('symbol must be a non-empty string (got "")')
-    expect(messageOf({ ...valid, operation: 'rename' })).toBe(
+    expect(messageOf({ ...valid, operation: 'applyEdit' })).toBe(
       'operation must be one of goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
-        'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics (got "rename")',
+        'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, ' +
+        'codeActions, format (got "applyEdit")',
     )
   })
 

@@ -16,7 +16,10 @@ import { LspToolError } from './errors.js'
  * - cursor operations: `filePath`, `line`, `character`; or `symbol` (with optional `filePath` to
  *   resolve it in that file, and optional `line` to pick among matches);
  * - `documentSymbol`, `diagnostics`: `filePath`;
- * - `workspaceSymbol`: `query`, optional `filePath` (that file's language server only).
+ * - `workspaceSymbol`: `query`, optional `filePath` (that file's language server only);
+ * - `rename`: a cursor or `symbol`, and `newName`; `codeActions`: a cursor (`filePath`, `line`,
+ *   `character`), optional `only` and `action`; `format`: `filePath`, optional `tabSize` and
+ *   `insertSpaces`. These three preview a diff, and write it only with `apply: true`.
  * `page` and `fileFilter` shape list answers. `line` and `character` are 1-based; `character`
  * counts Unicode code points of the line (see the design doc, "The tool"). Its JSON Schema form is
  * {@link lspToolInputJsonSchema}; `execute()` validates with {@link parseLspToolInput}.
@@ -62,6 +65,32 @@ export const lspToolInputSchema = z.strictObject({
         'operations, incomingCalls, outgoingCalls and workspaceSymbol.',
     )
     .optional(),
+  newName: z.string().min(1).describe('rename only: the new name of the symbol.').optional(),
+  // A number given as a JSON number is taken too; the schema says string (no unions for harnesses).
+  action: z
+    .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().min(1))
+    .describe('codeActions only: which listed action to preview or apply: its number in the list ("2") or its exact title.')
+    .optional(),
+  only: z
+    .string()
+    .min(1)
+    .describe('codeActions only: list only this kind of action and its sub-kinds (quickfix, refactor, source.organizeImports).')
+    .optional(),
+  apply: z
+    .boolean()
+    .describe(
+      'rename, format, and codeActions with action: true writes the edit (after the preview, nothing else changed); ' +
+        'default false answers a diff preview and changes nothing.',
+    )
+    .optional(),
+  endLine: z
+    .int()
+    .min(1)
+    .describe('codeActions: with endCharacter, the end of the selected range (refactor.extract needs one); format: the last line of the range to format (from line).')
+    .optional(),
+  endCharacter: z.int().min(1).describe('codeActions: 1-based column (code points) where the selected range ends.').optional(),
+  tabSize: z.int().min(1).describe('format only: spaces per indentation level (default 4).').optional(),
+  insertSpaces: z.boolean().describe('format only: indent with spaces (default true) or tabs (false).').optional(),
 })
 
 /** A valid input of the `lsp` tool (see {@link lspToolInputSchema}). */
@@ -79,8 +108,31 @@ export type CursorTarget =
       readonly line?: number
     }
 
-/** A validated input, by what its operation takes. `page` defaults to 1. */
+/** A validated input, by what its operation takes. `page` defaults to 1, `apply` to `false`. */
 export type ToolRequest =
+  | { readonly shape: 'rename'; readonly operation: 'rename'; readonly target: CursorTarget; readonly newName: string; readonly apply: boolean }
+  | {
+      readonly shape: 'codeActions'
+      readonly operation: 'codeActions'
+      readonly target: Extract<CursorTarget, { kind: 'position' }>
+      /** A kind to list only (with its sub-kinds). */
+      readonly only?: string
+      /** The chosen action: 1-based number or exact title. Absent: list them. */
+      readonly action?: number | string
+      /** The end of the selection (1-based line, code-point column); absent: the cursor alone. */
+      readonly end?: { readonly line: number; readonly character: number }
+      readonly apply: boolean
+    }
+  | {
+      readonly shape: 'format'
+      readonly operation: 'format'
+      readonly filePath: string
+      /** 1-based first and last line to format; absent: the whole file. */
+      readonly lines?: { readonly start: number; readonly end: number }
+      readonly tabSize: number
+      readonly insertSpaces: boolean
+      readonly apply: boolean
+    }
   | {
       readonly shape: 'cursor'
       readonly operation: LspCursorOperation
@@ -112,7 +164,25 @@ const expected: Record<Field, string> = {
   query: 'a string',
   page: 'an integer >= 1',
   fileFilter: 'a non-empty string',
+  newName: 'a non-empty string',
+  action: 'the number or title of a listed action',
+  only: 'a non-empty code action kind',
+  apply: 'a boolean',
+  tabSize: 'an integer >= 1',
+  insertSpaces: 'a boolean',
+  endLine: 'an integer >= 1',
+  endCharacter: 'an integer >= 1',
 }
+
+/** The fields each edit operation takes besides its target; no other operation takes them. */
+const editFields: Record<'rename' | 'codeActions' | 'format', readonly Field[]> = {
+  rename: ['newName', 'apply'],
+  codeActions: ['action', 'only', 'apply', 'endLine', 'endCharacter'],
+  format: ['apply', 'tabSize', 'insertSpaces', 'endLine'],
+}
+
+/** Default formatting options when the input gives none. */
+const DEFAULT_TAB_SIZE = 4
 
 /** The operations whose answer is a list, so `page` applies. */
 const paged: ReadonlySet<LspOperation> = new Set<LspOperation>([
@@ -268,7 +338,80 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
     problems.push(`fileFilter does not apply to ${operation} (only to ${[...filtered].join(', ')})`)
   }
   const shape = lspRequestShapes[operation]
+  const own = shape === 'rename' || shape === 'codeActions' || shape === 'format' ? editFields[shape] : []
+  const foreign = (Object.keys(editFields) as (keyof typeof editFields)[])
+    .flatMap((edit) => editFields[edit])
+    .filter((field, index, all) => all.indexOf(field) === index && !own.includes(field) && input[field] !== undefined)
+  if (foreign.length > 0) {
+    const owners = foreign.map((field) => `${field} (${Object.entries(editFields).filter(([, fs]) => fs.includes(field)).map(([op]) => op).join(', ')})`)
+    problems.push(`${operation} takes no ${listed(owners)}`)
+  }
   switch (shape) {
+    case 'rename':
+    case 'codeActions': {
+      if (input.query !== undefined) problems.push('query is for workspaceSymbol only')
+      if (shape === 'rename' && input.newName === undefined) problems.unshift('rename needs newName (the new name of the symbol)')
+      if (shape === 'codeActions' && input.symbol !== undefined) problems.push('codeActions takes filePath, line and character, not symbol')
+      let target: CursorTarget | undefined
+      if (input.symbol !== undefined && shape === 'rename') {
+        if (input.character !== undefined) problems.push('character does not go with symbol (symbol finds the position; line is an optional hint)')
+        target = {
+          kind: 'symbol',
+          symbol: input.symbol,
+          ...(input.filePath === undefined ? {} : { filePath: input.filePath }),
+          ...(input.line === undefined ? {} : { line: input.line }),
+        }
+      } else {
+        const missing = (['filePath', 'line', 'character'] as const).filter((field) => input[field] === undefined)
+        if (missing.length > 0) {
+          const needs = `${operation} needs filePath, line and character${shape === 'rename' ? ', or symbol (a name like Cart.addItem)' : ''}`
+          problems.unshift(missing.length === 3 ? needs : `${needs}; ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} missing`)
+        } else {
+          target = { kind: 'position', filePath: input.filePath!, line: input.line!, character: input.character! }
+        }
+      }
+      if (target === undefined) return { problems }
+      const apply = input.apply ?? false
+      if (shape === 'rename') {
+        if (input.newName === undefined) return { problems }
+        return { request: { shape, operation: 'rename', target, newName: input.newName, apply }, problems }
+      }
+      if (apply && input.action === undefined) problems.push('apply needs action (the number or title of the action to apply; list them first)')
+      if ((input.endLine === undefined) !== (input.endCharacter === undefined)) problems.push('endLine and endCharacter go together (the end of the selection)')
+      const end = input.endLine !== undefined && input.endCharacter !== undefined ? { end: { line: input.endLine, character: input.endCharacter } } : {}
+      return {
+        request: {
+          shape,
+          operation: 'codeActions',
+          target: target as Extract<CursorTarget, { kind: 'position' }>,
+          ...(input.only === undefined ? {} : { only: input.only }),
+          ...end,
+          ...(input.action === undefined ? {} : { action: /^[1-9]\d*$/.test(input.action) ? Number(input.action) : input.action }),
+          apply,
+        },
+        problems,
+      }
+    }
+    case 'format': {
+      const extra = present.filter((field) => field !== 'filePath' && field !== 'line' && !own.includes(field) && !foreign.includes(field))
+      if (input.filePath === undefined) problems.unshift('format needs filePath (the file to format)')
+      if (extra.length > 0) problems.push(`format takes filePath, and optionally line and endLine, tabSize, insertSpaces and apply (remove ${listed(extra)})`)
+      if ((input.line === undefined) !== (input.endLine === undefined)) problems.push('format takes line and endLine together (the lines to format), or neither (the whole file)')
+      else if (input.line !== undefined && input.endLine !== undefined && input.endLine < input.line) problems.push(`endLine must not be before line (got ${input.line} to ${input.endLine})`)
+      if (input.filePath === undefined) return { problems }
+      return {
+        request: {
+          shape,
+          operation: 'format',
+          filePath: input.filePath,
+          ...(input.line !== undefined && input.endLine !== undefined ? { lines: { start: input.line, end: input.endLine } } : {}),
+          tabSize: input.tabSize ?? DEFAULT_TAB_SIZE,
+          insertSpaces: input.insertSpaces ?? true,
+          apply: input.apply ?? false,
+        },
+        problems,
+      }
+    }
     case 'cursor': {
       const cursorOperation = operation as LspCursorOperation
       if (input.query !== undefined) problems.push('query is for workspaceSymbol only')
@@ -295,7 +438,7 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
       return { request: { shape, operation: cursorOperation, target, page, ...fileFilter }, problems }
     }
     case 'file': {
-      const extra = present.filter((field) => field !== 'filePath' && field !== 'page' && field !== 'fileFilter')
+      const extra = present.filter((field) => field !== 'filePath' && field !== 'page' && field !== 'fileFilter' && !foreign.includes(field))
       if (input.filePath === undefined) {
         problems.unshift(`${operation} needs filePath (the file to ${operation === 'documentSymbol' ? 'outline' : 'check'})`)
       }
@@ -304,7 +447,7 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
       return { request: { shape, operation: operation as LspFileOperation, filePath: input.filePath, page }, problems }
     }
     case 'workspace': {
-      const extra = present.filter((field) => !['query', 'filePath', 'page', 'fileFilter'].includes(field))
+      const extra = present.filter((field) => !['query', 'filePath', 'page', 'fileFilter'].includes(field) && !foreign.includes(field))
       if (input.query === undefined) problems.unshift(`${operation} needs query (a symbol name, or the start of one)`)
       if (extra.length > 0) {
         problems.push(`${operation} takes query, and optionally filePath, fileFilter and page (remove ${listed(extra)})`)

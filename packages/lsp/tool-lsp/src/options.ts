@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { EditFileSystem } from './apply-files.js'
 import { LspToolError } from './errors.js'
 
 /** Options of `createLspTool`. */
@@ -9,6 +10,8 @@ export interface LspToolOptions {
   readonly timeoutMs?: number
   /** Rows shown before `… N more`. Default {@link DEFAULT_MAX_RESULTS}. */
   readonly maxResults?: number
+  /** How `apply: true` writes files; default the real file system (tests inject failures). */
+  readonly fileSystem?: EditFileSystem
 }
 
 /** One minute: long enough for a cold server's first `findReferences` in a large workspace. */
@@ -25,6 +28,7 @@ export interface ToolSettings {
   readonly workspaceRoot: string
   readonly timeoutMs: number
   readonly maxResults: number
+  readonly fileSystem?: EditFileSystem
 }
 
 /**
@@ -41,5 +45,5 @@ export function toSettings(options: LspToolOptions): ToolSettings {
     throw invalid(`timeoutMs must be an integer from 1 to ${MAX_TIMEOUT_MS} (got ${timeoutMs})`)
   }
   if (!Number.isInteger(maxResults) || maxResults < 1) throw invalid(`maxResults must be an integer >= 1 (got ${maxResults})`)
-  return { workspaceRoot: path.resolve(workspaceRoot), timeoutMs, maxResults }
+  return { workspaceRoot: path.resolve(workspaceRoot), timeoutMs, maxResults, ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}) }
 }

@@ -21,6 +21,8 @@ export interface RenderContext {
   /** Only rows under this path (see `normalizeFileFilter`), when given. */
   readonly fileFilter: string | undefined
   readonly readLines: LineReader
+  /** `codeActions`: the kind the list was restricted to, when it was. */
+  readonly only?: string
   /**
    * Where the symbol of a `findReferences` answer is declared, best guess first; asked only when
    * the answer is cut into pages (see `renderLocations`). Never rejects.

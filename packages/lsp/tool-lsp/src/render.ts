@@ -3,6 +3,8 @@ import { assertNever } from './assert-never.js'
 import type { Cursor } from './cursor.js'
 import { oneLine } from './one-line.js'
 import { renderCalls } from './render-calls.js'
+import { renderCodeActions } from './render-code-actions.js'
+import { renderCompletion } from './render-completion.js'
 import type { RenderContext, Subject } from './render-context.js'
 import { renderDiagnostics } from './render-diagnostics.js'
 import { renderHover } from './render-hover.js'
@@ -38,6 +40,13 @@ function renderBody(result: LspQueryResult, context: RenderContext): Promise<str
     case 'diagnostics':
       if (subject.kind === 'file') return renderDiagnostics(result, subject, context)
       return mismatch(subject, result.kind)
+    case 'completion':
+      return renderCompletion(result, cursorOf(subject, result.kind))
+    case 'codeActions':
+      return renderCodeActions(result, cursorOf(subject, result.kind), context.only)
+    case 'workspaceEdit':
+      // Previewed and applied by the edit flow (edit-flow.ts), which needs the files and the store.
+      throw new Error('a workspace edit is rendered by the edit flow')
     default:
       return assertNever(result)
   }

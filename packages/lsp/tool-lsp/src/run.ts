@@ -1,11 +1,11 @@
 import { realpath } from 'node:fs/promises'
-import type { LspContext, LspOperation, LspQueryRequest, LspQueryResult } from '@agent-lsp/lsp'
+import type { LspContext, LspOperation, LspQueryRequest, LspQueryResult, LspRange } from '@agent-lsp/lsp'
 import { boundedSignal, untilAborted } from './abort.js'
-import { locateCursor, openWorkspaceFile, type Cursor } from './cursor.js'
+import { locateCursor, openWorkspaceFile, type Cursor, type OpenedFile } from './cursor.js'
 import { LspToolError } from './errors.js'
 import { createLineReader, type LineReader } from './file-lines.js'
 import { normalizeFileFilter } from './file-filter.js'
-import { parseToolRequest, type ToolRequest } from './input.js'
+import { parseToolRequest, type CursorTarget, type ToolRequest } from './input.js'
 import { toSettings, type LspToolOptions, type ToolSettings } from './options.js'
 import type { Subject } from './render-context.js'
 import { renderUnresolved, resolveSymbol, type ResolvedSymbol, type SymbolResolution } from './symbol-address.js'
@@ -69,27 +69,47 @@ export async function runQuery<T>(
       fileFilter,
       result,
     })
+    /** The cursor of a target, or the unresolved symbol's outcome. */
+    const place = async (target: CursorTarget): Promise<{ cursor: Cursor; resolved?: ResolvedSymbol } | Unresolved> => {
+      if (target.kind === 'position') return { cursor: await locateCursor(target.filePath, target.line, target.character, workspaceRoot) }
+      const resolution = await resolveSymbol(target, { ctx, workspaceRoot, signal, readLines })
+      if (resolution.kind !== 'resolved') return { kind: 'unresolved', operation, resolution }
+      return { cursor: resolution.resolved.cursor, resolved: resolution.resolved }
+    }
     let outcome: Answered | Unresolved
     switch (request.shape) {
-      case 'cursor': {
-        const { target } = request
-        let resolved: ResolvedSymbol | undefined
-        let cursor: Cursor
-        if (target.kind === 'position') {
-          cursor = await locateCursor(target.filePath, target.line, target.character, workspaceRoot)
-        } else {
-          const resolution = await resolveSymbol(target, { ctx, workspaceRoot, signal, readLines })
-          if (resolution.kind !== 'resolved') return await finish({ kind: 'unresolved', operation, resolution }, { signal, readLines })
-          resolved = resolution.resolved
-          cursor = resolved.cursor
-        }
-        const result = await ask({ operation: request.operation, filePath: cursor.absolutePath, position: cursor.position, workspaceRoot })
+      case 'cursor':
+      case 'rename': {
+        const placed = await place(request.target)
+        if ('kind' in placed) return await finish(placed, { signal, readLines })
+        const { cursor, resolved } = placed
+        const base = { filePath: cursor.absolutePath, position: cursor.position, workspaceRoot }
+        const result = await ask(
+          request.shape === 'rename' ? { ...base, operation: 'rename', newName: request.newName } : { ...base, operation: request.operation },
+        )
         outcome = answered({ kind: 'cursor', cursor }, result, resolved)
         break
       }
-      case 'file': {
+      case 'codeActions': {
+        const { target } = request
+        const cursor = await locateCursor(target.filePath, target.line, target.character, workspaceRoot)
+        const end = request.end === undefined ? cursor : await locateCursor(target.filePath, request.end.line, request.end.character, workspaceRoot)
+        const range = { start: cursor.position, end: end.position }
+        const backwards = range.end.line < range.start.line || (range.end.line === range.start.line && range.end.character < range.start.character)
+        if (backwards) throw new LspToolError('LSP_INVALID_INPUT', `the selection ends (${end.label}) before it starts (${cursor.label})`)
+        const only = request.only === undefined ? null : [request.only]
+        const result = await ask({ operation: 'codeActions', filePath: cursor.absolutePath, range, diagnostics: null, only, workspaceRoot })
+        outcome = answered({ kind: 'cursor', cursor }, result)
+        break
+      }
+      case 'file':
+      case 'format': {
         const file = await openWorkspaceFile(request.filePath, workspaceRoot)
-        const result = await ask({ operation: request.operation, filePath: file.absolutePath, workspaceRoot })
+        const result = await ask(
+          request.shape === 'format'
+            ? { operation: 'format', filePath: file.absolutePath, range: formatRange(request.lines, file), options: { tabSize: request.tabSize, insertSpaces: request.insertSpaces }, workspaceRoot }
+            : { operation: request.operation, filePath: file.absolutePath, workspaceRoot },
+        )
         outcome = answered({ kind: 'file', absolutePath: file.absolutePath, displayPath: file.displayPath }, result)
         break
       }
@@ -106,6 +126,20 @@ export async function runQuery<T>(
   } finally {
     release()
   }
+}
+
+/**
+ * The range of whole lines `lines` (1-based, inclusive) of `file`, from the start of the first to
+ * the end of the last; `null` (the whole file) without lines.
+ * @throws LspToolError `LSP_INVALID_POSITION` past the end of the file.
+ */
+function formatRange(lines: { start: number; end: number } | undefined, file: OpenedFile): LspRange | null {
+  if (lines === undefined) return null
+  const last = file.lines[lines.end - 1]
+  if (lines.end > file.lineCount || last === undefined) {
+    throw new LspToolError('LSP_INVALID_POSITION', `line ${lines.end} is past the end of ${file.displayPath} (${file.lineCount} lines)`)
+  }
+  return { start: { line: lines.start - 1, character: 0 }, end: { line: lines.end - 1, character: last.length } }
 }
 
 /** `fileFilter` relative to the root, accepting an absolute one under the root or its real path. */

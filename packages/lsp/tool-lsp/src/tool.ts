@@ -5,6 +5,7 @@ import type { Cursor } from './cursor.js'
 import { describeLspTool } from './description.js'
 import { lspToolInputJsonSchema, type JsonSchemaObject } from './input-json-schema.js'
 import { toSettings, type LspToolOptions, type ToolSettings } from './options.js'
+import { PreviewStore, isEditRequest, runEditFlow } from './edit-flow.js'
 import { renderResult } from './render.js'
 import { runQuery, type Answered } from './run.js'
 import { renderUnresolved } from './symbol-address.js'
@@ -44,28 +45,36 @@ export function createLspTool(ctx: LspContext, options: LspToolOptions): LspTool
   const providers = ctx.lsp.providers()
   if (providers.length === 0) return undefined
   const settings = toSettings(options)
+  const previews = new PreviewStore()
   return {
     name: 'lsp',
     description: describeLspTool(settings.workspaceRoot, providers, settings.maxResults),
     inputSchema: lspToolInputJsonSchema,
-    execute: (input, signal) => execute(ctx, settings, input, signal),
+    execute: (input, signal) => execute(ctx, settings, previews, input, signal),
   }
 }
 
-/** `runQuery`, then rendering with what it located and read (nothing is computed twice). */
-function execute(ctx: LspContext, settings: ToolSettings, raw: unknown, signal?: AbortSignal): Promise<string> {
+/**
+ * `runQuery`, then rendering with what it located and read (nothing is computed twice); edit
+ * requests go through the edit flow (preview, or apply and verify).
+ */
+function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore, raw: unknown, signal?: AbortSignal): Promise<string> {
   return runQuery(ctx, settings, raw, signal, async (outcome, scope) => {
     if (outcome.kind === 'unresolved') return renderUnresolved(outcome.resolution)
-    const text = await renderResult(outcome.result, {
-      operation: outcome.operation,
-      subject: outcome.subject,
-      workspaceRoot: settings.workspaceRoot,
-      maxResults: settings.maxResults,
-      page: outcome.request.page,
-      fileFilter: outcome.fileFilter,
-      readLines: scope.readLines,
-      declarations: () => declarations(ctx, settings, outcome, scope.signal),
-    })
+    const { request } = outcome
+    const text = isEditRequest(request)
+      ? await runEditFlow(outcome, { ctx, workspaceRoot: settings.workspaceRoot, previews, signal: scope.signal, ...(settings.fileSystem ? { fileSystem: settings.fileSystem } : {}) })
+      : await renderResult(outcome.result, {
+          operation: outcome.operation,
+          subject: outcome.subject,
+          workspaceRoot: settings.workspaceRoot,
+          maxResults: settings.maxResults,
+          page: 'page' in request ? request.page : 1,
+          fileFilter: outcome.fileFilter,
+          readLines: scope.readLines,
+          declarations: () => declarations(ctx, settings, outcome, scope.signal),
+          ...(request.shape === 'codeActions' && request.only !== undefined ? { only: request.only } : {}),
+        })
     return outcome.resolved ? `${outcome.resolved.displayName} → ${outcome.resolved.cursor.label}\n${text}` : text
   })
 }
