@@ -281,7 +281,7 @@ const commandRows: CommandRow[] = [
     exit: 2,
     stderr:
       'unknown operation "hover\\nx" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
-      'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics)',
+      'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format)',
   },
   {
     name: 'a 1 MB argument without a position',

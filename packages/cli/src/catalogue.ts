@@ -25,6 +25,8 @@ export interface CatalogueEntry {
   readonly settings?: Readonly<Record<string, unknown>>
   /** The log line by which a server without progress says its workspace is loaded (regex source). */
   readonly readyLogPattern?: string
+  /** See `LocalServerConfig.deadLogPattern`. */
+  readonly deadLogPattern?: string
   /** The command that installs the server, quoted when it is missing. */
   readonly install: string
   /**
@@ -78,6 +80,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
       '.jsx': 'javascriptreact',
     },
     projectMarkers: ['tsconfig.json', 'jsconfig.json'],
+    // When its tsserver dies, typescript-language-server logs this and answers everything with nothing.
+    deadLogPattern: '\\[tsserver\\] Exited\\.',
     initializationOptions: {
       hostInfo: 'agent-lsp',
       tsserver: { useSyntaxServer: 'never' },

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { HarnessError } from '@agent-lsp/errors'
@@ -16,8 +17,8 @@ export interface CliIo {
   stderr(text: string): void
 }
 
-/** The package version, printed by `--version`. */
-export const version = '0.1.0'
+/** The package version (its package.json's, which changesets bump), printed by `--version`. */
+export const version: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version
 
 /**
  * Run `agent-lsp` with `argv` (without `node` and the script).

@@ -10,6 +10,7 @@ import { ErrorCode, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types
 import { descendantPids, waitUntilGone } from '@agent-lsp/lsp-testing'
 import { lspToolInputJsonSchema } from '@agent-lsp/tool-lsp'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { readFileSync } from 'node:fs'
 import { UsageError, parseCommand } from './args.js'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
 
@@ -45,7 +46,7 @@ describe('agent-lsp mcp', () => {
     const server = transport.pid
     if (server === null) throw new Error('no server process')
 
-    expect(client.getServerVersion()).toEqual({ name: 'agent-lsp', version: '0.1.0' })
+    expect(client.getServerVersion()).toEqual({ name: 'agent-lsp', version: (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version })
     expect(await client.listTools()).toEqual({ tools: [{ name: 'lsp', description: tool.description, inputSchema: lspToolInputJsonSchema }] })
 
     expect(await tool.execute(references)).toBe(referencesText)

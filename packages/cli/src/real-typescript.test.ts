@@ -158,6 +158,8 @@ describe('typescript-language-server on @tanstack/query-core', { timeout: 60_000
       ['QueryClient → src/queryClient.ts:60:14', '1 definition of QueryClient', call('queryClient.ts', 60, 14, 'export class QueryClient {')].join('\n'),
     )
     expect((await ask('findReferences', 'hashKey')).split('\n').slice(0, 2)).toEqual(['hashKey → src/utils.ts:205:17', '11 references to hashKey in 4 files'])
+    // Implementations are named after the symbol asked about, not after the first implementing class.
+    expect((await ask('goToImplementation', 'Removable')).split('\n').slice(0, 2)).toEqual(['Removable → src/removable.ts:3:23', '4 implementations of Removable in 4 files'])
     expect(await ask('hover', 'getQueryDat')).toBe(['No symbol "getQueryDat" found.', 'Closest names:', 'Method getQueryData  src/queryClient.ts:127:3'].join('\n'))
   })
 })

@@ -38,7 +38,12 @@ describe('the server catalogue', () => {
         args: [require.resolve('typescript-language-server/lib/cli.mjs'), '--stdio'],
         extensionToLanguage: Object.fromEntries(ts.map((e) => [e, { '.tsx': 'typescriptreact', '.jsx': 'javascriptreact' }[e] ?? (e.includes('j') ? 'javascript' : 'typescript')])),
         projectMarkers: ['tsconfig.json', 'jsconfig.json'],
-        initializationOptions: { hostInfo: 'agent-lsp', tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never' } },
+        deadLogPattern: '\\[tsserver\\] Exited\\.',
+        initializationOptions: {
+          hostInfo: 'agent-lsp',
+          tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never' },
+          preferences: { providePrefixAndSuffixTextForRename: false },
+        },
         installHint: 'npm i typescript-language-server typescript@5',
       },
       {

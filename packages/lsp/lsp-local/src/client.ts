@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { LspError, extensionOf } from '@agent-lsp/lsp'
 import type {
@@ -17,6 +18,7 @@ import { forget, killProcessGroup, track } from './process-reaper.js'
 import { PublishedDiagnostics } from './published-diagnostics.js'
 import { Readiness } from './readiness.js'
 import { WatchedFiles } from './watched-files.js'
+import { serverMessage } from './server-message.js'
 import { StderrTail } from './stderr-tail.js'
 import { StdoutProbe } from './stdout-probe.js'
 import { pathToUri } from './uri.js'
@@ -57,7 +59,7 @@ const {
 export type ClientState = 'starting' | 'running' | 'stopping' | 'stopped'
 
 /** Who we are in `InitializeParams.clientInfo`. */
-const clientInfo = { name: 'agent-lsp', version: '0.1.0' }
+const clientInfo = { name: 'agent-lsp', version: (createRequire(import.meta.url)('../package.json') as { version: string }).version }
 
 /**
  * One running language server process and its JSON-RPC connection: spawn, `initialize` /
@@ -74,6 +76,7 @@ export class LanguageServerClient {
   #state: ClientState = 'starting'
   #capabilities: ServerCapabilities = {}
   #exitError: LspError | undefined
+  readonly #deadLog: RegExp | undefined
   readonly #exited: Promise<LspError>
   #markExited!: (error: LspError) => void
   /** Settles when the process itself is gone (its `exit` event), which may follow `#exited`. */
@@ -94,6 +97,7 @@ export class LanguageServerClient {
     this.#exited = new Promise((resolve) => (this.#markExited = resolve))
     this.#gone = new Promise((resolve) => (this.#markGone = resolve))
     this.readiness = new Readiness(config.readyLogPattern)
+    this.#deadLog = config.deadLogPattern === undefined ? undefined : new RegExp(config.deadLogPattern)
     this.watchedFiles = new WatchedFiles(this, rootPath, (path) => extensionOf(path) in config.extensionToLanguage)
     this.#child = spawn(config.command, [...(config.args ?? [])], {
       cwd: rootPath,
@@ -332,9 +336,19 @@ export class LanguageServerClient {
     }
     // $/progress never reaches a catch-all notification handler in vscode-jsonrpc.
     c.onUnhandledProgress((params) => this.readiness.onProgress(params))
-    c.onNotification(LogMessageNotification.type, ({ message }) => this.readiness.onLogMessage(message))
+    c.onNotification(LogMessageNotification.type, ({ message }) => {
+      this.readiness.onLogMessage(message)
+      if (this.#deadLog?.test(message) && this.#state !== 'stopping') this.#reportedDead(message)
+    })
     c.onNotification(PublishDiagnosticsNotification.type, (params) => this.diagnostics.onPublish(params))
     c.onNotification(() => {})
+  }
+
+  /** The server said it can no longer answer (see `deadLogPattern`): a crash, though it lives on. */
+  #reportedDead(message: string): void {
+    const line = message.replace(/\s+/g, ' ').trim().slice(0, 300)
+    this.#onExit(new LspError('LSP_SERVER_CRASHED', `${this.#name} can no longer answer: it logged "${line}"`))
+    killProcessGroup(this.#child)
   }
 
   #onExit(error: LspError): void {
@@ -404,9 +418,9 @@ export class LanguageServerClient {
       }
       if (error.code === ErrorCodes.MethodNotFound) {
         // It advertised the capability but has no handler (clangd 14's outgoing calls).
-        return new LspError('LSP_UNSUPPORTED_OPERATION', `${this.#name} does not support ${method}: ${error.message}`, { cause: error, responseError })
+        return new LspError('LSP_UNSUPPORTED_OPERATION', `${this.#name} does not support ${method}: ${serverMessage(error.message)}`, { cause: error, responseError })
       }
-      return new LspError('LSP_SERVER_ERROR', `${this.#name} failed ${method}: ${error.message} (code ${error.code})`, { cause: error, responseError })
+      return new LspError('LSP_SERVER_ERROR', `${this.#name} failed ${method}: ${serverMessage(error.message)} (code ${error.code})`, { cause: error, responseError })
     }
     return new LspError('LSP_SERVER_CRASHED', `${this.#name} connection failed during ${method}: ${String((error as Error)?.message ?? error)}`, { cause: error })
   }

@@ -40,6 +40,14 @@ export interface LocalServerConfig {
    * Queries wait for it, bounded by `readinessTimeoutMs`.
    */
   readonly readyLogPattern?: string
+  /**
+   * A regular expression (source text) matching the `window/logMessage` line by which a server says
+   * it can no longer answer though its process lives on (typescript-language-server, when its
+   * tsserver dies: `[tsserver] Exited.`; it then answers every request with nothing). The host
+   * treats that as a crash: queries in flight fail with `LSP_SERVER_CRASHED` quoting the line, the
+   * process is stopped, and the next query starts it again (under the crash policy).
+   */
+  readonly deadLogPattern?: string
   /** How to install the server, quoted when the command is missing (e.g. `npm i -g pyright`). */
   readonly installHint?: string
 }

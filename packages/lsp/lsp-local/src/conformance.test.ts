@@ -1,6 +1,6 @@
 // The provider conformance suite of @agent-lsp/lsp-testing, run on this package's provider: over
 // the scriptable fake server (the operations it implements; the others must be refused), and over
-// the real typescript-language-server (all eleven operations).
+// the real typescript-language-server (every operation of the seam).
 import { randomUUID } from 'node:crypto'
 import { readFileSync, realpathSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -129,6 +129,9 @@ const shapes = [
   '',
 ].join('\n')
 
+/** Unformatted, so `format` has something to do. */
+const messy = ['export const messy = {a:1,b:  2}', 'export function  pad(x:number){return x+1}', ''].join('\n')
+
 const main = [
   "import { Square, totalArea } from './shapes'",
   '',
@@ -155,7 +158,7 @@ runProviderConformance(runner, {
       initializationOptions: { tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never' } },
     }),
   fixture: {
-    files: { 'tsconfig.json': tsconfig, 'src/shapes.ts': shapes, 'src/main.ts': main },
+    files: { 'tsconfig.json': tsconfig, 'src/shapes.ts': shapes, 'src/main.ts': main, 'src/messy.ts': messy },
     operations: {
       goToDefinition: { file: 'src/main.ts', at: 'totalArea([' },
       goToTypeDefinition: { file: 'src/main.ts', at: 'square = new' },
@@ -168,13 +171,28 @@ runProviderConformance(runner, {
       documentSymbol: { file: 'src/shapes.ts' },
       workspaceSymbol: { file: 'src/main.ts', query: 'totalArea' },
       diagnostics: { file: 'src/main.ts' },
+      completion: { file: 'src/shapes.ts', at: 'shape.area', offset: 'shape.'.length },
+      rename: { file: 'src/main.ts', at: 'totalArea([' },
+      codeActions: { file: 'src/main.ts', at: 'report(' },
+      format: { file: 'src/messy.ts' },
     },
   },
 })
 
 // The suite itself: a small in-memory provider passes it, and each way of breaking the contract
 // fails the check that names it (so a green run above means something).
-type Flaw = 'ignoresAbort' | 'rootAsGiven' | 'unsorted' | 'emptyWhenUnsupported' | 'undefinedField' | 'noDeclaration' | 'loneExtensionConflict'
+type Flaw =
+  | 'ignoresAbort'
+  | 'rootAsGiven'
+  | 'unsorted'
+  | 'emptyWhenUnsupported'
+  | 'undefinedField'
+  | 'noDeclaration'
+  | 'loneExtensionConflict'
+  | 'unsortedCompletion'
+  | 'emptyEdit'
+  | 'overlappingEdits'
+  | 'renameIgnoresName'
 
 function memoryProvider(flaw?: Flaw): seam.LspProvider {
   const fail = (code: seam.LspErrorCode, message: string) => new seam.LspError(code, message)
@@ -190,7 +208,13 @@ function memoryProvider(flaw?: Flaw): seam.LspProvider {
       } catch {
         throw fail('LSP_FILE_NOT_FOUND', `no workspace ${request.workspaceRoot}`)
       }
-      if (request.operation !== 'hover' && request.operation !== 'goToDefinition' && request.operation !== 'findReferences') {
+      if (
+        request.operation !== 'hover' &&
+        request.operation !== 'goToDefinition' &&
+        request.operation !== 'findReferences' &&
+        request.operation !== 'completion' &&
+        request.operation !== 'rename'
+      ) {
         if (flaw === 'emptyWhenUnsupported') return { kind: 'locations', locations: [], resolvedWorkspaceRoot: root, completeness: { state: 'complete' } } as never
         throw fail('LSP_UNSUPPORTED_OPERATION', `memory does not support ${request.operation}`)
       }
@@ -218,6 +242,17 @@ function memoryProvider(flaw?: Flaw): seam.LspProvider {
       const base = { resolvedWorkspaceRoot: flaw === 'rootAsGiven' ? request.workspaceRoot : root, completeness: { state: 'complete' } } as const
       if (request.operation === 'hover') return { kind: 'hover', hover: flaw === 'undefinedField' ? { contents: 'x', range: undefined } : { contents: 'x' }, ...base } as never
       if (request.operation === 'goToDefinition') return { kind: 'locations', locations: [at(0)], ...base }
+      if (request.operation === 'completion') {
+        const item = (label: string, sortText: string) => ({ label, kind: 'Text', insertText: label, snippet: false, sortText, deprecated: false }) as const
+        const items = flaw === 'unsortedCompletion' ? [item('one', '1'), item('two', '0')] : [item('one', '0'), item('two', '1')]
+        return { kind: 'completion', completion: { isIncomplete: false, items }, ...base }
+      }
+      if (request.operation === 'rename') {
+        const edit = (start: number, end: number) => ({ range: { start: { line: 1, character: start }, end: { line: 1, character: end } }, newText: flaw === 'renameIgnoresName' ? 'x' : request.newName })
+        const edits = flaw === 'overlappingEdits' ? [edit(0, 2), edit(1, 3)] : [edit(0, 3)]
+        const changes = flaw === 'emptyEdit' ? [] : [{ kind: 'edit', uri, version: null, edits } as const]
+        return { kind: 'workspaceEdit', edit: { changes }, ...base }
+      }
       const references = flaw === 'noDeclaration' ? [at(1)] : flaw === 'unsorted' ? [at(1), at(0)] : [at(0), at(1)]
       return { kind: 'locations', locations: references, ...base }
     },
@@ -232,7 +267,13 @@ async function failures(flaw?: Flaw): Promise<string[]> {
     createProvider: () => memoryProvider(flaw),
     fixture: {
       files: { 'a.txt': 'one\ntwo 🎉\n' },
-      operations: { hover: { file: 'a.txt', at: 'one' }, goToDefinition: { file: 'a.txt', at: 'two' }, findReferences: { file: 'a.txt', at: 'two' } },
+      operations: {
+        hover: { file: 'a.txt', at: 'one' },
+        goToDefinition: { file: 'a.txt', at: 'two' },
+        findReferences: { file: 'a.txt', at: 'two' },
+        completion: { file: 'a.txt', at: 'one' },
+        rename: { file: 'a.txt', at: 'two' },
+      },
     },
   })
   const failed: string[] = []
@@ -277,6 +318,10 @@ describe('the conformance suite', () => {
     ['undefinedField', "hover answers a well-formed, non-empty 'hover' result: hover result.hover.range must be absent rather than undefined"],
     ['noDeclaration', 'findReferences includes the declaration: findReferences at'],
     ['loneExtensionConflict', 'a provider claiming one of its extensions conflicts, and none of its extensions is published'],
+    ['unsortedCompletion', "completion answers a well-formed, non-empty 'completion' result: completion result.completion.items[1].sortText sorts before the previous item's"],
+    ['emptyEdit', "rename answers a well-formed, non-empty 'workspaceEdit' result: rename result.edit changes nothing: an edit without changes must be `null`"],
+    ['overlappingEdits', "rename answers a well-formed, non-empty 'workspaceEdit' result: rename result.edit.changes[0].edits[1].range overlaps rename result.edit.changes[0].edits[0].range"],
+    ['renameIgnoresName', "rename answers a well-formed, non-empty 'workspaceEdit' result: rename: the edit for"],
   ])('fails a provider with the flaw %s, naming it', async (flaw, message) => {
     const failed = await failures(flaw)
     expect(failed.some((line) => line.startsWith(message)), failed.join('\n')).toBe(true)

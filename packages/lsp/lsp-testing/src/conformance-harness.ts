@@ -10,6 +10,7 @@ import {
   type ConformanceFileSpec,
   type ConformanceProvider,
   type ConformanceProviderQuery,
+  type ConformanceRequestShape,
   type ConformanceSearchSpec,
   type ProviderConformanceOptions,
 } from './conformance-types.js'
@@ -23,7 +24,18 @@ export function extensionOf(filePath: string): string {
 
 type Spec = ConformanceCursorSpec | ConformanceFileSpec | ConformanceSearchSpec
 
-/** Where a request goes: its file (or `null`), its root, and for a cursor, an explicit position. */
+const knownShapes: ReadonlySet<string> = new Set<ConformanceRequestShape>(['cursor', 'file', 'workspace', 'rename', 'codeActions', 'format'])
+
+/** The `newName` the suite asks `rename` for. */
+export const CONFORMANCE_NEW_NAME = 'renamedByConformance'
+
+/** The formatting options the suite asks `format` with. */
+export const CONFORMANCE_FORMATTING_OPTIONS = { tabSize: 2, insertSpaces: true } as const
+
+/**
+ * Where a request goes: its file (or `null`), its root, and for a cursor (and `rename`,
+ * `codeActions`, whose range is empty there) an explicit position.
+ */
 export interface Target {
   readonly filePath?: string | null
   readonly workspaceRoot?: string
@@ -39,7 +51,7 @@ export interface Harness<P extends ConformanceProvider> {
   readonly claimed: readonly string[]
   /** The operations it does not claim. */
   readonly unclaimed: readonly string[]
-  readonly shapeOf: (operation: string) => 'cursor' | 'file' | 'workspace'
+  readonly shapeOf: (operation: string) => ConformanceRequestShape
   readonly kindOf: (operation: string) => string
   /** The workspace and the shared provider, created on first use. */
   readonly ready: () => Promise<{ readonly workspace: ConformanceWorkspace; readonly provider: P }>
@@ -77,6 +89,7 @@ export function createHarness<P extends ConformanceProvider>(options: ProviderCo
   const shapeOf = (operation: string) => {
     const shape = seam.lspRequestShapes[operation]
     if (shape === undefined) throw new ConformanceError(`the seam gives no request shape for ${operation}`)
+    if (!knownShapes.has(shape)) throw new ConformanceError(`the suite cannot build a '${String(shape)}' request (of ${operation}); update @agent-lsp/lsp-testing`)
     return shape
   }
 
@@ -97,9 +110,16 @@ export function createHarness<P extends ConformanceProvider>(options: ProviderCo
       return { operation, query, filePath, workspaceRoot, languageId: filePath === null ? null : languageOf(file) } as ConformanceProviderQuery
     }
     if (filePath === null) throw new ConformanceError(`${operation} needs a file`)
-    if (shape === 'file') return { operation, filePath, workspaceRoot, languageId: languageOf(file) } as ConformanceProviderQuery
+    const languageId = languageOf(file)
+    if (shape === 'file') return { operation, filePath, workspaceRoot, languageId } as ConformanceProviderQuery
+    if (shape === 'format') return { operation, filePath, range: null, options: { ...CONFORMANCE_FORMATTING_OPTIONS }, workspaceRoot, languageId } as ConformanceProviderQuery
     const position = target.position ?? (spec !== undefined && 'at' in spec ? positionOf(workspace.text(spec.file), spec) : { line: 0, character: 0 })
-    return { operation, filePath, position, workspaceRoot, languageId: languageOf(file) } as ConformanceProviderQuery
+    if (shape === 'rename') return { operation, filePath, position, newName: CONFORMANCE_NEW_NAME, workspaceRoot, languageId } as ConformanceProviderQuery
+    if (shape === 'codeActions') {
+      const range = { start: { ...position }, end: { ...position } }
+      return { operation, filePath, range, diagnostics: null, only: null, workspaceRoot, languageId } as ConformanceProviderQuery
+    }
+    return { operation, filePath, position, workspaceRoot, languageId } as ConformanceProviderQuery
   }
 
   return {

@@ -2,10 +2,10 @@
  * Query checks: the shape of every claimed operation's answer, errors by code, cancellation, and
  * `resolvedWorkspaceRoot` through symlinked roots.
  */
-import { basename, join, sep } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { basename, join, resolve, sep } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
-import { rejectsWith, within, type Harness, type Target } from './conformance-harness.js'
+import { CONFORMANCE_NEW_NAME, rejectsWith, within, type Harness, type Target } from './conformance-harness.js'
 import { checkResultShape, fileUrisIn, preview } from './conformance-shapes.js'
 import { linesOf } from './conformance-workspace.js'
 import { ConformanceError, type ConformanceCase, type ConformanceProvider } from './conformance-types.js'
@@ -32,14 +32,51 @@ function aborted(): AbortSignal {
   return controller.signal
 }
 
+/** The text edits of a (checked) workspace edit, with the URI of their document. */
+function textEditsOf(edit: unknown): { uri: string; newText: string }[] {
+  const changes = (edit as { changes?: readonly { kind: string; uri?: string; edits?: readonly { newText: string }[] }[] } | null)?.changes ?? []
+  return changes.flatMap((change) => (change.kind === 'edit' ? (change.edits ?? []).map((textEdit) => ({ uri: change.uri ?? '', newText: textEdit.newText })) : []))
+}
+
+/**
+ * What "non-empty" means for an operation beyond a non-zero size, checked on a well-formed answer:
+ * `rename` must insert the new name somewhere; `format` may answer no edit (the file may already
+ * be formatted), but an edit must only change the file asked, in `edit` steps.
+ * @returns whether the answer's size must be non-zero.
+ */
+function checkAnswerOf(operation: string, answer: unknown, request: { readonly filePath: string | null }, root: string): boolean {
+  if (operation === 'rename') {
+    const edits = textEditsOf((answer as { edit: unknown }).edit)
+    if (edits.length > 0 && !edits.some((edit) => edit.newText.includes(CONFORMANCE_NEW_NAME))) {
+      throw new ConformanceError(`rename: the edit for ${preview(request)} never inserts the new name ${CONFORMANCE_NEW_NAME} (${preview(edits)})`)
+    }
+    return true
+  }
+  if (operation === 'format') {
+    const edit = (answer as { edit: { changes: readonly { kind: string; uri?: string }[] } | null }).edit
+    const file = resolve(root, request.filePath ?? '')
+    for (const [i, change] of (edit?.changes ?? []).entries()) {
+      const path = change.kind === 'edit' && change.uri?.startsWith('file:') ? fileURLToPath(change.uri) : undefined
+      if (path !== file) throw new ConformanceError(`format result.edit.changes[${i}]: formatting ${request.filePath} may only edit that file, got ${preview(change)}`)
+    }
+    return false
+  }
+  return true
+}
+
 export function resultCases<P extends ConformanceProvider>(harness: Harness<P>): ConformanceCase[] {
   const cases: ConformanceCase[] = harness.claimed.map((operation) => ({
-    name: `${operation} answers a well-formed, non-empty '${harness.kindOf(operation)}' result`,
+    name:
+      operation === 'format'
+        ? `format answers a well-formed '${harness.kindOf(operation)}' result that edits only the file (no edit is fine: it may be formatted)`
+        : `${operation} answers a well-formed, non-empty '${harness.kindOf(operation)}' result`,
     run: async () => {
+      const { workspace } = await harness.ready()
       const targets: Target[] = harness.shapeOf(operation) === 'workspace' ? [{}, { filePath: null }] : [{}]
       for (const target of targets) {
-        const { size, request } = await ask(harness, operation, target)
-        if (size === 0) throw new ConformanceError(`${operation}: the answer to ${preview(request)} is empty; the fixture must ask where the provider has an answer`)
+        const { answer, size, request } = await ask(harness, operation, target)
+        const mustHave = checkAnswerOf(operation, answer, request, workspace.root)
+        if (mustHave && size === 0) throw new ConformanceError(`${operation}: the answer to ${preview(request)} is empty; the fixture must ask where the provider has an answer`)
       }
     },
   }))
@@ -75,9 +112,16 @@ export function errorCases<P extends ConformanceProvider>(harness: Harness<P>): 
     const request = await harness.request(operation, target)
     await rejectsWith(isLspError, provider.query(request), code, `${what} (${preview(request)})`)
   }
-  /** One claimed operation of each request shape that takes a file. */
-  const withFile = ['cursor', 'file', 'workspace'].flatMap((shape) => harness.claimed.filter((operation) => harness.shapeOf(operation) === shape).slice(0, 1))
+  /** One claimed operation of each request shape (they all take a file). */
+  const withFile = ['cursor', 'file', 'workspace', 'rename', 'codeActions', 'format'].flatMap((shape) =>
+    harness.claimed.filter((operation) => harness.shapeOf(operation) === shape).slice(0, 1),
+  )
   const cursor = harness.claimed.find((operation) => operation === 'hover') ?? harness.claimed.find((operation) => harness.shapeOf(operation) === 'cursor')
+  /** The claimed operations whose request holds a position (`codeActions`: its empty range's ends). */
+  const positioned = [
+    ...(cursor === undefined ? [] : [cursor]),
+    ...harness.claimed.filter((operation) => harness.shapeOf(operation) === 'rename' || harness.shapeOf(operation) === 'codeActions'),
+  ]
   const cases: ConformanceCase[] = []
   if (harness.unclaimed.length > 0) {
     cases.push({
@@ -111,19 +155,23 @@ export function errorCases<P extends ConformanceProvider>(harness: Harness<P>): 
       },
     },
   )
+  if (positioned.length > 0) {
+    cases.push({
+      name: `rejects a position past the end of the file or of its line with LSP_INVALID_POSITION (${positioned.join(', ')})`,
+      run: async () => {
+        const { workspace } = await harness.ready()
+        for (const operation of positioned) {
+          const lines = linesOf(workspace.text((await harness.request(operation)).filePath as string))
+          const longest = lines.reduce((best, line, index) => (line.length > (lines[best]?.length ?? 0) ? index : best), 0)
+          await rejects(operation, { position: { line: lines.length, character: 0 } }, 'LSP_INVALID_POSITION', `${operation} on the line after the last`)
+          const character = (lines[longest]?.length ?? 0) + 1
+          await rejects(operation, { position: { line: longest, character } }, 'LSP_INVALID_POSITION', `${operation} one past the end of line ${longest}`)
+        }
+      },
+    })
+  }
   if (cursor !== undefined) {
     cases.push(
-      {
-        name: 'rejects a position past the end of the file or of its line with LSP_INVALID_POSITION',
-        run: async () => {
-          const { workspace } = await harness.ready()
-          const lines = linesOf(workspace.text((await harness.request(cursor)).filePath as string))
-          const longest = lines.reduce((best, line, index) => (line.length > (lines[best]?.length ?? 0) ? index : best), 0)
-          await rejects(cursor, { position: { line: lines.length, character: 0 } }, 'LSP_INVALID_POSITION', `${cursor} on the line after the last`)
-          const character = (lines[longest]?.length ?? 0) + 1
-          await rejects(cursor, { position: { line: longest, character } }, 'LSP_INVALID_POSITION', `${cursor} one past the end of line ${longest}`)
-        },
-      },
       {
         name: 'counts characters in UTF-16 code units: the end of every line is a valid position',
         run: async () => {

@@ -23,6 +23,11 @@ const symbolKinds = new Set([
   'Function', 'Variable', 'Constant', 'String', 'Number', 'Boolean', 'Array', 'Object', 'Key', 'Null', 'EnumMember',
   'Struct', 'Event', 'Operator', 'TypeParameter', 'Unknown',
 ])
+const completionItemKinds = new Set([
+  'Text', 'Method', 'Function', 'Constructor', 'Field', 'Variable', 'Class', 'Interface', 'Module', 'Property', 'Unit',
+  'Value', 'Enum', 'Keyword', 'Snippet', 'Color', 'File', 'Reference', 'Folder', 'EnumMember', 'Constant', 'Struct',
+  'Event', 'Operator', 'TypeParameter', 'Unknown',
+])
 const severities = new Set(['Error', 'Warning', 'Information', 'Hint'])
 const incompleteReasons = new Set(['indexing', 'unconfigured', 'failed'])
 
@@ -61,6 +66,11 @@ function string(value: unknown, path: string, nonEmpty = false): string {
 function index(value: unknown, path: string): number {
   if (!Number.isInteger(value) || (value as number) < 0) fail(path, 'must be a non-negative integer', value)
   return value as number
+}
+
+function boolean(value: unknown, path: string): boolean {
+  if (typeof value !== 'boolean') fail(path, 'must be a boolean', value)
+  return value
 }
 
 function oneOf(value: unknown, allowed: ReadonlySet<string>, path: string): string {
@@ -229,7 +239,8 @@ function signatureHelp(value: unknown, path: string): number {
   return signatures.length
 }
 
-function diagnostics(value: unknown, path: string): number {
+/** Diagnostics; those of a file (`ordered`) are in document order, an action's as the server named them. */
+function diagnostics(value: unknown, path: string, ordered = true): number {
   const list = array(value, path)
   const starts = list.map((item, i) => {
     const at = `${path}[${i}]`
@@ -246,6 +257,7 @@ function diagnostics(value: unknown, path: string): number {
     })
     return checked.start
   })
+  if (!ordered) return list.length
   starts.forEach((start, i) => {
     const previous = starts[i - 1]
     if (previous !== undefined && comparePositions(previous, start) > 0) fail(`${path}[${i}]`, 'starts before the previous diagnostic: diagnostics must be in document order', start)
@@ -253,9 +265,121 @@ function diagnostics(value: unknown, path: string): number {
   return list.length
 }
 
+/** One document's text edits: each `{ range, newText }`, no two overlapping (inserts at one spot may repeat). */
+function textEdits(value: unknown, path: string): { range: Range; newText: string }[] {
+  const edits = array(value, path).map((item, i) => {
+    const at = `${path}[${i}]`
+    const fields = record(item, at, ['range', 'newText'])
+    return { range: range(fields.range, `${at}.range`), newText: string(fields.newText, `${at}.newText`), i }
+  })
+  const sorted = [...edits].sort((a, b) => comparePositions(a.range.start, b.range.start) || comparePositions(a.range.end, b.range.end) || a.i - b.i)
+  sorted.forEach((edit, k) => {
+    const previous = sorted[k - 1]
+    if (previous !== undefined && comparePositions(edit.range.start, previous.range.end) < 0) {
+      fail(`${path}[${edit.i}].range`, `overlaps ${path}[${previous.i}].range ${preview(previous.range)}: text edits of one document must not overlap`, edit.range)
+    }
+  })
+  return edits.map(({ range: r, newText }) => ({ range: r, newText }))
+}
+
+/** A step of a workspace edit; returns how many changes it makes (its text edits, or 1 for a resource operation). */
+function documentChange(value: unknown, path: string): number {
+  const head = record(value, path, ['kind'], ['uri', 'version', 'edits', 'oldUri', 'newUri', 'overwrite', 'ignoreIfExists', 'recursive', 'ignoreIfNotExists'])
+  switch (head.kind) {
+    case 'edit': {
+      const fields = record(value, path, ['kind', 'uri', 'version', 'edits'])
+      uri(fields.uri, `${path}.uri`)
+      if (fields.version !== null && !Number.isInteger(fields.version)) fail(`${path}.version`, 'must be an integer or null', fields.version)
+      return textEdits(fields.edits, `${path}.edits`).length
+    }
+    case 'create': {
+      const fields = record(value, path, ['kind', 'uri', 'overwrite', 'ignoreIfExists'])
+      uri(fields.uri, `${path}.uri`)
+      boolean(fields.overwrite, `${path}.overwrite`)
+      boolean(fields.ignoreIfExists, `${path}.ignoreIfExists`)
+      return 1
+    }
+    case 'rename': {
+      const fields = record(value, path, ['kind', 'oldUri', 'newUri', 'overwrite', 'ignoreIfExists'])
+      uri(fields.oldUri, `${path}.oldUri`)
+      uri(fields.newUri, `${path}.newUri`)
+      boolean(fields.overwrite, `${path}.overwrite`)
+      boolean(fields.ignoreIfExists, `${path}.ignoreIfExists`)
+      return 1
+    }
+    case 'delete': {
+      const fields = record(value, path, ['kind', 'uri', 'recursive', 'ignoreIfNotExists'])
+      uri(fields.uri, `${path}.uri`)
+      boolean(fields.recursive, `${path}.recursive`)
+      boolean(fields.ignoreIfNotExists, `${path}.ignoreIfNotExists`)
+      return 1
+    }
+    default:
+      return fail(`${path}.kind`, "must be 'edit', 'create', 'rename' or 'delete'", head.kind)
+  }
+}
+
+/**
+ * A workspace edit or `null`; returns how many changes it makes (text edits and resource
+ * operations), 0 for `null`. An edit that changes nothing must be `null` instead.
+ */
+function workspaceEdit(value: unknown, path: string): number {
+  if (value === null) return 0
+  const fields = record(value, path, ['changes'])
+  const count = array(fields.changes, `${path}.changes`).reduce<number>((sum, change, i) => sum + documentChange(change, `${path}.changes[${i}]`), 0)
+  if (count === 0) fail(path, 'changes nothing: an edit without changes must be `null`', value)
+  return count
+}
+
+/** A completion list or `null`; returns its item count. Items are ordered by `sortText` (code-unit order). */
+function completionList(value: unknown, path: string): number {
+  if (value === null) return 0
+  const fields = record(value, path, ['isIncomplete', 'items'])
+  boolean(fields.isIncomplete, `${path}.isIncomplete`)
+  const sortTexts = array(fields.items, `${path}.items`).map((item, i) => {
+    const at = `${path}.items[${i}]`
+    const entry = record(item, at, ['label', 'kind', 'insertText', 'snippet', 'sortText', 'deprecated'], ['detail', 'documentation'])
+    string(entry.label, `${at}.label`, true)
+    oneOf(entry.kind, completionItemKinds, `${at}.kind`)
+    if (entry.detail !== undefined) string(entry.detail, `${at}.detail`)
+    if (entry.documentation !== undefined) string(entry.documentation, `${at}.documentation`)
+    string(entry.insertText, `${at}.insertText`)
+    boolean(entry.snippet, `${at}.snippet`)
+    boolean(entry.deprecated, `${at}.deprecated`)
+    return string(entry.sortText, `${at}.sortText`)
+  })
+  sortTexts.forEach((sortText, i) => {
+    const previous = sortTexts[i - 1]
+    if (previous !== undefined && previous > sortText) fail(`${path}.items[${i}].sortText`, `sorts before the previous item's ${preview(previous)}: items must be ordered by sortText`, sortText)
+  })
+  return sortTexts.length
+}
+
+/** Code actions, in the server's order; returns how many. */
+function codeActions(value: unknown, path: string): number {
+  const list = array(value, path)
+  list.forEach((item, i) => {
+    const at = `${path}[${i}]`
+    const fields = record(item, at, ['title', 'kind', 'isPreferred', 'disabledReason', 'diagnostics', 'edit', 'command'])
+    string(fields.title, `${at}.title`, true)
+    if (fields.kind !== null) string(fields.kind, `${at}.kind`, true)
+    boolean(fields.isPreferred, `${at}.isPreferred`)
+    if (fields.disabledReason !== null) string(fields.disabledReason, `${at}.disabledReason`)
+    diagnostics(fields.diagnostics, `${at}.diagnostics`, false)
+    workspaceEdit(fields.edit, `${at}.edit`)
+    if (fields.command !== null) {
+      const command = record(fields.command, `${at}.command`, ['title', 'command'])
+      string(command.title, `${at}.command.title`)
+      string(command.command, `${at}.command.command`, true)
+    }
+  })
+  return list.length
+}
+
 /**
  * Check `value` is a well-formed result of `expected.operation` and return how many items it
- * holds (locations, symbols, calls, signatures, diagnostics; 1 for a hover, 0 for `null`).
+ * holds (locations, symbols, calls, signatures, diagnostics, completion items, code actions; a
+ * workspace edit's text edits and resource operations; 1 for a hover, 0 for `null`).
  * @throws ConformanceError naming the first bad path.
  */
 export function checkResultShape(value: unknown, expected: ShapeExpectation): number {
@@ -268,6 +392,9 @@ export function checkResultShape(value: unknown, expected: ShapeExpectation): nu
     calls: ['direction', 'origins', 'calls'],
     signatureHelp: ['signatureHelp'],
     diagnostics: ['uri', 'diagnostics'],
+    completion: ['completion'],
+    workspaceEdit: ['edit'],
+    codeActions: ['actions'],
   }
   const own = fieldsOf[expected.kind]
   if (own === undefined) throw new ConformanceError(`the suite has no shape check for result kind "${expected.kind}" (of ${expected.operation}); update @agent-lsp/lsp-testing`)
@@ -300,6 +427,12 @@ export function checkResultShape(value: unknown, expected: ShapeExpectation): nu
     }
     case 'signatureHelp':
       return signatureHelp(fields.signatureHelp, `${path}.signatureHelp`)
+    case 'completion':
+      return completionList(fields.completion, `${path}.completion`)
+    case 'workspaceEdit':
+      return workspaceEdit(fields.edit, `${path}.edit`)
+    case 'codeActions':
+      return codeActions(fields.actions, `${path}.actions`)
     default: {
       uri(fields.uri, `${path}.uri`)
       return diagnostics(fields.diagnostics, `${path}.diagnostics`)
@@ -307,13 +440,13 @@ export function checkResultShape(value: unknown, expected: ShapeExpectation): nu
   }
 }
 
-/** Every `file:` URI anywhere in a result (locations, symbols, call items, diagnostics). */
+/** Every `file:` URI anywhere in a result (locations, symbols, call items, diagnostics, edits' `uri`, `oldUri`, `newUri`). */
 export function fileUrisIn(value: unknown): string[] {
   const found: string[] = []
   const visit = (node: unknown, key: string | undefined): void => {
     if (Array.isArray(node)) node.forEach((item) => visit(item, undefined))
     else if (typeof node === 'object' && node !== null) for (const [k, v] of Object.entries(node)) visit(v, k)
-    else if (key === 'uri' && typeof node === 'string' && node.startsWith('file:')) found.push(node)
+    else if ((key === 'uri' || key === 'oldUri' || key === 'newUri') && typeof node === 'string' && node.startsWith('file:')) found.push(node)
   }
   visit(value, undefined)
   return found

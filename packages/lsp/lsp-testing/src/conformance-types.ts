@@ -16,12 +16,22 @@ export type ConformanceCursorOperation =
   | 'signatureHelp'
   | 'incomingCalls'
   | 'outgoingCalls'
+  | 'completion'
 
 /** The seam's file operations (`LspFileOperation`). */
 export type ConformanceFileOperation = 'documentSymbol' | 'diagnostics'
 
+/** The seam's edit operations (`LspEditOperation`): each has its own request arm. */
+export type ConformanceEditOperation = 'rename' | 'codeActions' | 'format'
+
 /** The seam's operations (`LspOperation`). */
-export type ConformanceOperation = ConformanceCursorOperation | ConformanceFileOperation | 'workspaceSymbol'
+export type ConformanceOperation = ConformanceCursorOperation | ConformanceFileOperation | 'workspaceSymbol' | ConformanceEditOperation
+
+/**
+ * How each operation's request is shaped (`lspRequestShapes`): a cursor, a file, the workspace,
+ * or an edit operation's own arm (named after it).
+ */
+export type ConformanceRequestShape = 'cursor' | 'file' | 'workspace' | ConformanceEditOperation
 
 /** Zero-based line, zero-based UTF-16 character (`LspPosition`). */
 export interface ConformancePosition {
@@ -29,22 +39,99 @@ export interface ConformancePosition {
   readonly character: number
 }
 
+/** A half-open range of positions (`LspRange`). */
+export interface ConformanceRange {
+  readonly start: ConformancePosition
+  readonly end: ConformancePosition
+}
+
+/** A diagnostic as a `codeActions` request passes it (`LspDiagnostic`). */
+export interface ConformanceDiagnostic {
+  readonly range: ConformanceRange
+  readonly severity: 'Error' | 'Warning' | 'Information' | 'Hint'
+  readonly code?: string | number
+  readonly source?: string
+  readonly message: string
+  readonly relatedInformation: readonly {
+    readonly location: { readonly uri: string; readonly range: ConformanceRange }
+    readonly message: string
+  }[]
+}
+
+/** How to format (`LspFormattingOptions`). */
+export interface ConformanceFormattingOptions {
+  readonly tabSize: number
+  readonly insertSpaces: boolean
+}
+
+/** `LspCursorRequest`, structurally. */
+export interface ConformanceCursorRequest {
+  readonly operation: ConformanceCursorOperation
+  readonly filePath: string
+  readonly position: ConformancePosition
+  readonly workspaceRoot: string
+}
+
+/** `LspFileRequest`, structurally. */
+export interface ConformanceFileRequest {
+  readonly operation: ConformanceFileOperation
+  readonly filePath: string
+  readonly workspaceRoot: string
+}
+
+/** `LspWorkspaceSymbolRequest`, structurally. */
+export interface ConformanceWorkspaceSymbolRequest {
+  readonly operation: 'workspaceSymbol'
+  readonly query: string
+  readonly filePath: string | null
+  readonly workspaceRoot: string
+}
+
+/** `LspRenameRequest`, structurally. */
+export interface ConformanceRenameRequest {
+  readonly operation: 'rename'
+  readonly filePath: string
+  readonly position: ConformancePosition
+  readonly newName: string
+  readonly workspaceRoot: string
+}
+
+/** `LspCodeActionsRequest`, structurally. */
+export interface ConformanceCodeActionsRequest {
+  readonly operation: 'codeActions'
+  readonly filePath: string
+  readonly range: ConformanceRange
+  readonly diagnostics: readonly ConformanceDiagnostic[] | null
+  readonly only: readonly string[] | null
+  readonly workspaceRoot: string
+}
+
+/** `LspFormatRequest`, structurally. */
+export interface ConformanceFormatRequest {
+  readonly operation: 'format'
+  readonly filePath: string
+  readonly range: ConformanceRange | null
+  readonly options: ConformanceFormattingOptions
+  readonly workspaceRoot: string
+}
+
 /** `LspQueryRequest`, structurally. */
 export type ConformanceRequest =
-  | {
-      readonly operation: ConformanceCursorOperation
-      readonly filePath: string
-      readonly position: ConformancePosition
-      readonly workspaceRoot: string
-    }
-  | { readonly operation: ConformanceFileOperation; readonly filePath: string; readonly workspaceRoot: string }
-  | { readonly operation: 'workspaceSymbol'; readonly query: string; readonly filePath: string | null; readonly workspaceRoot: string }
+  | ConformanceCursorRequest
+  | ConformanceFileRequest
+  | ConformanceWorkspaceSymbolRequest
+  | ConformanceRenameRequest
+  | ConformanceCodeActionsRequest
+  | ConformanceFormatRequest
 
 /** `LspProviderQuery`, structurally: the request plus the `languageId` the seam derived. */
 export type ConformanceProviderQuery =
-  | (Extract<ConformanceRequest, { readonly position: ConformancePosition }> & { readonly languageId: string })
-  | (Extract<ConformanceRequest, { readonly operation: ConformanceFileOperation }> & { readonly languageId: string })
-  | (Extract<ConformanceRequest, { readonly operation: 'workspaceSymbol' }> & { readonly languageId: string | null })
+  | (ConformanceCursorRequest & { readonly languageId: string })
+  | (ConformanceFileRequest & { readonly languageId: string })
+  | (ConformanceWorkspaceSymbolRequest & { readonly languageId: string | null })
+  | (ConformanceRenameRequest & { readonly languageId: string })
+  | (ConformanceCodeActionsRequest & { readonly languageId: string })
+  | (ConformanceFormatRequest & { readonly languageId: string })
 
 /** An `LspProvider`, with the optional `dispose()` a provider owning resources has. */
 export interface ConformanceProvider {
@@ -70,14 +157,17 @@ export interface ConformanceSeam {
   createLspService(): ConformanceService
   /** Operation → result `kind`; its keys are the operations the suite covers. */
   readonly lspResultKinds: Readonly<Record<string, string>>
-  /** Operation → `cursor`, `file` or `workspace`. */
-  readonly lspRequestShapes: Readonly<Record<string, 'cursor' | 'file' | 'workspace'>>
+  /** Operation → `cursor`, `file`, `workspace`, or the edit operation's own shape (`rename`, `codeActions`, `format`). */
+  readonly lspRequestShapes: Readonly<Record<string, ConformanceRequestShape>>
   readonly LspError: { isInstance(value: unknown): boolean }
 }
 
 /**
- * Where to ask a cursor operation: the first occurrence of `at` in `file`, moved `offset` UTF-16
- * code units to the right (default 0). The answer there must not be empty.
+ * Where to ask a cursor operation, `rename` or `codeActions`: the first occurrence of `at` in
+ * `file`, moved `offset` UTF-16 code units to the right (default 0). The answer there must not be
+ * empty: for `completion`, at least one item; for `rename` (asked with the new name
+ * `renamedByConformance`), an edit with a text edit inserting that name; for `codeActions` (asked
+ * for an empty range at the spot, `diagnostics: null`, `only: null`), at least one action.
  */
 export interface ConformanceCursorSpec {
   /** Path relative to the workspace root, `/`-separated. */
@@ -86,7 +176,12 @@ export interface ConformanceCursorSpec {
   readonly offset?: number
 }
 
-/** Where to ask a file operation; the answer must not be empty (for `diagnostics`: at least one). */
+/**
+ * Where to ask a file operation; the answer must not be empty (for `diagnostics`: at least one).
+ * For `format` (asked for the whole file, `range: null`, options `{ tabSize: 2, insertSpaces:
+ * true }`) an answer without an edit counts (the file may already be formatted); an edit there
+ * must change only that file, in `edit` steps.
+ */
 export interface ConformanceFileSpec {
   readonly file: string
 }
@@ -106,7 +201,12 @@ export interface ConformanceSearchSpec {
  */
 export type ConformanceOperations = { readonly [Op in ConformanceCursorOperation]?: ConformanceCursorSpec } & {
   readonly [Op in ConformanceFileOperation]?: ConformanceFileSpec
-} & { readonly workspaceSymbol?: ConformanceSearchSpec }
+} & {
+  readonly workspaceSymbol?: ConformanceSearchSpec
+  readonly rename?: ConformanceCursorSpec
+  readonly codeActions?: ConformanceCursorSpec
+  readonly format?: ConformanceFileSpec
+}
 
 /** A workspace in the provider's language and the operations it answers there. */
 export interface ConformanceFixture {
@@ -127,8 +227,8 @@ export interface ConformanceContext {
  */
 export interface ConformanceStall<P extends ConformanceProvider> {
   readonly createProvider: (context: ConformanceContext) => P | Promise<P>
-  /** A claimed cursor or file operation the stalled provider does not answer. */
-  readonly operation: ConformanceCursorOperation | ConformanceFileOperation
+  /** A claimed cursor, file or edit operation the stalled provider does not answer. */
+  readonly operation: ConformanceCursorOperation | ConformanceFileOperation | ConformanceEditOperation
   readonly reached: () => Promise<void>
 }
 

@@ -23,11 +23,19 @@ import type { ConformanceProvider, ConformanceRunner, ConformanceSuite, Provider
  * - **results**: every claimed operation answers its `kind`'s arm exactly (required fields, no
  *   foreign ones, zero-based integer positions, ordered ranges, the documented sort orders,
  *   `completeness`), non-empty at the fixture's spot; `findReferences` includes the declaration;
- *   concurrent queries are answered.
+ *   concurrent queries are answered. The edit family: `completion` items are ordered by
+ *   `sortText`; a workspace edit (of `rename`, `format`, or a code action) has text edits that
+ *   do not overlap, resource operations with all their flags, and is `null` rather than changing
+ *   nothing; non-empty means at least one completion item, a `rename` edit inserting the new name
+ *   (`renamedByConformance`), at least one code action (asked for an empty range at the spot,
+ *   every kind, the diagnostics the provider knows); `format` (the whole file, `{ tabSize: 2,
+ *   insertSpaces: true }`) may answer no edit, since the file may be formatted, but may edit
+ *   only that file.
  * - **errors**: unclaimed operations → `LSP_UNSUPPORTED_OPERATION`; a missing file →
  *   `LSP_FILE_NOT_FOUND`; a file outside the root (absolute, `../`, or a symlink out) →
- *   `LSP_OUTSIDE_WORKSPACE`; a position past the end → `LSP_INVALID_POSITION`; the end of every
- *   line, counted in UTF-16, is valid. Every rejection is an `LspError` with a message.
+ *   `LSP_OUTSIDE_WORKSPACE` (one operation of each request shape); a position past the end →
+ *   `LSP_INVALID_POSITION` (a cursor operation, `rename`, `codeActions`); the end of every line,
+ *   counted in UTF-16, is valid. Every rejection is an `LspError` with a message.
  * - **cancellation**: a pre-aborted signal and an abort while pending → `LSP_CANCELLED` within
  *   `cancellationBoundMs`; an abort after the request reached the backend too (with `stall`); the
  *   provider answers afterwards.
@@ -76,23 +84,34 @@ export function runProviderConformance<P extends ConformanceProvider>(runner: Co
 export { ConformanceError } from './conformance-types.js'
 export type {
   ConformanceCase,
+  ConformanceCodeActionsRequest,
   ConformanceContext,
   ConformanceCursorOperation,
+  ConformanceCursorRequest,
   ConformanceCursorSpec,
+  ConformanceDiagnostic,
+  ConformanceEditOperation,
   ConformanceFileOperation,
+  ConformanceFileRequest,
   ConformanceFileSpec,
   ConformanceFixture,
+  ConformanceFormatRequest,
+  ConformanceFormattingOptions,
   ConformanceOperation,
   ConformanceOperations,
   ConformancePosition,
   ConformanceProvider,
   ConformanceProviderQuery,
+  ConformanceRange,
+  ConformanceRenameRequest,
   ConformanceRequest,
+  ConformanceRequestShape,
   ConformanceRunner,
   ConformanceSearchSpec,
   ConformanceSeam,
   ConformanceService,
   ConformanceStall,
   ConformanceSuite,
+  ConformanceWorkspaceSymbolRequest,
   ProviderConformanceOptions,
 } from './conformance-types.js'

@@ -55,7 +55,9 @@ export async function renderLocations(result: LspLocationsResult, cursor: Cursor
   const all = toLocationTargets(result.locations, [result.resolvedWorkspaceRoot, context.workspaceRoot])
   if (all.length === 0) return `No ${wording.none} found${word ? ` for ${word}` : ''} at ${label}.`
 
-  const name = (await nameInAnswer(all, context.readLines)) ?? word
+  // Implementations have names of their own (`class Query extends Removable`): they are of the
+  // symbol asked about. Other answers name the symbol better than a cursor on a keyword does.
+  const name = context.operation === 'goToImplementation' && word !== undefined ? word : ((await nameInAnswer(all, context.readLines)) ?? word)
   const { fileFilter } = context
   const targets = fileFilter === undefined ? all : all.filter((target) => isUnder(target, fileFilter))
   const about = name ? ` ${wording.link} ${name}` : ''

@@ -55,7 +55,7 @@ export async function runQuery<T>(
   const { deadline, signal, release } = boundedSignal(settings.timeoutMs, callerSignal)
   const { operation } = request
   const { workspaceRoot } = settings
-  const readLines = createLineReader()
+  const readLines = createLineReader(workspaceRoot)
   const ask = (query: LspQueryRequest): Promise<LspQueryResult> => untilAborted(ctx.lsp.query(query, signal), signal)
   try {
     signal.throwIfAborted()

@@ -26,8 +26,8 @@ const MB = 1024 * 1024
 const cursor = { operation: 'goToDefinition', filePath: 'src/app.ts', line: 1, character: 10 }
 const operations =
   'goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, ' +
-  'outgoingCalls, documentSymbol, workspaceSymbol, diagnostics'
-const fields = 'operation, filePath, line, character, symbol, query, page, fileFilter'
+  'outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format'
+const fields = 'operation, filePath, line, character, symbol, query, page, fileFilter, newName, action, only, apply, endLine, endCharacter, tabSize, insertSpaces'
 const notObject = 'input must be an object with operation and the fields it takes'
 
 const rows: Row[] = [
