@@ -40,9 +40,7 @@ export class OpenDocuments {
    * @returns the text of `path` as sent to the server.
    */
   async sync(path: string, languageId: string): Promise<string> {
-    for (const document of [...this.#open.values()]) {
-      if (document.path !== path) await this.#refresh(document)
-    }
+    await this.refreshOpen(path)
     const current = this.#open.get(path)
     const document = (current && (await this.#refresh(current))) ?? (await this.#openDocument(path, languageId))
     this.#open.delete(path)
@@ -72,6 +70,16 @@ export class OpenDocuments {
   versionOf(uri: string): number | undefined {
     for (const document of this.#open.values()) if (document.uri === uri) return document.version
     return undefined
+  }
+
+  /**
+   * Make the server see the current disk content of every open document (but `except`): before a
+   * query without a file (`workspaceSymbol`), whose answer comes from them too.
+   */
+  async refreshOpen(except?: string): Promise<void> {
+    for (const document of [...this.#open.values()]) {
+      if (document.path !== except) await this.#refresh(document)
+    }
   }
 
   /** How many documents are open. */

@@ -137,6 +137,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       await raceAbort(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, request.operation)
     }
     let text: string | null = null
+    if (path === null) await documents.refreshOpen()
     if (path !== null && request.languageId !== null) {
       text = await documents.sync(path, request.languageId)
       if ('position' in request) assertPosition(text, request.position, path)
