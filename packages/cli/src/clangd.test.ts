@@ -80,15 +80,21 @@ const project = (root: string): Record<string, string> => ({
 const addReferences = ['geometry.c:3:5', 'geometry.c:6:18', 'geometry.c:6:32', 'geometry.h:10:5', 'main.c:8:15', 'report.c:3:27']
 
 describe('clangd', () => {
-  // Skipped until lsp-local re-asks a query that the server answered while it had just begun
-  // indexing: clangd announces its background index ($/progress "indexing") only after the
-  // didOpen that loads compile_commands.json, so the host finds it idle, asks, and gets the calls
-  // in report.c alone (19 of 20 cold starts on this machine), marked complete.
+  // clangd announces its background index ($/progress "indexing") only after the didOpen that
+  // loads compile_commands.json: the host re-asks an answer given while that work had just begun.
   it('answers the very first findReferences of a cold server with the calls in every file', async () => {
     const seam = await seamOn(project)
     const references = await seam.ask({ operation: 'findReferences', filePath: 'report.c', position: { line: 2, character: 26 } })
     expect(seam.show(references)).toEqual(addReferences)
     expect(references.completeness).toEqual({ state: 'complete' })
+  })
+
+  it('answers a workspace symbol search of a cold server that has no document open yet', async () => {
+    // clangd reads compile_commands.json only when a document opens: with none open it knows no symbol.
+    const seam = await seamOn(project)
+    const symbols = await seam.ask({ operation: 'workspaceSymbol', query: 'translate', filePath: null })
+    expect(seam.show(symbols, true)).toEqual(['Function translate geometry.c:5:7'])
+    expect(symbols.completeness).toEqual({ state: 'complete' })
   })
 
   it('answers every operation on a C project', async () => {

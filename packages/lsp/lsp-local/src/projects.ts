@@ -109,24 +109,26 @@ function listDirectory(directory: string): string[] {
 
 
 /**
- * Whether `root` holds any file with one of `extensions` (breadth-first, bounded, skipping
- * dependency and build folders). A workspace-wide search need not start a server for a language
- * the workspace does not contain.
+ * The first file under `root` with one of `extensions` (breadth-first, bounded, skipping
+ * dependency, build and dot folders): `undefined` when there is none, `'unknown'` when the tree is
+ * too big to tell. A workspace-wide search need not start a server for a language the workspace
+ * does not contain, and a server that loads its project only when a document opens (clangd reads
+ * `compile_commands.json` then) is given this one.
  */
-export function containsFileWith(root: string, extensions: ReadonlySet<string>): boolean {
+export function firstFileWith(root: string, extensions: ReadonlySet<string>): string | undefined | 'unknown' {
   let level = [root]
   let scanned = 0
   for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth++) {
     const next: string[] = []
     for (const directory of level) {
-      if (++scanned > MAX_SCANNED_DIRECTORIES) return true // too big to tell: assume so, and ask
-      for (const name of listDirectory(directory)) {
+      if (++scanned > MAX_SCANNED_DIRECTORIES) return 'unknown'
+      for (const name of listDirectory(directory).sort()) {
         const path = join(directory, name)
-        if (extensions.has(extensionOf(name)) && isFile(path)) return true
+        if (extensions.has(extensionOf(name)) && isFile(path)) return path
         if (!SKIPPED_DIRECTORIES.has(name) && !name.startsWith('.') && isDirectory(path)) next.push(path)
       }
     }
     level = next
   }
-  return false
+  return undefined
 }

@@ -20,7 +20,7 @@ import { lineAt } from './lines.js'
 import { runOperation } from './operations.js'
 import { ServerPool } from './server-pool.js'
 import { isInside, nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot } from './paths.js'
-import { containsFileWith, findProjects, nearestMarkedDirectory, projectAwareRoot } from './projects.js'
+import { findProjects, firstFileWith, nearestMarkedDirectory, projectAwareRoot } from './projects.js'
 import { pathToUri } from './uri.js'
 
 /** An {@link LspProvider} that owns language server processes; `dispose()` stops them all. */
@@ -126,6 +126,8 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     root: string,
     resolvedWorkspaceRoot: string,
     signal: AbortSignal | undefined,
+    /** For a query without a file: a file of this server's languages in the workspace, if known. */
+    anyFile: string | undefined | 'unknown',
   ): Promise<LspQueryResult> => {
     const session = await raceAbort(starting, signal, request.operation)
     const { client, documents } = session
@@ -137,7 +139,15 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       await raceAbort(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, request.operation)
     }
     let text: string | null = null
-    if (path === null) await documents.refreshOpen()
+    if (path === null) {
+      await documents.refreshOpen()
+      // A server that loads its project when a document opens (clangd and compile_commands.json)
+      // knows no symbol before one is: give it one.
+      if (documents.size === 0 && anyFile !== undefined && anyFile !== 'unknown') {
+        const languageId = config.extensionToLanguage[extensionOf(anyFile)]
+        if (languageId !== undefined) await documents.sync(anyFile, languageId)
+      }
+    }
     if (path !== null && request.languageId !== null) {
       text = await documents.sync(path, request.languageId)
       if ('position' in request) assertPosition(text, request.position, path)
@@ -189,13 +199,14 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     async query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> {
       if (disposed) throw new LspError('LSP_DISPOSED', `the "${config.id}" provider has been disposed`)
       const resolvedWorkspaceRoot = resolveWorkspaceRoot(request.workspaceRoot)
-      if (request.filePath === null && !containsFileWith(resolvedWorkspaceRoot, extensions)) {
+      const anyFile = request.filePath === null ? firstFileWith(resolvedWorkspaceRoot, extensions) : undefined
+      if (request.filePath === null && anyFile === undefined) {
         // A search of every language: this one has no file here, so nothing to start or find.
         return { kind: 'symbols', symbols: [], resolvedWorkspaceRoot, completeness: { state: 'complete' } }
       }
       const path = request.filePath === null ? null : resolveWorkspaceFile(request.filePath, request.workspaceRoot, resolvedWorkspaceRoot)
       const root = path === null ? resolvedWorkspaceRoot : serverRoot(path, resolvedWorkspaceRoot)
-      return pool.use(root, () => startSession(root), (starting) => answerWith(starting, request, path, root, resolvedWorkspaceRoot, signal))
+      return pool.use(root, () => startSession(root), (starting) => answerWith(starting, request, path, root, resolvedWorkspaceRoot, signal, anyFile))
     },
 
     async dispose(): Promise<void> {
