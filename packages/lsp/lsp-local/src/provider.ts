@@ -145,7 +145,12 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       // knows no symbol before one is: give it one.
       if (documents.size === 0 && anyFile !== undefined && anyFile !== 'unknown') {
         const languageId = config.extensionToLanguage[extensionOf(anyFile)]
-        if (languageId !== undefined) await documents.sync(anyFile, languageId)
+        if (languageId !== undefined) {
+          await documents.sync(anyFile, languageId)
+          // Its first diagnostics say it has taken the document in (and begun any indexing it
+          // brings, which readiness then waits for); bounded, as a server may publish none.
+          await client.diagnostics.current(pathToUri(anyFile), FIRST_OPEN_SETTLE_MS, signal)
+        }
       }
     }
     if (path !== null && request.languageId !== null) {
@@ -215,6 +220,9 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     },
   }
 }
+
+/** How long a query without a file waits for the first document it opened to be taken in. */
+const FIRST_OPEN_SETTLE_MS = 3_000
 
 /** How long a reopen waits for the server's answer to the close (its empty diagnostics) before opening again. */
 const REOPEN_CLOSE_WAIT_MS = 1_000
