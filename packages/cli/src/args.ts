@@ -74,7 +74,7 @@ Ask a language server about code, as the lsp tool does.
       exit status 0 when at least one is ready
 
   file           inside the workspace: absolute, or relative to the current directory (else to --root)
-  line, col      1-based; col counts Unicode code points of the line (an emoji is 1)
+  line, col      1-based; col counts Unicode code points of the line (a CJK character is 1)
   --symbol NAME  a name or name path (addItem, Cart.addItem) in place of <file>:<line>:<col>: looked up
                  in --file when given, else in the whole workspace; --line N picks among matches
   --query NAME   the symbol name, or its start, to search for; --file FILE asks only that file's server

@@ -53,6 +53,11 @@ describe('config files', () => {
     expect(problem(text)).toEqual({ code: 'CONFIG_INVALID', message: '/w/agent-lsp.toml:8: servers[1].command: expected string' })
   })
 
+  it('refuses a relative trusted workspace, which would never match', () => {
+    const text = toml(['trustedWorkspaces = [', '  "/home/me/shop",', '  "cfg",', ']'])
+    expect(problem(text)).toEqual({ code: 'CONFIG_INVALID', message: '/w/agent-lsp.toml:1: trustedWorkspaces[1]: expected an absolute path or ~/…' })
+  })
+
   it('names the table of a missing key, the line of an unknown key, and of a bad extension', () => {
     expect(problem(toml(['[[servers]]', 'id = "a"', '[[servers]]', 'command = "x"']))).toEqual({
       code: 'CONFIG_INVALID',

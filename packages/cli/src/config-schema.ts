@@ -33,7 +33,7 @@ export const configSchema = z
     $schema: z.string().describe('The JSON Schema of this file, for editors.'),
     servers: z.array(serverSchema).describe('Servers added to, or overriding, the catalogue.'),
     trustedWorkspaces: z
-      .array(z.string().min(1))
+      .array(z.string().regex(/^(\/|~\/|[A-Za-z]:[\\/])/, 'expected an absolute path or ~/…'))
       .describe('User-level config only: workspace directories (absolute, or ~/…) whose agent-lsp.toml may set command, args, env, settings and initializationOptions.'),
   })
   .partial()
