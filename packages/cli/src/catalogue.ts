@@ -84,7 +84,9 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     deadLogPattern: '\\[tsserver\\] Exited\\.',
     initializationOptions: {
       hostInfo: 'agent-lsp',
-      tsserver: { useSyntaxServer: 'never' },
+      // useClientFileWatcher: tsserver leaves file watching to us, and we scan the watched files
+      // before each query, so a file written just before it is seen (its own watcher lags ~1 s).
+      tsserver: { useSyntaxServer: 'never', useClientFileWatcher: true },
       // A rename renames through re-exports and shorthand properties (`export { Basket }`), as an
       // agent means it, instead of keeping the old name as an alias (`export { Basket as Cart }`).
       preferences: { providePrefixAndSuffixTextForRename: false },

@@ -41,7 +41,7 @@ describe('the server catalogue', () => {
         deadLogPattern: '\\[tsserver\\] Exited\\.',
         initializationOptions: {
           hostInfo: 'agent-lsp',
-          tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never' },
+          tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never', useClientFileWatcher: true },
           preferences: { providePrefixAndSuffixTextForRename: false },
         },
         installHint: 'npm i typescript-language-server typescript@5',

@@ -134,8 +134,11 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     assertSupported(client.capabilities, request.operation, config.id)
 
     const workspaceWide = workspaceWideOperations.has(request.operation)
+    // Files that are not open reach the server only through this (pyright, and tsserver with
+    // useClientFileWatcher, do not watch the disk themselves): a hover in an open file shows the
+    // types of an unopened one as it is now. A scan of the watched files, bounded.
+    await client.watchedFiles.sync()
     if (workspaceWide) {
-      await client.watchedFiles.sync()
       await raceAbort(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, request.operation)
     }
     let text: string | null = null

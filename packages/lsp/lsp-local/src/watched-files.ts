@@ -21,7 +21,7 @@ interface Watcher {
 
 /**
  * `workspace/didChangeWatchedFiles` (LSP 3.17 §DidChangeWatchedFiles) for the globs a server
- * registered: before a workspace-wide query the server root is scanned (bounded, dependencies
+ * registered: before each query the server root is scanned (bounded, dependencies
  * skipped) and files created, changed or deleted since the last scan are reported, so a server
  * that does not watch the disk itself (pyright) sees files written by someone else.
  */
