@@ -29,6 +29,11 @@ export class WatchedFiles {
   readonly #registrations = new Map<string, Watcher[]>()
   /** Path → `size:mtime` of the watched files at the last scan. */
   #snapshot = new Map<string, string>()
+  /**
+   * Path → whether some watcher matches it, kept until the registrations change: tsserver
+   * registers dozens of globs, and matching each against every file was most of a scan's time.
+   */
+  readonly #watched = new Map<string, boolean>()
 
   constructor(
     private readonly client: LanguageServerClient,
@@ -45,19 +50,31 @@ export class WatchedFiles {
   /** Record a registration of `workspace/didChangeWatchedFiles` (its `watchers`). */
   register(id: string, watchers: readonly FileSystemWatcher[]): void {
     this.#registrations.set(id, watchers.map((watcher) => toWatcher(watcher, this.root)))
+    this.#watched.clear()
     // What is on disk now is what the server found by itself; changes count from here.
-    this.#snapshot = scan(this.root, [...this.#registrations.values()].flat())
+    this.#snapshot = scan(this.root, (relativePath, path) => this.#isWatched(relativePath, path))
   }
 
   unregister(id: string): void {
     this.#registrations.delete(id)
+    this.#watched.clear()
+  }
+
+  #isWatched(relativePath: string, path: string): boolean {
+    let watched = this.#watched.get(path)
+    if (watched === undefined) {
+      watched = [...this.#registrations.values()].some((watchers) => watchers.some((watcher) => watcher.matches(relativePath, path)))
+      if (this.#watched.size >= MAX_SCANNED_FILES) this.#watched.clear()
+      this.#watched.set(path, watched)
+    }
+    return watched
   }
 
   /** Scan and report what changed since the last scan. */
   async sync(): Promise<void> {
     const watchers = [...this.#registrations.values()].flat()
     if (watchers.length === 0) return
-    const current = scan(this.root, watchers)
+    const current = scan(this.root, (relativePath, path) => this.#isWatched(relativePath, path))
     const previous = this.#snapshot
     this.#snapshot = current
     const changes: FileEvent[] = []
@@ -105,7 +122,7 @@ function toWatcher(watcher: FileSystemWatcher, root: string): Watcher {
   }
 }
 
-function scan(root: string, watchers: readonly Watcher[]): Map<string, string> {
+function scan(root: string, isWatched: (relativePath: string, path: string) => boolean): Map<string, string> {
   const files = new Map<string, string>()
   const pending = [root]
   while (pending.length > 0 && files.size < MAX_SCANNED_FILES) {
@@ -122,7 +139,7 @@ function scan(root: string, watchers: readonly Watcher[]): Map<string, string> {
         if (!SKIPPED_DIRECTORIES.has(entry.name)) pending.push(path)
       } else if (entry.isFile()) {
         const relativePath = relative(root, path).split(sep).join('/')
-        if (!watchers.some((watcher) => watcher.matches(relativePath, path))) continue
+        if (!isWatched(relativePath, path)) continue
         try {
           const stats = statSync(path)
           files.set(path, `${stats.size}:${stats.mtimeMs}`)
