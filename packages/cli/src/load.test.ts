@@ -20,6 +20,8 @@ import { tempWorkspace } from './workspace.test-support.js'
 
 /** The bound: a stopped server's processes are gone within 5 s of dispose(). */
 const GONE_WITHIN_MS = 5_000
+/** How long servers above the live bound may take to be stopped once they are idle. */
+const EVICTED_WITHIN_MS = 15_000
 
 /** Each test's bound; the three take about 2-4, 7-10 and 13-23 s here on a loaded two-core machine. A hang still fails. */
 const LOAD_TEST_TIMEOUT_MS = 180_000
@@ -404,7 +406,9 @@ describe('load', () => {
         // 5 roots per language: while all were busy the bound was exceeded; once every query has
         // ended the least recently used are stopped, down to the bound (their stop takes a moment).
         const restored = () => liveServers(watch, 'typescript') <= maxLiveServers && liveServers(watch, 'python') <= maxLiveServers
-        expect(await within(GONE_WITHIN_MS, restored)).toBe(true)
+        // Each stop may take its shutdown bound (2 s) before the kill, several at once on a loaded
+        // machine: the bound here is the pool's promise of getting back under it, not a timing.
+        expect(await within(EVICTED_WITHIN_MS, restored)).toBe(true)
         expect([liveServers(watch, 'typescript'), liveServers(watch, 'python')]).toEqual([maxLiveServers, maxLiveServers])
       })
       // The second round started again at least the 2 servers per language stopped after the

@@ -60,12 +60,12 @@ export function compareTargets(a: LocationTarget, b: LocationTarget): number {
 
 /**
  * Where a target is, as rows show it: `path:line:col` (1-based, the column in code points of the
- * line as read now), `path:line` when the file cannot be read, and for external targets the
- * absolute path or URI with the line (external files are not read).
+ * line as read now), `path:line` when the file cannot be read, and for external targets
+ * `external /abs/path:line` or the URI with the line (external files are not read).
  */
 export async function targetLabel(target: LocationTarget, readLines: LineReader): Promise<string> {
   const line = target.line + 1
-  if (target.kind === 'external') return `${target.file}:${line}`
+  if (target.kind === 'external') return `external ${target.file}:${line}`
   const lineText = (await readLines(target.absolutePath))?.[target.line]
   return lineText === undefined ? `${target.file}:${line}` : `${target.file}:${line}:${utf16ToCodePointColumn(lineText, target.character)}`
 }

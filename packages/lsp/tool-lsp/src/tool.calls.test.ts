@@ -107,7 +107,7 @@ describe('outgoingCalls', () => {
         '4 calls from checkout to 3 functions (call sites in src/shop.ts)',
         '→ Method Cart.addItem  src/cart.ts:4:3  called at 6:3, 7:3',
         '→ Method ShoppingCart.addItem  src/shop.ts:3:3  called at 6:3',
-        '→ Method Console.log  /usr/lib/node/console.d.ts:41  called at 7:3',
+        '→ Method Console.log  external /usr/lib/node/console.d.ts:41  called at 7:3',
       ].join('\n'),
     )
   })

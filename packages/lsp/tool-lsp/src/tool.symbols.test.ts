@@ -130,7 +130,7 @@ describe('workspaceSymbol', () => {
     ]
     const { tool } = stubTool(symbols(root, list), { workspaceRoot: root })
     expect(await tool.execute({ operation: 'workspaceSymbol', query: 'add_item' })).toBe(
-      ['2 symbols match "add_item"', 'Method Cart.add_item  shop.ts:2:9', 'Function fmt.add_item  /usr/lib/go/src/fmt/print.go:274'].join('\n'),
+      ['2 symbols match "add_item"', 'Method Cart.add_item  shop.ts:2:9', 'Function fmt.add_item  external /usr/lib/go/src/fmt/print.go:274'].join('\n'),
     )
   })
 
