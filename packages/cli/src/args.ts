@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { lspOperations, lspRequestShapes, type LspOperation } from '@agent-lsp/lsp'
+import { filteredOperations, pagedOperations } from '@agent-lsp/tool-lsp'
 
 /** What a query is about, as the command line gave it (files as given, resolved by the caller). */
 export type QueryTarget =
@@ -111,10 +112,6 @@ const MAX_NUMBER = 2 ** 31 - 1
 
 const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only', 'end', 'lines'] as const
 
-/** The operations whose answer is a list (`--page`), and those whose rows are in many files (`--filter`). */
-const paged: ReadonlySet<string> = new Set(['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics'])
-const filtered: ReadonlySet<string> = new Set(['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'incomingCalls', 'outgoingCalls', 'workspaceSymbol'])
-
 /**
  * Parse `argv` (without `node` and the script).
  * @throws UsageError with a one-line message.
@@ -181,8 +178,8 @@ export function parseCommand(argv: readonly string[]): Command {
   const target = parseTarget(op, cursorArgument, values)
   const edit = parseEditOptions(op, values)
   const page = values.page === undefined ? undefined : positive('--page', values.page)
-  if (page !== undefined && !paged.has(op)) throw new UsageError(`${op} takes no --page (its answer is not a list)`)
-  if (values.filter !== undefined && !filtered.has(op)) throw new UsageError(`${op} takes no --filter`)
+  if (page !== undefined && !pagedOperations.has(op)) throw new UsageError(`${op} takes no --page (its answer is not a list)`)
+  if (values.filter !== undefined && !filteredOperations.has(op)) throw new UsageError(`${op} takes no --filter`)
   if (values.json && (page !== undefined || values.filter !== undefined)) {
     throw new UsageError('--page and --filter shape text answers; leave them out with --json')
   }

@@ -184,8 +184,8 @@ const editFields: Record<'rename' | 'codeActions' | 'format', readonly Field[]> 
 /** Default formatting options when the input gives none. */
 const DEFAULT_TAB_SIZE = 4
 
-/** The operations whose answer is a list, so `page` applies. */
-const paged: ReadonlySet<LspOperation> = new Set<LspOperation>([
+/** The operations whose answer is a list, so `page` applies (the tool's input and the command's `--page`). */
+export const pagedOperations: ReadonlySet<LspOperation> = new Set<LspOperation>([
   'goToDefinition',
   'goToTypeDefinition',
   'findReferences',
@@ -197,8 +197,8 @@ const paged: ReadonlySet<LspOperation> = new Set<LspOperation>([
   'diagnostics',
 ])
 
-/** The operations whose rows are in many files, so `fileFilter` applies. */
-const filtered: ReadonlySet<LspOperation> = new Set<LspOperation>([
+/** The operations whose rows are in many files, so `fileFilter` applies (and the command's `--filter`). */
+export const filteredOperations: ReadonlySet<LspOperation> = new Set<LspOperation>([
   'goToDefinition',
   'goToTypeDefinition',
   'findReferences',
@@ -333,9 +333,9 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
   const problems: string[] = []
   const present = given(input)
   const page = input.page ?? 1
-  if (input.page !== undefined && !paged.has(operation)) problems.push(`${operation} takes no page (its answer is not a list)`)
-  if (input.fileFilter !== undefined && !filtered.has(operation)) {
-    problems.push(`fileFilter does not apply to ${operation} (only to ${[...filtered].join(', ')})`)
+  if (input.page !== undefined && !pagedOperations.has(operation)) problems.push(`${operation} takes no page (its answer is not a list)`)
+  if (input.fileFilter !== undefined && !filteredOperations.has(operation)) {
+    problems.push(`fileFilter does not apply to ${operation} (only to ${[...filteredOperations].join(', ')})`)
   }
   const shape = lspRequestShapes[operation]
   const own = shape === 'rename' || shape === 'codeActions' || shape === 'format' ? editFields[shape] : []

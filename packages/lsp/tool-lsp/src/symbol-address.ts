@@ -17,6 +17,7 @@ import {
   matchNamePath,
   nameSegments,
   namePosition,
+  ownName,
   parseNamePath,
   pickByLine,
   unique,
@@ -205,8 +206,7 @@ function isInside(uri: string, roots: readonly string[]): boolean {
 
 async function resolvedAt(entry: SymbolEntry, searched: OpenedFile | undefined, context: ResolveContext): Promise<ResolvedSymbol> {
   const file = searched ?? (await openWorkspaceFile(URI.parse(entry.symbol.uri).fsPath, context.workspaceRoot))
-  const segments = nameSegments(entry.symbol.name)
-  const name = segments[segments.length - 1] ?? entry.symbol.name
+  const name = ownName(entry.symbol)
   const position = namePosition(file.lines, entry.symbol, name)
   const cursor = cursorAt(file, position, name)
   const uri = URI.file(file.absolutePath).toString()

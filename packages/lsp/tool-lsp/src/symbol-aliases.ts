@@ -5,7 +5,7 @@ import type { LspContext, LspLocationsResult, LspPosition } from '@agent-lsp/lsp
 import { URI } from 'vscode-uri'
 import { untilAborted } from './abort.js'
 import { openWorkspaceFile, type OpenedFile } from './cursor.js'
-import { nameSegments, namePosition, type SymbolEntry } from './symbol-match.js'
+import { namePosition, ownName, type SymbolEntry } from './symbol-match.js'
 
 /** Above this many matches the aliases are not looked for (one `goToDefinition` each). */
 export const MAX_ALIAS_CHECKS = 10
@@ -55,8 +55,7 @@ async function nameOf(entry: SymbolEntry, searched: OpenedFile | undefined, work
   const filePath = URI.parse(entry.symbol.uri).fsPath
   try {
     const file = searched?.absolutePath === filePath ? searched : await openWorkspaceFile(filePath, workspaceRoot)
-    const segments = nameSegments(entry.symbol.name)
-    const position = namePosition(file.lines, entry.symbol, segments[segments.length - 1] ?? entry.symbol.name)
+    const position = namePosition(file.lines, entry.symbol, ownName(entry.symbol))
     return { filePath: file.absolutePath, serverPath: filePath, position }
   } catch {
     return undefined

@@ -245,3 +245,9 @@ export function namePosition(lines: readonly string[], symbol: LspSymbol, name: 
   }
   return start
 }
+
+/** The symbol's own name (the last segment of its name as the server writes it, see `nameSegments`). */
+export function ownName(symbol: LspSymbol): string {
+  const segments = nameSegments(symbol.name)
+  return segments[segments.length - 1] ?? symbol.name
+}
