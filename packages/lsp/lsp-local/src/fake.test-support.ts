@@ -14,7 +14,7 @@ import {
 } from '@agent-lsp/lsp-testing'
 import { onTestFinished } from 'vitest'
 import type { LocalServerConfig, LocalProviderLimits } from './config.js'
-import type { CrashPolicy } from './crash-policy.js'
+import type { CrashPolicy } from './process/crash-policy.js'
 import { createLocalLspProvider, type LocalLspProvider } from './provider.js'
 
 /** A workspace with `files`, removed after the test. */

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { createLocalLspProvider } from './provider.js'
 import type { FakeServerLogEntry } from '@agent-lsp/lsp-testing'
-import { slidingWindowCrashPolicy } from './crash-policy.js'
+import { slidingWindowCrashPolicy } from './process/crash-policy.js'
 import { fakeProvider, rejection, until, workspace } from './fake.test-support.js'
 
 const source = 'const a = 1\nconst b = a\n'

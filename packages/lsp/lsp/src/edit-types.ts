@@ -1,4 +1,5 @@
-import type { LspDiagnostic, LspRange } from './types.js'
+import type { LspDiagnostic } from './diagnostic-types.js'
+import type { LspRange } from './positions.js'
 
 /**
  * The edit family's data (LSP 3.17 §WorkspaceEdit, §CodeAction, §Completion), as plain values.

@@ -9,53 +9,47 @@ export type {
   LspTextEdit,
   LspWorkspaceEdit,
 } from './edit-types.js'
+export type { LspDiagnostic, LspDiagnosticSeverity } from './diagnostic-types.js'
+export type {
+  LspCursorOperation,
+  LspEditOperation,
+  LspFileOperation,
+  LspOperation,
+  LspResultFor,
+  LspWorkspaceOperation,
+} from './operations.js'
+export type { LspLocation, LspPosition, LspRange } from './positions.js'
+export type { LspContext, LspProvider, LspProviderId, LspProviderInfo, LspService } from './provider-types.js'
 export type {
   LspCodeActionsRequest,
-  LspCodeActionsResult,
-  LspCompletionResult,
-  LspEditOperation,
-  LspFormatRequest,
-  LspRenameRequest,
-  LspWorkspaceEditResult,
-  LspCall,
-  LspCallHierarchyItem,
-  LspCallsResult,
-  LspDiagnostic,
-  LspDiagnosticSeverity,
-  LspDiagnosticsResult,
-  LspFileOperation,
-  LspFileRequest,
-  LspParameterInformation,
-  LspSignatureHelp,
-  LspSignatureHelpResult,
-  LspSignatureInformation,
-  LspSymbol,
-  LspSymbolKind,
-  LspSymbolsResult,
-  LspWorkspaceOperation,
-  LspWorkspaceSymbolRequest,
-  LspCompleteness,
-  LspContext,
-  LspCursorOperation,
   LspCursorRequest,
+  LspFileRequest,
+  LspFormatRequest,
+  LspProviderQuery,
+  LspQueryRequest,
+  LspRenameRequest,
+  LspWorkspaceSymbolRequest,
+} from './requests.js'
+export type {
+  LspCallsResult,
+  LspCodeActionsResult,
+  LspCompleteness,
+  LspCompletionResult,
+  LspDiagnosticsResult,
   LspHover,
   LspHoverResult,
   LspIncompleteReason,
-  LspLocation,
   LspLocationsResult,
-  LspOperation,
-  LspPosition,
-  LspProvider,
-  LspProviderId,
-  LspProviderInfo,
-  LspProviderQuery,
-  LspQueryRequest,
+  LspParameterInformation,
   LspQueryResult,
-  LspRange,
-  LspResultFor,
-  LspService,
-} from './types.js'
-export { lspOperations, lspRequestShapes, lspResultKinds } from './types.js'
+  LspSignatureHelp,
+  LspSignatureHelpResult,
+  LspSignatureInformation,
+  LspSymbolsResult,
+  LspWorkspaceEditResult,
+} from './results.js'
+export type { LspCall, LspCallHierarchyItem, LspSymbol, LspSymbolKind } from './symbol-types.js'
+export { lspOperations, lspRequestShapes, lspResultKinds } from './operations.js'
 export { LspError, type LspErrorCode, type LspErrorOptions, type LspResponseError } from './errors.js'
 export { extensionOf, isValidExtension } from './extensions.js'
 export { createLspService } from './service.js'

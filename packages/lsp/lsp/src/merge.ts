@@ -1,5 +1,6 @@
 import { LspError } from './errors.js'
-import type { LspCompleteness, LspProvider, LspSymbolsResult } from './types.js'
+import type { LspProvider } from './provider-types.js'
+import type { LspCompleteness, LspSymbolsResult } from './results.js'
 
 /**
  * Merge the providers' answers to one workspace symbol search. A provider that failed makes the

@@ -1,5 +1,5 @@
 import { brand } from '@agent-lsp/brand'
-import type { LspProviderId } from './types.js'
+import type { LspProviderId } from './provider-types.js'
 
 /**
  * Make an {@link LspProviderId} from a string. Validation happens at `registerProvider`

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { LspError, createLspService, lspProviderId, type LspProvider, type LspProviderQuery, type LspQueryResult } from './index.js'
+import {
+  createLspService,
+  LspError,
+  type LspProvider,
+  lspProviderId,
+  type LspProviderQuery,
+  type LspQueryResult,
+} from './index.js'
 
 const root = '/work/app'
 const complete = { state: 'complete' } as const

@@ -1,27 +1,19 @@
 import { LspError } from './errors.js'
 import { extensionOf, isValidExtension } from './extensions.js'
 import { mergeSymbolResults } from './merge.js'
-import {
-  lspRequestShapes,
-  lspResultKinds,
-  type LspCodeActionsRequest,
-  type LspCursorRequest,
-  type LspFormatRequest,
-  type LspPosition,
-  type LspRange,
-  type LspRenameRequest,
-  type LspProviderQuery,
-  type LspSymbolsResult,
-  type LspWorkspaceSymbolRequest,
-  type LspOperation,
-  type LspProvider,
-  type LspProviderId,
-  type LspProviderInfo,
-  type LspQueryRequest,
-  type LspQueryResult,
-  type LspResultFor,
-  type LspService,
-} from './types.js'
+import { type LspOperation, lspRequestShapes, type LspResultFor, lspResultKinds } from './operations.js'
+import type { LspPosition, LspRange } from './positions.js'
+import type { LspProvider, LspProviderId, LspProviderInfo, LspService } from './provider-types.js'
+import type {
+  LspCodeActionsRequest,
+  LspCursorRequest,
+  LspFormatRequest,
+  LspProviderQuery,
+  LspQueryRequest,
+  LspRenameRequest,
+  LspWorkspaceSymbolRequest,
+} from './requests.js'
+import type { LspQueryResult, LspSymbolsResult } from './results.js'
 
 /**
  * Create the `ctx.lsp` service: an empty registry of providers and per-query selection by

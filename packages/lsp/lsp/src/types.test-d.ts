@@ -3,7 +3,6 @@ import type {
   LspCallsResult,
   LspCodeActionsResult,
   LspCompletionResult,
-  LspWorkspaceEditResult,
   LspHoverResult,
   LspLocationsResult,
   LspOperation,
@@ -12,6 +11,7 @@ import type {
   LspResultFor,
   LspService,
   LspSymbolsResult,
+  LspWorkspaceEditResult,
 } from './index.js'
 import { lspResultKinds } from './index.js'
 

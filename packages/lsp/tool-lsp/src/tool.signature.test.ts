@@ -1,7 +1,7 @@
 import type { LspSignatureHelp } from '@agent-lsp/lsp'
 import { describe, expect, it } from 'vitest'
 import { pricingFiles } from './fixtures.test-support.js'
-import { returnType } from './render-signature.js'
+import { returnType } from './render/render-signature.js'
 import { complete, positionOf, stubTool, tempWorkspace } from './workspace.test-support.js'
 
 const request = { operation: 'signatureHelp', filePath: 'src/app.ts', line: 2, character: 53 }

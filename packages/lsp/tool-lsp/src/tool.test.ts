@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lspToolInputJsonSchema } from './input-json-schema.js'
+import { lspToolInputJsonSchema } from './input/input-json-schema.js'
 import { stubTool } from './workspace.test-support.js'
 
 describe('the lsp tool definition', () => {

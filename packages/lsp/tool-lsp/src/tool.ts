@@ -1,14 +1,15 @@
 import type { LspContext, LspLocation } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { untilAborted } from './abort.js'
-import type { Cursor } from './cursor.js'
+import type { Cursor } from './input/cursor.js'
 import { describeLspTool } from './description.js'
-import { lspToolInputJsonSchema, type JsonSchemaObject } from './input-json-schema.js'
-import { toSettings, type LspToolOptions, type ToolSettings } from './options.js'
-import { PreviewStore, isEditRequest, runEditFlow } from './edit-flow.js'
-import { renderResult } from './render.js'
+import { lspToolInputJsonSchema, type JsonSchemaObject } from './input/input-json-schema.js'
+import { toSettings, type LspToolOptions, type ToolSettings } from './input/options.js'
+import { PreviewStore } from './edit/edit-context.js'
+import { isEditRequest, runEditFlow } from './edit/edit-flow.js'
+import { renderResult } from './render/render.js'
 import { runQuery, type Answered } from './run.js'
-import { renderUnresolved } from './symbol-address.js'
+import { renderUnresolved } from './address/symbol-address.js'
 
 /**
  * The `lsp` tool as a plain definition that maps onto any harness: MCP (`name`, `description`,

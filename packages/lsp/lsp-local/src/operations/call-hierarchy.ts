@@ -1,0 +1,75 @@
+import type { LspCall } from '@agent-lsp/lsp'
+import { normalizeCallHierarchyItem } from '../normalize/normalize-symbols.js'
+import { compareLocations } from '../normalize/normalize.js'
+import { protocol } from '../process/protocol.js'
+import { copyRange, isRange, isRecord, malformed, preview } from '../normalize/shapes.js'
+import type { Ask, OperationAnswer, OperationContext } from './context.js'
+
+const { CallHierarchyIncomingCallsRequest, CallHierarchyOutgoingCallsRequest, CallHierarchyPrepareRequest } = protocol
+
+/**
+ * `textDocument/prepareCallHierarchy`, then `callHierarchy/incomingCalls` or `outgoingCalls` for
+ * each item (LSP 3.17 §Call Hierarchy); one entry per caller or callee, call sites sorted.
+ */
+export async function callHierarchy(
+  direction: 'incomingCalls' | 'outgoingCalls',
+  params: { textDocument: { uri: string }; position: { line: number; character: number } },
+  context: OperationContext,
+  ask: Ask,
+): Promise<OperationAnswer> {
+  const { client, signal } = context
+  const where = (method: string): string => `${context.serverId} ${method}`
+  const prepared = await ask(() => client.request(CallHierarchyPrepareRequest.type, params, signal))
+  if (prepared !== null && !Array.isArray(prepared)) throw malformed(where(CallHierarchyPrepareRequest.method), `expected CallHierarchyItem[], got ${preview(prepared)}`)
+  const items = prepared ?? []
+  const origins = items.map((item) => normalizeCallHierarchyItem(item, where(CallHierarchyPrepareRequest.method)))
+  const calls: LspCall[] = []
+  for (const item of items) {
+    if (direction === 'incomingCalls') {
+      const what = where(CallHierarchyIncomingCallsRequest.method)
+      const raw = await ask(() => client.request(CallHierarchyIncomingCallsRequest.type, { item }, signal))
+      for (const call of arrayOf(raw, what)) {
+        const caller = normalizeCallHierarchyItem(isRecord(call) ? call.from : undefined, what)
+        calls.push({ item: caller, callSites: callSites(call, caller.uri, what) })
+      }
+    } else {
+      const what = where(CallHierarchyOutgoingCallsRequest.method)
+      const origin = normalizeCallHierarchyItem(item, what)
+      const raw = await ask(() => client.request(CallHierarchyOutgoingCallsRequest.type, { item }, signal))
+      for (const call of arrayOf(raw, what)) {
+        calls.push({ item: normalizeCallHierarchyItem(isRecord(call) ? call.to : undefined, what), callSites: callSites(call, origin.uri, what) })
+      }
+    }
+  }
+  return { kind: 'calls', direction: direction === 'incomingCalls' ? 'incoming' : 'outgoing', origins, calls: mergeCalls(calls) }
+}
+
+/** One entry per item (servers may repeat an item, or a range), call sites deduplicated, sorted. */
+function mergeCalls(calls: readonly LspCall[]): LspCall[] {
+  const byItem = new Map<string, { item: LspCall['item']; sites: Map<string, LspCall['callSites'][number]> }>()
+  for (const { item, callSites } of calls) {
+    const key = `${item.uri}#${rangeKey(item.selectionRange)}`
+    const entry = byItem.get(key) ?? { item, sites: new Map() }
+    for (const site of callSites) entry.sites.set(`${site.uri}#${rangeKey(site.range)}`, site)
+    byItem.set(key, entry)
+  }
+  return [...byItem.values()]
+    .map(({ item, sites }) => ({ item, callSites: [...sites.values()].sort(compareLocations) }))
+    .sort((a, b) => compareLocations({ uri: a.item.uri, range: a.item.selectionRange }, { uri: b.item.uri, range: b.item.selectionRange }))
+}
+
+function rangeKey(range: LspCall['item']['range']): string {
+  return `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`
+}
+
+function callSites(call: unknown, uri: string, what: string): LspCall['callSites'] {
+  const ranges = isRecord(call) ? call.fromRanges : undefined
+  if (!Array.isArray(ranges) || !ranges.every(isRange)) throw malformed(what, `expected fromRanges: Range[], got ${preview(call)}`)
+  return ranges.map((range) => ({ uri, range: copyRange(range) })).sort(compareLocations)
+}
+
+function arrayOf(raw: unknown, what: string): unknown[] {
+  if (raw === null || raw === undefined) return []
+  if (!Array.isArray(raw)) throw malformed(what, `expected an array, got ${preview(raw)}`)
+  return raw
+}

@@ -1,0 +1,143 @@
+import { readFileSync, statSync, type BigIntStats } from 'node:fs'
+import { protocol } from '../process/protocol.js'
+import type { LanguageServerClient } from '../process/client.js'
+import { pathToUri } from './uri.js'
+
+const { DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } = protocol
+
+interface OpenDocument {
+  readonly uri: string
+  readonly path: string
+  readonly languageId: string
+  version: number
+  text: string
+  stamp: string
+}
+
+/**
+ * The documents one server has open, kept equal to the files on disk (LSP 3.17 §Text Document
+ * Synchronization). Before each query every open document whose file changed is re-sent as a
+ * full-text `didChange` with a bumped version, and the queried file is opened if needed; beyond
+ * `maxOpen` the least recently used document is closed with `didClose`.
+ */
+export class OpenDocuments {
+  /** In least- to most-recently-used order (a Map keeps insertion order). */
+  readonly #open = new Map<string, OpenDocument>()
+  /**
+   * The last version sent, for any document. Versions only need to increase per document (LSP
+   * 3.17 §VersionedTextDocumentIdentifier); one counter makes a reopened document's versions new
+   * too, so diagnostics published for its content before it was closed never pass for current.
+   */
+  #lastVersion = 0
+
+  constructor(
+    private readonly client: LanguageServerClient,
+    private readonly maxOpen: number,
+  ) {}
+
+  /**
+   * Make the server see the current disk content of every open document and of `path`.
+   * @returns the text of `path` as sent to the server.
+   */
+  async sync(path: string, languageId: string): Promise<string> {
+    await this.refreshOpen(path)
+    const current = this.#open.get(path)
+    const document = (current && (await this.#refresh(current))) ?? (await this.#openDocument(path, languageId))
+    this.#open.delete(path)
+    this.#open.set(path, document)
+    await this.#evict()
+    return document.text
+  }
+
+  /**
+   * Close and open again an open document (same text, next version), so that a server that
+   * publishes diagnostics only when they change publishes them afresh. `afterClose` runs between
+   * the two, to let the server's answer to the close arrive first. A no-op for a closed document.
+   */
+  async reopen(path: string, afterClose: (uri: string) => Promise<unknown>): Promise<void> {
+    const document = this.#open.get(path)
+    if (!document) return
+    await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: document.uri } })
+    await afterClose(document.uri)
+    document.version += 1
+    this.client.diagnostics.onSent(document.uri, document.version)
+    await this.client.notify(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: document.uri, languageId: document.languageId, version: document.version, text: document.text },
+    })
+  }
+
+  /** The version last sent of the open document `uri` (canonical), or `undefined` when it is not open. */
+  versionOf(uri: string): number | undefined {
+    for (const document of this.#open.values()) if (document.uri === uri) return document.version
+    return undefined
+  }
+
+  /**
+   * Make the server see the current disk content of every open document (but `except`): before a
+   * query without a file (`workspaceSymbol`), whose answer comes from them too.
+   */
+  async refreshOpen(except?: string): Promise<void> {
+    for (const document of [...this.#open.values()]) {
+      if (document.path !== except) await this.#refresh(document)
+    }
+  }
+
+  /** How many documents are open. */
+  get size(): number {
+    return this.#open.size
+  }
+
+  async #openDocument(path: string, languageId: string): Promise<OpenDocument> {
+    const stats = statSync(path, { bigint: true })
+    const text = readFileSync(path, 'utf8')
+    const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: ++this.#lastVersion, text, stamp: stampOf(stats) }
+    this.client.diagnostics.onSent(document.uri, document.version)
+    await this.client.notify(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: document.uri, languageId, version: document.version, text },
+    })
+    this.#open.set(path, document)
+    return document
+  }
+
+  /** Re-send a document whose file changed; close it when the file is gone. */
+  async #refresh(document: OpenDocument): Promise<OpenDocument | undefined> {
+    let stats: BigIntStats
+    try {
+      stats = statSync(document.path, { bigint: true })
+    } catch {
+      await this.#close(document)
+      return undefined
+    }
+    const stamp = stampOf(stats)
+    if (stamp === document.stamp) return document
+    document.stamp = stamp
+    const text = readFileSync(document.path, 'utf8')
+    if (text === document.text) return document
+    document.text = text
+    document.version = ++this.#lastVersion
+    this.client.diagnostics.onSent(document.uri, document.version)
+    await this.client.notify(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: document.uri, version: document.version },
+      contentChanges: [{ text }],
+    })
+    return document
+  }
+
+  async #evict(): Promise<void> {
+    for (const document of this.#open.values()) {
+      if (this.#open.size <= this.maxOpen) return
+      await this.#close(document)
+    }
+  }
+
+  async #close(document: OpenDocument): Promise<void> {
+    this.#open.delete(document.path)
+    this.client.diagnostics.forget(document.uri)
+    await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: document.uri } })
+  }
+}
+
+/** What changes when a file is rewritten: size, modification and change times (ns), inode. */
+function stampOf(stats: BigIntStats): string {
+  return `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}`
+}

@@ -1,0 +1,160 @@
+import { readdirSync, statSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import picomatch from 'picomatch'
+import type { FileEvent, FileSystemWatcher, RelativePattern } from 'vscode-languageserver-protocol'
+import { protocol } from '../process/protocol.js'
+import { pathToUri, uriToPath } from './uri.js'
+
+const { FileChangeType } = protocol
+
+/** Where the changes go: the server's connection, and its readiness (a reload makes it busy). */
+export interface WatchedFilesSink {
+  /** Send `workspace/didChangeWatchedFiles` with these changes. */
+  readonly send: (changes: FileEvent[]) => Promise<void>
+  /** The server will re-read its workspace (files were created or deleted): it is busy until it has. */
+  readonly reloading: () => void
+}
+
+/** Folders never scanned: dependencies, VCS data. A server that wants them watches them itself. */
+const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn'])
+/** A bound on one scan, so that a huge tree costs a bounded time. */
+const MAX_SCANNED_FILES = 50_000
+
+interface Watcher {
+  readonly matches: (relativePath: string, absolutePath: string) => boolean
+  /** `WatchKind` bits: 1 create, 2 change, 4 delete. */
+  readonly kind: number
+}
+
+/**
+ * `workspace/didChangeWatchedFiles` (LSP 3.17 §DidChangeWatchedFiles) for the globs a server
+ * registered: before each query the server root is scanned (bounded, dependencies
+ * skipped) and files created, changed or deleted since the last scan are reported, so a server
+ * that does not watch the disk itself (pyright) sees files written by someone else.
+ */
+export class WatchedFiles {
+  readonly #registrations = new Map<string, Watcher[]>()
+  /** Path → `size:mtime` of the watched files at the last scan. */
+  #snapshot = new Map<string, string>()
+  /**
+   * Path → whether some watcher matches it, kept until the registrations change: tsserver
+   * registers dozens of globs, and matching each against every file was most of a scan's time.
+   */
+  readonly #watched = new Map<string, boolean>()
+
+  constructor(
+    private readonly sink: WatchedFilesSink,
+    private readonly root: string,
+    /** Whether a path is one of the server's own source files (by extension). */
+    private readonly isServerFile: (path: string) => boolean,
+  ) {}
+
+  private isSource(path: string): boolean {
+    const segments = relative(this.root, path).split(sep)
+    return this.isServerFile(path) && !segments.some((segment) => segment.startsWith('.') || segment === '__pycache__')
+  }
+
+  /** Record a registration of `workspace/didChangeWatchedFiles` (its `watchers`). */
+  register(id: string, watchers: readonly FileSystemWatcher[]): void {
+    this.#registrations.set(id, watchers.map((watcher) => toWatcher(watcher, this.root)))
+    this.#watched.clear()
+    // What is on disk now is what the server found by itself; changes count from here.
+    this.#snapshot = scan(this.root, (relativePath, path) => this.#isWatched(relativePath, path))
+  }
+
+  unregister(id: string): void {
+    this.#registrations.delete(id)
+    this.#watched.clear()
+  }
+
+  #isWatched(relativePath: string, path: string): boolean {
+    let watched = this.#watched.get(path)
+    if (watched === undefined) {
+      watched = [...this.#registrations.values()].some((watchers) => watchers.some((watcher) => watcher.matches(relativePath, path)))
+      if (this.#watched.size >= MAX_SCANNED_FILES) this.#watched.clear()
+      this.#watched.set(path, watched)
+    }
+    return watched
+  }
+
+  /** Scan and report what changed since the last scan. */
+  async sync(): Promise<void> {
+    const watchers = [...this.#registrations.values()].flat()
+    if (watchers.length === 0) return
+    const current = scan(this.root, (relativePath, path) => this.#isWatched(relativePath, path))
+    const previous = this.#snapshot
+    this.#snapshot = current
+    const changes: FileEvent[] = []
+    const wants = (path: string, bit: number): boolean =>
+      watchers.some((watcher) => (watcher.kind & bit) !== 0 && watcher.matches(relative(this.root, path).split(sep).join('/'), path))
+    for (const [path, stamp] of current) {
+      const before = previous.get(path)
+      if (before === undefined && wants(path, 1)) changes.push({ uri: pathToUri(path), type: FileChangeType.Created })
+      else if (before !== undefined && before !== stamp && wants(path, 2)) changes.push({ uri: pathToUri(path), type: FileChangeType.Changed })
+    }
+    for (const path of previous.keys()) {
+      if (!current.has(path) && wants(path, 4)) changes.push({ uri: pathToUri(path), type: FileChangeType.Deleted })
+    }
+    if (changes.length === 0) return
+    // A source file created or deleted makes a server re-read its workspace (pyright logs "Found N
+    // source files" again); files it excludes by default (dot folders, caches) or of other languages do not.
+    const reloads = changes.some(
+      (change) => change.type !== FileChangeType.Changed && this.isSource(uriToPath(change.uri) ?? ''),
+    )
+    if (reloads) this.sink.reloading()
+    await this.sink.send(changes)
+  }
+}
+
+function toWatcher(watcher: FileSystemWatcher, root: string): Watcher {
+  const kind = watcher.kind ?? 7
+  const glob: unknown = watcher.globPattern
+  if (typeof glob !== 'string' && !(typeof glob === 'object' && glob !== null && 'pattern' in glob && typeof glob.pattern === 'string')) {
+    return { kind, matches: () => false } // not a glob this client understands: watch nothing for it
+  }
+  if (typeof glob === 'string') {
+    const match = picomatch(glob, { dot: true })
+    return { kind, matches: (relativePath, absolutePath) => match(relativePath) || match(absolutePath) }
+  }
+  const relativePattern = glob as RelativePattern
+  const base = typeof relativePattern.baseUri === 'string' ? relativePattern.baseUri : relativePattern.baseUri?.uri ?? ''
+  const basePath = uriToPath(base) ?? root
+  const match = picomatch(relativePattern.pattern, { dot: true })
+  return {
+    kind,
+    matches: (_, absolutePath) => {
+      const inside = relative(basePath, absolutePath)
+      return !inside.startsWith('..') && match(inside.split(sep).join('/'))
+    },
+  }
+}
+
+function scan(root: string, isWatched: (relativePath: string, path: string) => boolean): Map<string, string> {
+  const files = new Map<string, string>()
+  const pending = [root]
+  while (pending.length > 0 && files.size < MAX_SCANNED_FILES) {
+    const directory = pending.pop()!
+    let entries
+    try {
+      entries = readdirSync(directory, { withFileTypes: true })
+    } catch {
+      continue
+    }
+    for (const entry of entries) {
+      const path = join(directory, entry.name)
+      if (entry.isDirectory()) {
+        if (!SKIPPED_DIRECTORIES.has(entry.name)) pending.push(path)
+      } else if (entry.isFile()) {
+        const relativePath = relative(root, path).split(sep).join('/')
+        if (!isWatched(relativePath, path)) continue
+        try {
+          const stats = statSync(path)
+          files.set(path, `${stats.size}:${stats.mtimeMs}`)
+        } catch {
+          // gone between readdir and stat: not there
+        }
+      }
+    }
+  }
+  return files
+}

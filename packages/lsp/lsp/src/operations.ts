@@ -1,0 +1,92 @@
+import type { LspQueryResult } from './results.js'
+
+/**
+ * The operations that take a cursor `position` in a file, named after the LSP requests they use:
+ * `textDocument/definition`, `typeDefinition`, `references`, `implementation`, `hover`,
+ * `signatureHelp`, `completion` (then `completionItem/resolve`), and
+ * `textDocument/prepareCallHierarchy` then `callHierarchy/incomingCalls` or `outgoingCalls`.
+ */
+export type LspCursorOperation =
+  | 'goToDefinition'
+  | 'goToTypeDefinition'
+  | 'findReferences'
+  | 'goToImplementation'
+  | 'hover'
+  | 'signatureHelp'
+  | 'incomingCalls'
+  | 'outgoingCalls'
+  | 'completion'
+
+/** The operations on a whole file: `textDocument/documentSymbol`, and its diagnostics. */
+export type LspFileOperation = 'documentSymbol' | 'diagnostics'
+
+/** The operations on the whole workspace: `workspace/symbol`. */
+export type LspWorkspaceOperation = 'workspaceSymbol'
+
+/**
+ * The operations that compute an edit (never applied by the seam): `rename`
+ * (`textDocument/prepareRename` then `textDocument/rename`), `codeActions`
+ * (`textDocument/codeAction`, then `codeAction/resolve`), `format` (`textDocument/formatting` or
+ * `rangeFormatting`). Each has its own request arm.
+ */
+export type LspEditOperation = 'rename' | 'codeActions' | 'format'
+
+/**
+ * Every query the seam offers. A closed union: adding an operation fails compilation until the
+ * seam ({@link lspResultKinds}), every provider and the tool handle it.
+ */
+export type LspOperation = LspCursorOperation | LspFileOperation | LspWorkspaceOperation | LspEditOperation
+
+/**
+ * Which result `kind` answers each operation. `satisfies` makes this table total: a new
+ * operation does not compile until it has a row.
+ */
+export const lspResultKinds = {
+  goToDefinition: 'locations',
+  goToTypeDefinition: 'locations',
+  findReferences: 'locations',
+  goToImplementation: 'locations',
+  hover: 'hover',
+  signatureHelp: 'signatureHelp',
+  incomingCalls: 'calls',
+  outgoingCalls: 'calls',
+  documentSymbol: 'symbols',
+  workspaceSymbol: 'symbols',
+  diagnostics: 'diagnostics',
+  completion: 'completion',
+  rename: 'workspaceEdit',
+  codeActions: 'codeActions',
+  format: 'workspaceEdit',
+} as const satisfies Record<LspOperation, LspQueryResult['kind']>
+
+/**
+ * What each operation takes: a cursor (`filePath` and `position`), a file (`filePath`), the
+ * workspace (`query`, optional `filePath`), or the edit operations' own requests (`rename`:
+ * cursor and `newName`; `codeActions`: a range; `format`: a file, range and options). The type
+ * checks each row against the unions above.
+ */
+export const lspRequestShapes = {
+  goToDefinition: 'cursor',
+  goToTypeDefinition: 'cursor',
+  findReferences: 'cursor',
+  goToImplementation: 'cursor',
+  hover: 'cursor',
+  signatureHelp: 'cursor',
+  incomingCalls: 'cursor',
+  outgoingCalls: 'cursor',
+  documentSymbol: 'file',
+  diagnostics: 'file',
+  workspaceSymbol: 'workspace',
+  completion: 'cursor',
+  rename: 'rename',
+  codeActions: 'codeActions',
+  format: 'format',
+} as const satisfies { [Op in LspCursorOperation]: 'cursor' } & { [Op in LspFileOperation]: 'file' } & {
+  [Op in LspWorkspaceOperation]: 'workspace'
+} & { [Op in LspEditOperation]: Op }
+
+/** Every operation, in the order of {@link lspResultKinds}. */
+export const lspOperations = Object.keys(lspResultKinds) as readonly LspOperation[]
+
+/** The result type of operation `Op`. */
+export type LspResultFor<Op extends LspOperation> = Extract<LspQueryResult, { kind: (typeof lspResultKinds)[Op] }>

@@ -1,0 +1,102 @@
+import type { LspDiagnostic } from './diagnostic-types.js'
+import type { LspFormattingOptions } from './edit-types.js'
+import type { LspCursorOperation, LspFileOperation, LspWorkspaceOperation } from './operations.js'
+import type { LspPosition, LspRange } from './positions.js'
+
+/**
+ * A query at a cursor. Every field is required: `workspaceRoot` is the caller's, timeouts and
+ * result limits are the consumer's, cancellation is the `AbortSignal` passed beside the request.
+ */
+export interface LspCursorRequest {
+  /** Which query to run. */
+  readonly operation: LspCursorOperation
+  /** The file to query: absolute, or relative to `workspaceRoot`. The provider canonicalizes it. */
+  readonly filePath: string
+  /** Zero-based line, zero-based UTF-16 character (see {@link LspPosition}). */
+  readonly position: LspPosition
+  /** The workspace the provider indexes and resolves `filePath` against. Never defaulted. */
+  readonly workspaceRoot: string
+}
+
+/** A query about a whole file (its symbols, its diagnostics). */
+export interface LspFileRequest {
+  readonly operation: LspFileOperation
+  /** The file: absolute, or relative to `workspaceRoot`. */
+  readonly filePath: string
+  readonly workspaceRoot: string
+}
+
+/**
+ * A search of the workspace's symbols by name (LSP 3.17 §Workspace Symbols). With a `filePath`,
+ * only the provider of that file's extension is asked; with `null`, every provider is, and the
+ * answers are merged.
+ */
+export interface LspWorkspaceSymbolRequest {
+  readonly operation: LspWorkspaceOperation
+  /** The name, or part of it, as the server matches it (often fuzzily); `''` asks for all. */
+  readonly query: string
+  /** A file whose provider to ask, or `null` for all providers. */
+  readonly filePath: string | null
+  readonly workspaceRoot: string
+}
+
+/**
+ * Rename the symbol at `position` to `newName` everywhere (LSP 3.17 §Rename). The provider asks
+ * `textDocument/prepareRename` first where the server offers it, and fails with
+ * `LSP_CANNOT_RENAME` when the position cannot be renamed.
+ */
+export interface LspRenameRequest {
+  readonly operation: 'rename'
+  readonly filePath: string
+  /** Zero-based line, zero-based UTF-16 character, on the symbol's name. */
+  readonly position: LspPosition
+  /** The new name, as it should appear in the code. Non-empty. */
+  readonly newName: string
+  readonly workspaceRoot: string
+}
+
+/**
+ * The code actions for a range of a file (LSP 3.17 §Code Action Request); an empty range is a
+ * cursor. `diagnostics` are the ones the actions should fix; `null` lets the provider pass the
+ * diagnostics it knows overlapping `range`. `only` restricts to kinds (and their sub-kinds),
+ * e.g. `['source.organizeImports']`; `null` asks for every kind.
+ */
+export interface LspCodeActionsRequest {
+  readonly operation: 'codeActions'
+  readonly filePath: string
+  readonly range: LspRange
+  readonly diagnostics: readonly LspDiagnostic[] | null
+  readonly only: readonly string[] | null
+  readonly workspaceRoot: string
+}
+
+/** Format a whole file (`range: null`) or a range of it (LSP 3.17 §Document Formatting). */
+export interface LspFormatRequest {
+  readonly operation: 'format'
+  readonly filePath: string
+  readonly range: LspRange | null
+  readonly options: LspFormattingOptions
+  readonly workspaceRoot: string
+}
+
+/** A caller's query: a discriminated union on `operation`. */
+export type LspQueryRequest =
+  | LspCursorRequest
+  | LspFileRequest
+  | LspWorkspaceSymbolRequest
+  | LspRenameRequest
+  | LspCodeActionsRequest
+  | LspFormatRequest
+
+/**
+ * A request as a provider receives it: the caller's request plus the LSP `languageId` that the
+ * seam derived from the provider's extension map (used to open the document, never to select);
+ * `null` for a `workspaceSymbol` request without a file.
+ */
+export type LspProviderQuery =
+  | (LspCursorRequest & { readonly languageId: string })
+  | (LspFileRequest & { readonly languageId: string })
+  | (LspWorkspaceSymbolRequest & { readonly languageId: string | null })
+  | (LspRenameRequest & { readonly languageId: string })
+  | (LspCodeActionsRequest & { readonly languageId: string })
+  | (LspFormatRequest & { readonly languageId: string })

@@ -1,0 +1,139 @@
+import type { LspDiagnostic } from './diagnostic-types.js'
+import type { LspCodeAction, LspCompletionList, LspWorkspaceEdit } from './edit-types.js'
+import type { LspLocation, LspRange } from './positions.js'
+import type { LspCall, LspCallHierarchyItem, LspSymbol } from './symbol-types.js'
+
+/** Hover content (LSP 3.17 §Hover), every `MarkedString`/`MarkupContent` shape joined to one text. */
+export interface LspHover {
+  /** Non-empty text: markdown (code in fenced blocks) when the server sent any, else plain. */
+  readonly contents: string
+  /** The range the hover is about, when the server gave one. */
+  readonly range?: LspRange
+}
+
+/**
+ * Why an answer may be missing something. `indexing`: the server had not finished loading.
+ * `unconfigured`: no project configuration covers the file, so the server searched only what it
+ * could reach from it (tsserver without a `tsconfig.json`). `failed`: some of the providers of a
+ * merged answer failed; the others' answers are there.
+ */
+export type LspIncompleteReason = 'indexing' | 'unconfigured' | 'failed'
+
+/**
+ * Whether an answer is known to be complete. A provider that could not reach readiness within
+ * its bound answers `partial`; it never presents such an answer as complete.
+ */
+export type LspCompleteness =
+  | { readonly state: 'complete' }
+  | { readonly state: 'partial'; readonly reason: LspIncompleteReason; readonly message: string }
+
+/** What every result carries beside its `kind`. */
+interface LspResultBase {
+  /**
+   * The provider's canonical (realpath) form of the request's `workspaceRoot`. Relativize display
+   * paths against this, not the request's root, which may be a symlink.
+   */
+  readonly resolvedWorkspaceRoot: string
+  readonly completeness: LspCompleteness
+}
+
+/** The answer of `goToDefinition`, `goToTypeDefinition`, `findReferences`, `goToImplementation`. */
+export interface LspLocationsResult extends LspResultBase {
+  readonly kind: 'locations'
+  /** Deduplicated, sorted by `uri`, then start position. `findReferences` includes the declaration. */
+  readonly locations: readonly LspLocation[]
+}
+
+/** The answer of `hover`. `hover` is `null` when the server has nothing for the position. */
+export interface LspHoverResult extends LspResultBase {
+  readonly kind: 'hover'
+  readonly hover: LspHover | null
+}
+
+/** The answer of `documentSymbol` (a tree, in document order) and `workspaceSymbol` (a flat list). */
+export interface LspSymbolsResult extends LspResultBase {
+  readonly kind: 'symbols'
+  readonly symbols: readonly LspSymbol[]
+}
+
+/** The answer of `incomingCalls` and `outgoingCalls`. */
+export interface LspCallsResult extends LspResultBase {
+  readonly kind: 'calls'
+  readonly direction: 'incoming' | 'outgoing'
+  /** The items at the cursor (`prepareCallHierarchy`); empty when there is no function there. */
+  readonly origins: readonly LspCallHierarchyItem[]
+  /** Sorted by the item's `uri`, then position. */
+  readonly calls: readonly LspCall[]
+}
+
+/** A parameter of a signature (LSP 3.17 §ParameterInformation), its label as text. */
+export interface LspParameterInformation {
+  readonly label: string
+  readonly documentation?: string
+}
+
+/** One signature (LSP 3.17 §SignatureInformation). */
+export interface LspSignatureInformation {
+  readonly label: string
+  readonly documentation?: string
+  readonly parameters: readonly LspParameterInformation[]
+  /** This signature's own active parameter, when the server sets it per signature. */
+  readonly activeParameter?: number
+}
+
+/** Signature help at a call (LSP 3.17 §SignatureHelp); zero-based indexes. */
+export interface LspSignatureHelp {
+  readonly signatures: readonly LspSignatureInformation[]
+  readonly activeSignature: number
+  /** `null` when no parameter is active (outside the arguments, or a call without any). */
+  readonly activeParameter: number | null
+}
+
+/** The answer of `signatureHelp`; `null` outside a call's argument list. */
+export interface LspSignatureHelpResult extends LspResultBase {
+  readonly kind: 'signatureHelp'
+  readonly signatureHelp: LspSignatureHelp | null
+}
+
+/** The answer of `diagnostics`: the file's diagnostics for its current content, in document order. */
+export interface LspDiagnosticsResult extends LspResultBase {
+  readonly kind: 'diagnostics'
+  readonly uri: string
+  readonly diagnostics: readonly LspDiagnostic[]
+}
+
+/**
+ * The answer of `rename` and `format`: the edit the server computed, as data (never applied).
+ * `edit` is `null` when there is nothing to change (a formatted file, a server without an edit).
+ */
+export interface LspWorkspaceEditResult extends LspResultBase {
+  readonly kind: 'workspaceEdit'
+  readonly edit: LspWorkspaceEdit | null
+}
+
+/** The answer of `codeActions`: titled actions in the server's order, each with its edit. */
+export interface LspCodeActionsResult extends LspResultBase {
+  readonly kind: 'codeActions'
+  readonly actions: readonly LspCodeAction[]
+}
+
+/** The answer of `completion`; `completion` is `null` when the server has nothing there. */
+export interface LspCompletionResult extends LspResultBase {
+  readonly kind: 'completion'
+  readonly completion: LspCompletionList | null
+}
+
+/**
+ * The closed result union; each operation maps to exactly one `kind` ({@link lspResultKinds}).
+ * Consumers `switch` on `kind` with an exhaustiveness check.
+ */
+export type LspQueryResult =
+  | LspLocationsResult
+  | LspHoverResult
+  | LspSymbolsResult
+  | LspCallsResult
+  | LspSignatureHelpResult
+  | LspDiagnosticsResult
+  | LspWorkspaceEditResult
+  | LspCodeActionsResult
+  | LspCompletionResult

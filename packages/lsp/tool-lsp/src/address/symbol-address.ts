@@ -1,0 +1,252 @@
+// Symbol addressing: a name or name path in place of line and character (design doc, "The tool").
+import type { LspCompleteness, LspContext, LspFileRequest, LspLocation, LspSymbolsResult, LspWorkspaceSymbolRequest } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import { untilAborted } from '../abort.js'
+import { cursorAt, openWorkspaceFile, type Cursor, type OpenedFile } from '../input/cursor.js'
+import { LspToolError } from '../errors.js'
+import type { LineReader } from '../input/file-lines.js'
+import { compareTargets, targetLabel, toLocationTarget, type LocationTarget } from '../render/location-targets.js'
+import { pathForMessage } from '../render/message-path.js'
+import { oneLine } from '../render/one-line.js'
+import { placeOf, symbolTitle } from '../render/render-symbols.js'
+import { withoutAliases } from './symbol-aliases.js'
+import {
+  closestEntries,
+  documentEntries,
+  matchesPath,
+  matchNamePath,
+  nameSegments,
+  namePosition,
+  ownName,
+  parseNamePath,
+  pickByLine,
+  unique,
+  workspaceEntries,
+  type SymbolEntry,
+} from './symbol-match.js'
+
+/** Candidates listed when a name is ambiguous; the rest are counted. */
+export const MAX_CANDIDATES = 10
+/** Closest names suggested when nothing matches. */
+export const MAX_SUGGESTIONS = 5
+/** Files whose document symbols are read to check a workspace match's enclosing names. */
+export const MAX_CHECKED_FILES = 10
+
+/** The symbol a name resolved to, and the cursor on its name. */
+export interface ResolvedSymbol {
+  /** The name path as the answer shows it: enclosing names and its own (`Cart.addItem`). */
+  readonly displayName: string
+  /** On the first code point of the symbol's name. */
+  readonly cursor: Cursor
+  /** The name's location, for pinning the declaration first in a long answer. */
+  readonly location: LspLocation
+}
+
+/** A symbol offered to choose from, or suggested: `Method Cart.addItem` and `src/cart.ts:12:3`. */
+export interface SymbolChoice {
+  readonly title: string
+  readonly place: string
+}
+
+/** What a name resolved to. */
+export type SymbolResolution =
+  | { readonly kind: 'resolved'; readonly resolved: ResolvedSymbol }
+  | {
+      readonly kind: 'ambiguous'
+      readonly symbol: string
+      /** The file searched, when one was given. */
+      readonly scope: string | undefined
+      /** The first {@link MAX_CANDIDATES}, in display order. */
+      readonly candidates: readonly SymbolChoice[]
+      readonly total: number
+      readonly completeness: LspCompleteness
+    }
+  | {
+      readonly kind: 'none'
+      readonly symbol: string
+      readonly scope: string | undefined
+      /** Up to {@link MAX_SUGGESTIONS} closest names. */
+      readonly suggestions: readonly SymbolChoice[]
+      readonly completeness: LspCompleteness
+    }
+
+/** What resolution needs: the service, the workspace, the signal, and a reader of files. */
+export interface ResolveContext {
+  readonly ctx: LspContext
+  readonly workspaceRoot: string
+  readonly signal: AbortSignal
+  readonly readLines: LineReader
+}
+
+/**
+ * Resolve `symbol` (a name or name path, see `parseNamePath`) to the position of its name.
+ *
+ * With `filePath`: through that file's `documentSymbol` tree; `A.b` is a symbol `b` whose
+ * enclosing symbols end with `A`, a plain name matches at any depth.
+ *
+ * Without: through `workspaceSymbol` on every provider, the query being the last segment; the
+ * answers whose own name is that segment exactly (or, when none is, ignoring case) are checked
+ * against the earlier segments in the document symbols of their files (servers differ in what
+ * `containerName` holds; tsserver sends none), up to {@link MAX_CHECKED_FILES} files; beyond, or
+ * when a file's symbols cannot be had, `containerName` decides, and a match without one is kept.
+ * Symbols outside the workspace are not resolved to.
+ *
+ * Then the 1-based `line` hint picks among several matches (see `pickByLine`). One match resolves
+ * (the cursor goes on its name, see `namePosition`); several are listed; none suggests the closest
+ * names among the symbols seen (when the search saw none, the workspace symbols for the start of
+ * the last segment).
+ * @throws LspToolError `LSP_INVALID_INPUT` for a name with no segment; the file and seam errors of
+ *   the queries it makes.
+ */
+export async function resolveSymbol(
+  target: { readonly symbol: string; readonly filePath?: string; readonly line?: number },
+  context: ResolveContext,
+): Promise<SymbolResolution> {
+  const query = parseNamePath(target.symbol)
+  if (query.length === 0) {
+    throw new LspToolError('LSP_INVALID_INPUT', `symbol ${JSON.stringify(target.symbol)} names nothing (expected a name like Cart.addItem)`)
+  }
+  const found = target.filePath === undefined ? await inWorkspace(query, context) : await inFile(target.filePath, query, context)
+  let { matches } = found
+  if (matches.length > 1 && target.line !== undefined) matches = pickByLine(matches, target.line)
+  if (matches.length > 1) matches = await withoutAliases(matches, found.file, context)
+  const scope = found.file?.displayPath
+  const roots = [found.resolvedRoot, context.workspaceRoot]
+  if (matches.length === 1) return { kind: 'resolved', resolved: await resolvedAt(matches[0]!, found.file, context) }
+  if (matches.length > 1) {
+    const choices = await choicesOf(matches, roots, context.readLines)
+    return { kind: 'ambiguous', symbol: target.symbol, scope, candidates: choices.slice(0, MAX_CANDIDATES), total: choices.length, completeness: found.completeness }
+  }
+  let suggestions = closestEntries(found.pool, query, MAX_SUGGESTIONS)
+  if (suggestions.length === 0 && found.file === undefined) {
+    suggestions = closestEntries(await prefixPool(query, context), query, MAX_SUGGESTIONS)
+  }
+  return {
+    kind: 'none',
+    symbol: target.symbol,
+    scope,
+    suggestions: await choicesOf(suggestions, roots, context.readLines, false),
+    completeness: found.completeness,
+  }
+}
+
+interface Found {
+  readonly matches: SymbolEntry[]
+  /** Every symbol seen, for suggestions. */
+  readonly pool: SymbolEntry[]
+  /** The file searched, when one was given. */
+  readonly file: OpenedFile | undefined
+  readonly resolvedRoot: string
+  readonly completeness: LspCompleteness
+}
+
+function ask<R extends LspFileRequest | LspWorkspaceSymbolRequest>(request: R, context: ResolveContext): Promise<LspSymbolsResult> {
+  return untilAborted(context.ctx.lsp.query(request, context.signal) as Promise<LspSymbolsResult>, context.signal)
+}
+
+async function inFile(filePath: string, query: readonly string[], context: ResolveContext): Promise<Found> {
+  const file = await openWorkspaceFile(filePath, context.workspaceRoot)
+  const result = await ask({ operation: 'documentSymbol', filePath: file.absolutePath, workspaceRoot: context.workspaceRoot }, context)
+  const pool = documentEntries(result.symbols)
+  return { matches: matchNamePath(pool, query).matches, pool, file, resolvedRoot: result.resolvedWorkspaceRoot, completeness: result.completeness }
+}
+
+async function inWorkspace(query: readonly string[], context: ResolveContext): Promise<Found> {
+  const { workspaceRoot, signal } = context
+  const last = query[query.length - 1]!
+  const result = await ask({ operation: 'workspaceSymbol', query: last, filePath: null, workspaceRoot }, context)
+  const roots = [result.resolvedWorkspaceRoot, workspaceRoot]
+  const pool = workspaceEntries(result.symbols)
+  const named = matchNamePath(pool, [last])
+  const inside = named.matches.filter((entry) => isInside(entry.symbol.uri, roots))
+  const files = [...new Set(inside.map((entry) => entry.symbol.uri))]
+  // Kept when the enclosing names fit, or cannot be known (no containerName).
+  const byContainer = (entries: readonly SymbolEntry[]): SymbolEntry[] =>
+    entries.filter((entry) => matchesPath(entry, query, named.mode) || (query.length > 1 && entry.path.length === nameSegments(entry.symbol.name).length))
+  if (files.length > MAX_CHECKED_FILES) {
+    return { matches: unique(byContainer(inside)), pool, file: undefined, resolvedRoot: result.resolvedWorkspaceRoot, completeness: result.completeness }
+  }
+  const checked: SymbolEntry[] = []
+  const perFile = await Promise.all(
+    files.map(async (uri) => {
+      const here = inside.filter((entry) => entry.symbol.uri === uri)
+      try {
+        const symbols = await ask({ operation: 'documentSymbol', filePath: URI.parse(uri).fsPath, workspaceRoot }, context)
+        const entries = documentEntries(symbols.symbols)
+        checked.push(...entries)
+        const matches = matchNamePath(entries, query).matches
+        // The file's own symbols know the enclosing names: what they do not match does not.
+        return matches.length > 0 ? matches : here.filter((entry) => matchesPath(entry, query, named.mode))
+      } catch (error) {
+        if (signal.aborted) throw error
+        // No document symbols for this file (a server without them): containerName decides.
+        return byContainer(here)
+      }
+    }),
+  )
+  // Document symbols first: they name the enclosing symbols, so a suggestion shows them.
+  const seen = [...checked, ...pool]
+  const matches = unique(perFile.flat())
+  const outer = matches.filter((entry) => !entry.local)
+  return { matches: outer.length > 0 ? outer : matches, pool: seen, file: undefined, resolvedRoot: result.resolvedWorkspaceRoot, completeness: result.completeness }
+}
+
+/** The workspace symbols for the first half of the last segment: names to suggest when the search saw none. */
+async function prefixPool(query: readonly string[], context: ResolveContext): Promise<SymbolEntry[]> {
+  const last = Array.from(query[query.length - 1]!)
+  const prefix = last.slice(0, Math.max(1, Math.floor(last.length / 2))).join('')
+  if (prefix === last.join('')) return []
+  const result = await ask({ operation: 'workspaceSymbol', query: prefix, filePath: null, workspaceRoot: context.workspaceRoot }, context)
+  return workspaceEntries(result.symbols)
+}
+
+function isInside(uri: string, roots: readonly string[]): boolean {
+  return toLocationTarget({ uri, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, roots).kind === 'workspace'
+}
+
+async function resolvedAt(entry: SymbolEntry, searched: OpenedFile | undefined, context: ResolveContext): Promise<ResolvedSymbol> {
+  const file = searched ?? (await openWorkspaceFile(URI.parse(entry.symbol.uri).fsPath, context.workspaceRoot))
+  const name = ownName(entry.symbol)
+  const position = namePosition(file.lines, entry.symbol, name)
+  const cursor = cursorAt(file, position, name)
+  const uri = URI.file(file.absolutePath).toString()
+  return { displayName: entry.displayName, cursor, location: { uri, range: { start: position, end: position } } }
+}
+
+/** Entries as choices, in display order (or as given, for suggestions ranked by closeness). */
+async function choicesOf(entries: readonly SymbolEntry[], roots: readonly string[], readLines: LineReader, sort = true): Promise<SymbolChoice[]> {
+  const placed: { entry: SymbolEntry; target: LocationTarget }[] = await Promise.all(
+    entries.map(async (entry) => ({ entry, target: await placeOf(entry.symbol, roots, readLines) })),
+  )
+  if (sort) placed.sort((a, b) => compareTargets(a.target, b.target))
+  return Promise.all(
+    placed.map(async ({ entry, target }) => ({ title: symbolTitle(entry.symbol, entry.displayName), place: await targetLabel(target, readLines) })),
+  )
+}
+
+/**
+ * The text of an unresolved name: the numbered candidates (`3 symbols match "addItem"; pick one
+ * with filePath and line:`, then `1. Method Cart.addItem  src/cart.ts:12:3`, …), or `No symbol
+ * "x" found.` with the closest names. A partial search says so first.
+ */
+export function renderUnresolved(resolution: Exclude<SymbolResolution, { kind: 'resolved' }>): string {
+  const warning =
+    resolution.completeness.state === 'partial'
+      ? [`Partial search (${resolution.completeness.reason}): ${oneLine(resolution.completeness.message)}`]
+      : []
+  const quoted = JSON.stringify(resolution.symbol)
+  const row = (choice: SymbolChoice): string => `${choice.title}  ${choice.place}`
+  if (resolution.kind === 'ambiguous') {
+    const { total, candidates, scope } = resolution
+    const more = total - candidates.length
+    return [
+      ...warning,
+      `${total} symbols match ${quoted}${scope === undefined ? '; pick one with filePath and line:' : ` in ${scope}; pick one with line:`}`,
+      ...candidates.map((choice, index) => `${index + 1}. ${row(choice)}`),
+      ...(more > 0 ? [`… and ${more} more: give filePath to narrow the search.`] : []),
+    ].join('\n')
+  }
+  const where = resolution.scope === undefined ? '' : ` in ${pathForMessage(resolution.scope)} (leave out filePath to search the whole workspace)`
+  const suggestions = resolution.suggestions.length > 0 ? ['Closest names:', ...resolution.suggestions.map(row)] : []
+  return [...warning, `No symbol ${quoted} found${where}.`, ...suggestions].join('\n')
+}

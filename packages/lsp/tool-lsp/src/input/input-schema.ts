@@ -1,0 +1,114 @@
+import { lspOperations } from '@agent-lsp/lsp'
+import { z } from 'zod'
+
+/**
+ * The `lsp` tool's input, as a zod 4 schema: one flat object (models fill flat objects best),
+ * `operation` required, every other field optional, no other property. Which fields each
+ * operation takes is checked by {@link parseToolRequest} (see the tool description):
+ * - cursor operations: `filePath`, `line`, `character`; or `symbol` (with optional `filePath` to
+ *   resolve it in that file, and optional `line` to pick among matches);
+ * - `documentSymbol`, `diagnostics`: `filePath`;
+ * - `workspaceSymbol`: `query`, optional `filePath` (that file's language server only);
+ * - `rename`: a cursor or `symbol`, and `newName`; `codeActions`: a cursor (`filePath`, `line`,
+ *   `character`), optional `only` and `action`; `format`: `filePath`, optional `tabSize` and
+ *   `insertSpaces`. These three preview a diff, and write it only with `apply: true`.
+ * `page` and `fileFilter` shape list answers. `line` and `character` are 1-based; `character`
+ * counts Unicode code points of the line (see the design doc, "The tool"). Its JSON Schema form is
+ * {@link lspToolInputJsonSchema}; `execute()` validates with {@link parseLspToolInput}.
+ */
+export const lspToolInputSchema = z.strictObject({
+  operation: z.enum(lspOperations).describe('What to look up; see the tool description for the fields each operation takes.'),
+  filePath: z
+    .string()
+    .min(1)
+    .describe(
+      'The file of the cursor, the file to outline or check (documentSymbol, diagnostics), or the file whose symbols ' +
+        'resolve symbol. Relative to the workspace root, or absolute.',
+    )
+    .optional(),
+  line: z
+    .int()
+    .min(1)
+    .describe('1-based line of the cursor. With symbol: a hint that picks the match on (or nearest to) this line.')
+    .optional(),
+  character: z
+    .int()
+    .min(1)
+    .describe(
+      '1-based column of the cursor in Unicode code points of the line (an emoji or a CJK character counts 1); ' +
+        'at most one past the last character. Not used with symbol.',
+    )
+    .optional(),
+  symbol: z
+    .string()
+    .min(1)
+    .describe(
+      'Instead of line and character, for cursor operations: a symbol name or name path (addItem, Cart.addItem, ' +
+        'Outer.Inner.method), looked up in filePath when given, else in the whole workspace.',
+    )
+    .optional(),
+  query: z.string().describe('workspaceSymbol only: the name, or the start of it, to search for.').optional(),
+  page: z.int().min(1).describe('1-based page of a long list answer (default 1); the answer says how many pages there are.').optional(),
+  fileFilter: z
+    .string()
+    .min(1)
+    .describe(
+      'Keep only rows in this file or under this folder (relative to the workspace root): for the location ' +
+        'operations, incomingCalls, outgoingCalls and workspaceSymbol.',
+    )
+    .optional(),
+  newName: z.string().min(1).describe('rename only: the new name of the symbol.').optional(),
+  // A number given as a JSON number is taken too; the schema says string (no unions for harnesses).
+  action: z
+    .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().min(1))
+    .describe('codeActions only: which listed action to preview or apply: its number in the list ("2") or its exact title.')
+    .optional(),
+  only: z
+    .string()
+    .min(1)
+    .describe('codeActions only: list only this kind of action and its sub-kinds (quickfix, refactor, source.organizeImports).')
+    .optional(),
+  apply: z
+    .boolean()
+    .describe(
+      'rename, format, and codeActions with action: true writes the edit (after the preview, nothing else changed); ' +
+        'default false answers a diff preview and changes nothing.',
+    )
+    .optional(),
+  endLine: z
+    .int()
+    .min(1)
+    .describe('codeActions: with endCharacter, the end of the selected range (refactor.extract needs one); format: the last line of the range to format (from line).')
+    .optional(),
+  endCharacter: z.int().min(1).describe('codeActions: 1-based column (code points) where the selected range ends.').optional(),
+  tabSize: z.int().min(1).describe('format only: spaces per indentation level (default 4).').optional(),
+  insertSpaces: z.boolean().describe('format only: indent with spaces (default true) or tabs (false).').optional(),
+})
+
+/** A valid input of the `lsp` tool (see {@link lspToolInputSchema}). */
+export type LspToolInput = z.infer<typeof lspToolInputSchema>
+
+/** A field of the input. */
+export type Field = keyof LspToolInput
+
+export const fields = Object.keys(lspToolInputSchema.shape) as Field[]
+
+/** What each field must be, in the words of the error messages. */
+export const expected: Record<Field, string> = {
+  operation: `one of ${lspOperations.join(', ')}`,
+  filePath: 'a non-empty string',
+  line: 'an integer >= 1',
+  character: 'an integer >= 1',
+  symbol: 'a non-empty string',
+  query: 'a string',
+  page: 'an integer >= 1',
+  fileFilter: 'a non-empty string',
+  newName: 'a non-empty string',
+  action: 'the number or title of a listed action',
+  only: 'a non-empty code action kind',
+  apply: 'a boolean',
+  tabSize: 'an integer >= 1',
+  insertSpaces: 'a boolean',
+  endLine: 'an integer >= 1',
+  endCharacter: 'an integer >= 1',
+}

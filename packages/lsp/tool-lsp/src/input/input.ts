@@ -1,0 +1,202 @@
+import {
+  lspRequestShapes,
+  type LspCursorOperation,
+  type LspFileOperation,
+  type LspWorkspaceOperation,
+} from '@agent-lsp/lsp'
+import { LspToolError } from '../errors.js'
+import { fields, lspToolInputSchema, type Field, type LspToolInput } from './input-schema.js'
+import { listed, schemaProblems, textProblems } from './input-problems.js'
+import { filteredOperations, pagedOperations, type CursorTarget, type ToolRequest } from './tool-request.js'
+
+/** The fields each edit operation takes besides its target; no other operation takes them. */
+const editFields: Record<'rename' | 'codeActions' | 'format', readonly Field[]> = {
+  rename: ['newName', 'apply'],
+  codeActions: ['action', 'only', 'apply', 'endLine', 'endCharacter'],
+  format: ['apply', 'tabSize', 'insertSpaces', 'endLine'],
+}
+
+/** Default formatting options when the input gives none. */
+const DEFAULT_TAB_SIZE = 4
+
+/**
+ * Validate untrusted input (a model's tool call): the schema, then the fields the operation takes.
+ * @returns the input, typed.
+ * @throws LspToolError `LSP_INVALID_INPUT`, one line naming every bad field, e.g.
+ *   `line must be an integer >= 1 (got 0)`, `documentSymbol needs filePath (the file to outline)`,
+ *   `unknown property "path" (expected only operation, filePath, …)`; strings longer than
+ *   {@link MAX_PATH_LENGTH} (paths) or {@link MAX_NAME_LENGTH} (`symbol`, `query`), holding a NUL
+ *   or an unpaired surrogate, a blank `query`, a `symbol` with an empty segment (`Cart..addItem`).
+ */
+export function parseLspToolInput(input: unknown): LspToolInput {
+  parseToolRequest(input)
+  return lspToolInputSchema.parse(input)
+}
+
+/**
+ * Validate untrusted input (see {@link parseLspToolInput}) and sort it by what its operation takes.
+ * @throws LspToolError `LSP_INVALID_INPUT`.
+ */
+export function parseToolRequest(input: unknown): ToolRequest {
+  const parsed = lspToolInputSchema.safeParse(input)
+  if (!parsed.success) {
+    throw new LspToolError('LSP_INVALID_INPUT', schemaProblems(input, parsed.error.issues).join('; '), { cause: parsed.error })
+  }
+  const value = parsed.data
+  const textual = textProblems(value)
+  if (textual.length > 0) throw new LspToolError('LSP_INVALID_INPUT', textual.join('; '))
+  const { request, problems } = toRequest(value)
+  if (problems.length > 0 || request === undefined) throw new LspToolError('LSP_INVALID_INPUT', problems.join('; '))
+  return request
+}
+
+/** The fields given besides `operation`, in schema order. */
+function given(input: LspToolInput): Field[] {
+  return fields.filter((field) => field !== 'operation' && input[field] !== undefined)
+}
+
+function toRequest(input: LspToolInput): { request?: ToolRequest; problems: string[] } {
+  const { operation } = input
+  const problems: string[] = []
+  const present = given(input)
+  const page = input.page ?? 1
+  if (input.page !== undefined && !pagedOperations.has(operation)) problems.push(`${operation} takes no page (its answer is not a list)`)
+  if (input.fileFilter !== undefined && !filteredOperations.has(operation)) {
+    problems.push(`fileFilter does not apply to ${operation} (only to ${[...filteredOperations].join(', ')})`)
+  }
+  const shape = lspRequestShapes[operation]
+  const own = shape === 'rename' || shape === 'codeActions' || shape === 'format' ? editFields[shape] : []
+  const foreign = (Object.keys(editFields) as (keyof typeof editFields)[])
+    .flatMap((edit) => editFields[edit])
+    .filter((field, index, all) => all.indexOf(field) === index && !own.includes(field) && input[field] !== undefined)
+  if (foreign.length > 0) {
+    const owners = foreign.map((field) => `${field} (${Object.entries(editFields).filter(([, fs]) => fs.includes(field)).map(([op]) => op).join(', ')})`)
+    problems.push(`${operation} takes no ${listed(owners)}`)
+  }
+  switch (shape) {
+    case 'rename':
+    case 'codeActions': {
+      if (input.query !== undefined) problems.push('query is for workspaceSymbol only')
+      if (shape === 'rename' && input.newName === undefined) problems.unshift('rename needs newName (the new name of the symbol)')
+      if (shape === 'codeActions' && input.symbol !== undefined) problems.push('codeActions takes filePath, line and character, not symbol')
+      let target: CursorTarget | undefined
+      if (input.symbol !== undefined && shape === 'rename') {
+        if (input.character !== undefined) problems.push('character does not go with symbol (symbol finds the position; line is an optional hint)')
+        target = {
+          kind: 'symbol',
+          symbol: input.symbol,
+          ...(input.filePath === undefined ? {} : { filePath: input.filePath }),
+          ...(input.line === undefined ? {} : { line: input.line }),
+        }
+      } else {
+        const missing = (['filePath', 'line', 'character'] as const).filter((field) => input[field] === undefined)
+        if (missing.length > 0) {
+          const needs = `${operation} needs filePath, line and character${shape === 'rename' ? ', or symbol (a name like Cart.addItem)' : ''}`
+          problems.unshift(missing.length === 3 ? needs : `${needs}; ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} missing`)
+        } else {
+          target = { kind: 'position', filePath: input.filePath!, line: input.line!, character: input.character! }
+        }
+      }
+      if (target === undefined) return { problems }
+      const apply = input.apply ?? false
+      if (shape === 'rename') {
+        if (input.newName === undefined) return { problems }
+        return { request: { shape, operation: 'rename', target, newName: input.newName, apply }, problems }
+      }
+      if (apply && input.action === undefined) problems.push('apply needs action (the number or title of the action to apply; list them first)')
+      if ((input.endLine === undefined) !== (input.endCharacter === undefined)) problems.push('endLine and endCharacter go together (the end of the selection)')
+      const end = input.endLine !== undefined && input.endCharacter !== undefined ? { end: { line: input.endLine, character: input.endCharacter } } : {}
+      return {
+        request: {
+          shape,
+          operation: 'codeActions',
+          target: target as Extract<CursorTarget, { kind: 'position' }>,
+          ...(input.only === undefined ? {} : { only: input.only }),
+          ...end,
+          ...(input.action === undefined ? {} : { action: /^[1-9]\d*$/.test(input.action) ? Number(input.action) : input.action }),
+          apply,
+        },
+        problems,
+      }
+    }
+    case 'format': {
+      const extra = present.filter((field) => field !== 'filePath' && field !== 'line' && !own.includes(field) && !foreign.includes(field))
+      if (input.filePath === undefined) problems.unshift('format needs filePath (the file to format)')
+      if (extra.length > 0) problems.push(`format takes filePath, and optionally line and endLine, tabSize, insertSpaces and apply (remove ${listed(extra)})`)
+      if ((input.line === undefined) !== (input.endLine === undefined)) problems.push('format takes line and endLine together (the lines to format), or neither (the whole file)')
+      else if (input.line !== undefined && input.endLine !== undefined && input.endLine < input.line) problems.push(`endLine must not be before line (got ${input.line} to ${input.endLine})`)
+      if (input.filePath === undefined) return { problems }
+      return {
+        request: {
+          shape,
+          operation: 'format',
+          filePath: input.filePath,
+          ...(input.line !== undefined && input.endLine !== undefined ? { lines: { start: input.line, end: input.endLine } } : {}),
+          tabSize: input.tabSize ?? DEFAULT_TAB_SIZE,
+          insertSpaces: input.insertSpaces ?? true,
+          apply: input.apply ?? false,
+        },
+        problems,
+      }
+    }
+    case 'cursor': {
+      const cursorOperation = operation as LspCursorOperation
+      if (input.query !== undefined) problems.push('query is for workspaceSymbol only')
+      const fileFilter = input.fileFilter === undefined ? {} : { fileFilter: input.fileFilter }
+      if (input.symbol !== undefined) {
+        if (input.character !== undefined) {
+          problems.push('character does not go with symbol (symbol finds the position; line is an optional hint)')
+        }
+        const target: CursorTarget = {
+          kind: 'symbol',
+          symbol: input.symbol,
+          ...(input.filePath === undefined ? {} : { filePath: input.filePath }),
+          ...(input.line === undefined ? {} : { line: input.line }),
+        }
+        return { request: { shape, operation: cursorOperation, target, page, ...fileFilter }, problems }
+      }
+      const missing = (['filePath', 'line', 'character'] as const).filter((field) => input[field] === undefined)
+      if (missing.length > 0) {
+        const needs = `${operation} needs filePath, line and character, or symbol (a name like Cart.addItem)`
+        problems.unshift(missing.length === 3 ? needs : `${needs}; ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} missing`)
+        return { problems }
+      }
+      const target: CursorTarget = { kind: 'position', filePath: input.filePath!, line: input.line!, character: input.character! }
+      return { request: { shape, operation: cursorOperation, target, page, ...fileFilter }, problems }
+    }
+    case 'file': {
+      const extra = present.filter((field) => field !== 'filePath' && field !== 'page' && field !== 'fileFilter' && !foreign.includes(field))
+      if (input.filePath === undefined) {
+        problems.unshift(`${operation} needs filePath (the file to ${operation === 'documentSymbol' ? 'outline' : 'check'})`)
+      }
+      if (extra.length > 0) problems.push(`${operation} takes only filePath and page (remove ${listed(extra)})`)
+      if (input.filePath === undefined) return { problems }
+      return { request: { shape, operation: operation as LspFileOperation, filePath: input.filePath, page }, problems }
+    }
+    case 'workspace': {
+      const extra = present.filter((field) => !['query', 'filePath', 'page', 'fileFilter'].includes(field) && !foreign.includes(field))
+      if (input.query === undefined) problems.unshift(`${operation} needs query (a symbol name, or the start of one)`)
+      if (extra.length > 0) {
+        problems.push(`${operation} takes query, and optionally filePath, fileFilter and page (remove ${listed(extra)})`)
+      }
+      if (input.query === undefined) return { problems }
+      return {
+        request: {
+          shape,
+          operation: operation as LspWorkspaceOperation,
+          query: input.query,
+          ...(input.filePath === undefined ? {} : { filePath: input.filePath }),
+          page,
+          ...(input.fileFilter === undefined ? {} : { fileFilter: input.fileFilter }),
+        },
+        problems,
+      }
+    }
+    default:
+      return assertShape(shape)
+  }
+}
+
+function assertShape(shape: never): never {
+  throw new Error(`unexpected request shape ${JSON.stringify(shape)}`)
+}

@@ -1,0 +1,79 @@
+import type { LspCursorOperation, LspFileOperation, LspOperation, LspWorkspaceOperation } from '@agent-lsp/lsp'
+
+/** Where a cursor operation runs: at a position, or at a symbol found by name. */
+export type CursorTarget =
+  | { readonly kind: 'position'; readonly filePath: string; readonly line: number; readonly character: number }
+  | {
+      readonly kind: 'symbol'
+      readonly symbol: string
+      /** Resolve within this file's document symbols; absent: the workspace's symbols. */
+      readonly filePath?: string
+      /** 1-based line hint. */
+      readonly line?: number
+    }
+
+/** A validated input, by what its operation takes. `page` defaults to 1, `apply` to `false`. */
+export type ToolRequest =
+  | { readonly shape: 'rename'; readonly operation: 'rename'; readonly target: CursorTarget; readonly newName: string; readonly apply: boolean }
+  | {
+      readonly shape: 'codeActions'
+      readonly operation: 'codeActions'
+      readonly target: Extract<CursorTarget, { kind: 'position' }>
+      /** A kind to list only (with its sub-kinds). */
+      readonly only?: string
+      /** The chosen action: 1-based number or exact title. Absent: list them. */
+      readonly action?: number | string
+      /** The end of the selection (1-based line, code-point column); absent: the cursor alone. */
+      readonly end?: { readonly line: number; readonly character: number }
+      readonly apply: boolean
+    }
+  | {
+      readonly shape: 'format'
+      readonly operation: 'format'
+      readonly filePath: string
+      /** 1-based first and last line to format; absent: the whole file. */
+      readonly lines?: { readonly start: number; readonly end: number }
+      readonly tabSize: number
+      readonly insertSpaces: boolean
+      readonly apply: boolean
+    }
+  | {
+      readonly shape: 'cursor'
+      readonly operation: LspCursorOperation
+      readonly target: CursorTarget
+      readonly page: number
+      readonly fileFilter?: string
+    }
+  | { readonly shape: 'file'; readonly operation: LspFileOperation; readonly filePath: string; readonly page: number }
+  | {
+      readonly shape: 'workspace'
+      readonly operation: LspWorkspaceOperation
+      readonly query: string
+      readonly filePath?: string
+      readonly page: number
+      readonly fileFilter?: string
+    }
+
+/** The operations whose answer is a list, so `page` applies (the tool's input and the command's `--page`). */
+export const pagedOperations: ReadonlySet<LspOperation> = new Set<LspOperation>([
+  'goToDefinition',
+  'goToTypeDefinition',
+  'findReferences',
+  'goToImplementation',
+  'incomingCalls',
+  'outgoingCalls',
+  'documentSymbol',
+  'workspaceSymbol',
+  'diagnostics',
+])
+
+/** The operations whose rows are in many files, so `fileFilter` applies (and the command's `--filter`). */
+export const filteredOperations: ReadonlySet<LspOperation> = new Set<LspOperation>([
+  'goToDefinition',
+  'goToTypeDefinition',
+  'findReferences',
+  'goToImplementation',
+  'incomingCalls',
+  'outgoingCalls',
+  'workspaceSymbol',
+])

@@ -1,0 +1,77 @@
+import type { LspLocation, LspPosition } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import { utf16ToCodePointColumn } from '../input/columns.js'
+import type { LineReader } from '../input/file-lines.js'
+import { relativeInside } from '../input/workspace-path.js'
+
+/** Where one location points, classified for display. Zero-based UTF-16 positions. */
+export type LocationTarget =
+  | {
+      readonly kind: 'workspace'
+      /** Relative to the workspace root it is under, forward slashes. */
+      readonly file: string
+      readonly absolutePath: string
+      readonly line: number
+      readonly character: number
+      /** The end of the location's range. */
+      readonly end: LspPosition
+    }
+  | {
+      readonly kind: 'external'
+      /** An absolute path for `file:` URIs outside the roots, else the URI itself. */
+      readonly file: string
+      readonly line: number
+      readonly character: number
+    }
+
+/**
+ * Classify and order locations for display: workspace files sorted by relative path, then
+ * external files, rows within a file by position. Paths come from `vscode-uri`'s `fsPath`, never
+ * from string surgery, because URIs escape spaces, `#`, `[`, `]` and non-ASCII.
+ * @param roots - the workspace roots a path may be under, first match wins: the answer's
+ *   `resolvedWorkspaceRoot` (the real path servers report), then the requested root (a provider
+ *   may report paths through a symlinked root as it was given).
+ */
+export function toLocationTargets(locations: readonly LspLocation[], roots: readonly string[]): LocationTarget[] {
+  return locations.map((location) => toLocationTarget(location, roots)).sort(compareTargets)
+}
+
+/** Classify one location (see {@link toLocationTargets}). */
+export function toLocationTarget(location: LspLocation, roots: readonly string[]): LocationTarget {
+  const { start, end } = location.range
+  const { line, character } = start
+  const uri = URI.parse(location.uri)
+  if (uri.scheme !== 'file') return { kind: 'external', file: location.uri, line, character }
+  for (const root of roots) {
+    const relative = relativeInside(root, uri.fsPath)
+    if (relative !== undefined) return { kind: 'workspace', file: relative, absolutePath: uri.fsPath, line, character, end }
+  }
+  return { kind: 'external', file: uri.fsPath, line, character }
+}
+
+// Plain code-unit order, not localeCompare: the same answer on every machine.
+const order = (a: string | number, b: string | number): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/** Display order: workspace files by relative path, then external ones, then by position. */
+export function compareTargets(a: LocationTarget, b: LocationTarget): number {
+  return order(a.kind === 'workspace' ? 0 : 1, b.kind === 'workspace' ? 0 : 1) || order(a.file, b.file) ||
+    order(a.line, b.line) || order(a.character, b.character)
+}
+
+/**
+ * Where a target is, as rows show it: `path:line:col` (1-based, the column in code points of the
+ * line as read now), `path:line` when the file cannot be read, and for external targets
+ * `external /abs/path:line` or the URI with the line (external files are not read).
+ */
+export async function targetLabel(target: LocationTarget, readLines: LineReader): Promise<string> {
+  const line = target.line + 1
+  if (target.kind === 'external') return `external ${target.file}:${line}`
+  const lineText = (await readLines(target.absolutePath))?.[target.line]
+  return lineText === undefined ? `${target.file}:${line}` : `${target.file}:${line}:${utf16ToCodePointColumn(lineText, target.character)}`
+}
+
+/** Whether a workspace target lies in `filter`: the file itself or a folder above it (relative, forward slashes). */
+export function isUnder(target: LocationTarget, filter: string): boolean {
+  if (target.kind !== 'workspace') return false
+  return filter === '.' || target.file === filter || target.file.startsWith(`${filter}/`)
+}

@@ -1,0 +1,158 @@
+import type { LspLocation, LspLocationsResult, LspOperation, lspResultKinds } from '@agent-lsp/lsp'
+import { codeAround } from './code-window.js'
+import { utf16ToCodePointColumn } from '../input/columns.js'
+import type { Cursor } from '../input/cursor.js'
+import type { LineReader } from '../input/file-lines.js'
+import { isUnder, toLocationTarget, toLocationTargets, type LocationTarget } from './location-targets.js'
+import { pageOf, showing, type Page } from './paging.js'
+import type { RenderContext } from './render-context.js'
+import { nameInAnswer } from '../address/symbol-name.js'
+
+/** The operations whose answer is a list of locations. */
+type LocationOperation = { [Op in LspOperation]: (typeof lspResultKinds)[Op] extends 'locations' ? Op : never }[LspOperation]
+
+interface Wording {
+  readonly one: string
+  readonly many: string
+  /** `5 references to x`, `1 definition of x`. */
+  readonly link: string
+  /** `No definition found`, `No references found`. */
+  readonly none: string
+}
+
+// Total over the location operations: a new one does not compile until it has its words.
+const wordings: Record<LocationOperation, Wording> = {
+  goToDefinition: { one: 'definition', many: 'definitions', link: 'of', none: 'definition' },
+  goToTypeDefinition: { one: 'type definition', many: 'type definitions', link: 'of', none: 'type definition' },
+  findReferences: { one: 'reference', many: 'references', link: 'to', none: 'references' },
+  goToImplementation: { one: 'implementation', many: 'implementations', link: 'of', none: 'implementations' },
+}
+
+/** Files listed by name after a cut answer; the rest are counted. */
+export const MAX_LISTED_FILES = 20
+
+/**
+ * Render a locations answer: a header with the count and the symbol's name (from the answer, see
+ * `nameInAnswer`, else the word at the cursor), then `path:line:col  code` rows (1-based, code
+ * points; a long line cut around the match) and `external  /abs/path:line` rows for files outside
+ * the workspace, in display order (see `toLocationTargets`). Only the files of shown rows and of
+ * the naming location are read.
+ *
+ * With `fileFilter`, only rows under it are counted and shown; the header keeps the whole total.
+ *
+ * An answer over `maxResults` rows comes in pages, and says so: the header states the total, the
+ * files and which rows are shown (`1561 references to X in 61 files; showing 1-100 (page 1 of
+ * 16)`); after the rows, `More in:` lists the files of the rows on later pages with their counts
+ * (the first {@link MAX_LISTED_FILES}, then how many more files and rows), and a last line says
+ * how to narrow or go on. For `findReferences` the declaration is pinned first, on page 1: the
+ * first of `context.declarations()` that is one of the rows (a resolved symbol's own position, or
+ * where `goToDefinition` at the cursor points, then the cursor itself); the other rows keep
+ * display order.
+ */
+export async function renderLocations(result: LspLocationsResult, cursor: Cursor, context: RenderContext): Promise<string> {
+  const wording = wordingOf(context.operation)
+  const { word, label } = cursor
+  const all = toLocationTargets(result.locations, [result.resolvedWorkspaceRoot, context.workspaceRoot])
+  if (all.length === 0) return `No ${wording.none} found${word ? ` for ${word}` : ''} at ${label}.`
+
+  // Implementations have names of their own (`class Query extends Removable`): they are of the
+  // symbol asked about. Other answers name the symbol better than a cursor on a keyword does.
+  const name = context.operation === 'goToImplementation' && word !== undefined ? word : ((await nameInAnswer(all, context.readLines)) ?? word)
+  const { fileFilter } = context
+  const targets = fileFilter === undefined ? all : all.filter((target) => isUnder(target, fileFilter))
+  const about = name ? ` ${wording.link} ${name}` : ''
+  const inAll = `${all.length} in ${fileCount(all)} ${fileCount(all) === 1 ? 'file' : 'files'} in all`
+  if (targets.length === 0) {
+    return `No ${wording.many}${about} under ${fileFilter} (${inAll}; leave out fileFilter to see them).`
+  }
+
+  const count = targets.length
+  const files = fileCount(targets)
+  const page = pageOf(count, context.maxResults, context.page)
+  const cut = count > context.maxResults
+  const ordered = cut && context.operation === 'findReferences' ? pinFirst(targets, await context.declarations(), result, context) : targets
+  const header =
+    `${count} ${count === 1 ? wording.one : wording.many}${about}` +
+    (files > 1 ? ` in ${files} files` : '') +
+    (fileFilter === undefined ? '' : ` under ${fileFilter} (${inAll})`) +
+    showing(page)
+  const rows = await Promise.all(ordered.slice(page.start, page.end).map((target) => renderRow(target, context.readLines)))
+  return [header, ...rows, ...continuation(ordered, page, wording)].join('\n')
+}
+
+function wordingOf(operation: LspOperation): Wording {
+  if (!Object.hasOwn(wordings, operation)) {
+    // The seam maps each operation to one kind, so this means the seam and tool disagree.
+    throw new Error(`${operation} answered with locations, which the tool does not expect`)
+  }
+  return wordings[operation as LocationOperation]
+}
+
+const fileKey = (target: LocationTarget): string => `${target.kind}:${target.file}`
+
+function fileCount(targets: readonly LocationTarget[]): number {
+  return new Set(targets.map(fileKey)).size
+}
+
+/** `targets` with the first of `declarations` that is one of them moved to the front. */
+function pinFirst(
+  targets: readonly LocationTarget[],
+  declarations: readonly LspLocation[],
+  result: LspLocationsResult,
+  context: RenderContext,
+): readonly LocationTarget[] {
+  const roots = [result.resolvedWorkspaceRoot, context.workspaceRoot]
+  // In the order given: best guess first.
+  for (const declaration of declarations.map((location) => toLocationTarget(location, roots))) {
+    const index = targets.findIndex((target) => holds(target, declaration))
+    if (index >= 0) return [targets[index]!, ...targets.slice(0, index), ...targets.slice(index + 1)]
+  }
+  return targets
+}
+
+/** Whether the row `target` covers the start of `place` (same file, start within the range). */
+function holds(target: LocationTarget, place: LocationTarget): boolean {
+  if (target.kind !== place.kind || target.file !== place.file || target.line !== place.line) return false
+  if (target.character === place.character) return true
+  const end = target.kind === 'workspace' && target.end.line === target.line ? target.end.character : target.character
+  return target.character <= place.character && place.character < end
+}
+
+/** After a cut page: the files of later rows with their counts, and how to see them. */
+function continuation(ordered: readonly LocationTarget[], page: Page, wording: Wording): string[] {
+  if (page.end >= ordered.length) return []
+  const later = new Map<string, { file: string; count: number }>()
+  for (const target of ordered.slice(page.end)) {
+    const key = fileKey(target)
+    const entry = later.get(key) ?? { file: target.kind === 'external' ? `external ${target.file}` : target.file, count: 0 }
+    entry.count++
+    later.set(key, entry)
+  }
+  const totals = new Map<string, number>()
+  for (const target of ordered) totals.set(fileKey(target), (totals.get(fileKey(target)) ?? 0) + 1)
+  const entries = [...later.entries()]
+  const listed = entries.slice(0, MAX_LISTED_FILES).map(([key, { file, count }]) => {
+    const total = totals.get(key) ?? count
+    return count === total ? `${file} (${count})` : `${file} (${count} more of ${total})`
+  })
+  const rest = entries.slice(MAX_LISTED_FILES)
+  const restRows = rest.reduce((sum, [, { count }]) => sum + count, 0)
+  const tail = rest.length > 0 ? [`… and ${rest.length} more ${rest.length === 1 ? 'file' : 'files'} (${restRows} ${restRows === 1 ? wording.one : wording.many})`] : []
+  const example = entries.find(([key]) => key.startsWith('workspace:'))?.[1].file
+  return [
+    `More in: ${[...listed, ...tail].join(', ')}`,
+    `Narrow with fileFilter (a file or folder${example ? `, e.g. ${example}` : ''}), or ask page ${page.number + 1}.`,
+  ]
+}
+
+async function renderRow(target: LocationTarget, readLines: LineReader): Promise<string> {
+  const line = target.line + 1
+  if (target.kind === 'external') return `external  ${target.file}:${line}`
+  const lineText = (await readLines(target.absolutePath))?.[target.line]
+  // Without the line the column cannot be converted to code points; show no column rather than a wrong one.
+  if (lineText === undefined) return `${target.file}:${line}`
+  const column = utf16ToCodePointColumn(lineText, target.character)
+  const where = `${target.file}:${line}:${column}`
+  const code = codeAround(lineText, column)
+  return code === '' ? where : `${where}  ${code}`
+}
