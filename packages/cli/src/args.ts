@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util'
 import { lspOperations, lspRequestShapes, type LspOperation } from '@agent-lsp/lsp'
 import { filteredOperations, pagedOperations } from '@agent-lsp/tool-lsp'
+import { MAX_NUMBER, UsageError, parseArgsMessage, positive, quoted, shown } from './usage-error.js'
+
+export { UsageError } from './usage-error.js'
+export { usage } from './usage.js'
 
 /** What a query is about, as the command line gave it (files as given, resolved by the caller). */
 export type QueryTarget =
@@ -51,64 +55,6 @@ export interface ConfigFlags {
   readonly configFile?: string
   readonly trustWorkspaceConfig?: true
 }
-
-const byShape = (shape: 'cursor' | 'file' | 'workspace' | 'rename' | 'codeActions' | 'format'): string =>
-  lspOperations.filter((operation) => lspRequestShapes[operation] === shape).join(' | ')
-
-/** The `--help` text. */
-export const usage = `Usage: agent-lsp <operation> <file>:<line>:<col> | --symbol NAME | <file> | --query NAME [options]
-
-Ask a language server about code, as the lsp tool does.
-  agent-lsp <cursor operation> <file>:<line>:<col>
-  agent-lsp <cursor operation> --symbol NAME [--file FILE] [--line N]
-      ${byShape('cursor')}
-  agent-lsp <file operation> <file>
-      ${byShape('file')}
-  agent-lsp workspaceSymbol --query NAME [--file FILE]
-  agent-lsp rename <file>:<line>:<col> NEWNAME [--apply]    (or --symbol NAME NEWNAME)
-  agent-lsp codeActions <file>:<line>:<col> [--end LINE:COL] [--only KIND] [--action N|TITLE [--apply]]
-  agent-lsp format <file> [--lines A-B] [--apply]
-  agent-lsp mcp [--root DIR]
-      serve the lsp tool over MCP on stdin/stdout until stdin closes
-  agent-lsp doctor [--root DIR]
-      which language servers are ready, where each is, and how to install the missing ones;
-      exit status 0 when at least one is ready
-
-  file           inside the workspace: absolute, or relative to the current directory (else to --root)
-  line, col      1-based; col counts Unicode code points of the line (a CJK character is 1)
-  --symbol NAME  a name or name path (addItem, Cart.addItem) in place of <file>:<line>:<col>: looked up
-                 in --file when given, else in the whole workspace; --line N picks among matches
-  --query NAME   the symbol name, or its start, to search for; --file FILE asks only that file's server
-  --page N       page N of a long list answer (100 rows a page)
-  --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol)
-  --apply        rename, format, codeActions --action: write the edit (all files or none) and verify it;
-                 without it they print a unified diff and write nothing
-  --action N     the code action to preview or apply: its number in the list, or its title
-  --only KIND    codeActions of this kind only (quickfix, refactor, source: organize imports)
-  --end L:C      codeActions on the selection from <line>:<col> to L:C (extracting needs one)
-  --lines A-B    format lines A to B only
-  --root DIR     the workspace (default: the current directory); answers show paths relative to it
-  --config FILE  read this config (agent-lsp.toml format) in place of ~/.config/agent-lsp/config.toml
-  --trust-workspace-config  let <root>/agent-lsp.toml choose commands, args, env, settings and
-                 initializationOptions (else only extensions and rootMarkers)
-  --json         print the seam's result (zero-based UTF-16 positions) instead of text; a --symbol
-                 that matches several symbols or none is then an error (LSP_SYMBOL_AMBIGUOUS,
-                 LSP_SYMBOL_NOT_FOUND)
-  -h, --help     this text;  -v, --version  the version
-
-Answers speak the lsp tool's field names: filePath is --file, line --line, page --page, fileFilter
---filter, action --action, apply: true --apply.
-
-Exit status: 0 with an answer (an empty answer, or symbols to choose from, is one), 1 on error,
-2 on bad usage.`
-
-/** A usage mistake: printed with a pointer to `--help`, exit status 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError'
-}
-
-/** The largest line, column or page accepted: beyond it no real file has the position. */
-const MAX_NUMBER = 2 ** 31 - 1
 
 const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only', 'end', 'lines'] as const
 
@@ -321,37 +267,4 @@ function parseCursor(argument: string): QueryTarget {
     if (value < 1 || value > MAX_NUMBER) throw new UsageError(`${name} must be from 1 to ${MAX_NUMBER} (got ${shown(text)})`)
   }
   return { kind: 'cursor', filePath, line, character }
-}
-
-/** A whole number from 1 to {@link MAX_NUMBER}. */
-function positive(name: string, text: string): number {
-  const value = Number(text)
-  if (!/^\d+$/.test(text) || value < 1 || value > MAX_NUMBER) throw new UsageError(`${name} must be a whole number from 1 to ${MAX_NUMBER} (got ${shown(text)})`)
-  return value
-}
-
-/** Node's parseArgs messages are long and suggest `--`; say just what is wrong. */
-function parseArgsMessage(error: Error & { code?: string }): string {
-  const option = /'([^']+)'/.exec(error.message)?.[1]
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${shown(option)}`
-  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
-    const name = shown(option.split(' ')[0]!)
-    // `--line -3`: parseArgs will not take a value that looks like an option.
-    return /ambiguous/.test(error.message) ? `option ${name} needs a value (for one that starts with "-", write ${name}=VALUE)` : `option ${name} needs a value`
-  }
-  return error.message.split('\n')[0] ?? 'invalid arguments'
-}
-
-/** Longest value quoted in a usage message, in code points, the `…` included. */
-const MAX_QUOTED = 60
-
-/** A value as a usage message quotes it: in JSON quotes (a line break shows as `\n`), cut to {@link MAX_QUOTED}. */
-function quoted(text: string): string {
-  const codePoints = Array.from(text)
-  return JSON.stringify(codePoints.length > MAX_QUOTED ? `${codePoints.slice(0, MAX_QUOTED - 1).join('')}…` : text)
-}
-
-/** A value as it is when short and plain (`0`, `two`, `--bogus`), else {@link quoted}. */
-function shown(text: string): string {
-  return /^[\x21-\x7e]+$/.test(text) && text.length <= MAX_QUOTED ? text : quoted(text)
 }

@@ -5,6 +5,6 @@ export {
   type LocalProviderLimits,
   type LocalServerConfig,
 } from './config.js'
-export { canonicalUri, pathToUri, uriToPath } from './sync/uri.js'
+export { canonicalUri, pathToUri, uriToPath } from './normalize/uri.js'
 export { normalizeHover, normalizeLocations } from './normalize/normalize.js'
 export { slidingWindowCrashPolicy, type CrashPolicy } from './process/crash-policy.js'

@@ -11,7 +11,8 @@ import {
   type LspQueryResult,
 } from '@agent-lsp/lsp'
 import type { ServerCapabilities } from 'vscode-languageserver-protocol'
-import { cancelledError, raceAbort } from './abort.js'
+import { untilAborted } from '@agent-lsp/abort'
+import { cancelledError } from './process/client-errors.js'
 import { LanguageServerClient } from './process/client.js'
 import { slidingWindowCrashPolicy, type CrashPolicy } from './process/crash-policy.js'
 import { defaultLocalProviderLimits, validateServerConfig, type LocalProviderLimits, type LocalServerConfig } from './config.js'
@@ -21,7 +22,7 @@ import { runOperation } from './operations/operations.js'
 import { ServerPool } from './process/server-pool.js'
 import { isInside, nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot } from './sync/paths.js'
 import { findProjects, firstFileWith, nearestMarkedDirectory, projectAwareRoot } from './sync/projects.js'
-import { pathToUri } from './sync/uri.js'
+import { pathToUri } from './normalize/uri.js'
 
 /** An {@link LspProvider} that owns language server processes; `dispose()` stops them all. */
 export interface LocalLspProvider extends LspProvider {
@@ -129,7 +130,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     /** For a query without a file: a file of this server's languages in the workspace, if known. */
     anyFile: string | undefined | 'unknown',
   ): Promise<LspQueryResult> => {
-    const session = await raceAbort(starting, signal, request.operation)
+    const session = await untilAborted(starting, signal, () => cancelledError(request.operation))
     const { client, documents } = session
     assertSupported(client.capabilities, request.operation, config.id)
 
@@ -139,7 +140,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     // types of an unopened one as it is now. A scan of the watched files, bounded.
     await client.watchedFiles.sync()
     if (workspaceWide) {
-      await raceAbort(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, request.operation)
+      await untilAborted(loadProjects(session, isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot), signal, () => cancelledError(request.operation))
     }
     let text: string | null = null
     if (path === null) {

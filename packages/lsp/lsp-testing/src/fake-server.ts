@@ -3,10 +3,10 @@
  * `AGENT_LSP_FAKE_SCENARIO` environment variable (JSON), LSP over stdin/stdout. An invalid
  * scenario is reported on stderr and exits with code 2 before any message is read.
  */
-import { createLogSink } from './log.js'
-import { FAKE_SCENARIO_ENV, parseScenario } from './scenario.js'
-import { startFakeServer } from './server.js'
-import { becomeSticky } from './sticky.js'
+import { createLogSink } from './fake/log.js'
+import { FAKE_SCENARIO_ENV, parseScenario } from './fake/scenario.js'
+import { startFakeServer } from './fake/server.js'
+import { becomeSticky } from './fake/sticky.js'
 
 /** Exit code of a fake started with an unusable scenario. */
 const INVALID_SCENARIO_EXIT_CODE = 2

@@ -12,10 +12,10 @@ export const fakeServerPath: string = fileURLToPath(
     : new URL('./fake-server.js', import.meta.url),
 )
 
-export type { JsonObject, JsonValue } from './json.js'
-export { CONTENT_TYPE_HEADER, PIECE_DELAY_MS, splitFrame, type FakeServerFraming } from './framing.js'
-export { STICKY_LIFETIME_MS } from './sticky.js'
-export { descendantPids, isAlive, PROCESS_POLL_INTERVAL_MS, waitUntilGone } from './processes.js'
+export type { JsonObject, JsonValue } from './fake/json.js'
+export { CONTENT_TYPE_HEADER, PIECE_DELAY_MS, splitFrame, type FakeServerFraming } from './fake/framing.js'
+export { STICKY_LIFETIME_MS } from './fake/sticky.js'
+export { descendantPids, isAlive, PROCESS_POLL_INTERVAL_MS, waitUntilGone } from './fake/processes.js'
 export {
   readFakeServerLog,
   type FakeServerLogEntry,
@@ -26,8 +26,8 @@ export {
   type FakeServerReplyEntry,
   type FakeServerSentEntry,
   type FakeServerWireError,
-} from './log.js'
-export { FakeDocumentsRequest, type FakeDocuments, type FakeDocumentState } from './protocol.js'
+} from './fake/log.js'
+export { FakeDocumentsRequest, type FakeDocuments, type FakeDocumentState } from './fake/protocol.js'
 export {
   DEFAULT_PROGRESS_DELAY_MS,
   defaultFakeServerCapabilities,
@@ -39,5 +39,5 @@ export {
   type FakeServerProgress,
   type FakeServerRequest,
   type FakeServerScenario,
-} from './scenario.js'
-export * from './conformance.js'
+} from './fake/scenario.js'
+export * from './conformance/conformance.js'

@@ -1,6 +1,6 @@
 import { HarnessError, type HarnessErrorOptions } from '@agent-lsp/errors'
 import type { LspErrorCode } from '@agent-lsp/lsp'
-import { oneLine } from './render/one-line.js'
+import { oneLine } from './text/one-line.js'
 
 /**
  * The stable codes of {@link LspToolError}. Every {@link LspErrorCode} of the seam, copied when a

@@ -17,7 +17,7 @@ import {
 import { onTestFinished } from 'vitest'
 import { URI } from 'vscode-uri'
 import { LspToolError } from './errors.js'
-import type { LspToolOptions } from './input/options.js'
+import type { LspToolOptions } from './options.js'
 import { createLspTool, type LspTool } from './tool.js'
 
 export const complete: LspCompleteness = { state: 'complete' }

@@ -1,6 +1,6 @@
 import type { LspDiagnostic, LspDiagnosticSeverity } from '@agent-lsp/lsp'
 import { compareRanges, copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
-import { canonicalUri } from '../sync/uri.js'
+import { canonicalUri } from './uri.js'
 
 const severities: readonly LspDiagnosticSeverity[] = ['Error', 'Warning', 'Information', 'Hint']
 

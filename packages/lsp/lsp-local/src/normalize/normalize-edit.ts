@@ -1,6 +1,6 @@
 import type { LspDocumentChange, LspTextEdit, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { compareRanges, copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
-import { canonicalUri } from '../sync/uri.js'
+import { canonicalUri } from './uri.js'
 
 /**
  * Normalize a `WorkspaceEdit` (LSP 3.17 §WorkspaceEdit) into one ordered list of steps:

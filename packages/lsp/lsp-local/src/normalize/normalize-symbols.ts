@@ -1,6 +1,6 @@
 import type { LspCallHierarchyItem, LspSymbol, LspSymbolKind } from '@agent-lsp/lsp'
 import { copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
-import { canonicalUri } from '../sync/uri.js'
+import { canonicalUri } from './uri.js'
 
 /** LSP 3.17 `SymbolKind` numbers (1-based) to their names. */
 const symbolKinds: readonly LspSymbolKind[] = [

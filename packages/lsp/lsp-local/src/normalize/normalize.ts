@@ -1,6 +1,6 @@
 import type { LspHover, LspLocation, LspRange } from '@agent-lsp/lsp'
 import { compareRanges, copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
-import { canonicalUri } from '../sync/uri.js'
+import { canonicalUri } from './uri.js'
 
 /**
  * Normalize a `textDocument/definition`-family answer (`Location | Location[] | LocationLink[] |

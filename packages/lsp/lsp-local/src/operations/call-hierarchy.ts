@@ -1,7 +1,7 @@
 import type { LspCall } from '@agent-lsp/lsp'
 import { normalizeCallHierarchyItem } from '../normalize/normalize-symbols.js'
 import { compareLocations } from '../normalize/normalize.js'
-import { protocol } from '../process/protocol.js'
+import { protocol } from '../protocol.js'
 import { copyRange, isRange, isRecord, malformed, preview } from '../normalize/shapes.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
 

@@ -1,7 +1,7 @@
 import type { LspCompleteness, LspQueryResult } from '@agent-lsp/lsp'
 import { LspError } from '@agent-lsp/lsp'
 import type { LanguageServerClient } from '../process/client.js'
-import { protocol } from '../process/protocol.js'
+import { protocol } from '../protocol.js'
 import type { LocalProviderLimits } from '../config.js'
 
 const { LSPErrorCodes } = protocol

@@ -1,7 +1,7 @@
 import { normalizeDiagnostics } from '../normalize/normalize-diagnostics.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
 import { isRecord, malformed, preview } from '../normalize/shapes.js'
-import { protocol } from '../process/protocol.js'
+import { protocol } from '../protocol.js'
 
 const { DocumentDiagnosticRequest } = protocol
 

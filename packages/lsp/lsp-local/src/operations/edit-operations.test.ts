@@ -2,7 +2,7 @@ import type { LspProviderQuery } from '@agent-lsp/lsp'
 import { defaultFakeServerCapabilities, type FakeServerScenario } from '@agent-lsp/lsp-testing'
 import { describe, expect, it } from 'vitest'
 import { fakeProvider, rejection, workspace } from '../fake.test-support.js'
-import { pathToUri } from '../sync/uri.js'
+import { pathToUri } from '../normalize/uri.js'
 
 const source = 'class Cart {\n  total() { return 1 }\n}\nnew Cart().total()\n'
 const range = (sl: number, sc: number, el: number, ec: number) => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } })

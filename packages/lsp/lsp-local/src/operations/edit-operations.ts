@@ -9,7 +9,7 @@ import {
   type LspRenameRequest,
 } from '@agent-lsp/lsp'
 import type { CodeAction, CompletionItem, Diagnostic } from 'vscode-languageserver-protocol'
-import { protocol } from '../process/protocol.js'
+import { protocol } from '../protocol.js'
 import { currentDiagnostics } from './diagnostics.js'
 import { lineAt } from '../sync/lines.js'
 import { isBareCommand, normalizeCodeAction } from '../normalize/normalize-code-action.js'

@@ -1,5 +1,5 @@
 import type { ClientCapabilities, CompletionItemKind, InitializeParams, SymbolKind } from 'vscode-languageserver-protocol'
-import { pathToUri } from '../sync/uri.js'
+import { pathToUri } from '../normalize/uri.js'
 import { packageVersion } from '../version.js'
 
 /** Every `SymbolKind` of LSP 3.17 (1 to 26): the normalizer names them all. */

@@ -1,6 +1,6 @@
 import { LspError } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '../config.js'
-import { protocol } from './protocol.js'
+import { protocol } from '../protocol.js'
 import { serverMessage } from './server-message.js'
 
 const { ErrorCodes, LSPErrorCodes, ResponseError } = protocol
@@ -99,4 +99,9 @@ export function unreadableError(config: LocalServerConfig, nonLspOutput: string 
 export function deadLogError(config: LocalServerConfig, message: string): LspError {
   const line = message.replace(/\s+/g, ' ').trim().slice(0, 300)
   return new LspError('LSP_SERVER_CRASHED', `${serverName(config)} can no longer answer: it logged "${line}"`)
+}
+
+/** The error a cancelled query rejects with: `LSP_CANCELLED`. */
+export function cancelledError(what: string): LspError {
+  return new LspError('LSP_CANCELLED', `${what} was cancelled`)
 }

@@ -7,8 +7,7 @@ import type {
   ProtocolRequestType,
   ServerCapabilities,
 } from 'vscode-languageserver-protocol/node'
-import { protocol } from './protocol.js'
-import { cancelledError } from '../abort.js'
+import { protocol } from '../protocol.js'
 import { initializeParams } from './capabilities.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
 import { forget, killProcessGroup } from './process-reaper.js'
@@ -16,7 +15,7 @@ import { spawnServer } from './spawn.js'
 import { PublishedDiagnostics } from '../readiness/published-diagnostics.js'
 import { Readiness } from '../readiness/readiness.js'
 import { WatchedFiles } from '../sync/watched-files.js'
-import { deadLogError, exitError, initializeRejected, requestError, serverName, spawnError, startFailure, unreadableError } from './client-errors.js'
+import { cancelledError, deadLogError, exitError, initializeRejected, requestError, serverName, spawnError, startFailure, unreadableError } from './client-errors.js'
 import { answerServerRequests } from './server-requests.js'
 import { StderrTail } from './stderr-tail.js'
 import { StdoutProbe } from './stdout-probe.js'

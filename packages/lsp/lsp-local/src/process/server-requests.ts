@@ -2,8 +2,8 @@ import type { DidChangeWatchedFilesRegistrationOptions, MessageConnection } from
 import type { PublishedDiagnostics } from '../readiness/published-diagnostics.js'
 import type { Readiness } from '../readiness/readiness.js'
 import type { WatchedFiles } from '../sync/watched-files.js'
-import { pathToUri } from '../sync/uri.js'
-import { protocol } from './protocol.js'
+import { pathToUri } from '../normalize/uri.js'
+import { protocol } from '../protocol.js'
 
 const {
   ApplyWorkspaceEditRequest,

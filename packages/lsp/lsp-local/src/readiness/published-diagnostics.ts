@@ -1,5 +1,5 @@
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol'
-import { canonicalUri } from '../sync/uri.js'
+import { canonicalUri } from '../normalize/uri.js'
 
 interface Publication {
   readonly version: number | undefined

@@ -1,9 +1,16 @@
 import { readFileSync, statSync, type BigIntStats } from 'node:fs'
-import { protocol } from '../process/protocol.js'
-import type { LanguageServerClient } from '../process/client.js'
-import { pathToUri } from './uri.js'
+import { protocol } from '../protocol.js'
+import type { ProtocolNotificationType } from 'vscode-languageserver-protocol'
+import type { PublishedDiagnostics } from '../readiness/published-diagnostics.js'
+import { pathToUri } from '../normalize/uri.js'
 
 const { DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } = protocol
+
+/** What documents need of a running server: notifications, and what it publishes per version. */
+export interface DocumentServer {
+  notify<P, RO>(type: ProtocolNotificationType<P, RO>, params: P): Promise<void>
+  readonly diagnostics: Pick<PublishedDiagnostics, 'onSent' | 'forget'>
+}
 
 interface OpenDocument {
   readonly uri: string
@@ -31,7 +38,7 @@ export class OpenDocuments {
   #lastVersion = 0
 
   constructor(
-    private readonly client: LanguageServerClient,
+    private readonly client: DocumentServer,
     private readonly maxOpen: number,
   ) {}
 

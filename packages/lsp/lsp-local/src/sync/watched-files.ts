@@ -2,8 +2,8 @@ import { readdirSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import picomatch from 'picomatch'
 import type { FileEvent, FileSystemWatcher, RelativePattern } from 'vscode-languageserver-protocol'
-import { protocol } from '../process/protocol.js'
-import { pathToUri, uriToPath } from './uri.js'
+import { protocol } from '../protocol.js'
+import { pathToUri, uriToPath } from '../normalize/uri.js'
 
 const { FileChangeType } = protocol
 

@@ -1,6 +1,6 @@
 import { HarnessError } from '@agent-lsp/errors'
 import type { JsonSchemaObject } from '../input/input-json-schema.js'
-import { oneLine } from '../render/one-line.js'
+import { oneLine } from '../text/one-line.js'
 
 // The tool definition mapped onto the tool-use shapes of MCP, Anthropic and OpenAI, structurally:
 // this package depends on none of their SDKs; the tests type every shape with the SDK's own.

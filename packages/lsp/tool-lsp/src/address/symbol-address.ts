@@ -1,23 +1,21 @@
 // Symbol addressing: a name or name path in place of line and character (design doc, "The tool").
 import type { LspCompleteness, LspContext, LspFileRequest, LspLocation, LspSymbolsResult, LspWorkspaceSymbolRequest } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
-import { untilAborted } from '../abort.js'
+import { untilAborted } from '@agent-lsp/abort'
 import { cursorAt, openWorkspaceFile, type Cursor, type OpenedFile } from '../input/cursor.js'
 import { LspToolError } from '../errors.js'
 import type { LineReader } from '../input/file-lines.js'
 import { compareTargets, targetLabel, toLocationTarget, type LocationTarget } from '../render/location-targets.js'
-import { pathForMessage } from '../render/message-path.js'
-import { oneLine } from '../render/one-line.js'
+import { pathForMessage } from '../input/message-path.js'
+import { oneLine } from '../text/one-line.js'
 import { placeOf, symbolTitle } from '../render/render-symbols.js'
+import { nameSegments, namePosition, ownName } from '../text/symbol-names.js'
 import { withoutAliases } from './symbol-aliases.js'
 import {
   closestEntries,
   documentEntries,
   matchesPath,
   matchNamePath,
-  nameSegments,
-  namePosition,
-  ownName,
   parseNamePath,
   pickByLine,
   unique,

@@ -3,9 +3,10 @@
 // resolves to it instead of asking the model to choose between the declaration and its aliases.
 import type { LspContext, LspLocationsResult, LspPosition } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
-import { untilAborted } from '../abort.js'
+import { untilAborted } from '@agent-lsp/abort'
 import { openWorkspaceFile, type OpenedFile } from '../input/cursor.js'
-import { namePosition, ownName, type SymbolEntry } from './symbol-match.js'
+import { namePosition, ownName } from '../text/symbol-names.js'
+import type { SymbolEntry } from './symbol-match.js'
 
 /** Above this many matches the aliases are not looked for (one `goToDefinition` each). */
 export const MAX_ALIAS_CHECKS = 10

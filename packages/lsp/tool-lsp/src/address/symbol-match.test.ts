@@ -5,12 +5,11 @@ import {
   documentEntries,
   editDistance,
   matchNamePath,
-  namePosition,
-  nameSegments,
   parseNamePath,
   pickByLine,
   workspaceEntries,
 } from './symbol-match.js'
+import { namePosition, nameSegments } from '../text/symbol-names.js'
 
 const uri = 'file:///w/src/cart.ts'
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { LspWorkspaceEdit } from '@agent-lsp/lsp'
-import { untilAborted } from '../abort.js'
+import { untilAborted } from '@agent-lsp/abort'
 import { applyAtomically } from './apply-files.js'
 import { unifiedDiff } from './diff.js'
 import { hashText, planEdit, type EditPlan } from './edit-plan.js'

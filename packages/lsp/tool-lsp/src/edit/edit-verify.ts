@@ -1,10 +1,10 @@
 import path from 'node:path'
 import type { LspDiagnostic } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
-import { untilAborted } from '../abort.js'
+import { untilAborted } from '@agent-lsp/abort'
 import type { EditPlan } from './edit-plan.js'
 import type { EditFlowContext } from './edit-context.js'
-import { oneLine } from '../render/one-line.js'
+import { oneLine } from '../text/one-line.js'
 
 /** Errors per file path before an edit; `undefined` where they could not be counted. */
 export type ErrorCounts = ReadonlyMap<string, number | undefined>

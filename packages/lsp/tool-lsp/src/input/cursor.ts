@@ -1,12 +1,12 @@
 import type { LspPosition } from '@agent-lsp/lsp'
-import { codePointColumnToUtf16, codePointLength, utf16ToCodePointColumn } from './columns.js'
+import { codePointColumnToUtf16, codePointLength, utf16ToCodePointColumn } from '../text/columns.js'
 import { LspToolError } from '../errors.js'
 import { fileReadError } from './file-errors.js'
-import { splitLines, visibleLineCount } from './lines.js'
-import { pathForMessage } from '../render/message-path.js'
+import { splitLines, visibleLineCount } from '../text/lines.js'
+import { pathForMessage } from './message-path.js'
 import { readRegularFile } from './regular-file.js'
 import { resolveWorkspaceFile } from './workspace-file.js'
-import { symbolWordAt } from './word.js'
+import { symbolWordAt } from '../text/word.js'
 
 /** A file a model named, placed in the workspace and read. */
 export interface OpenedFile {

@@ -1,5 +1,5 @@
 import { LspToolError } from '../errors.js'
-import { pathForMessage } from '../render/message-path.js'
+import { pathForMessage } from './message-path.js'
 import { BinaryFileError, NotRegularFileError } from './regular-file.js'
 
 /** Why a file cannot be read, by `fs` error code, as the end of `cannot read <path>: …`. */

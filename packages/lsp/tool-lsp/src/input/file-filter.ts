@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { LspToolError } from '../errors.js'
-import { pathForMessage } from '../render/message-path.js'
+import { pathForMessage } from './message-path.js'
 import { relativeInside } from './workspace-path.js'
 
 /**

@@ -1,5 +1,5 @@
 import { realpath } from 'node:fs/promises'
-import { splitLines } from './lines.js'
+import { splitLines } from '../text/lines.js'
 import { readRegularFile } from './regular-file.js'
 import { relativeInside } from './workspace-path.js'
 

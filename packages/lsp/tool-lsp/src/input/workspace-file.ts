@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { LspToolError } from '../errors.js'
-import { pathForMessage } from '../render/message-path.js'
+import { pathForMessage } from './message-path.js'
 import { relativeInside } from './workspace-path.js'
 
 /** A requested file placed in the workspace. */

@@ -1,4 +1,4 @@
-import { codePointLength } from '../input/columns.js'
+import { codePointLength } from '../text/columns.js'
 
 /** Longest code line shown, in code points, the `…`s included. */
 export const MAX_CODE_POINTS = 160

@@ -1,6 +1,6 @@
 import type { LspLocation, LspPosition } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
-import { utf16ToCodePointColumn } from '../input/columns.js'
+import { utf16ToCodePointColumn } from '../text/columns.js'
 import type { LineReader } from '../input/file-lines.js'
 import { relativeInside } from '../input/workspace-path.js'
 

@@ -1,6 +1,6 @@
 import type { LspCall, LspCallHierarchyItem, LspCallsResult, LspLocation } from '@agent-lsp/lsp'
 import { codeAround } from './code-window.js'
-import { utf16ToCodePointColumn } from '../input/columns.js'
+import { utf16ToCodePointColumn } from '../text/columns.js'
 import type { Cursor } from '../input/cursor.js'
 import type { LineReader } from '../input/file-lines.js'
 import { compareTargets, isUnder, targetLabel, toLocationTarget, type LocationTarget } from './location-targets.js'

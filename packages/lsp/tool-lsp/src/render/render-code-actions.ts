@@ -1,6 +1,6 @@
 import type { LspCodeAction, LspCodeActionsResult } from '@agent-lsp/lsp'
 import type { Cursor } from '../input/cursor.js'
-import { oneLine } from './one-line.js'
+import { oneLine } from '../text/one-line.js'
 
 /**
  * Why the tool cannot apply `action`, or `undefined` when it can: the server disabled it, it only

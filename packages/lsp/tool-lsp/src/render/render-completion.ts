@@ -1,6 +1,6 @@
 import type { LspCompletionResult } from '@agent-lsp/lsp'
 import type { Cursor } from '../input/cursor.js'
-import { oneLine } from './one-line.js'
+import { oneLine } from '../text/one-line.js'
 
 /** Items shown; the rest are counted. */
 export const COMPLETION_ROWS = 50

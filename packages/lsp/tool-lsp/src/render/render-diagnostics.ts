@@ -1,5 +1,5 @@
 import type { LspDiagnostic, LspDiagnosticSeverity, LspDiagnosticsResult } from '@agent-lsp/lsp'
-import { utf16ToCodePointColumn } from '../input/columns.js'
+import { utf16ToCodePointColumn } from '../text/columns.js'
 import { targetLabel, toLocationTarget } from './location-targets.js'
 import { moreLine, pageOf, showing } from './paging.js'
 import type { RenderContext } from './render-context.js'

@@ -1,12 +1,12 @@
 import type { LspLocation, LspLocationsResult, LspOperation, lspResultKinds } from '@agent-lsp/lsp'
 import { codeAround } from './code-window.js'
-import { utf16ToCodePointColumn } from '../input/columns.js'
+import { utf16ToCodePointColumn } from '../text/columns.js'
 import type { Cursor } from '../input/cursor.js'
 import type { LineReader } from '../input/file-lines.js'
 import { isUnder, toLocationTarget, toLocationTargets, type LocationTarget } from './location-targets.js'
 import { pageOf, showing, type Page } from './paging.js'
 import type { RenderContext } from './render-context.js'
-import { nameInAnswer } from '../address/symbol-name.js'
+import { nameInAnswer } from './answer-name.js'
 
 /** The operations whose answer is a list of locations. */
 type LocationOperation = { [Op in LspOperation]: (typeof lspResultKinds)[Op] extends 'locations' ? Op : never }[LspOperation]

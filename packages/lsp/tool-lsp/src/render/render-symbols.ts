@@ -1,10 +1,10 @@
 import type { LspSymbol, LspSymbolKind, LspSymbolsResult } from '@agent-lsp/lsp'
-import { codePointLength } from '../input/columns.js'
+import { codePointLength } from '../text/columns.js'
 import type { LineReader } from '../input/file-lines.js'
 import { compareTargets, isUnder, targetLabel, toLocationTarget, type LocationTarget } from './location-targets.js'
 import { moreLine, pageOf, showing } from './paging.js'
 import type { RenderContext } from './render-context.js'
-import { functionKinds, namePosition, nameSegments } from '../address/symbol-match.js'
+import { functionKinds, namePosition, nameSegments } from '../text/symbol-names.js'
 
 /** Kinds a function body may declare that an outline shows: nested functions and types. */
 const declarationKinds: ReadonlySet<LspSymbolKind> = new Set<LspSymbolKind>([

@@ -1,7 +1,7 @@
 import type { LspCompleteness, LspQueryResult } from '@agent-lsp/lsp'
 import { assertNever } from '../assert-never.js'
 import type { Cursor } from '../input/cursor.js'
-import { oneLine } from './one-line.js'
+import { oneLine } from '../text/one-line.js'
 import { renderCalls } from './render-calls.js'
 import { renderCodeActions } from './render-code-actions.js'
 import { renderCompletion } from './render-completion.js'

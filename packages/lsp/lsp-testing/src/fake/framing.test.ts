@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DidOpenTextDocumentNotification, HoverRequest, LogMessageNotification } from 'vscode-languageserver-protocol'
-import { CONTENT_TYPE_HEADER, readFakeServerLog, splitFrame, type FakeServerScenario } from './index.js'
+import { CONTENT_TYPE_HEADER, readFakeServerLog, splitFrame, type FakeServerScenario } from '../index.js'
 import { cleanUp, spawnFake, tempDir } from './test-client.js'
 
 afterEach(cleanUp)

@@ -16,7 +16,7 @@ import {
   StreamMessageWriter,
 } from 'vscode-jsonrpc/node'
 import { InitializeRequest, type InitializeResult } from 'vscode-languageserver-protocol'
-import { FAKE_SCENARIO_ENV, fakeServerEnv, fakeServerPath, type FakeServerScenario } from './index.js'
+import { FAKE_SCENARIO_ENV, fakeServerEnv, fakeServerPath, type FakeServerScenario } from '../index.js'
 
 /** How a spawned fake ended: its exit code, or the signal that killed it. */
 export interface FakeExit {

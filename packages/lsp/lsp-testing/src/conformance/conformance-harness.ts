@@ -3,13 +3,13 @@
  * subset of checks can run), requests built from the fixture, and assertions on error codes.
  */
 import { createConformanceWorkspace, positionOf, type ConformanceWorkspace } from './conformance-workspace.js'
-import { preview } from './conformance-shapes.js'
+import type { LspProviderQuery } from '@agent-lsp/lsp'
+import { preview } from './conformance-values.js'
 import {
   ConformanceError,
   type ConformanceCursorSpec,
   type ConformanceFileSpec,
   type ConformanceProvider,
-  type ConformanceProviderQuery,
   type ConformanceRequestShape,
   type ConformanceSearchSpec,
   type ProviderConformanceOptions,
@@ -56,7 +56,7 @@ export interface Harness<P extends ConformanceProvider> {
   /** The workspace and the shared provider, created on first use. */
   readonly ready: () => Promise<{ readonly workspace: ConformanceWorkspace; readonly provider: P }>
   /** The provider request for `operation` as the fixture specifies it (or at `target`). */
-  readonly request: (operation: string, target?: Target) => Promise<ConformanceProviderQuery>
+  readonly request: (operation: string, target?: Target) => Promise<LspProviderQuery>
   readonly bound: number
   readonly dispose: () => Promise<void>
 }
@@ -87,13 +87,14 @@ export function createHarness<P extends ConformanceProvider>(options: ProviderCo
     })())
 
   const shapeOf = (operation: string) => {
-    const shape = seam.lspRequestShapes[operation]
+    // Keyed by the runtime seam's operations, which may be newer than the types this suite was built with.
+    const shape = (seam.lspRequestShapes as Readonly<Record<string, ConformanceRequestShape | undefined>>)[operation]
     if (shape === undefined) throw new ConformanceError(`the seam gives no request shape for ${operation}`)
     if (!knownShapes.has(shape)) throw new ConformanceError(`the suite cannot build a '${String(shape)}' request (of ${operation}); update @agent-lsp/lsp-testing`)
     return shape
   }
 
-  const request = async (operation: string, target: Target = {}): Promise<ConformanceProviderQuery> => {
+  const request = async (operation: string, target: Target = {}): Promise<LspProviderQuery> => {
     const { workspace, provider } = await ready()
     const spec = specs[operation]
     const file = spec?.file ?? primaryFile
@@ -107,19 +108,19 @@ export function createHarness<P extends ConformanceProvider>(options: ProviderCo
     const shape = shapeOf(operation)
     if (shape === 'workspace') {
       const query = spec !== undefined && 'query' in spec ? spec.query : ''
-      return { operation, query, filePath, workspaceRoot, languageId: filePath === null ? null : languageOf(file) } as ConformanceProviderQuery
+      return { operation, query, filePath, workspaceRoot, languageId: filePath === null ? null : languageOf(file) } as LspProviderQuery
     }
     if (filePath === null) throw new ConformanceError(`${operation} needs a file`)
     const languageId = languageOf(file)
-    if (shape === 'file') return { operation, filePath, workspaceRoot, languageId } as ConformanceProviderQuery
-    if (shape === 'format') return { operation, filePath, range: null, options: { ...CONFORMANCE_FORMATTING_OPTIONS }, workspaceRoot, languageId } as ConformanceProviderQuery
+    if (shape === 'file') return { operation, filePath, workspaceRoot, languageId } as LspProviderQuery
+    if (shape === 'format') return { operation, filePath, range: null, options: { ...CONFORMANCE_FORMATTING_OPTIONS }, workspaceRoot, languageId } as LspProviderQuery
     const position = target.position ?? (spec !== undefined && 'at' in spec ? positionOf(workspace.text(spec.file), spec) : { line: 0, character: 0 })
-    if (shape === 'rename') return { operation, filePath, position, newName: CONFORMANCE_NEW_NAME, workspaceRoot, languageId } as ConformanceProviderQuery
+    if (shape === 'rename') return { operation, filePath, position, newName: CONFORMANCE_NEW_NAME, workspaceRoot, languageId } as LspProviderQuery
     if (shape === 'codeActions') {
       const range = { start: { ...position }, end: { ...position } }
-      return { operation, filePath, range, diagnostics: null, only: null, workspaceRoot, languageId } as ConformanceProviderQuery
+      return { operation, filePath, range, diagnostics: null, only: null, workspaceRoot, languageId } as LspProviderQuery
     }
-    return { operation, filePath, position, workspaceRoot, languageId } as ConformanceProviderQuery
+    return { operation, filePath, position, workspaceRoot, languageId } as LspProviderQuery
   }
 
   return {
@@ -128,7 +129,7 @@ export function createHarness<P extends ConformanceProvider>(options: ProviderCo
     claimed,
     unclaimed,
     shapeOf,
-    kindOf: (operation) => seam.lspResultKinds[operation] ?? '',
+    kindOf: (operation) => (seam.lspResultKinds as Readonly<Record<string, string | undefined>>)[operation] ?? '',
     ready,
     request,
     bound: options.cancellationBoundMs ?? 1_000,

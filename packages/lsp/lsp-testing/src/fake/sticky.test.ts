@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ExitNotification, ShutdownRequest } from 'vscode-languageserver-protocol'
-import { FakeDocumentsRequest, readFakeServerLog, type FakeServerProcessEntry } from './index.js'
+import { FakeDocumentsRequest, readFakeServerLog, type FakeServerProcessEntry } from '../index.js'
 import { isAlive } from './processes.js'
 import { cleanUp, spawnFake, tempDir } from './test-client.js'
 

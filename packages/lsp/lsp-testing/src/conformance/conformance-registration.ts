@@ -6,7 +6,8 @@
 import { isDeepStrictEqual } from 'node:util'
 import { throwsWith, rejectsWith, type Harness } from './conformance-harness.js'
 import { preview } from './conformance-shapes.js'
-import { ConformanceError, type ConformanceCase, type ConformanceProvider, type ConformanceProviderQuery, type ConformanceService } from './conformance-types.js'
+import type { LspProviderId, LspProviderQuery, LspService } from '@agent-lsp/lsp'
+import { ConformanceError, type ConformanceCase, type ConformanceProvider } from './conformance-types.js'
 
 /** An extension no real language uses, for stubs that must not collide with the provider. */
 const FREE_EXTENSION = '.agent-lsp-conformance'
@@ -14,10 +15,10 @@ const FREE_EXTENSION = '.agent-lsp-conformance'
 const validExtension = /^\.[a-z0-9_+-]+$/
 
 function stub(id: string, extensionToLanguage: Record<string, string>): ConformanceProvider {
-  return { id, extensionToLanguage, query: () => Promise.reject(new Error('the conformance stub is never asked')) }
+  return { id: id as LspProviderId, extensionToLanguage, query: () => Promise.reject(new Error('the conformance stub is never asked')) }
 }
 
-function sameListing(service: ConformanceService, expected: unknown, what: string): void {
+function sameListing(service: LspService, expected: unknown, what: string): void {
   const listed = service.providers()
   if (!isDeepStrictEqual(JSON.parse(JSON.stringify(listed)), expected)) {
     throw new ConformanceError(`${what}: providers() lists ${preview(listed)}, expected ${preview(expected)}`)
@@ -30,7 +31,7 @@ export function registrationCases<P extends ConformanceProvider>(harness: Harnes
   const fresh = () => seam.createLspService()
   const listingOf = (provider: ConformanceProvider) => [{ id: provider.id, extensions: Object.keys(provider.extensionToLanguage).sort() }]
   /** A service with the provider registered, for checks that run beside it. */
-  const withProvider = async (check: (service: ConformanceService, provider: P, release: () => void) => Promise<void> | void) => {
+  const withProvider = async (check: (service: LspService, provider: P, release: () => void) => Promise<void> | void) => {
     const { provider } = await harness.ready()
     const service = fresh()
     try {
@@ -40,7 +41,7 @@ export function registrationCases<P extends ConformanceProvider>(harness: Harnes
       service.dispose()
     }
   }
-  const unavailable = (service: ConformanceService, extension: string, what: string) =>
+  const unavailable = (service: LspService, extension: string, what: string) =>
     rejectsWith(
       isLspError,
       service.query({ operation: 'documentSymbol', filePath: `file${extension}`, workspaceRoot: '/' }),
@@ -77,7 +78,7 @@ export function registrationCases<P extends ConformanceProvider>(harness: Harnes
         const operation = harness.claimed[0]!
         const expected = await harness.request(operation)
         for (const order of ['before', 'after']) {
-          const seen: ConformanceProviderQuery[] = []
+          const seen: LspProviderQuery[] = []
           const spy: ConformanceProvider = {
             id: provider.id,
             extensionToLanguage: provider.extensionToLanguage,
@@ -131,8 +132,8 @@ export function registrationCases<P extends ConformanceProvider>(harness: Harnes
         const [extension, languageId] = Object.entries(provider.extensionToLanguage)[0] ?? ['.x', 'x']
         const query = provider.query.bind(provider)
         const variants: [string, ConformanceProvider][] = [
-          ['an empty id', { id: '', extensionToLanguage: provider.extensionToLanguage, query }],
-          ['an id with surrounding spaces', { id: ` ${provider.id} `, extensionToLanguage: provider.extensionToLanguage, query }],
+          ['an empty id', { id: '' as LspProviderId, extensionToLanguage: provider.extensionToLanguage, query }],
+          ['an id with surrounding spaces', { id: ` ${provider.id} ` as LspProviderId, extensionToLanguage: provider.extensionToLanguage, query }],
           ['no extensions', { id: provider.id, extensionToLanguage: {}, query }],
           ['an uppercase extension', { id: provider.id, extensionToLanguage: { [FREE_EXTENSION]: 'x', [extension.toUpperCase()]: languageId }, query }],
           ['an extension without its dot', { id: provider.id, extensionToLanguage: { [FREE_EXTENSION]: 'x', [extension.slice(1)]: languageId }, query }],

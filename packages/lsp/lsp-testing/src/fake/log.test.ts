@@ -8,7 +8,7 @@ import {
   ShutdownRequest,
   WorkDoneProgressCreateRequest,
 } from 'vscode-languageserver-protocol'
-import { defaultFakeServerCapabilities, readFakeServerLog } from './index.js'
+import { defaultFakeServerCapabilities, readFakeServerLog } from '../index.js'
 import { cleanUp, spawnFake, tempDir } from './test-client.js'
 
 afterEach(cleanUp)

@@ -11,7 +11,7 @@ import {
   ReferencesRequest,
   ShutdownRequest,
 } from 'vscode-languageserver-protocol'
-import { defaultFakeServerCapabilities, FakeDocumentsRequest, type FakeServerScenario } from './index.js'
+import { defaultFakeServerCapabilities, FakeDocumentsRequest, type FakeServerScenario } from '../index.js'
 import { cleanUp, spawnFake } from './test-client.js'
 
 afterEach(cleanUp)

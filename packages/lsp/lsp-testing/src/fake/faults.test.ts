@@ -15,7 +15,7 @@ import {
   WorkDoneProgressCreateRequest,
 } from 'vscode-languageserver-protocol'
 import { PARTIAL_BODY, PARTIAL_HEADER } from './faults.js'
-import { FakeDocumentsRequest, readFakeServerLog } from './index.js'
+import { FakeDocumentsRequest, readFakeServerLog } from '../index.js'
 import { cleanUp, spawnFake, tempDir } from './test-client.js'
 
 afterEach(cleanUp)

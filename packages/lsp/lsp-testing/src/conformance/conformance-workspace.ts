@@ -5,7 +5,8 @@
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, extname, join } from 'node:path'
-import { ConformanceError, type ConformanceCursorSpec, type ConformanceFixture, type ConformancePosition } from './conformance-types.js'
+import type { LspPosition } from '@agent-lsp/lsp'
+import { ConformanceError, type ConformanceCursorSpec, type ConformanceFixture } from './conformance-types.js'
 
 /** The directories and files one run of the suite works in. */
 export interface ConformanceWorkspace {
@@ -73,7 +74,7 @@ export function linesOf(text: string): string[] {
  * `spec.offset` code units.
  * @throws ConformanceError when `at` does not occur.
  */
-export function positionOf(text: string, spec: ConformanceCursorSpec): ConformancePosition {
+export function positionOf(text: string, spec: ConformanceCursorSpec): LspPosition {
   const found = text.indexOf(spec.at)
   if (found < 0) throw new ConformanceError(`fixture: ${JSON.stringify(spec.at)} does not occur in ${spec.file}`)
   const before = linesOf(text.slice(0, found + (spec.offset ?? 0)))

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { isAbsolute } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseScenario } from './scenario.js'
-import { fakeServerEnv, fakeServerPath, type FakeServerScenario } from './index.js'
+import { fakeServerEnv, fakeServerPath, type FakeServerScenario } from '../index.js'
 
 describe('fakeServerEnv', () => {
   it('puts the scenario JSON in AGENT_LSP_FAKE_SCENARIO', () => {

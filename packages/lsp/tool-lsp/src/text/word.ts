@@ -1,4 +1,4 @@
-import { isReservedWord } from '../address/reserved-words.js'
+import { isReservedWord } from './reserved-words.js'
 
 /** A code point that can be part of an identifier (combining marks too: a decomposed `é`). */
 const wordCodePoint = /^[\p{L}\p{M}\p{N}_$]$/u

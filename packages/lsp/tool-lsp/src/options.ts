@@ -1,6 +1,6 @@
 import path from 'node:path'
-import type { EditFileSystem } from '../edit/apply-files.js'
-import { LspToolError } from '../errors.js'
+import type { EditFileSystem } from './edit/apply-files.js'
+import { LspToolError } from './errors.js'
 
 /** Options of `createLspTool`. */
 export interface LspToolOptions {

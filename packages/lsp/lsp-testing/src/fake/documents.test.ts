@@ -5,7 +5,7 @@ import {
   DidOpenTextDocumentNotification,
 } from 'vscode-languageserver-protocol'
 import { applyContentChanges, offsetAt } from './documents.js'
-import { FakeDocumentsRequest } from './index.js'
+import { FakeDocumentsRequest } from '../index.js'
 import { cleanUp, spawnFake } from './test-client.js'
 
 afterEach(cleanUp)

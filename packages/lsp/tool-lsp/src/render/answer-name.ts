@@ -1,5 +1,5 @@
 import type { LineReader } from '../input/file-lines.js'
-import type { LocationTarget } from '../render/location-targets.js'
+import type { LocationTarget } from './location-targets.js'
 
 // An identifier, a private name (`#count`) included; `@` for languages that allow it in names.
 const identifier = /^#?[\p{L}\p{M}\p{N}_$@]+$/u

@@ -1,12 +1,20 @@
 /**
- * `promise`, or a rejection with `signal.reason` as soon as `signal` aborts. Providers must reject
- * at once on abort; this makes the tool's bound hold even for one that does not.
+ * `promise`, or a rejection with `reason()` as soon as `signal` aborts, whichever is first. The
+ * promise itself is not stopped: the caller cancels the underlying work. The listener on `signal`
+ * is removed when `promise` settles, so many calls on one long-lived signal leave none behind.
+ * @param signal - without one, `promise` itself is returned.
+ * @param reason - what to reject with; default the signal's own `reason`.
  */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function untilAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  reason: () => unknown = () => signal?.reason,
+): Promise<T> {
+  if (!signal) return promise
+  if (signal.aborted) return Promise.reject(reason())
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason)
-    if (signal.aborted) onAbort()
-    else signal.addEventListener('abort', onAbort, { once: true })
+    const onAbort = (): void => reject(reason())
+    signal.addEventListener('abort', onAbort, { once: true })
     promise.then(
       (value) => {
         signal.removeEventListener('abort', onAbort)

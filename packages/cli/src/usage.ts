@@ -1,0 +1,51 @@
+import { lspOperations, lspRequestShapes } from '@agent-lsp/lsp'
+
+const byShape = (shape: 'cursor' | 'file' | 'workspace' | 'rename' | 'codeActions' | 'format'): string =>
+  lspOperations.filter((operation) => lspRequestShapes[operation] === shape).join(' | ')
+
+/** The `--help` text. */
+export const usage = `Usage: agent-lsp <operation> <file>:<line>:<col> | --symbol NAME | <file> | --query NAME [options]
+
+Ask a language server about code, as the lsp tool does.
+  agent-lsp <cursor operation> <file>:<line>:<col>
+  agent-lsp <cursor operation> --symbol NAME [--file FILE] [--line N]
+      ${byShape('cursor')}
+  agent-lsp <file operation> <file>
+      ${byShape('file')}
+  agent-lsp workspaceSymbol --query NAME [--file FILE]
+  agent-lsp rename <file>:<line>:<col> NEWNAME [--apply]    (or --symbol NAME NEWNAME)
+  agent-lsp codeActions <file>:<line>:<col> [--end LINE:COL] [--only KIND] [--action N|TITLE [--apply]]
+  agent-lsp format <file> [--lines A-B] [--apply]
+  agent-lsp mcp [--root DIR]
+      serve the lsp tool over MCP on stdin/stdout until stdin closes
+  agent-lsp doctor [--root DIR]
+      which language servers are ready, where each is, and how to install the missing ones;
+      exit status 0 when at least one is ready
+
+  file           inside the workspace: absolute, or relative to the current directory (else to --root)
+  line, col      1-based; col counts Unicode code points of the line (a CJK character is 1)
+  --symbol NAME  a name or name path (addItem, Cart.addItem) in place of <file>:<line>:<col>: looked up
+                 in --file when given, else in the whole workspace; --line N picks among matches
+  --query NAME   the symbol name, or its start, to search for; --file FILE asks only that file's server
+  --page N       page N of a long list answer (100 rows a page)
+  --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol)
+  --apply        rename, format, codeActions --action: write the edit (all files or none) and verify it;
+                 without it they print a unified diff and write nothing
+  --action N     the code action to preview or apply: its number in the list, or its title
+  --only KIND    codeActions of this kind only (quickfix, refactor, source: organize imports)
+  --end L:C      codeActions on the selection from <line>:<col> to L:C (extracting needs one)
+  --lines A-B    format lines A to B only
+  --root DIR     the workspace (default: the current directory); answers show paths relative to it
+  --config FILE  read this config (agent-lsp.toml format) in place of ~/.config/agent-lsp/config.toml
+  --trust-workspace-config  let <root>/agent-lsp.toml choose commands, args, env, settings and
+                 initializationOptions (else only extensions and rootMarkers)
+  --json         print the seam's result (zero-based UTF-16 positions) instead of text; a --symbol
+                 that matches several symbols or none is then an error (LSP_SYMBOL_AMBIGUOUS,
+                 LSP_SYMBOL_NOT_FOUND)
+  -h, --help     this text;  -v, --version  the version
+
+Answers speak the lsp tool's field names: filePath is --file, line --line, page --page, fileFilter
+--filter, action --action, apply: true --apply.
+
+Exit status: 0 with an answer (an empty answer, or symbols to choose from, is one), 1 on error,
+2 on bad usage.`

@@ -1,0 +1,20 @@
+// Tests of the layout check's file-length rule (node --test); the import rules are dependency-cruiser's.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { MAX_LINES, isLimitedSource, longFiles } from './check-layout.mjs'
+
+describe('layout', () => {
+  it('limits sources, not tests, test support or declarations', () => {
+    assert.deepEqual(
+      ['a/src/x.ts', 'a/src/x.test.ts', 'a/src/types.test-d.ts', 'a/src/w.test-support.ts', 'a/dist/x.d.ts', 'bench/src/m.mjs', 'scripts/c.test.mjs'].map(isLimitedSource),
+      [true, false, false, false, false, true, false],
+    )
+  })
+
+  it(`names a file of more than ${MAX_LINES} lines, counting a last line without a newline`, () => {
+    const lines = (n) => Array.from({ length: n }, (_, i) => `line ${i}`).join('\n')
+    assert.deepEqual(longFiles([['ok.ts', `${lines(MAX_LINES)}\n`], ['ok2.ts', lines(MAX_LINES)], ['long.ts', lines(MAX_LINES + 1)]]), [
+      `long.ts: ${MAX_LINES + 1} lines (at most ${MAX_LINES}; split it by responsibility)`,
+    ])
+  })
+})
