@@ -1,3 +1,4 @@
+import type { LspCrossCheck } from './cross-check-types.js'
 import type { LspDiagnostic } from './diagnostic-types.js'
 import type { LspCodeAction, LspCompletionList, LspWorkspaceEdit } from './edit-types.js'
 import type { LspLocation, LspRange } from './positions.js'
@@ -13,11 +14,14 @@ export interface LspHover {
 
 /**
  * Why an answer may be missing something. `indexing`: the server had not finished loading.
- * `unconfigured`: no project configuration covers the file, so the server searched only what it
- * could reach from it (tsserver without a `tsconfig.json`). `failed`: some of the providers of a
- * merged answer failed; the others' answers are there.
+ * `unconfigured`: no project configuration covers the file or some of the workspace's files (no
+ * `tsconfig.json`, not in `compile_commands.json`, excluded by the server's own configuration), so
+ * the server searched only what it could reach. `failed`: some of the providers of a merged answer
+ * failed; the others' answers are there. `unresolved`: a cross-check found occurrences of the name
+ * the server could not resolve (see {@link LspCrossCheck.candidates}). `unchecked`: a cross-check
+ * stopped at its bound before classifying every occurrence.
  */
-export type LspIncompleteReason = 'indexing' | 'unconfigured' | 'failed'
+export type LspIncompleteReason = 'indexing' | 'unconfigured' | 'failed' | 'unresolved' | 'unchecked'
 
 /**
  * Whether an answer is known to be complete. A provider that could not reach readiness within
@@ -42,6 +46,8 @@ export interface LspLocationsResult extends LspResultBase {
   readonly kind: 'locations'
   /** Deduplicated, sorted by `uri`, then start position. `findReferences` includes the declaration. */
   readonly locations: readonly LspLocation[]
+  /** What a cross-check found (`findReferences`, `goToImplementation`); absent when none ran. */
+  readonly crossCheck?: LspCrossCheck
 }
 
 /** The answer of `hover`. `hover` is `null` when the server has nothing for the position. */
@@ -64,6 +70,8 @@ export interface LspCallsResult extends LspResultBase {
   readonly origins: readonly LspCallHierarchyItem[]
   /** Sorted by the item's `uri`, then position. */
   readonly calls: readonly LspCall[]
+  /** What a cross-check found (`incomingCalls`); absent when none ran. */
+  readonly crossCheck?: LspCrossCheck
 }
 
 /** A parameter of a signature (LSP 3.17 §ParameterInformation), its label as text. */

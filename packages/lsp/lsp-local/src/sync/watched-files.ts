@@ -77,8 +77,25 @@ export class WatchedFiles {
     return watched
   }
 
-  /** Scan and report what changed since the last scan. */
-  async sync(): Promise<void> {
+  /**
+   * Report what changed on disk since the last scan. Callers that arrive before a scan has begun
+   * share it (it starts on the next turn of the event loop), so a burst of concurrent queries
+   * costs one scan, and each sees the disk as it was when it asked or later.
+   */
+  sync(): Promise<void> {
+    this.#next ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        this.#next = undefined
+        this.#scanAndReport().then(resolve, reject)
+      })
+    })
+    return this.#next
+  }
+
+  /** The scan the next callers of {@link sync} share, while it has not begun. */
+  #next: Promise<void> | undefined
+
+  async #scanAndReport(): Promise<void> {
     const watchers = [...this.#registrations.values()].flat()
     if (watchers.length === 0) return
     const current = scan(this.root, (relativePath, path) => this.#isWatched(relativePath, path))

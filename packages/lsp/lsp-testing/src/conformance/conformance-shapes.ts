@@ -160,6 +160,9 @@ export function checkResultShape(value: unknown, expected: ShapeExpectation): nu
   }
   const own = (fieldsOf as Readonly<Record<string, readonly string[] | undefined>>)[expected.kind]
   if (own === undefined) throw new ConformanceError(`the suite has no shape check for result kind "${expected.kind}" (of ${expected.operation}); update @agent-lsp/lsp-testing`)
+  if (typeof value === 'object' && value !== null && Object.hasOwn(value, 'crossCheck')) {
+    fail(`${path}.crossCheck`, 'is set by the cross-check layer over the seam, never by a provider', (value as Record_).crossCheck)
+  }
   const head = record(value, path, ['kind'], [...common, ...own])
   if (head.kind !== expected.kind) fail(`${path}.kind`, `must be '${expected.kind}' for ${expected.operation}`, head.kind)
   const fields = record(value, path, [...common, ...own])

@@ -1,0 +1,61 @@
+import type { LspLocation } from './positions.js'
+
+/**
+ * A place where the symbol's name occurs that the server did not list and could not resolve: it
+ * may be this symbol (dynamic dispatch, an `any`-typed receiver, code the server does not cover).
+ * `unresolved`: `goToDefinition` there answered nothing. `failed`: asking failed (`message` says
+ * why, e.g. `LSP_TIMEOUT: …`).
+ */
+export interface LspCandidate {
+  /** The occurrence: the name's range, zero-based UTF-16, half-open. */
+  readonly location: LspLocation
+  readonly reason: 'unresolved' | 'failed'
+  /** Why asking failed (an `LspError`'s `code: message`); `null` for `unresolved`. */
+  readonly message: string | null
+}
+
+/**
+ * How many whole-word occurrences of the name a cross-check found, by what became of each; they
+ * add up to `occurrences`. For `goToImplementation` every occurrence the server resolves counts
+ * as `elsewhere` (a use of the symbol is not an implementation of it), so `added` is 0.
+ */
+export interface LspCrossCheckCounts {
+  readonly occurrences: number
+  /** Already in the server's answer. */
+  readonly listed: number
+  /** Not in the answer, but `goToDefinition` there leads to this symbol: places the server missed. */
+  readonly added: number
+  /** `goToDefinition` there leads to another symbol of the same name: not ours. */
+  readonly elsewhere: number
+  /** Listed in {@link LspCrossCheck.candidates}. */
+  readonly candidates: number
+  /** In comments or strings: counted, never asked about, never listed. */
+  readonly commentsOrStrings: number
+  /** Left unclassified because the cross-check's bound (count or time) cut the work. */
+  readonly unchecked: number
+}
+
+/**
+ * What a textual cross-check found for a reference-like answer (`findReferences`,
+ * `goToImplementation`, `incomingCalls`): every whole-word, case-sensitive occurrence of the
+ * symbol's name in the workspace's files of the provider's languages (ignored files left out),
+ * and for each one the server did not list, where `goToDefinition` there leads. Set by a layer
+ * over the seam (`@agent-lsp/lsp-crosscheck`), never by a provider; absent when none ran.
+ * Candidates make the answer `partial` (`unresolved`); occurrences left unchecked make it
+ * `partial` (`unchecked`).
+ */
+export interface LspCrossCheck {
+  /** The name searched for. */
+  readonly name: string
+  /** How many files held at least one occurrence. */
+  readonly files: number
+  /**
+   * The occurrences that lead to this symbol but were not in the answer, sorted as locations are.
+   * A `findReferences` answer also includes them in its `locations`; `incomingCalls` lists them
+   * only here (the server named no caller for them).
+   */
+  readonly added: readonly LspLocation[]
+  /** The occurrences the server could not resolve, sorted by location. */
+  readonly candidates: readonly LspCandidate[]
+  readonly counts: LspCrossCheckCounts
+}
