@@ -85,7 +85,10 @@ export interface LspSignatureInformation {
   readonly label: string
   readonly documentation?: string
   readonly parameters: readonly LspParameterInformation[]
-  /** This signature's own active parameter, when the server sets it per signature. */
+  /**
+   * This signature's own active parameter (zero-based, within `parameters`), when the server sets
+   * one per signature (LSP 3.16); for the active signature it is also `LspSignatureHelp.activeParameter`.
+   */
   readonly activeParameter?: number
 }
 
@@ -93,7 +96,11 @@ export interface LspSignatureInformation {
 export interface LspSignatureHelp {
   readonly signatures: readonly LspSignatureInformation[]
   readonly activeSignature: number
-  /** `null` when no parameter is active (outside the arguments, or a call without any). */
+  /**
+   * The active signature's active parameter, zero-based: 0 when the server omits it and the
+   * signature has parameters (the LSP 3.17 default); `null` when the signature has none, or the
+   * server says none is active (`null`, or an index past the parameters: an extra argument).
+   */
   readonly activeParameter: number | null
 }
 

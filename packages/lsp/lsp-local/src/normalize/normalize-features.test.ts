@@ -115,15 +115,43 @@ describe('signature help', () => {
     })
   })
 
-  it('corrects out-of-range indexes as the spec asks, prefers the signature\'s own active parameter, and maps no signatures to null', () => {
-    const signature = (activeParameter?: number) => ({ label: 'f(a, b)', parameters: [{ label: 'a' }, { label: 'b' }], ...(activeParameter === undefined ? {} : { activeParameter }) })
-    expect(normalizeSignatureHelp({ signatures: [signature()], activeSignature: 4, activeParameter: 9 }, 'x')).toMatchObject({ activeSignature: 0, activeParameter: null })
-    expect(normalizeSignatureHelp({ signatures: [signature(0)], activeParameter: 1 }, 'x')).toMatchObject({ activeParameter: 0 })
+  it('corrects an out-of-range active signature to 0, as the spec asks, and maps no signatures to null', () => {
+    expect(normalizeSignatureHelp({ signatures: [{ label: 'f()' }, { label: 'g()' }], activeSignature: 4 }, 'x')).toEqual({
+      signatures: [{ label: 'f()', parameters: [] }, { label: 'g()', parameters: [] }],
+      activeSignature: 0,
+      activeParameter: null,
+    })
     expect(normalizeSignatureHelp({ signatures: [] }, 'x')).toBeNull()
     expect(normalizeSignatureHelp(null, 'x')).toBeNull()
     expect(malformedMessage(() => normalizeSignatureHelp({ signatures: [{ label: 'f', parameters: [{ label: 3 }] }] }, 'x'))).toBe(
       'x answered a malformed result: parameter label is not a string or [start, end]: 3',
     )
+  })
+
+  describe('the active parameter', () => {
+    const parameters = [{ label: 'a' }, { label: 'b' }]
+    const help = (own: object, shared: object) => normalizeSignatureHelp({ signatures: [{ label: 'f(a, b)', parameters, ...own }], ...shared }, 'x')
+
+    it('is 0 when the server omits it on both levels and the signature has parameters (the LSP 3.17 default)', () => {
+      expect(help({}, {})).toEqual({ signatures: [{ label: 'f(a, b)', parameters }], activeSignature: 0, activeParameter: 0 })
+    })
+
+    it("is the signature's own when it has one, null included, else the SignatureHelp's", () => {
+      expect(help({ activeParameter: 1 }, { activeParameter: 0 })).toEqual({ signatures: [{ label: 'f(a, b)', parameters, activeParameter: 1 }], activeSignature: 0, activeParameter: 1 })
+      expect(help({}, { activeParameter: 1 })).toEqual({ signatures: [{ label: 'f(a, b)', parameters }], activeSignature: 0, activeParameter: 1 })
+      expect(help({ activeParameter: null }, { activeParameter: 1 })).toEqual({ signatures: [{ label: 'f(a, b)', parameters }], activeSignature: 0, activeParameter: null })
+    })
+
+    it('is null when the server says none is active: null, or an index past the parameters (an extra argument)', () => {
+      expect(help({}, { activeParameter: null })).toEqual({ signatures: [{ label: 'f(a, b)', parameters }], activeSignature: 0, activeParameter: null })
+      expect(help({}, { activeParameter: 2 })).toEqual({ signatures: [{ label: 'f(a, b)', parameters }], activeSignature: 0, activeParameter: null })
+      expect(help({ activeParameter: 5 }, { activeParameter: 0 })).toEqual({ signatures: [{ label: 'f(a, b)', parameters }], activeSignature: 0, activeParameter: null })
+    })
+
+    it('is null for a signature without parameters, whatever the server sent', () => {
+      expect(normalizeSignatureHelp({ signatures: [{ label: 'f()', parameters: [] }], activeParameter: 0 }, 'x')).toEqual({ signatures: [{ label: 'f()', parameters: [] }], activeSignature: 0, activeParameter: null })
+      expect(normalizeSignatureHelp({ signatures: [{ label: 'f()' }] }, 'x')).toEqual({ signatures: [{ label: 'f()', parameters: [] }], activeSignature: 0, activeParameter: null })
+    })
   })
 })
 

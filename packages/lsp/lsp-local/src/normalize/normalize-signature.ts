@@ -4,8 +4,8 @@ import { isRecord, malformed, markupText, preview } from './shapes.js'
 /**
  * Normalize a `textDocument/signatureHelp` answer (LSP 3.17 §Signature Help). A parameter label
  * given as `[start, end)` offsets (UTF-16, into the signature label) becomes that text. An
- * `activeSignature` out of range becomes 0, as the spec asks; an `activeParameter` out of the
- * active signature's range becomes `null`. No signatures → `null`.
+ * `activeSignature` omitted or out of range becomes 0, as the spec asks. The active parameter
+ * (zero-based) is read by {@link activeParameterOf}. No signatures → `null`.
  * @throws LspError `LSP_MALFORMED_RESPONSE`.
  */
 export function normalizeSignatureHelp(raw: unknown, what: string): LspSignatureHelp | null {
@@ -15,8 +15,30 @@ export function normalizeSignatureHelp(raw: unknown, what: string): LspSignature
   if (signatures.length === 0) return null
   const activeSignature = indexWithin(raw.activeSignature, signatures.length) ?? 0
   const active = signatures[activeSignature]!
-  const activeParameter = indexWithin(active.activeParameter ?? raw.activeParameter, active.parameters.length)
+  // A record: normalizeSignature checked it.
+  const own = (raw.signatures[activeSignature] as Record<string, unknown>).activeParameter
+  const activeParameter = activeParameterOf(own !== undefined ? own : raw.activeParameter, active.parameters.length)
   return { signatures, activeSignature, activeParameter }
+}
+
+/**
+ * The active signature's active parameter (zero-based), from the value the server gave: the
+ * signature's own `activeParameter` when present (null included), else `SignatureHelp`'s.
+ *
+ * - Omitted (or not a number): 0 when the signature has parameters, as LSP 3.17 §SignatureHelp
+ *   says ("If omitted ... defaults to 0 if the active signature has parameters").
+ * - `null` (LSP 3.18: "no parameter of the signature is active"): `null`.
+ * - An index outside the parameters: `null`, not the spec's 0. Servers send one to say that the
+ *   argument at the cursor matches no parameter (typescript-language-server passes tsserver's
+ *   argument index for an argument past the last parameter; pyright sends the parameter count),
+ *   and the reference client agrees: vscode-languageclient passes the index through and VS Code
+ *   then highlights no parameter. Marking the first would point at the wrong argument.
+ * - A signature without parameters: `null`.
+ */
+function activeParameterOf(given: unknown, parameterCount: number): number | null {
+  if (parameterCount === 0 || given === null) return null
+  if (typeof given !== 'number') return 0
+  return indexWithin(given, parameterCount)
 }
 
 function normalizeSignature(raw: unknown, what: string): LspSignatureInformation {
@@ -28,7 +50,7 @@ function normalizeSignature(raw: unknown, what: string): LspSignatureInformation
     label,
     ...(documentation ? { documentation } : {}),
     parameters,
-    ...(typeof raw.activeParameter === 'number' ? { activeParameter: raw.activeParameter } : {}),
+    ...(indexWithin(raw.activeParameter, parameters.length) === null ? {} : { activeParameter: raw.activeParameter as number }),
   }
 }
 
