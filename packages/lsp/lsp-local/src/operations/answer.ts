@@ -1,0 +1,208 @@
+import { relative } from 'node:path'
+import { LspError, extensionOf, type LspCompleteness, type LspOperation, type LspPosition, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
+import type { ServerCapabilities } from 'vscode-languageserver-protocol'
+import { untilAborted } from '@agent-lsp/abort'
+import { cancelledError } from '../process/client-errors.js'
+import type { LanguageServerClient } from '../process/client.js'
+import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
+import type { OpenDocuments } from '../sync/documents.js'
+import { lineAt } from '../sync/lines.js'
+import { isInside } from '../sync/paths.js'
+import { findProjects, nearestMarkedDirectory } from '../sync/projects.js'
+import { pathToUri } from '../normalize/uri.js'
+import { runOperation } from './operations.js'
+
+/** One running server of a provider and what the provider keeps beside it. */
+export interface Session {
+  readonly client: LanguageServerClient
+  readonly documents: OpenDocuments
+  /** Workspace roots whose projects were opened, once each (see `projectMarkers`). */
+  readonly projectsLoaded: Map<string, Promise<void>>
+}
+
+/** Where a query runs, once its file and server root are resolved. */
+export interface QueryPlace {
+  /** The realpath of the file asked about; `null` for a query without a file. */
+  readonly path: string | null
+  /** The server root (the session's). */
+  readonly root: string
+  readonly resolvedWorkspaceRoot: string
+  /** For a query without a file: a file of this server's languages in the workspace, if known. */
+  readonly anyFile: string | undefined | 'unknown'
+}
+
+/**
+ * Answer `request` with the session of its server root: the watched files reported, the projects
+ * a workspace-wide query needs opened, the document in sync, the server ready (bounded), the
+ * request sent (see `runOperation`), and the answer's completeness as far as the host knows it.
+ */
+export async function answerWith(
+  starting: Promise<Session>,
+  request: LspProviderQuery,
+  place: QueryPlace,
+  config: LocalServerConfig,
+  limits: LocalProviderLimits,
+  signal: AbortSignal | undefined,
+): Promise<LspQueryResult> {
+  const { path, root, resolvedWorkspaceRoot, anyFile } = place
+  const projectMarkers = config.projectMarkers ?? []
+  const session = await untilAborted(starting, signal, () => cancelledError(request.operation))
+  const { client, documents } = session
+  assertSupported(client.capabilities, request.operation, config.id)
+
+  const workspaceWide = workspaceWideOperations.has(request.operation)
+  // Files that are not open reach the server only through this (pyright, and tsserver with
+  // useClientFileWatcher, do not watch the disk themselves): a hover in an open file shows the
+  // types of an unopened one as it is now. A scan of the watched files, bounded.
+  await client.watchedFiles.sync()
+  if (workspaceWide) {
+    const scanRoot = isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot
+    await untilAborted(loadProjects(session, scanRoot, config), signal, () => cancelledError(request.operation))
+  }
+  let text: string | null = null
+  if (path === null) {
+    await documents.refreshOpen()
+    // A server that loads its project when a document opens (clangd and compile_commands.json)
+    // knows no symbol before one is: give it one.
+    if (documents.size === 0 && anyFile !== undefined && anyFile !== 'unknown') {
+      const languageId = config.extensionToLanguage[extensionOf(anyFile)]
+      if (languageId !== undefined) {
+        await documents.sync(anyFile, languageId)
+        // Its first diagnostics say it has taken the document in (and begun any indexing it
+        // brings, which readiness then waits for); bounded, as a server may publish none.
+        await client.diagnostics.current(pathToUri(anyFile), FIRST_OPEN_SETTLE_MS, signal)
+      }
+    }
+  }
+  if (path !== null && request.languageId !== null) {
+    text = await documents.sync(path, request.languageId)
+    if ('position' in request) assertPosition(text, request.position, path)
+    const range = request.operation === 'codeActions' || request.operation === 'format' ? request.range : null
+    if (range !== null) {
+      assertPosition(text, range.start, path)
+      assertPosition(text, range.end, path)
+    }
+  }
+  const whenReady = (): Promise<boolean> =>
+    client.readiness.whenReady(limits.readinessTimeoutMs, signal).catch(() => {
+      throw cancelledError(request.operation)
+    })
+  const reopen = path === null ? null : () => documents.reopen(path, (uri) => client.diagnostics.next(uri, REOPEN_CLOSE_WAIT_MS))
+  const ask = () => runOperation(request, { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal, text, reopen })
+  let ready = await whenReady()
+  const announcedBefore = client.readiness.announced
+  let { completeness: known, ...answer } = await ask()
+  // The query itself may start work the server announces only after readiness was checked
+  // (clangd indexes once a didOpen loaded compile_commands.json): an answer that arrives
+  // while that work still runs predates it, so ask again once it is done.
+  if (ready && client.readiness.announced > announcedBefore && !client.readiness.ready) {
+    ready = await whenReady()
+    ;({ completeness: known, ...answer } = await ask())
+  }
+  assertCurrentVersions(answer as LspQueryResult, documents, config.id)
+  const unconfigured = workspaceWide && path !== null && projectMarkers.length > 0 && nearestMarkedDirectory(path, projectMarkers) === undefined
+  const completeness: LspCompleteness = !ready
+    ? {
+        state: 'partial',
+        reason: 'indexing',
+        message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
+      }
+    : unconfigured
+      ? {
+          state: 'partial',
+          reason: 'unconfigured',
+          message: `no ${projectMarkers.join(' or ')} covers ${relative(resolvedWorkspaceRoot, path)}, so ${config.id} searched only the files it reaches from there; add one to search the whole workspace`,
+        }
+      : (known ?? { state: 'complete' })
+  return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult
+}
+
+/** Open one file of every project under `scanRoot`, once per session, so each is searched. */
+function loadProjects(session: Session, scanRoot: string, config: LocalServerConfig): Promise<void> {
+  const projectMarkers = config.projectMarkers ?? []
+  if (projectMarkers.length === 0) return Promise.resolve()
+  let loaded = session.projectsLoaded.get(scanRoot)
+  if (!loaded) {
+    const extensions = new Set(Object.keys(config.extensionToLanguage))
+    loaded = (async () => {
+      for (const { file } of findProjects(scanRoot, projectMarkers, extensions)) {
+        await session.documents.sync(file, config.extensionToLanguage[extensionOf(file)] ?? 'plaintext')
+      }
+    })()
+    session.projectsLoaded.set(scanRoot, loaded)
+  }
+  return loaded
+}
+
+/** How long a query without a file waits for the first document it opened to be taken in. */
+const FIRST_OPEN_SETTLE_MS = 3_000
+
+/** How long a reopen waits for the server's answer to the close (its empty diagnostics) before opening again. */
+const REOPEN_CLOSE_WAIT_MS = 1_000
+
+/** Which server capability each operation needs (LSP 3.17 §ServerCapabilities). */
+const capabilityOf = {
+  goToDefinition: 'definitionProvider',
+  goToTypeDefinition: 'typeDefinitionProvider',
+  findReferences: 'referencesProvider',
+  goToImplementation: 'implementationProvider',
+  hover: 'hoverProvider',
+  signatureHelp: 'signatureHelpProvider',
+  incomingCalls: 'callHierarchyProvider',
+  outgoingCalls: 'callHierarchyProvider',
+  documentSymbol: 'documentSymbolProvider',
+  workspaceSymbol: 'workspaceSymbolProvider',
+  diagnostics: 'textDocumentSync',
+  completion: 'completionProvider',
+  rename: 'renameProvider',
+  codeActions: 'codeActionProvider',
+  format: 'documentFormattingProvider',
+} as const satisfies Record<LspOperation, keyof ServerCapabilities>
+
+/** Operations whose answer spans the workspace: every project must be loaded first. */
+const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol', 'rename'])
+
+function assertSupported(capabilities: ServerCapabilities, operation: LspOperation, id: string): void {
+  const capability = capabilityOf[operation]
+  if (!capabilities[capability]) {
+    throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${id}" does not support ${operation} (no ${capability})`)
+  }
+}
+
+/**
+ * Refuse an edit the server computed against another version of an open document than the one
+ * it was sent (a `TextDocumentEdit` whose `version` is not the document's), as editors do: its
+ * ranges would land on the wrong text.
+ * @throws LspError `LSP_SERVER_ERROR`.
+ */
+function assertCurrentVersions(answer: LspQueryResult, documents: OpenDocuments, id: string): void {
+  const edits =
+    answer.kind === 'workspaceEdit' ? [answer.edit] : answer.kind === 'codeActions' ? answer.actions.map((action) => action.edit) : []
+  for (const edit of edits) {
+    for (const change of edit?.changes ?? []) {
+      if (change.kind !== 'edit' || change.version === null) continue
+      const current = documents.versionOf(change.uri)
+      if (current !== undefined && current !== change.version) {
+        throw new LspError(
+          'LSP_SERVER_ERROR',
+          `language server "${id}" computed an edit of ${change.uri} for version ${change.version}, but the document is at version ${current}; ask again`,
+        )
+      }
+    }
+  }
+}
+
+function assertPosition(text: string, position: LspPosition, path: string): void {
+  const { line, character } = position
+  const lineText = lineAt(text, line)
+  if (lineText === undefined) {
+    const count = text.split(/\r\n|\r|\n/).length
+    throw new LspError('LSP_INVALID_POSITION', `line ${line} (zero-based) is past the end of ${path} (${count} lines)`)
+  }
+  if (character > lineText.length) {
+    throw new LspError(
+      'LSP_INVALID_POSITION',
+      `character ${character} (zero-based, UTF-16) is past the end of line ${line} of ${path} (${lineText.length} UTF-16 units)`,
+    )
+  }
+}
