@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { findProjects, nearestMarkedDirectory, projectAwareRoot } from './projects.js'
+import { findProjects, firstFileWith, nearestMarkedDirectory, projectAwareRoot } from './projects.js'
 
 function tree(files: string[]): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'lsp-projects-')))
@@ -52,5 +52,22 @@ describe('projects', () => {
     expect(projectAwareRoot(join(root, 'pkg/src/x.ts'), join(root, 'pkg'), markers)).toBe(join(root, 'pkg'))
     expect(projectAwareRoot(join(root, 'src/shapes/area.ts'), join(root, 'src/shapes'), [])).toBe(join(root, 'src/shapes'))
     expect(nearestMarkedDirectory(join(root, 'pkg/src/x.ts'), markers)).toBe(join(root, 'pkg'))
+  })
+})
+
+describe('projects and first files, with symlinks and dot folders', () => {
+  it('follows no symlinked directory: src/loop -> .. is not a second project', () => {
+    const root = tree(['tsconfig.json', 'src/a.ts', 'src/b.ts'])
+    symlinkSync('..', join(root, 'src/loop'))
+    expect(findProjects(root, markers, extensions).map((p) => [p.directory.slice(root.length), p.file.slice(root.length)])).toEqual([['', '/src/a.ts']])
+  })
+
+  it('finds no first file through a symlink', () => {
+    const python = new Set(['.py', '.pyi'])
+    const linked = tree(['README.md'])
+    const outside = tree(['secret.py'])
+    symlinkSync(outside, join(linked, 'link'))
+    symlinkSync(join(outside, 'secret.py'), join(linked, 'file.py'))
+    expect(firstFileWith(linked, python)).toBeUndefined()
   })
 })

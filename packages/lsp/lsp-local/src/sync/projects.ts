@@ -1,10 +1,10 @@
-import { readdirSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { extensionOf } from '@agent-lsp/lsp'
-import { isDirectory, isFile, isInside } from './paths.js'
+import { isFile, isInside } from './paths.js'
+import { BUILD_DIRECTORIES, DEPENDENCY_DIRECTORIES, walk } from './walk.js'
 
-/** Directories never scanned for projects: dependencies, VCS data, build output. */
-const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'coverage', '.turbo', '.next'])
+/** Folders never scanned for projects or their files: dependencies, VCS data, build output. */
+const skipped = (name: string): boolean => DEPENDENCY_DIRECTORIES.has(name) || BUILD_DIRECTORIES.has(name)
 
 /** Bounds of one scan, so a huge tree costs a bounded time. */
 const MAX_SCANNED_DIRECTORIES = 5_000
@@ -18,34 +18,21 @@ export interface ProjectSample {
 }
 
 /**
- * Every directory under `root` (breadth-first, bounded, skipping dependency and build folders)
- * that holds one of `markers` (`tsconfig.json`), each with one source file of its own to open, so a
- * server that searches only loaded projects (tsserver) loads them all. Projects without a source
- * file are left out.
+ * Every directory under `root` (breadth-first, bounded, skipping dependency, build and dot folders,
+ * following no symlink) that holds one of `markers` (`tsconfig.json`), each with one source file
+ * of its own to open, so a server that searches only loaded projects (tsserver) loads them all.
+ * Projects without a source file are left out.
  */
 export function findProjects(root: string, markers: readonly string[], extensions: ReadonlySet<string>): ProjectSample[] {
   const projects: ProjectSample[] = []
-  let scanned = 0
-  let level = [root]
-  for (let depth = 0; depth <= MAX_DEPTH && level.length > 0 && scanned < MAX_SCANNED_DIRECTORIES; depth++) {
-    const next: string[] = []
-    for (const directory of level) {
-      if (++scanned > MAX_SCANNED_DIRECTORIES) break
-      const names = listDirectory(directory)
-      if (names.some((name) => markers.includes(name))) {
-        // The server's first extensions are its main language (.ts before .mjs): a project's own
-        // sources, not a stray script its config does not include.
-        const file = [...extensions].reduce<string | undefined>((found, extension) => found ?? firstSourceFile(directory, markers, new Set([extension])), undefined)
-        if (file) projects.push({ directory, file })
-      }
-      for (const name of names) {
-        if (SKIPPED_DIRECTORIES.has(name) || name.startsWith('.')) continue
-        const path = join(directory, name)
-        if (isDirectory(path)) next.push(path)
-      }
-    }
-    level = next
-  }
+  const bounds = { maxDirectories: MAX_SCANNED_DIRECTORIES, maxDepth: MAX_DEPTH, skip: (name: string) => skipped(name) || name.startsWith('.') }
+  walk(root, bounds, ({ path: directory, names }) => {
+    if (!names.some((name) => markers.includes(name))) return
+    // The server's first extensions are its main language (.ts before .mjs): a project's own
+    // sources, not a stray script its config does not include.
+    const file = [...extensions].reduce<string | undefined>((found, extension) => found ?? firstSourceFile(directory, markers, new Set([extension])), undefined)
+    if (file) projects.push({ directory, file })
+  })
   return projects
 }
 
@@ -78,57 +65,33 @@ function firstSourceFile(directory: string, markers: readonly string[], extensio
 }
 
 function firstFileWhere(directory: string, markers: readonly string[], extensions: ReadonlySet<string>, wanted: (path: string) => boolean): string | undefined {
-  let level = [directory]
-  for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth++) {
-    const next: string[] = []
-    for (const current of level) {
-      const names = listDirectory(current).sort()
-      // A nested project's files belong to that project.
-      if (current !== directory && names.some((name) => markers.includes(name))) continue
-      const source = names.find(
-        (name) => extensions.has(extensionOf(name)) && !name.endsWith('.d.ts') && wanted(relative(directory, join(current, name))) && isFile(join(current, name)),
-      )
-      if (source) return join(current, source)
-      for (const name of names) {
-        if (SKIPPED_DIRECTORIES.has(name) || name.startsWith('.')) continue
-        if (isDirectory(join(current, name))) next.push(join(current, name))
-      }
-    }
-    level = next
-  }
-  return undefined
+  let found: string | undefined
+  const bounds = { maxDirectories: MAX_SCANNED_DIRECTORIES, maxDepth: MAX_DEPTH, skip: (name: string) => skipped(name) || name.startsWith('.') }
+  walk(directory, bounds, ({ path: current, names, files }) => {
+    // A nested project's files belong to that project.
+    if (current !== directory && names.some((name) => markers.includes(name))) return 'prune'
+    const source = files.find((name) => extensions.has(extensionOf(name)) && !name.endsWith('.d.ts') && wanted(relative(directory, join(current, name))))
+    if (source === undefined) return 'continue'
+    found = join(current, source)
+    return 'stop'
+  })
+  return found
 }
-
-function listDirectory(directory: string): string[] {
-  try {
-    return readdirSync(directory)
-  } catch {
-    return []
-  }
-}
-
 
 /**
- * The first file under `root` with one of `extensions` (breadth-first, bounded, skipping
- * dependency, build and dot folders): `undefined` when there is none, `'unknown'` when the tree is
- * too big to tell. A workspace-wide search need not start a server for a language the workspace
- * does not contain, and a server that loads its project only when a document opens (clangd reads
- * `compile_commands.json` then) is given this one.
+ * The first file under `root` with one of `extensions` (breadth-first, bounded, following no
+ * symlink, skipping dependency, build and dot folders): `undefined` when there is none, `'unknown'`
+ * when the tree is too big to tell. A workspace-wide search need not start a server for a language the
+ * workspace does not contain, and a server that loads its project only when a document opens
+ * (clangd reads `compile_commands.json` then) is given this one.
  */
 export function firstFileWith(root: string, extensions: ReadonlySet<string>): string | undefined | 'unknown' {
-  let level = [root]
-  let scanned = 0
-  for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth++) {
-    const next: string[] = []
-    for (const directory of level) {
-      if (++scanned > MAX_SCANNED_DIRECTORIES) return 'unknown'
-      for (const name of listDirectory(directory).sort()) {
-        const path = join(directory, name)
-        if (extensions.has(extensionOf(name)) && isFile(path)) return path
-        if (!SKIPPED_DIRECTORIES.has(name) && !name.startsWith('.') && isDirectory(path)) next.push(path)
-      }
-    }
-    level = next
-  }
-  return undefined
+  let found: string | undefined
+  const complete = walk(root, { maxDirectories: MAX_SCANNED_DIRECTORIES, maxDepth: MAX_DEPTH, skip: (name) => skipped(name) || name.startsWith('.') }, ({ path, files }) => {
+    const file = files.find((name) => extensions.has(extensionOf(name)))
+    if (file === undefined) return 'continue'
+    found = join(path, file)
+    return 'stop'
+  })
+  return found ?? (complete ? undefined : 'unknown')
 }

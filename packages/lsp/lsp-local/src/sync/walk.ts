@@ -1,0 +1,100 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+/**
+ * Folders that hold what a project depends on rather than its own sources: VCS data, installed
+ * packages, virtualenvs, tool caches. No walk of ours enters them (a server that wants them
+ * watches them itself); a folder holding `pyvenv.cfg` is a virtualenv whatever its name.
+ */
+export const DEPENDENCY_DIRECTORIES: ReadonlySet<string> = new Set([
+  '.git',
+  '.hg',
+  '.svn',
+  'node_modules',
+  'bower_components',
+  '.yarn',
+  '.pnpm-store',
+  '.venv',
+  'venv',
+  '__pycache__',
+  '.tox',
+  '.nox',
+  '.eggs',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.ruff_cache',
+])
+
+/** Folders of build output and tool state, skipped where a project's own sources are wanted. */
+export const BUILD_DIRECTORIES: ReadonlySet<string> = new Set(['dist', 'build', 'out', 'coverage', '.turbo', '.next', '.nuxt', '.svelte-kit', '.cache', '.parcel-cache'])
+
+/** What a walk saw of one directory: its regular files and the folders it will enter, by name, sorted. */
+export interface WalkedDirectory {
+  readonly path: string
+  /** 0 for the walk's root. */
+  readonly depth: number
+  /** Every entry's name (files, folders, links), sorted: markers are looked up here. */
+  readonly names: readonly string[]
+  /** Regular files (not symlinks), sorted. */
+  readonly files: readonly string[]
+  /** Real folders (not symlinks) the walk may enter next, skipped ones left out, sorted. */
+  readonly directories: readonly string[]
+}
+
+/** Bounds of a {@link walk}: directories listed, and levels below the root. */
+export interface WalkBounds {
+  readonly maxDirectories: number
+  readonly maxDepth: number
+  /** Whether a folder (by name) is left out; default {@link DEPENDENCY_DIRECTORIES}. */
+  readonly skip?: (name: string) => boolean
+}
+
+/** What `visit` tells the walk: go on, do not enter this directory's folders, or stop. */
+export type WalkStep = 'continue' | 'prune' | 'stop'
+
+/**
+ * A breadth-first walk under `root` that follows no symlink (a link to a folder, `src/loop -> ..`,
+ * is neither entered nor listed as a file), so each real file is seen once and a loop costs
+ * nothing; folders `skip` names and virtualenvs (`pyvenv.cfg`) are not entered.
+ * @returns `true` when it ended within its bounds (or `visit` stopped it), `false` when a bound
+ *   cut it short.
+ */
+export function walk(root: string, bounds: WalkBounds, visit: (directory: WalkedDirectory) => WalkStep | void): boolean {
+  const skip = bounds.skip ?? ((name: string) => DEPENDENCY_DIRECTORIES.has(name))
+  let listed = 0
+  let level = [root]
+  for (let depth = 0; level.length > 0; depth++) {
+    if (depth > bounds.maxDepth) return false
+    const next: string[] = []
+    for (const path of level) {
+      if (++listed > bounds.maxDirectories) return false
+      const directory = list(path, depth, skip)
+      if (directory === undefined) continue
+      const step = visit(directory)
+      if (step === 'stop') return true
+      if (step !== 'prune') next.push(...directory.directories.map((name) => join(path, name)))
+    }
+    level = next
+  }
+  return true
+}
+
+function list(path: string, depth: number, skip: (name: string) => boolean): WalkedDirectory | undefined {
+  let entries
+  try {
+    entries = readdirSync(path, { withFileTypes: true })
+  } catch {
+    return undefined // gone, or not readable: nothing to see
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const names = entries.map((entry) => entry.name)
+  // A virtualenv below the root is a dependency: not entered.
+  if (depth > 0 && names.includes('pyvenv.cfg')) return { path, depth, names, files: [], directories: [] }
+  return {
+    path,
+    depth,
+    names,
+    files: entries.filter((entry) => entry.isFile()).map((entry) => entry.name),
+    directories: entries.filter((entry) => entry.isDirectory() && !skip(entry.name)).map((entry) => entry.name),
+  }
+}
