@@ -16,14 +16,14 @@ module.exports = {
       severity: 'error',
       comment: 'brand/errors/abort → lsp → lsp-local, tool-lsp, lsp-testing → cli: nothing imports a package above it.',
       from: { path: '^packages/(util|lsp/lsp)/' },
-      to: { path: '^packages/(lsp/(lsp-local|tool-lsp|lsp-testing)|cli)/' },
+      to: { path: '^packages/(lsp/(lsp-local|lsp-crosscheck|tool-lsp|lsp-testing)|cli)/' },
     },
     {
       name: 'providers-and-tool-apart',
       severity: 'error',
-      comment: 'The tool talks to ctx.lsp only: a provider is never imported by it outside tests.',
-      from: { path: '^packages/lsp/tool-lsp/src', pathNot: '\\.test(-support)?\\.ts$' },
-      to: { path: '^packages/lsp/(lsp-local|lsp-testing)/' },
+      comment: 'The tool and the cross-check talk to ctx.lsp only: neither imports a provider, nor the other, outside tests.',
+      from: { path: '^packages/lsp/(tool-lsp|lsp-crosscheck)/src', pathNot: '\\.test(-support)?\\.ts$' },
+      to: { path: '^packages/lsp/(lsp-local|lsp-testing|tool-lsp|lsp-crosscheck)/', pathNot: '^packages/lsp/$1/' },
     },
     {
       name: 'lsp-local-normalize-is-pure',

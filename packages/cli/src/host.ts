@@ -1,4 +1,5 @@
 import { createLspService, type LspContext } from '@agent-lsp/lsp'
+import { withCrossCheck, type CrossCheckOptions } from '@agent-lsp/lsp-crosscheck'
 import { createLocalLspProvider, type LocalLspProvider, type LocalLspProviderOptions, type LocalServerConfig } from '@agent-lsp/lsp-local'
 import { defaultServers } from './servers.js'
 
@@ -9,16 +10,23 @@ export interface LspHost {
   dispose(): Promise<void>
 }
 
+/** Options of {@link createLspHost}: the providers', and the cross-check's (`false`: none). */
+export interface LspHostOptions extends LocalLspProviderOptions {
+  readonly crossCheck?: CrossCheckOptions | false
+}
+
 /**
- * Create `ctx.lsp` with a provider for each of `servers` (default: {@link defaultServers}).
- * Servers start lazily, on the first query for a file of theirs.
+ * Create `ctx.lsp` with a provider for each of `servers` (default: {@link defaultServers}), its
+ * reference-like answers cross-checked (see `withCrossCheck`) unless `options.crossCheck` is
+ * `false`. Servers start lazily, on the first query for a file of theirs.
  */
-export function createLspHost(servers: readonly LocalServerConfig[] = defaultServers(), options: LocalLspProviderOptions = {}): LspHost {
+export function createLspHost(servers: readonly LocalServerConfig[] = defaultServers(), options: LspHostOptions = {}): LspHost {
+  const { crossCheck, ...providerOptions } = options
   const lsp = createLspService()
-  const providers: LocalLspProvider[] = servers.map((config) => createLocalLspProvider(config, options))
+  const providers: LocalLspProvider[] = servers.map((config) => createLocalLspProvider(config, providerOptions))
   for (const provider of providers) lsp.registerProvider(provider)
   return {
-    ctx: { lsp },
+    ctx: { lsp: crossCheck === false ? lsp : withCrossCheck(lsp, crossCheck) },
     async dispose() {
       await Promise.all(providers.map((provider) => provider.dispose()))
       lsp.dispose()

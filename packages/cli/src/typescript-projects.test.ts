@@ -55,8 +55,11 @@ describe('typescript projects', () => {
     expect(await ask('findReferences', 'lib.js:1:17')).toBe(
       [
         'Partial answer (unconfigured): no tsconfig.json or jsconfig.json covers lib.js, so typescript searched only the files it reaches from there; add one to search the whole workspace',
-        '1 reference to helper',
+        '3 references to helper in 2 files',
         'lib.js:1:17  export function helper(n) { return n + 1; }',
+        // The server saw only lib.js; the cross-check found use.js's import and call through it.
+        'use.js:1:10  import { helper } from "./lib.js";  (missed by the server; found by the cross-check)',
+        'use.js:2:13  console.log(helper(1));  (missed by the server; found by the cross-check)',
       ].join('\n'),
     )
   })

@@ -6,6 +6,7 @@ import type { LineReader } from '../input/file-lines.js'
 import { compareTargets, isUnder, targetLabel, toLocationTarget, type LocationTarget } from './location-targets.js'
 import { moreLine, pageOf, showing } from './paging.js'
 import type { RenderContext } from './render-context.js'
+import { crossCheckLines } from './render-cross-check.js'
 
 /** Call sites listed by position on a row; the rest are counted. */
 const MAX_SITES_LISTED = 5
@@ -32,17 +33,18 @@ export async function renderCalls(result: LspCallsResult, cursor: Cursor, contex
   const incoming = result.direction === 'incoming'
   const operation = incoming ? 'incomingCalls' : 'outgoingCalls'
   if (result.origins.length === 0) return `No function or method at ${cursor.label} (${operation} needs the cursor on one).`
+  const checked = await crossCheckLines(result.crossCheck, context, [result.resolvedWorkspaceRoot, context.workspaceRoot], `call ${result.origins[0]!.name}`)
   const origin = [...new Set(result.origins.map(itemName))].join(', ')
   const roots = [result.resolvedWorkspaceRoot, context.workspaceRoot]
   const all = result.calls
     .map((call) => ({ call, target: toLocationTarget({ uri: call.item.uri, range: call.item.selectionRange }, roots) }))
     .sort((a, b) => compareTargets(a.target, b.target))
   const none = incoming ? `No callers of ${origin} found at ${cursor.label}.` : `No calls from ${origin} found at ${cursor.label}.`
-  if (all.length === 0) return none
+  if (all.length === 0) return [none, ...checked].join('\n')
   const { fileFilter } = context
   const rows = fileFilter === undefined ? all : all.filter(({ target }) => isUnder(target, fileFilter))
   const under = fileFilter === undefined ? '' : ` under ${fileFilter} (${all.length} in all)`
-  if (rows.length === 0) return `${none.slice(0, -1)}${under}; leave out fileFilter to see them.`
+  if (rows.length === 0) return [`${none.slice(0, -1)}${under}; leave out fileFilter to see them.`, ...checked].join('\n')
   const sites = rows.reduce((sum, { call }) => sum + call.callSites.length, 0)
   const count = rows.length
   // Outgoing call sites are in the origin's file: rows give their line:col there.
@@ -57,7 +59,7 @@ export async function renderCalls(result: LspCallsResult, cursor: Cursor, contex
       incoming ? incomingRow(call, target, roots, context.readLines) : outgoingRow(call, target, originPlace, roots, context.readLines),
     ),
   )
-  return [`${header}${under}${showing(page)}`, ...shown, ...moreLine(page)].join('\n')
+  return [`${header}${under}${showing(page)}`, ...shown, ...moreLine(page), ...checked].join('\n')
 }
 
 async function incomingRow(call: LspCall, item: LocationTarget, roots: readonly string[], readLines: LineReader): Promise<string> {

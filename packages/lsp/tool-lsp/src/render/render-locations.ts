@@ -1,12 +1,11 @@
 import type { LspLocation, LspLocationsResult, LspOperation, lspResultKinds } from '@agent-lsp/lsp'
-import { codeAround } from './code-window.js'
-import { utf16ToCodePointColumn } from '../text/columns.js'
 import type { Cursor } from '../input/cursor.js'
-import type { LineReader } from '../input/file-lines.js'
 import { isUnder, toLocationTarget, toLocationTargets, type LocationTarget } from './location-targets.js'
 import { pageOf, showing, type Page } from './paging.js'
 import type { RenderContext } from './render-context.js'
 import { nameInAnswer } from './answer-name.js'
+import { ADDED_MARK, addedKeys, crossCheckLines, targetKey } from './render-cross-check.js'
+import { renderRow } from './location-row.js'
 
 /** The operations whose answer is a list of locations. */
 type LocationOperation = { [Op in LspOperation]: (typeof lspResultKinds)[Op] extends 'locations' ? Op : never }[LspOperation]
@@ -52,8 +51,10 @@ export const MAX_LISTED_FILES = 20
 export async function renderLocations(result: LspLocationsResult, cursor: Cursor, context: RenderContext): Promise<string> {
   const wording = wordingOf(context.operation)
   const { word, label } = cursor
-  const all = toLocationTargets(result.locations, [result.resolvedWorkspaceRoot, context.workspaceRoot])
-  if (all.length === 0) return `No ${wording.none} found${word ? ` for ${word}` : ''} at ${label}.`
+  const roots = [result.resolvedWorkspaceRoot, context.workspaceRoot]
+  const all = toLocationTargets(result.locations, roots)
+  const checked = await crossCheckLines(result.crossCheck, context, roots, undefined)
+  if (all.length === 0) return [`No ${wording.none} found${word ? ` for ${word}` : ''} at ${label}.`, ...checked].join('\n')
 
   // Implementations have names of their own (`class Query extends Removable`): they are of the
   // symbol asked about. Other answers name the symbol better than a cursor on a keyword does.
@@ -63,7 +64,7 @@ export async function renderLocations(result: LspLocationsResult, cursor: Cursor
   const about = name ? ` ${wording.link} ${name}` : ''
   const inAll = `${all.length} in ${fileCount(all)} ${fileCount(all) === 1 ? 'file' : 'files'} in all`
   if (targets.length === 0) {
-    return `No ${wording.many}${about} under ${fileFilter} (${inAll}; leave out fileFilter to see them).`
+    return [`No ${wording.many}${about} under ${fileFilter} (${inAll}; leave out fileFilter to see them).`, ...checked].join('\n')
   }
 
   const count = targets.length
@@ -76,8 +77,11 @@ export async function renderLocations(result: LspLocationsResult, cursor: Cursor
     (files > 1 ? ` in ${files} files` : '') +
     (fileFilter === undefined ? '' : ` under ${fileFilter} (${inAll})`) +
     showing(page)
-  const rows = await Promise.all(ordered.slice(page.start, page.end).map((target) => renderRow(target, context.readLines)))
-  return [header, ...rows, ...continuation(ordered, page, wording)].join('\n')
+  const added = addedKeys(result.crossCheck, roots)
+  const rows = await Promise.all(
+    ordered.slice(page.start, page.end).map(async (target) => `${await renderRow(target, context.readLines)}${added.has(targetKey(target)) ? ADDED_MARK : ''}`),
+  )
+  return [header, ...rows, ...continuation(ordered, page, wording), ...checked].join('\n')
 }
 
 function wordingOf(operation: LspOperation): Wording {
@@ -143,16 +147,4 @@ function continuation(ordered: readonly LocationTarget[], page: Page, wording: W
     `More in: ${[...listed, ...tail].join(', ')}`,
     `Narrow with fileFilter (a file or folder${example ? `, e.g. ${example}` : ''}), or ask page ${page.number + 1}.`,
   ]
-}
-
-async function renderRow(target: LocationTarget, readLines: LineReader): Promise<string> {
-  const line = target.line + 1
-  if (target.kind === 'external') return `external  ${target.file}:${line}`
-  const lineText = (await readLines(target.absolutePath))?.[target.line]
-  // Without the line the column cannot be converted to code points; show no column rather than a wrong one.
-  if (lineText === undefined) return `${target.file}:${line}`
-  const column = utf16ToCodePointColumn(lineText, target.character)
-  const where = `${target.file}:${line}:${column}`
-  const code = codeAround(lineText, column)
-  return code === '' ? where : `${where}  ${code}`
 }

@@ -1,0 +1,63 @@
+// The cross-check on real servers: references the server's own list misses (a file no tsconfig
+// includes), places it cannot resolve (an `any` receiver, Python without types), and that typed
+// code lists nothing extra.
+import { describe, expect, it } from 'vitest'
+import { tempWorkspace, toolOn } from './workspace.test-support.js'
+
+describe('cross-check on typescript-language-server', () => {
+  it('adds the call in a file the tsconfig leaves out, lists the call through any, counts comments and strings', async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+      'src/cart.ts': 'export class Cart {\n  total(): number {\n    return 1\n  }\n}\n',
+      'src/invoice.ts': "export class Invoice {\n  total(): string {\n    return 'total'\n  }\n}\n",
+      'src/use.ts': "import { Cart } from './cart'\nimport { Invoice } from './invoice'\n// total of the cart\nexport const a = new Cart().total() + new Invoice().total()\nexport function viaAny(cart: any): number {\n  return cart.total()\n}\n",
+      'scripts/report.ts': "import { Cart } from '../src/cart'\nconsole.log(new Cart().total())\n",
+    })
+    const { ask } = toolOn(root)
+    expect(await ask('findReferences', 'src/cart.ts:2:3')).toBe(
+      [
+        'Partial answer (unresolved): 1 place names total where the server could not resolve it (it may be this symbol)',
+        '3 references to total in 3 files',
+        'scripts/report.ts:2:24  console.log(new Cart().total())  (missed by the server; found by the cross-check)',
+        'src/cart.ts:2:3  total(): number {',
+        'src/use.ts:4:29  export const a = new Cart().total() + new Invoice().total()',
+        '1 more place names total where the server could not resolve it (may be this one):',
+        'src/use.ts:6:15  return cart.total()',
+      ].join('\n'),
+    )
+  })
+
+  it('lists nothing extra on typed code, and the answer stays complete', async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+      'src/cart.ts': 'export class Cart {\n  total(): number {\n    return 1\n  }\n}\n',
+      'src/invoice.ts': "export class Invoice {\n  total(): string {\n    return 'total' // total\n  }\n}\n",
+      'src/use.ts': "import { Cart } from './cart'\nimport { Invoice } from './invoice'\nexport const a = new Cart().total() + new Invoice().total()\n",
+    })
+    const { ask } = toolOn(root)
+    expect(await ask('findReferences', 'src/cart.ts:2:3')).toBe(
+      ['2 references to total in 2 files', 'src/cart.ts:2:3  total(): number {', 'src/use.ts:3:29  export const a = new Cart().total() + new Invoice().total()'].join('\n'),
+    )
+  })
+})
+
+describe('cross-check on pyright', () => {
+  it('lists the call on an untyped parameter as a candidate', async () => {
+    const root = await tempWorkspace({
+      'pyrightconfig.json': '{}',
+      'shop/cart.py': 'class Cart:\n    def total(self) -> int:\n        return 1\n',
+      'shop/use.py': 'from shop.cart import Cart\n\n\ndef direct() -> int:\n    return Cart().total()\n\n\ndef untyped(cart):\n    """Calls total on anything."""\n    return cart.total()\n',
+    })
+    const { ask } = toolOn(root)
+    expect(await ask('findReferences', 'shop/cart.py:2:9')).toBe(
+      [
+        'Partial answer (unresolved): 1 place names total where the server could not resolve it (it may be this symbol)',
+        '2 references to total in 2 files',
+        'shop/cart.py:2:9  def total(self) -> int:',
+        'shop/use.py:5:19  return Cart().total()',
+        '1 more place names total where the server could not resolve it (may be this one):',
+        'shop/use.py:10:17  return cart.total()',
+      ].join('\n'),
+    )
+  })
+})

@@ -1,0 +1,76 @@
+import { LspError, type LspLocation, type LspService } from '@agent-lsp/lsp'
+
+/** What `goToDefinition` at an occurrence says about it. */
+export type Verdict =
+  | { readonly kind: 'here' }
+  | { readonly kind: 'elsewhere' }
+  | { readonly kind: 'unresolved' }
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'unchecked' }
+
+/** Where to ask, and what counts as "this symbol". */
+export interface ClassifyOptions {
+  readonly lsp: LspService
+  readonly workspaceRoot: string
+  /**
+   * The places that are this symbol: the request's position, its definitions, and the answer's own
+   * locations (a reference's definition is the declaration, an overload's its signature, a C
+   * prototype's the body: any of them may be where a definition lands).
+   */
+  readonly symbol: readonly LspLocation[]
+  /** Requests in flight at once. */
+  readonly concurrency: number
+  /** Aborts only when the cross-check's time is up: what is not classified by then is `unchecked`. */
+  readonly deadline: AbortSignal
+  /**
+   * Aborts at the deadline or when the caller cancels (see `boundedSignal`); a cancel rejects the
+   * whole classification with `LSP_CANCELLED`.
+   */
+  readonly signal: AbortSignal
+}
+
+/**
+ * Ask `goToDefinition` at each of `places` (zero-based UTF-16, in files of one provider) and sort
+ * them: leading to one of `options.symbol` → `here`; to anything else → `elsewhere`; to nothing →
+ * `unresolved`; a failed request → `failed` with its `code: message`; not asked before the
+ * deadline → `unchecked`. Verdicts come back in the order of `places`.
+ * @throws LspError `LSP_CANCELLED` when the caller's signal aborts.
+ */
+export async function classify(places: readonly LspLocation[], filePathOf: (uri: string) => string, options: ClassifyOptions): Promise<Verdict[]> {
+  const verdicts: Verdict[] = places.map(() => ({ kind: 'unchecked' }))
+  const { signal, deadline } = options
+  const cancelled = (): boolean => signal.aborted && !deadline.aborted
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < places.length && !signal.aborted) {
+      const index = next++
+      const place = places[index]!
+      try {
+        const answer = await options.lsp.query(
+          { operation: 'goToDefinition', filePath: filePathOf(place.uri), position: place.range.start, workspaceRoot: options.workspaceRoot },
+          signal,
+        )
+        const targets = answer.locations
+        verdicts[index] =
+          targets.length === 0 ? { kind: 'unresolved' } : targets.some((target) => options.symbol.some((own) => overlaps(target, own))) ? { kind: 'here' } : { kind: 'elsewhere' }
+      } catch (error) {
+        if (cancelled()) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled', { cause: error })
+        if (deadline.aborted) return // left unchecked
+        const message = LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error)
+        verdicts[index] = { kind: 'failed', message }
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, places.length)) }, worker))
+  if (cancelled()) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled')
+  return verdicts
+}
+
+const compare = (x: LspLocation['range']['start'], y: LspLocation['range']['start']): number => x.line - y.line || x.character - y.character
+
+/** Whether two locations are in one document and start together or their ranges intersect. */
+export function overlaps(a: LspLocation, b: LspLocation): boolean {
+  if (a.uri !== b.uri) return false
+  if (compare(a.range.start, b.range.start) === 0) return true
+  return compare(a.range.start, b.range.end) < 0 && compare(b.range.start, a.range.end) < 0
+}

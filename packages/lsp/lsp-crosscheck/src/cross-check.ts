@@ -1,0 +1,181 @@
+import { extname, isAbsolute, join } from 'node:path'
+import { boundedSignal } from '@agent-lsp/abort'
+import type { LspCallsResult, LspCandidate, LspCompleteness, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
+import { classify, overlaps, type Verdict } from './classify/classify.js'
+import { symbolName } from './name.js'
+import { inRanges, lexicalFamily, nonCodeRanges } from './search/lexical.js'
+import { searchWord, type SearchResult } from './search/ripgrep.js'
+import { fileUri, Texts, uriPath } from './search/texts.js'
+
+/** The bounds of one cross-check. */
+export interface CrossCheckLimits {
+  /** Occurrences the search collects at most; past it the rest are `unchecked`. */
+  readonly maxOccurrences: number
+  /** Occurrences classified at most (one `goToDefinition` each); past it `unchecked`. */
+  readonly maxClassified: number
+  /** `goToDefinition` requests in flight at once. */
+  readonly concurrency: number
+  /** Milliseconds for the whole cross-check; what is not classified by then is `unchecked`. */
+  readonly timeoutMs: number
+}
+
+/** Measured on django, rxjs and @tanstack/query-core (see the decision note and BENCHMARKS.md). */
+export const defaultCrossCheckLimits: CrossCheckLimits = { maxOccurrences: 5_000, maxClassified: 200, concurrency: 8, timeoutMs: 10_000 }
+
+/** The operations whose answer is cross-checked, and what a place that leads to the symbol is to each. */
+export type CrossCheckedOperation = 'findReferences' | 'goToImplementation' | 'incomingCalls'
+
+/**
+ * Cross-check a reference-like answer (see `LspCrossCheck`): search the workspace for the
+ * symbol's name, leave out what the answer lists and what sits in comments or strings, and ask
+ * `lsp`'s `goToDefinition` at the rest. `findReferences` answers gain the places that lead to the
+ * symbol in `locations`; candidates make the answer `partial` (`unresolved`), work cut by `limits`
+ * `partial` (`unchecked`). Without a name at the cursor the answer is returned as it is.
+ * @param extensions - the extensions of the provider that answered: the files searched.
+ * @throws LspError `LSP_CANCELLED` when `signal` aborts.
+ */
+export async function crossCheck<Result extends LspLocationsResult | LspCallsResult>(
+  lsp: LspService,
+  request: LspCursorRequest & { readonly operation: CrossCheckedOperation },
+  result: Result,
+  extensions: readonly string[],
+  limits: CrossCheckLimits,
+  signal: AbortSignal | undefined,
+): Promise<Result> {
+  const root = result.resolvedWorkspaceRoot
+  const texts = new Texts()
+  const filePath = isAbsolute(request.filePath) ? request.filePath : join(request.workspaceRoot, request.filePath)
+  const cursor = { uri: fileUri(filePath), position: request.position }
+  const bounded = boundedSignal(limits.timeoutMs, signal)
+  try {
+    const definitions = await definitionsAt(lsp, request, bounded.signal)
+    const listed = listedPlaces(result)
+    const atCursor = listed.filter((place) => overlaps(place, { uri: cursor.uri, range: { start: cursor.position, end: cursor.position } }))
+    const name = symbolName([...atCursor, ...definitions], cursor, (uri) => texts.lines(uri))
+    if (name === undefined) return result
+    const symbol = [{ uri: cursor.uri, range: { start: cursor.position, end: cursor.position } }, ...definitions, ...(request.operation === 'goToImplementation' ? [] : listed)]
+    const known = [...listed, ...symbol]
+
+    let search: SearchResult
+    try {
+      search = await searchWord(name, root, extensions, limits.maxOccurrences, bounded.signal)
+    } catch (error) {
+      if (signal?.aborted) throw error
+      return withCompleteness(result, { reason: 'unchecked', message: `the cross-check could not search for ${name}: ${(error as Error).message}` })
+    }
+    const counts = { occurrences: search.occurrences.length, listed: 0, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, unchecked: 0 }
+    const toAsk: LspLocation[] = []
+    const files = new Set<string>()
+    for (const occurrence of search.occurrences) {
+      files.add(occurrence.path)
+      const uri = fileUri(occurrence.path)
+      const place = { uri, range: { start: { line: occurrence.line, character: occurrence.character }, end: { line: occurrence.line, character: occurrence.character + name.length } } }
+      if (known.some((own) => overlaps(own, place))) counts.listed++
+      else if (inComment(texts, uri, extname(occurrence.path).toLowerCase(), occurrence.line, occurrence.character)) counts.commentsOrStrings++
+      else toAsk.push(place)
+    }
+    const asked = toAsk.slice(0, limits.maxClassified)
+    const verdicts: Verdict[] = await classify(asked, uriPath, {
+      lsp,
+      workspaceRoot: request.workspaceRoot,
+      symbol,
+      concurrency: limits.concurrency,
+      deadline: bounded.deadline,
+      signal: bounded.signal,
+    })
+    const added: LspLocation[] = []
+    const candidates: LspCandidate[] = []
+    verdicts.forEach((verdict, index) => {
+      const location = asked[index]!
+      if (verdict.kind === 'here' && request.operation !== 'goToImplementation') {
+        added.push(location)
+        counts.added++
+      } else if (verdict.kind === 'here' || verdict.kind === 'elsewhere') counts.elsewhere++
+      else if (verdict.kind === 'unchecked') counts.unchecked++
+      else {
+        candidates.push({ location, reason: verdict.kind, message: verdict.kind === 'failed' ? verdict.message : null })
+        counts.candidates++
+      }
+    })
+    counts.unchecked += toAsk.length - asked.length
+    const check: LspCrossCheck = { name, files: files.size, added, candidates, counts }
+    return finish(result, check, search.truncated)
+  } finally {
+    bounded.release()
+  }
+}
+
+/** Where `goToDefinition` at the cursor leads; nothing when it fails (the answer still stands). */
+async function definitionsAt(lsp: LspService, request: LspCursorRequest, signal: AbortSignal): Promise<readonly LspLocation[]> {
+  try {
+    const answer = await lsp.query({ operation: 'goToDefinition', filePath: request.filePath, position: request.position, workspaceRoot: request.workspaceRoot }, signal)
+    return answer.locations
+  } catch (error) {
+    if (signal.aborted) throw error
+    return []
+  }
+}
+
+/** The places an answer already names: its locations, or its callers' call sites and the origins. */
+function listedPlaces(result: LspLocationsResult | LspCallsResult): LspLocation[] {
+  if (result.kind === 'locations') return [...result.locations]
+  return [
+    ...result.origins.map((origin) => ({ uri: origin.uri, range: origin.selectionRange })),
+    ...result.calls.flatMap((call) => call.callSites),
+  ]
+}
+
+function inComment(texts: Texts, uri: string, extension: string, line: number, character: number): boolean {
+  const text = texts.get(uri)
+  if (text === undefined) return false
+  const ranges = nonCodeOf(text, extension)
+  return inRanges(ranges, (text.lineStarts[line] ?? 0) + character)
+}
+
+const nonCode = new WeakMap<object, number[]>()
+function nonCodeOf(text: { readonly text: string }, extension: string): number[] {
+  let ranges = nonCode.get(text)
+  if (!ranges) {
+    ranges = nonCodeRanges(text.text, lexicalFamily(extension))
+    nonCode.set(text, ranges)
+  }
+  return ranges
+}
+
+/** The answer with the cross-check's findings and what they mean for its completeness. */
+function finish<Result extends LspLocationsResult | LspCallsResult>(result: Result, check: LspCrossCheck, truncated: boolean): Result {
+  const merged =
+    result.kind === 'locations' && check.added.length > 0 ? { ...result, locations: sortLocations([...result.locations, ...check.added]) } : result
+  const { counts, name } = check
+  let answer: Result = { ...merged, crossCheck: check }
+  // Candidates first: they are what the model must look at; a cut cross-check is said after.
+  if (counts.candidates > 0) {
+    const places = counts.candidates === 1 ? '1 place names' : `${counts.candidates} places name`
+    answer = withCompleteness(answer, { reason: 'unresolved', message: `${places} ${name} where the server could not resolve it (it may be this symbol)` })
+  }
+  if (counts.unchecked > 0 || truncated) {
+    const cut = truncated ? `the search stopped at ${counts.occurrences} occurrences of ${name}` : `${counts.unchecked} of ${counts.occurrences} occurrences of ${name} were left unchecked at the cross-check's bound`
+    answer = withCompleteness(answer, { reason: 'unchecked', message: `${cut}; they may hold places the server missed` })
+  }
+  return answer
+}
+
+/** `result` marked partial for `reason`; an answer already partial keeps its reason, the messages joined. */
+function withCompleteness<Result extends { readonly completeness: LspCompleteness }>(result: Result, partial: { reason: 'unresolved' | 'unchecked'; message: string }): Result {
+  const before = result.completeness
+  const completeness: LspCompleteness =
+    before.state === 'partial' ? { state: 'partial', reason: before.reason, message: `${before.message}; ${partial.message}` } : { state: 'partial', ...partial }
+  return { ...result, completeness }
+}
+
+function sortLocations(locations: readonly LspLocation[]): LspLocation[] {
+  const seen = new Set<string>()
+  return [...locations]
+    .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character))
+    .filter((location) => {
+      const key = `${location.uri}#${location.range.start.line}:${location.range.start.character}`
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+}

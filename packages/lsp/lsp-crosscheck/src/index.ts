@@ -1,0 +1,2 @@
+export { withCrossCheck, type CrossCheckOptions } from './service.js'
+export { crossCheck, defaultCrossCheckLimits, type CrossCheckedOperation, type CrossCheckLimits } from './cross-check.js'

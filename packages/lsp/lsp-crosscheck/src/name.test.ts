@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { identifierAt, isName, symbolName } from './name.js'
+
+describe('names', () => {
+  it('takes the identifier at or just after the cursor, never a keyword', () => {
+    expect(identifierAt('  cart.addItem(x)', 7)).toBe('addItem')
+    expect(identifierAt('  cart.addItem(x)', 14)).toBe('addItem')
+    expect(identifierAt('const shapes = 1', 2)).toBeUndefined()
+    expect(identifierAt('a + b', 2)).toBeUndefined()
+    expect([isName('$store'), isName('_x1'), isName('1x'), isName('return')]).toEqual([true, true, false, false])
+  })
+
+  it("prefers the text of the answer's place at the cursor, then the definitions, then the word", () => {
+    const lines = new Map([
+      ['file:///a.ts', ['const shapes = make()', 'shapes.push(1)']],
+      ['file:///b.ts', ['export function make() {}']],
+    ])
+    const linesOf = (uri: string) => lines.get(uri)
+    const place = (uri: string, line: number, start: number, end: number) => ({ uri, range: { start: { line, character: start }, end: { line, character: end } } })
+    const cursor = { uri: 'file:///a.ts', position: { line: 0, character: 1 } }
+    expect(symbolName([place('file:///a.ts', 0, 6, 12)], cursor, linesOf)).toBe('shapes')
+    expect(symbolName([place('file:///b.ts', 0, 16, 20)], { uri: 'file:///a.ts', position: { line: 0, character: 16 } }, linesOf)).toBe('make')
+    expect(symbolName([], { uri: 'file:///a.ts', position: { line: 1, character: 2 } }, linesOf)).toBe('shapes')
+    expect(symbolName([], cursor, linesOf)).toBeUndefined()
+  })
+})

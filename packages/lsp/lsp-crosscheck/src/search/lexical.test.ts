@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { inRanges, lexicalFamily, nonCodeRanges, type LexicalFamily } from './lexical.js'
+
+/** The non-code pieces of `text`, as the text they cover. */
+function pieces(text: string, family: LexicalFamily): string[] {
+  const ranges = nonCodeRanges(text, family)
+  const out: string[] = []
+  for (let i = 0; i < ranges.length; i += 2) out.push(text.slice(ranges[i], ranges[i + 1]))
+  return out
+}
+
+describe('nonCodeRanges', () => {
+  it('JavaScript: comments, strings, regexes and template text, with ${} expressions as code', () => {
+    const text = "const a = 'x' + \"y\" // total\n/* total */ a.total(`n ${total} m`, /total/g, b / total)\n"
+    expect(pieces(text, 'javascript')).toEqual(["'x'", '"y"', '// total', '/* total */', '`n ${', '} m`', '/total/g'])
+  })
+
+  it('JavaScript: a template inside a template expression, and braces inside it', () => {
+    const text = 'f(`a ${g({ k: `b ${total}` })} c`)'
+    expect(pieces(text, 'javascript')).toEqual(['`a ${', '`b ${', '}`', '} c`'])
+  })
+
+  it('Python: comments, strings, triple quotes, prefixes, f-string fields as code', () => {
+    const text = 'x = "total"  # total\ny = rb\'total\'\n"""doc total\nmore"""\nz = f"{total} and {{total}} {a[\'k\']}"\n'
+    expect(pieces(text, 'python')).toEqual(['"total"', '# total', "rb'total'", '"""doc total\nmore"""', 'f"{', '} and {{total}} {', '}"'])
+  })
+
+  it('shell: comments after a blank, single quotes, double quotes with $name and $(…) as code, heredocs', () => {
+    const text = 'echo "$total and ${total} and $(total)" \'total\' a#b # total\ncat <<EOF\ntotal\nEOF\n'
+    expect(pieces(text, 'shell')).toEqual(['"', ' and ', ' and ', '"', "'total'", '# total', 'total\n'])
+  })
+
+  it('C and Go: strings, char literals, #include <…>, Go raw strings', () => {
+    expect(pieces('#include <total.h>\nint a = total(\'t\', "total"); // total\n', 'c')).toEqual(['<total.h>', "'t'", '"total"', '// total'])
+    expect(pieces('s := `total\n` + total // x\n', 'go')).toEqual(['`total\n`', '// x'])
+  })
+})
+
+describe('inRanges and lexicalFamily', () => {
+  it('finds offsets inside ranges, not at their end', () => {
+    const ranges = [2, 5, 9, 12]
+    expect([0, 2, 4, 5, 8, 9, 11, 12].map((offset) => inRanges(ranges, offset))).toEqual([false, true, true, false, false, true, true, false])
+  })
+
+  it('maps extensions to families', () => {
+    expect(['.ts', '.mjs', '.py', '.sh', '.go', '.c', '.rs'].map(lexicalFamily)).toEqual(['javascript', 'javascript', 'python', 'shell', 'go', 'c', 'c'])
+  })
+})

@@ -1,0 +1,251 @@
+/**
+ * Where comments and strings are in a source text, by a cheap scan per language family: enough to
+ * tell that a word sits in a comment or a string literal (counted, never asked about), not a
+ * parser. Interpolations are code: `${…}` in JavaScript templates, `{…}` in Python f-strings,
+ * `$name`, `${…}` and `$(…)` in shell double quotes. Measured against tree-sitter on django, rxjs,
+ * @tanstack/query-core and Go's `net`: the same verdict for every word (see the decision note).
+ */
+export type LexicalFamily = 'javascript' | 'c' | 'go' | 'python' | 'shell'
+
+/** The family of a file by its extension (lowercase, leading dot); C-like for any other. */
+export function lexicalFamily(extension: string): LexicalFamily {
+  if (/^\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(extension)) return 'javascript'
+  if (/^\.(py|pyi)$/.test(extension)) return 'python'
+  if (/^\.(sh|bash|zsh|ksh)$/.test(extension)) return 'shell'
+  if (extension === '.go') return 'go'
+  return 'c'
+}
+
+/**
+ * The half-open UTF-16 ranges `[start, end)` of `text` that are comments or strings, sorted and
+ * disjoint, as a flat list `[start0, end0, start1, end1, …]`.
+ */
+export function nonCodeRanges(text: string, family: LexicalFamily): number[] {
+  const scanner = new Scanner(text)
+  if (family === 'python') scanner.python()
+  else if (family === 'shell') scanner.shell()
+  else scanner.cLike(family)
+  return scanner.ranges
+}
+
+/** Whether UTF-16 offset `offset` lies in one of `ranges` (see {@link nonCodeRanges}). */
+export function inRanges(ranges: readonly number[], offset: number): boolean {
+  let low = 0
+  let high = ranges.length / 2 - 1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    if (offset < ranges[middle * 2]!) high = middle - 1
+    else if (offset >= ranges[middle * 2 + 1]!) low = middle + 1
+    else return true
+  }
+  return false
+}
+
+const word = /[\p{L}\p{N}_$]/u
+/** Keywords after which `/` starts a regular expression rather than a division. */
+const beforeExpression = /^(return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await)$/
+
+class Scanner {
+  readonly ranges: number[] = []
+  #i = 0
+  constructor(private readonly text: string) {}
+
+  #push(start: number, end: number): void {
+    if (end > start) this.ranges.push(start, Math.min(end, this.text.length))
+  }
+
+  #lineEnd(from: number): number {
+    const end = this.text.indexOf('\n', from)
+    return end === -1 ? this.text.length : end
+  }
+
+  /** JavaScript/TypeScript, C/C++ and the like, Go (raw strings in backquotes). */
+  cLike(family: LexicalFamily): void {
+    const { text } = this
+    const js = family === 'javascript'
+    const templates: number[] = [] // brace depth at which each open `${` began
+    let braces = 0
+    let afterValue = false // whether a `/` here would divide (after a value) rather than open a regex
+    while (this.#i < text.length) {
+      const i = this.#i
+      const c = text[i]!
+      if (c === '/' && text[i + 1] === '/') {
+        this.#skipTo(this.#lineEnd(i), i)
+      } else if (c === '/' && text[i + 1] === '*') {
+        const close = text.indexOf('*/', i + 2)
+        this.#skipTo(close === -1 ? text.length : close + 2, i)
+      } else if (c === '"' || c === "'" || (c === '`' && family === 'go')) {
+        let j = i + 1
+        while (j < text.length && text[j] !== c && (c === '`' || text[j] !== '\n')) j += text[j] === '\\' && c !== '`' ? 2 : 1
+        this.#skipTo(j + 1, i)
+        afterValue = true
+      } else if (family === 'c' && c === '<' && /#\s*include\s*$/.test(text.slice(text.lastIndexOf('\n', i - 1) + 1, i))) {
+        const close = text.indexOf('>', i)
+        this.#skipTo(close === -1 ? this.#lineEnd(i) : close + 1, i)
+      } else if (js && (c === '`' || (c === '}' && templates.length > 0 && templates[templates.length - 1] === braces))) {
+        if (c === '}') templates.pop()
+        let j = i + 1
+        while (j < text.length && text[j] !== '`' && !(text[j] === '$' && text[j + 1] === '{')) j += text[j] === '\\' ? 2 : 1
+        if (text[j] === '`') {
+          this.#skipTo(j + 1, i)
+          afterValue = true
+        } else {
+          this.#skipTo(j + 2, i) // up to and with `${`; the expression is code
+          templates.push(braces)
+          afterValue = false
+        }
+      } else if (js && c === '/' && !afterValue && this.#regexEnd(i) !== undefined) {
+        this.#skipTo(this.#regexEnd(i)!, i)
+        afterValue = true
+      } else if (word.test(c)) {
+        let j = i + 1
+        while (j < text.length && word.test(text[j]!)) j++
+        afterValue = !beforeExpression.test(text.slice(i, j))
+        this.#i = j
+      } else {
+        if (c === '{') braces++
+        else if (c === '}') braces--
+        if (c === ')' || c === ']') afterValue = true
+        else if (!/\s/.test(c)) afterValue = false
+        this.#i = i + 1
+      }
+    }
+  }
+
+  /** The end of a regular expression literal starting at `start`, if one does (on one line). */
+  #regexEnd(start: number): number | undefined {
+    const { text } = this
+    let inClass = false
+    for (let j = start + 1; j < text.length && text[j] !== '\n'; j++) {
+      const c = text[j]
+      if (c === '\\') j++
+      else if (c === '[') inClass = true
+      else if (c === ']') inClass = false
+      else if (c === '/' && !inClass) {
+        let end = j + 1
+        while (end < text.length && /[a-z]/.test(text[end]!)) end++
+        return end
+      }
+    }
+    return undefined
+  }
+
+  python(): void {
+    const { text } = this
+    while (this.#i < text.length) {
+      const i = this.#i
+      const c = text[i]!
+      if (c === '#') {
+        this.#skipTo(this.#lineEnd(i), i)
+        continue
+      }
+      const literal = /^([rRbBuUfF]{0,2})('''|"""|'|")/.exec(text.slice(i, i + 5))
+      const prefixed = literal !== null && literal[1] !== ''
+      if (literal && !(prefixed && i > 0 && word.test(text[i - 1]!))) {
+        this.#pythonString(i, literal[0].length, literal[2]!, /f/i.test(literal[1]!))
+        continue
+      }
+      if (word.test(c)) {
+        let j = i + 1
+        while (j < text.length && word.test(text[j]!)) j++
+        this.#i = j
+      } else this.#i = i + 1
+    }
+  }
+
+  /** A Python string at `start` (its prefix and quote `opening` long); f-string fields are code. */
+  #pythonString(start: number, opening: number, quote: string, formatted: boolean): void {
+    const { text } = this
+    let j = start + opening
+    let from = start
+    let depth = 0
+    while (j < text.length) {
+      if (depth === 0 && text.startsWith(quote, j)) {
+        j += quote.length
+        break
+      }
+      if (depth === 0 && quote.length === 1 && text[j] === '\n') break
+      if (depth === 0 && text[j] === '\\') {
+        j += 2
+        continue
+      }
+      if (formatted && text[j] === '{') {
+        if (depth === 0 && text[j + 1] === '{') {
+          j += 2
+          continue
+        }
+        if (depth === 0) this.#push(from, j + 1)
+        depth++
+      } else if (formatted && depth > 0 && text[j] === '}') {
+        depth--
+        if (depth === 0) from = j
+      }
+      j++
+    }
+    this.#push(from, j)
+    this.#i = j
+  }
+
+  shell(): void {
+    const { text } = this
+    while (this.#i < text.length) {
+      const i = this.#i
+      const c = text[i]!
+      if (c === '\\') {
+        this.#i = i + 2
+      } else if (c === '#' && (i === 0 || /[\s;&|(]/.test(text[i - 1]!))) {
+        this.#skipTo(this.#lineEnd(i), i)
+      } else if (c === "'") {
+        const close = text.indexOf("'", i + 1)
+        this.#skipTo(close === -1 ? text.length : close + 1, i)
+      } else if (c === '"') {
+        this.#shellDoubleQuoted(i)
+      } else {
+        const heredoc = /^<<-?\s*(['"]?)([A-Za-z_]\w*)\1/.exec(text.slice(i, i + 40))
+        if (heredoc) {
+          const body = this.#lineEnd(i) + 1
+          const end = new RegExp(`^\\s*${heredoc[2]}\\s*$`, 'm').exec(text.slice(body))
+          this.#skipTo(end ? body + end.index : text.length, body)
+        } else this.#i = i + 1
+      }
+    }
+  }
+
+  /** `"…"`: text, except `$name`, `${…}` and `$(…)`, which are code. */
+  #shellDoubleQuoted(start: number): void {
+    const { text } = this
+    let j = start + 1
+    let from = start
+    while (j < text.length && text[j] !== '"') {
+      if (text[j] === '\\') {
+        j += 2
+      } else if (text[j] === '$' && (text[j + 1] === '(' || text[j + 1] === '{')) {
+        this.#push(from, j)
+        const open = text[j + 1]!
+        const close = open === '(' ? ')' : '}'
+        let depth = 0
+        for (j += 1; j < text.length; j++) {
+          if (text[j] === open) depth++
+          else if (text[j] === close && --depth === 0) {
+            j++
+            break
+          }
+        }
+        from = j
+      } else if (text[j] === '$' && /[A-Za-z_]/.test(text[j + 1] ?? '')) {
+        this.#push(from, j)
+        j++
+        while (j < text.length && /\w/.test(text[j]!)) j++
+        from = j
+      } else j++
+    }
+    this.#push(from, j + 1)
+    this.#i = j + 1
+  }
+
+  /** Mark `[start, end)` as not code and continue after it. */
+  #skipTo(end: number, start: number): void {
+    this.#push(start, end)
+    this.#i = Math.max(end, start + 1)
+  }
+}

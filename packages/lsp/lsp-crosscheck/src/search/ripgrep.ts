@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process'
+import { isAbsolute, join } from 'node:path'
+import { LspError } from '@agent-lsp/lsp'
+
+/** One whole-word occurrence: zero-based line, zero-based UTF-16 character, in an absolute path. */
+export interface Occurrence {
+  readonly path: string
+  readonly line: number
+  readonly character: number
+}
+
+/** What a search found: occurrences in file order, and whether the `limit` cut them. */
+export interface SearchResult {
+  readonly occurrences: readonly Occurrence[]
+  readonly truncated: boolean
+}
+
+/** Folders searched never: version control data and dependencies, which are not the workspace's code. */
+const EXCLUDED = ['.git', '.hg', '.svn', 'node_modules', '.venv', '__pycache__', '.tox', '.mypy_cache']
+
+/** Files larger than this are generated or data, not code a reference lives in. */
+const MAX_FILE_SIZE = '4M'
+
+// A code point that continues an identifier in the languages searched (`$` for JavaScript's).
+const endsInIdentifier = /[\p{L}\p{M}\p{N}_$]$/u
+const startsInIdentifier = /^[\p{L}\p{M}\p{N}_$]/u
+
+/**
+ * Every whole-word, case-sensitive occurrence of `name` under `root` in files ending with one of
+ * `extensions`, as ripgrep finds it (`.gitignore`, `.ignore` and `.git/info/exclude` honoured,
+ * also outside a git repository; hidden folders searched; binary files, symlinks and the folders
+ * of {@link EXCLUDED} skipped). A match next to `$` is not whole (`$name` in JavaScript).
+ * @param limit - occurrences kept; past it the search stops and `truncated` is set.
+ * @throws LspError `LSP_SERVER_NOT_FOUND` when no ripgrep binary can be run, `LSP_SERVER_ERROR`
+ *   when it fails, `LSP_CANCELLED` when `signal` aborts (the process is killed).
+ */
+export async function searchWord(
+  name: string,
+  root: string,
+  extensions: readonly string[],
+  limit: number,
+  signal: AbortSignal | undefined,
+): Promise<SearchResult> {
+  const rg = await ripgrepPath()
+  const args = ['--json', '-w', '-F', '--hidden', '--no-require-git', '--no-follow', '--max-filesize', MAX_FILE_SIZE, '--no-config']
+  for (const folder of EXCLUDED) args.push('-g', `!${folder}`)
+  for (const extension of extensions) args.push('-g', `*${extension}`)
+  // The path is always given: without one, ripgrep searches a stdin that is not a terminal.
+  args.push('--', name, root)
+  return new Promise<SearchResult>((resolve, reject) => {
+    const child = spawn(rg, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const occurrences: Occurrence[] = []
+    let truncated = false
+    let buffered = ''
+    let stderr = ''
+    const onAbort = (): void => {
+      child.kill('SIGKILL')
+      reject(new LspError('LSP_CANCELLED', `the search for ${name} was cancelled`))
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+    const take = (line: string): void => {
+      if (truncated || line === '') return
+      for (const occurrence of occurrencesIn(line, name, root)) {
+        if (occurrences.length >= limit) {
+          truncated = true
+          child.kill('SIGKILL')
+          return
+        }
+        occurrences.push(occurrence)
+      }
+    }
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      buffered += chunk
+      const lines = buffered.split('\n')
+      buffered = lines.pop() ?? ''
+      for (const line of lines) take(line)
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk.slice(0, 2_000)))
+    child.on('error', (error) => {
+      signal?.removeEventListener('abort', onAbort)
+      reject(new LspError('LSP_SERVER_NOT_FOUND', `ripgrep could not run (${rg}): ${error.message}`, { cause: error }))
+    })
+    child.on('close', (code) => {
+      signal?.removeEventListener('abort', onAbort)
+      take(buffered)
+      // 0: matches, 1: none, 2: an error, with matches maybe printed (an unreadable file): keep them.
+      if (code === 2 && occurrences.length === 0 && !truncated && stderr.trim() !== '' && !/No such file|Permission denied/.test(stderr)) {
+        reject(new LspError('LSP_SERVER_ERROR', `ripgrep failed: ${stderr.trim().split('\n')[0]}`))
+        return
+      }
+      resolve({ occurrences, truncated })
+    })
+  })
+}
+
+/** The occurrences of one line of `rg --json` output (a `match` message), else none. */
+export function occurrencesIn(jsonLine: string, name: string, root: string): Occurrence[] {
+  let message: { type?: string; data?: RgMatch }
+  try {
+    message = JSON.parse(jsonLine) as { type?: string; data?: RgMatch }
+  } catch {
+    return []
+  }
+  const data = message.data
+  if (message.type !== 'match' || data?.path?.text === undefined || data.lines?.text === undefined || typeof data.line_number !== 'number') return []
+  const path = isAbsolute(data.path.text) ? data.path.text : join(root, data.path.text)
+  const bytes = Buffer.from(data.lines.text, 'utf8')
+  const found: Occurrence[] = []
+  for (const { start } of data.submatches ?? []) {
+    const before = bytes.subarray(0, start).toString('utf8')
+    if (endsInIdentifier.test(before) || startsInIdentifier.test(data.lines.text.slice(before.length + name.length))) continue
+    found.push({ path, line: data.line_number - 1, character: before.length })
+  }
+  return found
+}
+
+interface RgMatch {
+  readonly path?: { readonly text?: string }
+  readonly lines?: { readonly text?: string }
+  readonly line_number?: number
+  readonly submatches?: readonly { readonly start: number }[]
+}
+
+let resolvedPath: Promise<string> | undefined
+
+/** `@vscode/ripgrep`'s binary, else `rg` on PATH (Debian's `ripgrep`). */
+function ripgrepPath(): Promise<string> {
+  resolvedPath ??= import('@vscode/ripgrep').then(
+    (module) => module.rgPath,
+    () => 'rg',
+  )
+  return resolvedPath
+}

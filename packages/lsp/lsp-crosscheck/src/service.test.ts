@@ -1,0 +1,94 @@
+// The cross-check over a real service and ripgrep, with an in-memory provider whose answers are a
+// table: what a server would say at each place. Real servers: packages/cli/src/cross-check.test.ts.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createLspService, lspProviderId, type LspLocation, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
+import { afterEach, describe, expect, it } from 'vitest'
+import { withCrossCheck } from './service.js'
+
+const roots: string[] = []
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
+})
+
+const files = {
+  'cart.py': 'class Cart:\n    def total(self):\n        return 1\n',
+  'use.py': 'from cart import Cart\nCart().total()\n',
+  'dyn.py': 'def f(x):\n    return x.total()  # total\n',
+  'other.py': 'class Invoice:\n    def total(self):\n        return "total"\n',
+  'missed.py': 'from cart import Cart\nc = Cart()\nc.total()\n',
+}
+
+function setup(): { root: string; uri: (file: string) => string; at: (file: string, line: number, character: number) => LspLocation } {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-xc-')))
+  roots.push(root)
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text)
+  mkdirSync(join(root, 'node_modules'))
+  const uri = (file: string): string => pathToFileURL(join(root, file)).href
+  return { root, uri, at: (file, line, character) => ({ uri: uri(file), range: { start: { line, character }, end: { line, character: character + 5 } } }) }
+}
+
+describe('withCrossCheck', () => {
+  it('adds the places that lead to the symbol, lists the unresolved, counts the rest, and says the answer is partial', async () => {
+    const { root, uri, at } = setup()
+    const declaration = at('cart.py', 1, 8)
+    const asked: string[] = []
+    const definitions = new Map<string, LspLocation[]>([
+      [`${uri('use.py')}:1:7`, [declaration]],
+      [`${uri('missed.py')}:2:2`, [declaration]],
+      [`${uri('dyn.py')}:1:13`, []],
+      [`${uri('other.py')}:1:8`, [at('other.py', 1, 8)]],
+      [`${uri('cart.py')}:1:8`, [declaration]],
+    ])
+    const service = createLspService()
+    service.registerProvider({
+      id: lspProviderId('table'),
+      extensionToLanguage: { '.py': 'python' },
+      async query(request: LspProviderQuery): Promise<LspQueryResult> {
+        const base = { resolvedWorkspaceRoot: root, completeness: { state: 'complete' as const } }
+        if (request.operation === 'findReferences') return { kind: 'locations', locations: [declaration, at('use.py', 1, 7)], ...base }
+        if (request.operation !== 'goToDefinition') throw new Error(`not asked: ${request.operation}`)
+        const key = `${pathToFileURL(join(root, request.filePath.replace(`${root}/`, ''))).href}:${request.position.line}:${request.position.character}`
+        asked.push(key.slice(uri('').length + 1))
+        return { kind: 'locations', locations: definitions.get(key) ?? [], ...base }
+      },
+    })
+    const result = await withCrossCheck(service).query({ operation: 'findReferences', filePath: 'cart.py', position: { line: 1, character: 8 }, workspaceRoot: root })
+    expect(result.locations).toEqual([declaration, at('missed.py', 2, 2), at('use.py', 1, 7)])
+    expect(result.crossCheck).toEqual({
+      name: 'total',
+      files: 5,
+      added: [at('missed.py', 2, 2)],
+      candidates: [{ location: at('dyn.py', 1, 13), reason: 'unresolved', message: null }],
+      counts: { occurrences: 7, listed: 2, added: 1, elsewhere: 1, candidates: 1, commentsOrStrings: 2, unchecked: 0 },
+    })
+    expect(result.completeness).toEqual({ state: 'partial', reason: 'unresolved', message: '1 place names total where the server could not resolve it (it may be this symbol)' })
+    expect(asked.sort()).toEqual(['cart.py:1:8', 'dyn.py:1:13', 'missed.py:2:2', 'other.py:1:8'])
+  })
+
+  it('leaves the rest unchecked at its bound, and passes other operations through untouched', async () => {
+    const { root, at } = setup()
+    const service = createLspService()
+    service.registerProvider({
+      id: lspProviderId('table'),
+      extensionToLanguage: { '.py': 'python' },
+      async query(request: LspProviderQuery): Promise<LspQueryResult> {
+        const base = { resolvedWorkspaceRoot: root, completeness: { state: 'complete' as const } }
+        if (request.operation === 'hover') return { kind: 'hover', hover: null, ...base }
+        return { kind: 'locations', locations: request.operation === 'findReferences' ? [at('cart.py', 1, 8)] : [at('cart.py', 1, 8)], ...base }
+      },
+    })
+    const checked = withCrossCheck(service, { limits: { maxClassified: 1 } })
+    const hover = await checked.query({ operation: 'hover', filePath: 'cart.py', position: { line: 1, character: 8 }, workspaceRoot: root })
+    expect(hover).toEqual({ kind: 'hover', hover: null, resolvedWorkspaceRoot: root, completeness: { state: 'complete' } })
+    const result = await checked.query({ operation: 'findReferences', filePath: 'cart.py', position: { line: 1, character: 8 }, workspaceRoot: root })
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 7, listed: 1, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 2, unchecked: 3 })
+    expect(result.completeness).toEqual({
+      state: 'partial',
+      reason: 'unchecked',
+      message: "3 of 7 occurrences of total were left unchecked at the cross-check's bound; they may hold places the server missed",
+    })
+  })
+})

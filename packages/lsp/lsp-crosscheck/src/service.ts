@@ -1,0 +1,37 @@
+import { extensionOf, type LspQueryRequest, type LspQueryResult, type LspService } from '@agent-lsp/lsp'
+import { crossCheck, defaultCrossCheckLimits, type CrossCheckedOperation, type CrossCheckLimits } from './cross-check.js'
+
+/** Options of {@link withCrossCheck}. */
+export interface CrossCheckOptions {
+  /** Override some bounds of {@link defaultCrossCheckLimits}. */
+  readonly limits?: Partial<CrossCheckLimits>
+}
+
+const checked: ReadonlySet<string> = new Set<CrossCheckedOperation>(['findReferences', 'goToImplementation', 'incomingCalls'])
+
+/**
+ * `lsp` with every `findReferences`, `goToImplementation` and `incomingCalls` answer cross-checked
+ * (see `crossCheck` and `LspCrossCheck`): the answer gains `crossCheck`, a `findReferences` answer
+ * the places the server missed, and its `completeness` says what may still be missing. Other
+ * operations, registration and disposal pass through. The cross-check's own `goToDefinition`
+ * requests go to `lsp` itself, so any provider behind it serves them.
+ */
+export function withCrossCheck(lsp: LspService, options: CrossCheckOptions = {}): LspService {
+  const limits: CrossCheckLimits = { ...defaultCrossCheckLimits, ...options.limits }
+  return {
+    registerProvider: (provider) => lsp.registerProvider(provider),
+    providers: () => lsp.providers(),
+    dispose: () => lsp.dispose(),
+    async query<Request extends LspQueryRequest>(request: Request, signal?: AbortSignal) {
+      const result = await lsp.query(request, signal)
+      if (!checked.has(request.operation) || request.filePath === null || !('position' in request)) return result
+      const answer = result as LspQueryResult
+      if (answer.kind !== 'locations' && !(answer.kind === 'calls' && answer.direction === 'incoming')) return result
+      const extension = extensionOf(request.filePath)
+      const provider = lsp.providers().find((info) => info.extensions.includes(extension))
+      if (provider === undefined) return result
+      const cursorRequest = { ...request, operation: request.operation as CrossCheckedOperation }
+      return (await crossCheck(lsp, cursorRequest, answer, provider.extensions, limits, signal)) as typeof result
+    },
+  }
+}
