@@ -23,6 +23,8 @@ export interface CatalogueEntry {
   readonly projectMarkers?: readonly string[]
   readonly initializationOptions?: Readonly<Record<string, unknown>>
   readonly settings?: Readonly<Record<string, unknown>>
+  /** Folders the server always leaves out (see lsp-local's `excludedFolders`). */
+  readonly excludedFolders?: { readonly pattern: string; readonly says: string }
   /** The log line by which a server without progress says its workspace is loaded (regex source). */
   readonly readyLogPattern?: string
   /** See `LocalServerConfig.deadLogPattern`. */
@@ -54,7 +56,8 @@ const cpp = { '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 
  *   a server per `package.json` would not see its siblings.
  * - `python`: pyright. No progress while it enumerates the workspace: wait for its
  *   `Found N source files` log line. One server per project (`pyproject.toml`, `setup.py`,
- *   `setup.cfg`, `pyrightconfig.json`): imports resolve from the project's own root.
+ *   `setup.cfg`, `pyrightconfig.json`): imports resolve from the project's own root. It never
+ *   searches dot folders (`.claude/lib`), so workspace-wide answers say when some hold Python.
  * - `bash`: bash-language-server 5.8 answers references only after its background analysis, which
  *   it reports as `info` log lines (so `logLevel` is pinned to `info`).
  * - `c`: clangd; `--background-index` covers the `compile_commands.json` it finds.
@@ -103,6 +106,9 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     extensionToLanguage: { '.py': 'python', '.pyi': 'python' },
     rootMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'pyrightconfig.json'],
     readyLogPattern: '^(Found \\d+ source files?|No source files found)',
+    // pyright 1.1.414 adds `**/.*` to every config's excludes (nothing in the language server turns
+    // its default excludes off), even for a folder its `include` names.
+    excludedFolders: { pattern: '^\\.', says: 'pyright leaves out files under folders starting with a dot' },
     install: 'npm i pyright',
     bundled: { script: 'pyright/langserver.index.js', args: ['--stdio'] },
   },

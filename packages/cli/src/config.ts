@@ -181,6 +181,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(draft.settings ? { settings: draft.settings } : {}),
     ...(draft.env ? { env: draft.env } : {}),
     ...(entry?.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
+    ...(entry?.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry?.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry ? { installHint: entry.install } : {}),
   }

@@ -53,6 +53,7 @@ describe('the server catalogue', () => {
         extensionToLanguage: { '.py': 'python', '.pyi': 'python' },
         rootMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'pyrightconfig.json'],
         readyLogPattern: '^(Found \\d+ source files?|No source files found)',
+        excludedFolders: { pattern: '^\\.', says: 'pyright leaves out files under folders starting with a dot' },
         installHint: 'npm i pyright',
       },
       {

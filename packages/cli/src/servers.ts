@@ -32,6 +32,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(run.initializationOptions !== undefined ? { initializationOptions: run.initializationOptions } : {}),
     ...(entry.settings ? { settings: entry.settings } : {}),
     ...(entry.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
+    ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     installHint: entry.install,
   }

@@ -25,6 +25,15 @@ export interface LocalServerConfig {
    * searched, and (3) marks those answers `partial / unconfigured` for a file no project covers.
    */
   readonly projectMarkers?: readonly string[]
+  /**
+   * Folders the server leaves out of its workspace whatever its own config says, as a regular
+   * expression (source text) on a folder's name, and the sentence that says so (pyright 1.1.414
+   * always excludes `**∕.*`, even a folder its `include` names: `{ pattern: '^\\.', says: 'pyright
+   * leaves out files under folders starting with a dot' }`). Workspace-wide answers are
+   * `partial / unconfigured` while the server root holds files of the server's languages under
+   * such a folder (dependency folders such as `.venv` aside), naming the nearest.
+   */
+  readonly excludedFolders?: { readonly pattern: string; readonly says: string }
   /** Sent verbatim as `InitializeParams.initializationOptions`. */
   readonly initializationOptions?: unknown
   /**
@@ -120,7 +129,21 @@ export function validateServerConfig(config: LocalServerConfig): void {
   if (config.args !== undefined && (!Array.isArray(config.args) || !config.args.every((a) => typeof a === 'string'))) {
     throw invalid('args must be an array of strings')
   }
+  if (config.excludedFolders !== undefined) {
+    const { pattern, says } = config.excludedFolders
+    if (typeof says !== 'string' || !isRegExp(pattern)) throw invalid('excludedFolders must have a regular expression pattern and a says sentence')
+  }
   for (const extension of Object.keys(config.extensionToLanguage ?? {})) {
     if (!isValidExtension(extension)) throw invalid(`extension ${JSON.stringify(extension)} must be lowercase with a leading dot`)
+  }
+}
+
+function isRegExp(source: unknown): boolean {
+  if (typeof source !== 'string') return false
+  try {
+    new RegExp(source)
+    return true
+  } catch {
+    return false
   }
 }

@@ -10,6 +10,7 @@ import { lineAt } from '../sync/lines.js'
 import { isInside } from '../sync/paths.js'
 import { findProjects, nearestMarkedDirectory } from '../sync/projects.js'
 import { pathToUri } from '../normalize/uri.js'
+import { excludedFoldersCompleteness, type CoverageCache } from './coverage.js'
 import { runOperation } from './operations.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
@@ -18,6 +19,8 @@ export interface Session {
   readonly documents: OpenDocuments
   /** Workspace roots whose projects were opened, once each (see `projectMarkers`). */
   readonly projectsLoaded: Map<string, Promise<void>>
+  /** What is known of files the server leaves out, per scan root (see `excludedFolders`). */
+  readonly excluded: CoverageCache
 }
 
 /** Where a query runs, once its file and server root are resolved. */
@@ -55,8 +58,8 @@ export async function answerWith(
   // useClientFileWatcher, do not watch the disk themselves): a hover in an open file shows the
   // types of an unopened one as it is now. A scan of the watched files, bounded.
   await client.watchedFiles.sync()
+  const scanRoot = isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot
   if (workspaceWide) {
-    const scanRoot = isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot
     await untilAborted(loadProjects(session, scanRoot, config), signal, () => cancelledError(request.operation))
   }
   let text: string | null = null
@@ -113,7 +116,7 @@ export async function answerWith(
           reason: 'unconfigured',
           message: `no ${projectMarkers.join(' or ')} covers ${relative(resolvedWorkspaceRoot, path)}, so ${config.id} searched only the files it reaches from there; add one to search the whole workspace`,
         }
-      : (known ?? { state: 'complete' })
+      : ((workspaceWide ? excludedFoldersCompleteness(config, scanRoot, session.excluded, client.watchedFiles.generation) : undefined) ?? known ?? { state: 'complete' })
   return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult
 }
 

@@ -62,8 +62,11 @@ describe('projects and first files, with symlinks and dot folders', () => {
     expect(findProjects(root, markers, extensions).map((p) => [p.directory.slice(root.length), p.file.slice(root.length)])).toEqual([['', '/src/a.ts']])
   })
 
-  it('finds no first file through a symlink', () => {
+  it('finds a first file under a dot folder, never under a dependency folder or through a symlink', () => {
     const python = new Set(['.py', '.pyi'])
+    const dotted = tree(['.claude/lib/x.py', '.venv/lib/site.py'])
+    expect(firstFileWith(dotted, python)).toBe(join(dotted, '.claude/lib/x.py'))
+    expect(firstFileWith(tree(['.venv/lib/site.py', 'node_modules/p/x.py', '.git/x.py', 'env/pyvenv.cfg', 'env/lib/y.py', 'README.md']), python)).toBeUndefined()
     const linked = tree(['README.md'])
     const outside = tree(['secret.py'])
     symlinkSync(outside, join(linked, 'link'))

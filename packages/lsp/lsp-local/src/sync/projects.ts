@@ -80,14 +80,15 @@ function firstFileWhere(directory: string, markers: readonly string[], extension
 
 /**
  * The first file under `root` with one of `extensions` (breadth-first, bounded, following no
- * symlink, skipping dependency, build and dot folders): `undefined` when there is none, `'unknown'`
- * when the tree is too big to tell. A workspace-wide search need not start a server for a language the
+ * symlink, skipping dependency and build folders but not other dot folders: a workspace whose only
+ * Python is under `.claude/lib` has Python): `undefined` when there is none, `'unknown'` when the
+ * tree is too big to tell. A workspace-wide search need not start a server for a language the
  * workspace does not contain, and a server that loads its project only when a document opens
  * (clangd reads `compile_commands.json` then) is given this one.
  */
 export function firstFileWith(root: string, extensions: ReadonlySet<string>): string | undefined | 'unknown' {
   let found: string | undefined
-  const complete = walk(root, { maxDirectories: MAX_SCANNED_DIRECTORIES, maxDepth: MAX_DEPTH, skip: (name) => skipped(name) || name.startsWith('.') }, ({ path, files }) => {
+  const complete = walk(root, { maxDirectories: MAX_SCANNED_DIRECTORIES, maxDepth: MAX_DEPTH, skip: skipped }, ({ path, files }) => {
     const file = files.find((name) => extensions.has(extensionOf(name)))
     if (file === undefined) return 'continue'
     found = join(path, file)

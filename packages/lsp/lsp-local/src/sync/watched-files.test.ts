@@ -1,4 +1,4 @@
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FileEvent } from 'vscode-languageserver-protocol'
@@ -38,5 +38,20 @@ describe('WatchedFiles', () => {
     writeFileSync(join(root, 'b.py'), 'y = 22\n')
     await files.sync()
     expect(sent).toEqual([[{ uri: pathToUri(join(root, 'b.py')), type: 1 }], [{ uri: pathToUri(join(root, 'b.py')), type: 2 }]])
+  })
+
+  it('counts scans that saw files created or deleted (not only changed), and follows no symlink', async () => {
+    const { root, files, sent } = watched()
+    expect(files.generation).toBe(0)
+    writeFileSync(join(root, 'a.py'), 'x = 1\n')
+    await files.sync()
+    writeFileSync(join(root, 'a.py'), 'x = 22\n')
+    await files.sync()
+    expect(files.generation).toBe(1)
+    symlinkSync(root, join(root, 'loop'))
+    rmSync(join(root, 'a.py'))
+    await files.sync()
+    expect(files.generation).toBe(2)
+    expect(sent.map((changes) => changes.map((change) => change.type))).toEqual([[1], [2], [3]])
   })
 })

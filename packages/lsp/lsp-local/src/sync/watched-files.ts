@@ -95,6 +95,17 @@ export class WatchedFiles {
   /** The scan the next callers of {@link sync} share, while it has not begun. */
   #next: Promise<void> | undefined
 
+  /**
+   * How many scans so far reported a file created or deleted: what is known of the tree's files
+   * (which of them lie where) holds while this stays the same. Never changes for a server that
+   * registered no watchers.
+   */
+  get generation(): number {
+    return this.#generation
+  }
+
+  #generation = 0
+
   async #scanAndReport(): Promise<void> {
     const watchers = [...this.#registrations.values()].flat()
     if (watchers.length === 0) return
@@ -113,6 +124,7 @@ export class WatchedFiles {
       if (!current.has(path) && wants(path, 4)) changes.push({ uri: pathToUri(path), type: FileChangeType.Deleted })
     }
     if (changes.length === 0) return
+    if (changes.some((change) => change.type !== FileChangeType.Changed)) this.#generation++
     // A source file created or deleted makes a server re-read its workspace (pyright logs "Found N
     // source files" again); files it excludes by default (dot folders, caches) or of other languages do not.
     const reloads = changes.some(
