@@ -10,7 +10,7 @@ import { pathForMessage } from '../input/message-path.js'
 import { oneLine } from '../text/one-line.js'
 import { placeOf, symbolTitle } from '../render/render-symbols.js'
 import { nameSegments, namePosition, ownName } from '../text/symbol-names.js'
-import { withoutAliases } from './symbol-aliases.js'
+import { withoutAliases, type SymbolPlace } from './symbol-aliases.js'
 import {
   closestEntries,
   documentEntries,
@@ -107,7 +107,7 @@ export async function resolveSymbol(
   const found = target.filePath === undefined ? await inWorkspace(query, context) : await inFile(target.filePath, query, context)
   let { matches } = found
   if (matches.length > 1 && target.line !== undefined) matches = pickByLine(matches, target.line)
-  if (matches.length > 1) matches = await withoutAliases(matches, found.file, context)
+  if (matches.length > 1) matches = await withoutAliases(matches, found.file, context, async () => found.places ?? (await workspacePlaces(query, context)))
   const scope = found.file?.displayPath
   const roots = [found.resolvedRoot, context.workspaceRoot]
   if (matches.length === 1) return { kind: 'resolved', resolved: await resolvedAt(matches[0]!, found.file, context) }
@@ -136,6 +136,8 @@ interface Found {
   readonly file: OpenedFile | undefined
   readonly resolvedRoot: string
   readonly completeness: LspCompleteness
+  /** Where the workspace symbol search put the name, when it was the search. */
+  readonly places?: readonly SymbolPlace[]
 }
 
 function ask<R extends LspFileRequest | LspWorkspaceSymbolRequest>(request: R, context: ResolveContext): Promise<LspSymbolsResult> {
@@ -162,7 +164,7 @@ async function inWorkspace(query: readonly string[], context: ResolveContext): P
   const byContainer = (entries: readonly SymbolEntry[]): SymbolEntry[] =>
     entries.filter((entry) => matchesPath(entry, query, named.mode) || (query.length > 1 && entry.path.length === nameSegments(entry.symbol.name).length))
   if (files.length > MAX_CHECKED_FILES) {
-    return { matches: unique(byContainer(inside)), pool, file: undefined, resolvedRoot: result.resolvedWorkspaceRoot, completeness: result.completeness }
+    return { matches: unique(byContainer(inside)), pool, file: undefined, resolvedRoot: result.resolvedWorkspaceRoot, completeness: result.completeness, places: placesOf(inside) }
   }
   const checked: SymbolEntry[] = []
   const perFile = await Promise.all(
@@ -186,7 +188,25 @@ async function inWorkspace(query: readonly string[], context: ResolveContext): P
   const seen = [...checked, ...pool]
   const matches = unique(perFile.flat())
   const outer = matches.filter((entry) => !entry.local)
-  return { matches: outer.length > 0 ? outer : matches, pool: seen, file: undefined, resolvedRoot: result.resolvedWorkspaceRoot, completeness: result.completeness }
+  return {
+    matches: outer.length > 0 ? outer : matches,
+    pool: seen,
+    file: undefined,
+    resolvedRoot: result.resolvedWorkspaceRoot,
+    completeness: result.completeness,
+    places: placesOf(inside),
+  }
+}
+
+/** Where the workspace symbol search puts the last segment's exact matches (for a file's symbols that are one). */
+async function workspacePlaces(query: readonly string[], context: ResolveContext): Promise<SymbolPlace[]> {
+  const last = query[query.length - 1]!
+  const result = await ask({ operation: 'workspaceSymbol', query: last, filePath: null, workspaceRoot: context.workspaceRoot }, context)
+  return placesOf(matchNamePath(workspaceEntries(result.symbols), [last]).matches)
+}
+
+function placesOf(entries: readonly SymbolEntry[]): SymbolPlace[] {
+  return entries.map((entry) => ({ filePath: URI.parse(entry.symbol.uri).fsPath, range: entry.symbol.range }))
 }
 
 /** The workspace symbols for the first half of the last segment: names to suggest when the search saw none. */

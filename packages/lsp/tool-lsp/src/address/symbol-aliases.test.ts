@@ -12,7 +12,7 @@ const files = {
 }
 
 describe('aliases among symbol matches', () => {
-  it('drops a re-export whose definition is another match, keeps unrelated declarations, and keeps both of a cycle', async () => {
+  it('drops a re-export whose definition is another match, keeps unrelated declarations, and keeps one of a cycle', async () => {
     const root = await tempWorkspace(files)
     const cart = fileUri(root, 'src/cart.ts')
     const index = fileUri(root, 'src/index.ts')
@@ -37,8 +37,14 @@ describe('aliases among symbol matches', () => {
       { line: 0, character: 9 },
       { line: 0, character: 16 },
     ])
-    // Two symbols that define to each other: neither is the declaration, both stay.
+    // Two symbols that define to each other (a prototype and its definition) are one: the widest stays.
     definitionOf = (uri) => (uri === index ? at(cart, 0, 16, 8) : at(index, 0, 9, 8))
-    expect((await withoutAliases(entries.slice(0, 2), undefined, context)).map((entry) => entry.symbol.uri)).toEqual([cart, index])
+    expect((await withoutAliases(entries.slice(0, 2), undefined, context)).map((entry) => entry.symbol.uri)).toEqual([cart])
+    // ... unless the workspace symbol search names the other, the server's own choice.
+    const preferred = async () => [{ filePath: `${root}/src/index.ts`, range: range(0, 9, 0, 17) }]
+    expect((await withoutAliases(entries.slice(0, 2), undefined, context, preferred)).map((entry) => entry.symbol.uri)).toEqual([index])
+    // A cycle beside an unrelated declaration: one of the cycle, and the other declaration.
+    definitionOf = (uri) => (uri === index ? at(cart, 0, 16, 8) : uri === cart ? at(index, 0, 9, 8) : at(other, 0, 16, 8))
+    expect((await withoutAliases(entries, undefined, context)).map((entry) => entry.symbol.uri)).toEqual([cart, other])
   })
 })
