@@ -127,7 +127,7 @@ const toolRows: ToolRow[] = [
   {
     name: 'a binary file with a .ts name',
     input: { ...cursor, filePath: 'src/logo.ts', line: 1, character: 1 },
-    code: 'LSP_FILE_NOT_FOUND',
+    code: 'LSP_NOT_TEXT',
     message: 'src/logo.ts is not a text file: it holds NUL bytes (binary, or not UTF-8) (resolved to <root>/src/logo.ts)',
   },
   {
@@ -341,7 +341,7 @@ const commandRows: CommandRow[] = [
     name: 'a binary file',
     argv: ['hover', 'src/logo.ts:1:1'],
     exit: 1,
-    stderr: 'LSP_FILE_NOT_FOUND: <root>/src/logo.ts is not a text file: it holds NUL bytes (binary, or not UTF-8)',
+    stderr: 'LSP_NOT_TEXT: <root>/src/logo.ts is not a text file: it holds NUL bytes (binary, or not UTF-8)',
   },
   {
     name: 'page past the last page',
@@ -418,8 +418,8 @@ describe('bad input through the agent-lsp command', () => {
     })
     expect(await runBin(['hover', 'src/logo.ts:1:1', '--json'])).toEqual({
       exit: 1,
-      stdout: `${JSON.stringify({ error: { code: 'LSP_FILE_NOT_FOUND', message: `${root}/src/logo.ts is not a text file: it holds NUL bytes (binary, or not UTF-8)` } })}\n`,
-      stderr: `agent-lsp: LSP_FILE_NOT_FOUND: ${root}/src/logo.ts is not a text file: it holds NUL bytes (binary, or not UTF-8)\n`,
+      stdout: `${JSON.stringify({ error: { code: 'LSP_NOT_TEXT', message: `${root}/src/logo.ts is not a text file: it holds NUL bytes (binary, or not UTF-8)` } })}\n`,
+      stderr: `agent-lsp: LSP_NOT_TEXT: ${root}/src/logo.ts is not a text file: it holds NUL bytes (binary, or not UTF-8)\n`,
     })
     expect(await runBin(['hover', 'src/a.ts\n:1:1:x'])).toEqual({
       exit: 2,

@@ -5,7 +5,8 @@ import { HarnessError } from '@agent-lsp/errors'
  *
  * Seam (seed contract): `LSP_INVALID_PROVIDER`, `LSP_CONFLICT`, `LSP_UNAVAILABLE`, `LSP_DISPOSED`,
  * `LSP_UNSUPPORTED_OPERATION`, `LSP_MALFORMED_RESPONSE`. Requests: `LSP_INVALID_REQUEST`,
- * `LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_INVALID_POSITION`, `LSP_CANCELLED`,
+ * `LSP_FILE_NOT_FOUND`, `LSP_NOT_TEXT` (the file is not UTF-8 text: binary, or UTF-16),
+ * `LSP_OUTSIDE_WORKSPACE`, `LSP_INVALID_POSITION`, `LSP_CANCELLED`,
  * `LSP_CANNOT_RENAME` (`rename` at a position the server says cannot be renamed: a keyword, a
  * literal, a symbol of a library).
  * Servers: `LSP_SERVER_NOT_FOUND` (executable missing), `LSP_SERVER_START_FAILED` (spawned but no
@@ -21,6 +22,7 @@ export type LspErrorCode =
   | 'LSP_MALFORMED_RESPONSE'
   | 'LSP_INVALID_REQUEST'
   | 'LSP_FILE_NOT_FOUND'
+  | 'LSP_NOT_TEXT'
   | 'LSP_OUTSIDE_WORKSPACE'
   | 'LSP_INVALID_POSITION'
   | 'LSP_CANCELLED'

@@ -248,14 +248,32 @@ const rows: Row[] = [
   {
     name: 'a binary file',
     input: { ...cursor, filePath: 'src/logo.ts' },
-    code: 'LSP_FILE_NOT_FOUND',
+    code: 'LSP_NOT_TEXT',
     message: 'src/logo.ts is not a text file: it holds NUL bytes (binary, or not UTF-8) (resolved to <root>/src/logo.ts)',
   },
   {
     name: 'a UTF-16 file',
     input: { operation: 'documentSymbol', filePath: 'src/utf16.ts' },
-    code: 'LSP_FILE_NOT_FOUND',
-    message: 'src/utf16.ts is not a text file: it holds NUL bytes (binary, or not UTF-8) (resolved to <root>/src/utf16.ts)',
+    code: 'LSP_NOT_TEXT',
+    message: 'src/utf16.ts is not a text file: it is UTF-16, not UTF-8 (it starts with a UTF-16 byte order mark) (resolved to <root>/src/utf16.ts)',
+  },
+  {
+    name: 'a UTF-16 file without a NUL byte (CJK text only)',
+    input: { operation: 'documentSymbol', filePath: 'src/utf16-cjk.ts' },
+    code: 'LSP_NOT_TEXT',
+    message: 'src/utf16-cjk.ts is not a text file: it is UTF-16, not UTF-8 (it starts with a UTF-16 byte order mark) (resolved to <root>/src/utf16-cjk.ts)',
+  },
+  {
+    name: 'a UTF-16 big-endian file',
+    input: { operation: 'documentSymbol', filePath: 'src/utf16be.ts' },
+    code: 'LSP_NOT_TEXT',
+    message: 'src/utf16be.ts is not a text file: it is UTF-16, not UTF-8 (it starts with a UTF-16 byte order mark) (resolved to <root>/src/utf16be.ts)',
+  },
+  {
+    name: 'a UTF-16 file without a byte order mark',
+    input: { operation: 'documentSymbol', filePath: 'src/utf16-nobom.ts' },
+    code: 'LSP_NOT_TEXT',
+    message: 'src/utf16-nobom.ts is not a text file: it holds NUL bytes (binary, or not UTF-8) (resolved to <root>/src/utf16-nobom.ts)',
   },
   {
     name: 'a file no provider takes',
@@ -303,6 +321,10 @@ describe('bad input through the tool', () => {
       'src/empty.ts': '',
       'src/logo.ts': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
       'src/utf16.ts': Buffer.from('\ufeffexport const a = 1\n', 'utf16le'),
+      // FF FE 2D 4E 87 65: no NUL byte, only the byte order mark says it is not UTF-8.
+      'src/utf16-cjk.ts': Buffer.from('\ufeff中文', 'utf16le'),
+      'src/utf16be.ts': Buffer.from('\ufeffexport const a = 1\n', 'utf16le').swap16(),
+      'src/utf16-nobom.ts': Buffer.from('export const a = 1\n', 'utf16le'),
       README: 'read me\n',
     }
     for (const [relative, content] of Object.entries(files)) {

@@ -1,6 +1,6 @@
 import { LspToolError } from '../errors.js'
 import { pathForMessage } from './message-path.js'
-import { BinaryFileError, NotRegularFileError } from './regular-file.js'
+import { NotRegularFileError, NotTextError } from './regular-file.js'
 
 /** Why a file cannot be read, by `fs` error code, as the end of `cannot read <path>: …`. */
 const reasons: Readonly<Record<string, string>> = {
@@ -17,8 +17,9 @@ const reasons: Readonly<Record<string, string>> = {
 const cursorSuffix = /:\d+(?::\d+)?$/
 
 /**
- * The `LSP_FILE_NOT_FOUND` error for a failure to read the file a model asked about: missing, a
- * directory, not a regular file (see `readRegularFile`), binary, or one of the `fs` codes above.
+ * The error for a failure to read the file a model asked about: `LSP_NOT_TEXT` for a file that is
+ * not UTF-8 text (binary, or UTF-16; see `NotTextError`), else `LSP_FILE_NOT_FOUND`: missing, a
+ * directory, not a regular file (see `readRegularFile`), or one of the `fs` codes above.
  * Paths are shown with `pathForMessage`; the resolved path only where it differs from the given
  * one. A missing path that ends in `:line[:col]` or is a `file:` URI says how to ask instead.
  * @param given - the path as the model gave it; `absolutePath` - as resolved.
@@ -31,8 +32,9 @@ export function fileReadError(error: unknown, given: string, absolutePath: strin
   if (error instanceof NotRegularFileError) {
     return make(error.isDirectory ? `${shownGiven} is a directory, not a file${resolved}` : `${shownGiven} is not a regular file${resolved}`)
   }
-  if (error instanceof BinaryFileError) {
-    return make(`${shownGiven} is not a text file: it holds NUL bytes (binary, or not UTF-8)${resolved}`)
+  if (error instanceof NotTextError) {
+    const why = error.reason === 'utf16' ? 'it is UTF-16, not UTF-8 (it starts with a UTF-16 byte order mark)' : 'it holds NUL bytes (binary, or not UTF-8)'
+    return new LspToolError('LSP_NOT_TEXT', `${shownGiven} is not a text file: ${why}${resolved}`, { cause: error })
   }
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code !== 'string') return undefined

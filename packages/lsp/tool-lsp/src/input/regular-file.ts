@@ -14,14 +14,20 @@ export class NotRegularFileError extends Error {
 }
 
 /**
- * Thrown by {@link readRegularFile} for a file that holds a NUL character: binary (an image, an
- * archive, a compiled file), or text in an encoding other than UTF-8 (UTF-16 puts a NUL beside
- * every ASCII character). No language server reads either as source, and its lines are not text.
+ * Thrown by {@link readRegularFile} for a file that is not UTF-8 text. `reason`:
+ * - `'utf16'`: it starts with a UTF-16 byte order mark (FF FE or FE FF; UTF-32's starts so too),
+ *   text in an encoding this tool and the servers it talks to do not read as source;
+ * - `'nul'`: it holds a NUL byte: binary (an image, an archive, a compiled file), or text in UTF-16
+ *   or UTF-32 without a byte order mark (a NUL beside every ASCII character).
+ * Its lines are not the lines an editor shows, and no language server reads it as source.
  */
-export class BinaryFileError extends Error {
-  constructor(readonly absolutePath: string) {
-    super(`${absolutePath} holds NUL bytes`)
-    this.name = 'BinaryFileError'
+export class NotTextError extends Error {
+  constructor(
+    readonly absolutePath: string,
+    readonly reason: 'utf16' | 'nul',
+  ) {
+    super(`${absolutePath} is not UTF-8 text (${reason === 'utf16' ? 'a UTF-16 byte order mark' : 'NUL bytes'})`)
+    this.name = 'NotTextError'
   }
 }
 
@@ -33,8 +39,8 @@ const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
  * a FIFO blocks until a writer comes, a device like `/dev/zero` never ends, and opening some
  * devices acts. The file is then opened non-blocking and checked again, in case it was swapped
  * after the first check.
- * @throws NotRegularFileError for a directory, FIFO, socket or device; BinaryFileError for a file
- *   holding a NUL character (binary, or not UTF-8); the `fs` error otherwise
+ * @throws NotRegularFileError for a directory, FIFO, socket or device; NotTextError for a file
+ *   that is not UTF-8 text (binary, or UTF-16); the `fs` error otherwise
  *   (`ENOENT`, `EACCES`, `ELOOP`, `ENAMETOOLONG`, `ENOTDIR`, `ERR_FS_FILE_TOO_LARGE`, …).
  */
 export async function readRegularFile(absolutePath: string): Promise<string> {
@@ -42,9 +48,10 @@ export async function readRegularFile(absolutePath: string): Promise<string> {
   const handle = await open(absolutePath, openFlags)
   try {
     checkRegular(absolutePath, await handle.stat())
-    const text = await handle.readFile('utf8')
-    if (text.includes('\0')) throw new BinaryFileError(absolutePath)
-    return text
+    const bytes = await handle.readFile()
+    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new NotTextError(absolutePath, 'utf16')
+    if (bytes.includes(0)) throw new NotTextError(absolutePath, 'nul')
+    return bytes.toString('utf8')
   } finally {
     await handle.close()
   }
