@@ -21,8 +21,10 @@ export interface LocalServerConfig {
    * File names that define a project for a server that searches only the projects it has loaded
    * (tsserver: `tsconfig.json`, `jsconfig.json`). With them the host (1) starts the server at the
    * nearest such project above the workspace when none lies inside it, (2) opens one file of each
-   * project in the workspace before `findReferences` and `goToImplementation`, so all are
-   * searched, and (3) marks those answers `partial / unconfigured` for a file no project covers.
+   * project in the workspace before a workspace-wide query (`findReferences`, `workspaceSymbol`…),
+   * so all are searched, and (3) opens with it the files no project covers (at most
+   * `maxLooseFiles`, the nearest first), marking the answer `partial / unconfigured` when there were
+   * more.
    */
   readonly projectMarkers?: readonly string[]
   /**
@@ -59,6 +61,57 @@ export interface LocalServerConfig {
   readonly deadLogPattern?: string
   /** How to install the server, quoted when the command is missing (e.g. `npm i -g pyright`). */
   readonly installHint?: string
+  /**
+   * How `diagnostics` knows it holds the server's verdict on a file as it is on disk (see
+   * {@link LocalDiagnosticsRules}); absent, the defaults there (what servers not measured get).
+   */
+  readonly diagnostics?: LocalDiagnosticsRules
+}
+
+/**
+ * When a server's diagnostics of a file are its verdict on the file as it is now, as measured per
+ * server (the catalogue says why each server has its rules). A server that registers
+ * `textDocument/diagnostic` (LSP 3.17 §Pull Diagnostics: pyright) is always asked, whatever these say.
+ */
+export interface LocalDiagnosticsRules {
+  /**
+   * Ask the server rather than wait for what it pushes. `tsserver`: typescript-language-server's
+   * `workspace/executeCommand` `typescript.tsserverRequest` with tsserver's
+   * `syntacticDiagnosticsSync`, `semanticDiagnosticsSync` and (unless
+   * `initializationOptions.preferences.disableSuggestions`) `suggestionDiagnosticsSync`, converted
+   * as typescript-language-server converts what it publishes (its `diagnostics.ignoredCodes`
+   * setting left out): an answer once tsserver has checked the file, which publications never say.
+   * Used when the server lists the command in `executeCommandProvider`.
+   */
+  readonly pull?: 'tsserver'
+  /**
+   * When pushed diagnostics (LSP 3.17 §PublishDiagnostics) are final:
+   * - `after-last-change` (default): the file's publication for its current version that came
+   *   after the last notification that can change diagnostics (`didOpen`, `didChange`,
+   *   `didClose` of any document, `workspace/didChangeWatchedFiles`,
+   *   `workspace/didChangeConfiguration`); one without a version once the server has published
+   *   nothing more about the file for 1 s. A server that published before and stays silent for
+   *   1 s has the file reopened.
+   * - `own-version`: the file's publication for its current version, whatever came since: for a
+   *   server whose verdict on a file depends on its text alone, or with {@link recheckOnDiskChange}.
+   * - `changed-files-published`: once every file a notification changed (opened, sent, or changed
+   *   on disk) has been published since, and 50 ms passed without another such publication, the
+   *   file's latest publication for its current version (gopls 0.5.0 re-publishes a dependent only
+   *   when its diagnostics change, always with or before the changed file).
+   */
+  readonly settle?: 'after-last-change' | 'own-version' | 'changed-files-published'
+  /**
+   * The server never checks an open file again because another one changed (clangd 14 watches no
+   * file): before `diagnostics` the file is reopened (same text, next version) when a file of the
+   * server's languages under its root changed on disk since the file was last sent.
+   */
+  readonly recheckOnDiskChange?: boolean
+  /**
+   * A `window/logMessage` (regular expression source) by which the server says it checks nothing
+   * (bash-language-server without shellcheck), and the sentence that says so: its `diagnostics`
+   * answers are then `partial / unconfigured` with that sentence, never a plain "none".
+   */
+  readonly uncheckedLog?: { readonly pattern: string; readonly says: string }
 }
 
 /**
@@ -77,10 +130,27 @@ export interface LocalProviderLimits {
   readonly shutdownTimeoutMs: number
   /** Documents kept open per server; the least recently used is closed beyond it. */
   readonly maxOpenDocuments: number
+  /**
+   * Files opened before a workspace-wide query when no project marker covers them (tsserver
+   * without a `tsconfig.json` searches only the files it was given), the nearest to the queried
+   * file first, and kept open beside `maxOpenDocuments`; past it the answer is partial. A count;
+   * default 200.
+   */
+  readonly maxLooseFiles: number
   /** Retries of a request answered `ContentModified` (-32801). */
   readonly contentModifiedRetries: number
-  /** How long `diagnostics` waits for a server to push them for the file's current version. */
+  /**
+   * How long `diagnostics` waits for a server's pushed verdict on the file (see
+   * `LocalDiagnosticsRules.settle`) before it answers `partial` with what it has.
+   */
   readonly diagnosticsTimeoutMs: number
+  /**
+   * How long `diagnostics` waits for diagnostics it asked for (pulled: `textDocument/diagnostic`, or
+   * tsserver's through `LocalDiagnosticsRules.pull`) before it answers `partial` with what the server
+   * pushed. Longer than {@link diagnosticsTimeoutMs}: a pull answers once the whole check is done,
+   * which for one costly file took tsserver 12.2 s and 24.7 s on a loaded machine (`tsc` 18.4 s).
+   */
+  readonly diagnosticsPullTimeoutMs: number
   /**
    * A server with no query for this long is stopped (`shutdown`, `exit`, then kill); the next
    * query starts it again. Counted from the end of its last query: a server with a query in
@@ -107,8 +177,11 @@ export const defaultLocalProviderLimits: LocalProviderLimits = {
   readinessTimeoutMs: 30_000,
   shutdownTimeoutMs: 2_000,
   maxOpenDocuments: 64,
+  maxLooseFiles: 200,
   contentModifiedRetries: 3,
   diagnosticsTimeoutMs: 10_000,
+  // Twice the slowest cold check measured, and under the tool's own 60 s bound.
+  diagnosticsPullTimeoutMs: 45_000,
   // An agent session pauses for minutes between bursts of queries; a cold restart costs seconds.
   idleShutdownMs: 10 * 60_000,
   // A monorepo with a server per package; tsserver alone can hold hundreds of MB each.
@@ -132,6 +205,16 @@ export function validateServerConfig(config: LocalServerConfig): void {
   if (config.excludedFolders !== undefined) {
     const { pattern, says } = config.excludedFolders
     if (typeof says !== 'string' || !isRegExp(pattern)) throw invalid('excludedFolders must have a regular expression pattern and a says sentence')
+  }
+  const rules = config.diagnostics
+  if (rules !== undefined) {
+    if (rules.pull !== undefined && rules.pull !== 'tsserver') throw invalid("diagnostics.pull must be 'tsserver'")
+    if (rules.settle !== undefined && !['after-last-change', 'own-version', 'changed-files-published'].includes(rules.settle)) {
+      throw invalid("diagnostics.settle must be 'after-last-change', 'own-version' or 'changed-files-published'")
+    }
+    if (rules.uncheckedLog !== undefined && (typeof rules.uncheckedLog.says !== 'string' || !isRegExp(rules.uncheckedLog.pattern))) {
+      throw invalid('diagnostics.uncheckedLog must have a regular expression pattern and a says sentence')
+    }
   }
   for (const extension of Object.keys(config.extensionToLanguage ?? {})) {
     if (!isValidExtension(extension)) throw invalid(`extension ${JSON.stringify(extension)} must be lowercase with a leading dot`)

@@ -1,4 +1,4 @@
-import { relative } from 'node:path'
+import { dirname } from 'node:path'
 import { LspError, extensionOf, type LspCompleteness, type LspOperation, type LspPosition, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import type { ServerCapabilities } from 'vscode-languageserver-protocol'
 import { untilAborted } from '@agent-lsp/abort'
@@ -8,9 +8,10 @@ import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
 import type { OpenDocuments } from '../sync/documents.js'
 import { lineAt } from '../sync/lines.js'
 import { isInside } from '../sync/paths.js'
-import { findProjects, nearestMarkedDirectory } from '../sync/projects.js'
+import { findProjects } from '../sync/projects.js'
+import { looseFiles, type LooseFiles } from '../sync/loose-files.js'
 import { pathToUri } from '../normalize/uri.js'
-import { excludedFoldersCompleteness, type CoverageCache } from './coverage.js'
+import { excludedFoldersCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
 import { runOperation } from './operations.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
@@ -48,7 +49,6 @@ export async function answerWith(
   signal: AbortSignal | undefined,
 ): Promise<LspQueryResult> {
   const { path, root, resolvedWorkspaceRoot, anyFile } = place
-  const projectMarkers = config.projectMarkers ?? []
   const session = await untilAborted(starting, signal, () => cancelledError(request.operation))
   const { client, documents } = session
   assertSupported(client.capabilities, request.operation, config.id)
@@ -59,8 +59,10 @@ export async function answerWith(
   // types of an unopened one as it is now. A scan of the watched files, bounded.
   await client.watchedFiles.sync()
   const scanRoot = isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot
+  let loose: LooseFiles | undefined
   if (workspaceWide) {
     await untilAborted(loadProjects(session, scanRoot, config), signal, () => cancelledError(request.operation))
+    loose = await openLooseFiles(documents, scanRoot, path, config, limits)
   }
   let text: string | null = null
   if (path === null) {
@@ -103,20 +105,15 @@ export async function answerWith(
     ;({ completeness: known, ...answer } = await ask())
   }
   assertCurrentVersions(answer as LspQueryResult, documents, config.id)
-  const unconfigured = workspaceWide && path !== null && projectMarkers.length > 0 && nearestMarkedDirectory(path, projectMarkers) === undefined
   const completeness: LspCompleteness = !ready
     ? {
         state: 'partial',
         reason: 'indexing',
         message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
       }
-    : unconfigured
-      ? {
-          state: 'partial',
-          reason: 'unconfigured',
-          message: `no ${projectMarkers.join(' or ')} covers ${relative(resolvedWorkspaceRoot, path)}, so ${config.id} searched only the files it reaches from there; add one to search the whole workspace`,
-        }
-      : ((workspaceWide ? excludedFoldersCompleteness(config, scanRoot, session.excluded, client.watchedFiles.generation) : undefined) ?? known ?? { state: 'complete' })
+    : ((loose && looseFilesCompleteness(config, loose, path, resolvedWorkspaceRoot)) ??
+      (workspaceWide ? excludedFoldersCompleteness(config, scanRoot, session.excluded, client.watchedFiles.generation) : undefined) ??
+      known ?? { state: 'complete' })
   return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult
 }
 
@@ -135,6 +132,20 @@ function loadProjects(session: Session, scanRoot: string, config: LocalServerCon
     session.projectsLoaded.set(scanRoot, loaded)
   }
   return loaded
+}
+
+/**
+ * Open (and keep open) the files under `scanRoot` no project marker covers, the nearest to the
+ * queried file first, at most `maxLooseFiles`: tsserver without a `tsconfig.json` searches only
+ * the files it was given. A no-op for servers without `projectMarkers`.
+ */
+async function openLooseFiles(documents: OpenDocuments, scanRoot: string, path: string | null, config: LocalServerConfig, limits: LocalProviderLimits): Promise<LooseFiles | undefined> {
+  const markers = config.projectMarkers ?? []
+  if (markers.length === 0) return undefined
+  const extensions = new Set(Object.keys(config.extensionToLanguage))
+  const loose = looseFiles(scanRoot, markers, extensions, path === null ? scanRoot : dirname(path), limits.maxLooseFiles)
+  await documents.keepOpen(new Map(loose.nearest.map((file) => [file, config.extensionToLanguage[extensionOf(file)] ?? 'plaintext'])))
+  return loose
 }
 
 /** How long a query without a file waits for the first document it opened to be taken in. */

@@ -1,6 +1,29 @@
 import type { LspCompleteness } from '@agent-lsp/lsp'
+import { relative } from 'node:path'
 import type { LocalServerConfig } from '../config.js'
 import { filesUnderExcludedFolders } from '../sync/excluded-files.js'
+import type { LooseFiles } from '../sync/loose-files.js'
+
+/**
+ * `partial / unconfigured` when some files no project marker covers were not given to the server
+ * (past `maxLooseFiles`, or a tree too big to count): it searched the nearest, and the message says
+ * how many others it did not, naming the nearest of them. `undefined` when every one was opened.
+ * Paths are shown relative to `workspaceRoot`.
+ */
+export function looseFilesCompleteness(config: LocalServerConfig, loose: LooseFiles, path: string | null, workspaceRoot: string): LspCompleteness | undefined {
+  const { nearest, total, counted, firstLeftOut } = loose
+  const leftOut = total - nearest.length
+  if (leftOut === 0 && counted) return undefined
+  const markers = (config.projectMarkers ?? []).join(' or ')
+  const from = path === null ? 'the workspace root' : relative(workspaceRoot, path)
+  const files = `${counted ? 'the' : 'at least'} ${total} ${config.id} files here`
+  const others = leftOut === 0 ? 'could not look at every folder (5,000 at most)' : `not ${leftOut} other${leftOut === 1 ? '' : 's'} (${relative(workspaceRoot, firstLeftOut ?? '')}${counted ? '' : ', and maybe more'})`
+  return {
+    state: 'partial',
+    reason: 'unconfigured',
+    message: `no ${markers} covers ${files}, so ${config.id} searched the ${nearest.length} nearest ${from} and ${others}; add one to search the whole workspace`,
+  }
+}
 
 /**
  * `partial / unconfigured` when files of the server's languages under `scanRoot` lie in folders

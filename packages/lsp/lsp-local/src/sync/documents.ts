@@ -36,6 +36,8 @@ export class OpenDocuments {
    * too, so diagnostics published for its content before it was closed never pass for current.
    */
   #lastVersion = 0
+  /** Documents kept open beside the `maxOpen` least recently used ones (see {@link keepOpen}). */
+  readonly #kept = new Set<string>()
 
   constructor(
     private readonly client: DocumentServer,
@@ -89,6 +91,23 @@ export class OpenDocuments {
     }
   }
 
+  /**
+   * Keep exactly `files` (path → language id) open beside the `maxOpen` least recently used
+   * documents, never closed for room: a server that searches only the files it was given (tsserver
+   * without a tsconfig.json) searches these. Those not open are opened, the open ones re-sent if
+   * they changed; a file gone meanwhile is left out. Files kept before and not now fall back under
+   * the `maxOpen` bound.
+   */
+  async keepOpen(files: ReadonlyMap<string, string>): Promise<void> {
+    this.#kept.clear()
+    for (const [path, languageId] of files) {
+      const current = this.#open.get(path)
+      const document = current ? await this.#refresh(current) : await this.#openDocument(path, languageId).catch(() => undefined)
+      if (document) this.#kept.add(path)
+    }
+    await this.#evict()
+  }
+
   /** How many documents are open. */
   get size(): number {
     return this.#open.size
@@ -131,14 +150,16 @@ export class OpenDocuments {
   }
 
   async #evict(): Promise<void> {
-    for (const document of this.#open.values()) {
-      if (this.#open.size <= this.maxOpen) return
-      await this.#close(document)
+    const kept = [...this.#open.keys()].filter((path) => this.#kept.has(path)).length
+    for (const document of [...this.#open.values()]) {
+      if (this.#open.size - kept <= this.maxOpen) return
+      if (!this.#kept.has(document.path)) await this.#close(document)
     }
   }
 
   async #close(document: OpenDocument): Promise<void> {
     this.#open.delete(document.path)
+    this.#kept.delete(document.path)
     this.client.diagnostics.forget(document.uri)
     await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: document.uri } })
   }
