@@ -18,6 +18,8 @@ export interface ConfigOptions {
   readonly configFile?: string
   /** `--trust-workspace-config`. */
   readonly trustWorkspaceConfig?: boolean
+  /** Leave out the config files (see {@link loadServerSetupBeside}): `workspace`, or `all` (the catalogue alone). */
+  readonly skip?: 'workspace' | 'all'
 }
 
 /** Where a server's executable is, or that it is not: `bundled` is a script run by this Node. */
@@ -79,9 +81,9 @@ interface Draft {
  */
 export function loadServerSetup(options: ConfigOptions): ServerSetup {
   const { workspaceRoot, env } = options
-  const userPath = options.configFile ?? findUserConfig(env)
+  const userPath = options.skip === 'all' ? undefined : (options.configFile ?? findUserConfig(env))
   const user = userPath === undefined ? undefined : readConfigFile(userPath)
-  const workspacePath = findWorkspaceConfig(workspaceRoot)
+  const workspacePath = options.skip === undefined ? findWorkspaceConfig(workspaceRoot) : undefined
   const workspace = workspacePath === undefined || (userPath !== undefined && sameFile(userPath, workspacePath)) ? undefined : readConfigFile(workspacePath)
   const trusted = isTrustedWorkspace(workspaceRoot, user, options.trustWorkspaceConfig ?? false, env)
 
@@ -226,10 +228,42 @@ function sameFile(a: string, b: string): boolean {
  * @throws ConfigError as {@link loadServerSetup}.
  */
 export function loadServerSetupFor(flags: ConfigFlags, cwd: string, workspaceRoot: string, env: NodeJS.ProcessEnv): ServerSetup {
-  return loadServerSetup({
+  return loadServerSetup(optionsFor(flags, cwd, workspaceRoot, env))
+}
+
+/** A setup that could be loaded, and the config error that kept a file out of it. */
+export interface SetupBeside {
+  readonly setup: ServerSetup
+  /** Why the config files are not all applied: the error {@link loadServerSetup} throws. */
+  readonly refusal?: ConfigError
+}
+
+/**
+ * {@link loadServerSetupFor} for the commands that report a config error instead of stopping on it
+ * (`doctor` prints the servers beside it, `mcp` answers every call with it): on a `ConfigError`,
+ * the setup without the workspace config, or when that fails too (the user config or `--config`
+ * is at fault) the catalogue alone, and the error.
+ */
+export function loadServerSetupBeside(flags: ConfigFlags, cwd: string, workspaceRoot: string, env: NodeJS.ProcessEnv): SetupBeside {
+  const options = optionsFor(flags, cwd, workspaceRoot, env)
+  let refusal: ConfigError | undefined
+  for (const skip of [undefined, 'workspace', 'all'] as const) {
+    try {
+      const setup = loadServerSetup(skip === undefined ? options : { ...options, skip })
+      return refusal === undefined ? { setup } : { setup, refusal }
+    } catch (error) {
+      if (!(error instanceof ConfigError) || skip === 'all') throw error
+      refusal ??= error
+    }
+  }
+  throw new Error('unreachable: the catalogue alone always loads')
+}
+
+function optionsFor(flags: ConfigFlags, cwd: string, workspaceRoot: string, env: NodeJS.ProcessEnv): ConfigOptions {
+  return {
     workspaceRoot,
     env,
     ...(flags.configFile === undefined ? {} : { configFile: path.resolve(cwd, flags.configFile) }),
     trustWorkspaceConfig: flags.trustWorkspaceConfig ?? false,
-  })
+  }
 }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import type { HarnessError } from '@agent-lsp/errors'
 import type { PlannedServer, ServerSetup } from './config.js'
 
 /** How long `doctor` waits for a server's `--version` before it reports it without one. */
@@ -54,14 +55,16 @@ async function diagnose(server: PlannedServer, env: NodeJS.ProcessEnv): Promise<
 
 /**
  * The `doctor` report: a header, one aligned row per server (`status  id  language  detail`), the
- * config files read, and `N of M language servers ready`.
+ * config files read, the config error that kept one out (`Not applied: CODE: message`, then that
+ * queries fail until it is fixed), and `N of M language servers ready`.
  */
-export function formatDoctor(rows: readonly DoctorRow[], workspaceRoot: string, setup: ServerSetup): string {
+export function formatDoctor(rows: readonly DoctorRow[], workspaceRoot: string, setup: ServerSetup, refusal?: HarnessError): string {
   const idWidth = Math.max(...rows.map((row) => row.id.length))
   const languageWidth = Math.max(...rows.map((row) => row.language.length))
   const lines = [`Language servers for ${workspaceRoot}`]
   for (const row of rows) lines.push(`${row.status.padEnd(7)}  ${row.id.padEnd(idWidth)}  ${row.language.padEnd(languageWidth)}  ${row.detail}`)
   if (setup.files.length > 0) lines.push(`Config: ${setup.files.join(', ')}`)
+  if (refusal) lines.push(`Not applied: ${refusal.code}: ${refusal.message}`, 'Queries fail with this error until it is fixed; the servers above leave that config out.')
   lines.push(`${rows.filter((row) => row.status === 'ready').length} of ${rows.length} language servers ready`)
   return lines.join('\n')
 }
@@ -102,11 +105,18 @@ function packageVersion(file: string): string | undefined {
 }
 
 /**
- * `agent-lsp doctor`: print the report of `setup` to `stdout`.
- * @returns the exit status ({@link doctorExitCode}).
+ * `agent-lsp doctor`: print the report of `setup` to `stdout`. With `refusal` (a config file that
+ * could not be applied; `setup` is what loads without it), the report says so before the count.
+ * @returns the exit status: {@link doctorExitCode}, and 1 with a refusal (every query would fail on it).
  */
-export async function runDoctor(setup: ServerSetup, workspaceRoot: string, env: NodeJS.ProcessEnv, stdout: (text: string) => void): Promise<number> {
+export async function runDoctor(
+  setup: ServerSetup,
+  workspaceRoot: string,
+  env: NodeJS.ProcessEnv,
+  stdout: (text: string) => void,
+  refusal?: HarnessError,
+): Promise<number> {
   const rows = await diagnoseServers(setup, env)
-  stdout(`${formatDoctor(rows, workspaceRoot, setup)}\n`)
-  return doctorExitCode(rows)
+  stdout(`${formatDoctor(rows, workspaceRoot, setup, refusal)}\n`)
+  return refusal ? 1 : doctorExitCode(rows)
 }

@@ -4,7 +4,8 @@ import { resolve } from 'node:path'
 import { HarnessError } from '@agent-lsp/errors'
 import { createLspTool, pathForMessage, runLspQuery } from '@agent-lsp/tool-lsp'
 import { UsageError, parseCommand, usage, type Command, type QueryTarget } from './args.js'
-import { loadServerSetupFor, type ServerSetup } from './config.js'
+import { loadServerSetupBeside, loadServerSetupFor, type ServerSetup } from './config.js'
+import type { ConfigError } from './config-file.js'
 import { runDoctor } from './doctor.js'
 import { createLspHost } from './host.js'
 
@@ -44,19 +45,23 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   }
   const env = io.env ?? process.env
   let setup: ServerSetup
+  // `doctor` and `mcp` report a config error beside what still loads (the report, every tool call).
+  let refusal: ConfigError | undefined
   try {
-    setup = loadServerSetupFor(command, io.cwd, workspaceRoot, env)
+    if (command.kind === 'query') setup = loadServerSetupFor(command, io.cwd, workspaceRoot, env)
+    else ({ setup, refusal } = loadServerSetupBeside(command, io.cwd, workspaceRoot, env))
   } catch (error) {
     io.stderr(`agent-lsp: ${describeError(error)}\n`)
     if (command.kind === 'query' && command.json) io.stdout(`${JSON.stringify({ error: errorFields(error) })}\n`)
     return 1
   }
-  if (command.kind === 'doctor') return runDoctor(setup, workspaceRoot, env, (text) => io.stdout(text))
+  if (refusal) io.stderr(`agent-lsp: ${describeError(refusal)}\n`)
+  if (command.kind === 'doctor') return runDoctor(setup, workspaceRoot, env, (text) => io.stdout(text), refusal)
   const host = createLspHost(setup.servers.map((server) => server.config))
   if (command.kind === 'mcp') {
     // Loaded only for `mcp`: the MCP SDK is the largest thing the command could load.
     const { serveMcp } = await import('./mcp.js')
-    return serveMcp(host, { workspaceRoot, version, log: io.stderr, signal })
+    return serveMcp(host, { workspaceRoot, version, log: io.stderr, signal, ...(refusal ? { refusal } : {}) })
   }
   try {
     const input = toolInput(command, io.cwd, workspaceRoot)

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import type { HarnessError } from '@agent-lsp/errors'
 import { createLspTool } from '@agent-lsp/tool-lsp'
 import type { LspHost } from './host.js'
 import { createMcpServer } from './mcp-server.js'
@@ -20,6 +21,12 @@ export interface McpOptions {
   readonly stdin?: Readable
   /** Default `process.stdout`. */
   readonly stdout?: Writable
+  /**
+   * A config error that keeps the configured servers from running (`CONFIG_UNTRUSTED`, …): the
+   * server still starts and lists the tool, and answers every call with its one line as an error
+   * result, so the client sees why instead of a closed connection.
+   */
+  readonly refusal?: HarnessError
 }
 
 /**
@@ -28,13 +35,16 @@ export interface McpOptions {
  * servers stay warm between calls. Runs until stdin ends, stdout fails, or `signal` aborts; then
  * closes the server (cancelling calls in flight) and disposes `host`, which stops every language
  * server it started.
+ * With `refusal`, every call is answered with it (the tool is listed as configured without it).
  * @returns 0 once stopped; 1 when no language server is configured (nothing to offer), or the
  *   transport failed (logged).
  */
 export async function serveMcp(host: LspHost, options: McpOptions): Promise<number> {
   const { workspaceRoot, log, signal, stdin = process.stdin, stdout = process.stdout } = options
   try {
-    const tool = createLspTool(host.ctx, { workspaceRoot })
+    const lsp = createLspTool(host.ctx, { workspaceRoot })
+    const { refusal } = options
+    const tool = lsp && refusal ? { ...lsp, execute: () => Promise.reject(refusal) } : lsp
     if (!tool) {
       log('agent-lsp: LSP_UNAVAILABLE: no language server is configured\n')
       return 1
