@@ -48,12 +48,16 @@ export type Command =
       readonly lines?: { readonly start: number; readonly end: number }
       /** `--apply` (rename, codeActions with --action, format): write the edit instead of previewing it. */
       readonly apply?: boolean
+      /** `rename --apply --force`: write although the references check refused. */
+      readonly force?: boolean
     } & ConfigFlags)
 
 /** `--config FILE` (as given) and `--trust-workspace-config`, present only when given. */
 export interface ConfigFlags {
   readonly configFile?: string
   readonly trustWorkspaceConfig?: true
+  /** `--no-cross-check`: answers as the servers give them (queries and `mcp`). */
+  readonly noCrossCheck?: true
 }
 
 const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only', 'end', 'lines'] as const
@@ -80,11 +84,13 @@ export function parseCommand(argv: readonly string[]): Command {
         filter: { type: 'string' },
         config: { type: 'string' },
         'trust-workspace-config': { type: 'boolean', default: false },
+        'no-cross-check': { type: 'boolean', default: false },
         action: { type: 'string' },
         only: { type: 'string' },
         end: { type: 'string' },
         lines: { type: 'string' },
         apply: { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -102,7 +108,10 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   const config = configFlags(values, tokens)
   if (positionals[0] === 'mcp') return { ...parseMcp(positionals, values), ...config }
-  if (positionals[0] === 'doctor') return { ...parseDoctor(positionals, values), ...config }
+  if (positionals[0] === 'doctor') {
+    if (values['no-cross-check']) throw new UsageError('doctor takes no --no-cross-check (only --root DIR)')
+    return { ...parseDoctor(positionals, values), ...config }
+  }
   const [operation, argument, ...extra] = positionals
   if (operation === undefined) throw new UsageError('missing operation and what to ask about')
   if (!(lspOperations as readonly string[]).includes(operation)) {
@@ -159,14 +168,16 @@ function configFlags(values: { readonly config?: string; readonly 'trust-workspa
   return {
     ...(values.config === undefined ? {} : { configFile: values.config }),
     ...(values['trust-workspace-config'] ? { trustWorkspaceConfig: true as const } : {}),
+    ...((values as { readonly 'no-cross-check'?: boolean })['no-cross-check'] ? { noCrossCheck: true as const } : {}),
   }
 }
 
 /** `--apply`, `--action`, `--only`, `--end`, `--lines`: each only where its operation takes it. */
 function parseEditOptions(
   operation: LspOperation,
-  values: Values & { apply?: boolean; json?: boolean },
-): { action?: number | string; only?: string; apply?: boolean; end?: { line: number; character: number }; lines?: { start: number; end: number } } {
+  values: Values & { apply?: boolean; force?: boolean; json?: boolean },
+): { action?: number | string; only?: string; apply?: boolean; force?: boolean; end?: { line: number; character: number }; lines?: { start: number; end: number } } {
+  if (values.force && (operation !== 'rename' || !values.apply)) throw new UsageError('--force goes with rename --apply (it writes a rename the references check refused)')
   if (values.apply && !['rename', 'codeActions', 'format'].includes(operation)) throw new UsageError(`${operation} takes no --apply (it changes nothing)`)
   for (const name of ['action', 'only', 'end'] as const) {
     if (values[name] !== undefined && operation !== 'codeActions') throw new UsageError(`${operation} takes no --${name} (it is for codeActions)`)
@@ -194,6 +205,7 @@ function parseEditOptions(
     ...(end === undefined ? {} : { end }),
     ...(lines === undefined ? {} : { lines }),
     ...(values.apply ? { apply: true } : {}),
+    ...(values.force ? { force: true } : {}),
   }
 }
 

@@ -90,9 +90,11 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
       // useClientFileWatcher: tsserver leaves file watching to us, and we scan the watched files
       // before each query, so a file written just before it is seen (its own watcher lags ~1 s).
       tsserver: { useSyntaxServer: 'never', useClientFileWatcher: true },
-      // A rename renames through re-exports and shorthand properties (`export { Basket }`), as an
-      // agent means it, instead of keeping the old name as an alias (`export { Basket as Cart }`).
-      preferences: { providePrefixAndSuffixTextForRename: false },
+      // tsserver's default, kept on purpose: a rename of a shorthand property or destructured name
+      // writes `{ code: errorCode }` / `{ greet: salute }`, so the code still compiles. Without it
+      // `const { code } = p` became `{ errorCode }` and broke `return { code }` (TS18004). A
+      // re-export keeps its public name as an alias (`export { Basket as Cart }`), which compiles.
+      preferences: { providePrefixAndSuffixTextForRename: true },
     },
     install: 'npm i typescript-language-server typescript@5',
     bundled: { script: 'typescript-language-server/lib/cli.mjs', args: ['--stdio'], paths: { 'tsserver.path': 'typescript/lib/tsserver.js' } },

@@ -98,8 +98,8 @@ describe('rename on typescript-language-server', () => {
         'Applied: rename total → sum: 3 edits in 2 files written.',
         '  src/cart.ts',
         '  src/checkout.ts',
-        'Verified: findReferences of sum finds all 3 renamed sites.',
-        'Verified: errors 0 → 0 in the 2 edited files.',
+        'Verified: findReferences of sum finds all 3 references of total, renamed.',
+        'Verified: errors 0 → 0 in the 2 checked files.',
       ].join('\n'),
     )
     expect(await contents(root, shopFiles)).toEqual({
@@ -149,8 +149,8 @@ describe('rename on typescript-language-server', () => {
       '  src/cart.ts',
       '  src/checkout.ts',
       '  src/index.ts',
-      'Verified: findReferences of Basket finds all 4 renamed sites.',
-      'Verified: errors 0 → 0 in the 3 edited files.',
+      'Verified: findReferences of Basket finds all 4 references of Cart, renamed.',
+      'Verified: errors 0 → 0 in the 3 checked files.',
       '--- a/src/cart.ts',
     ])
     expect(await contents(root, shopFiles)).toEqual({
@@ -210,7 +210,7 @@ describe('a quick fix on typescript-language-server', () => {
       ].join('\n'),
     )
     expect(await tool.execute({ ...at, action: 1, apply: true })).toBe(
-      ['Applied: code action "Add import from "./util"": 1 edit in 1 file written.', '  src/fix.ts', 'Verified: errors 1 → 0 in the 1 edited file.'].join('\n'),
+      ['Applied: code action "Add import from "./util"": 1 edit in 1 file written.', '  src/fix.ts', 'Verified: errors 1 → 0 in the 1 checked file.'].join('\n'),
     )
     expect(await readFile(path.join(root, 'src/fix.ts'), 'utf8')).toBe('import { alpha } from "./util";\n\nexport const doubled = alpha * 2\n')
   })
@@ -247,7 +247,7 @@ describe('code actions, formatting and completion on typescript-language-server'
     expect(answer.split('\n').slice(0, 3)).toEqual([
       'Applied: code action "Organize Imports": 2 edits in 1 file written.',
       '  src/main.ts',
-      'Verified: errors 0 → 0 in the 1 edited file.',
+      'Verified: errors 0 → 0 in the 1 checked file.',
     ])
     expect(await readFile(path.join(root, 'src/main.ts'), 'utf8')).toBe(["import { alpha, beta, gamma } from './util'", '', 'export const total = alpha + gamma()', ''].join('\n'))
   })
@@ -321,8 +321,8 @@ describe('edits on pyright', () => {
       'Applied: rename area → surface: 2 edits in 2 files written.',
       '  shapes.py',
       '  use.py',
-      'Verified: findReferences of surface finds all 2 renamed sites.',
-      'Verified: errors 0 → 0 in the 2 edited files.',
+      'Verified: findReferences of surface finds all 2 references of area, renamed.',
+      'Verified: errors 0 → 0 in the 2 checked files.',
     ])
     expect(await contents(root, ['shapes.py', 'use.py'])).toEqual({
       'shapes.py': shapes.replace('    def area', '    def surface'),
@@ -346,8 +346,8 @@ describe('edits on clangd', () => {
     expect((await tool.execute({ operation: 'rename', filePath: 'm.c', line: 2, character: 27, newName: 'sum', apply: true })).split('\n').slice(0, 4)).toEqual([
       'Applied: rename add → sum: 2 edits in 1 file written.',
       '  m.c',
-      'Verified: findReferences of sum finds all 2 renamed sites.',
-      'Verified: errors 0 → 0 in the 1 edited file.',
+      'Verified: findReferences of sum finds all 2 references of add, renamed.',
+      'Verified: errors 0 → 0 in the 1 checked file.',
     ])
     expect(await readFile(path.join(root, 'm.c'), 'utf8')).toBe(formatted.replaceAll('add', 'sum'))
   })

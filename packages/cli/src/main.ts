@@ -57,7 +57,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   }
   if (refusal) io.stderr(`agent-lsp: ${describeError(refusal)}\n`)
   if (command.kind === 'doctor') return runDoctor(setup, workspaceRoot, env, (text) => io.stdout(text), refusal)
-  const host = createLspHost(setup.servers.map((server) => server.config))
+  const host = createLspHost(setup.servers.map((server) => server.config), command.noCrossCheck ? { crossCheck: false } : {})
   if (command.kind === 'mcp') {
     // Loaded only for `mcp`: the MCP SDK is the largest thing the command could load.
     const { serveMcp } = await import('./mcp.js')
@@ -106,6 +106,7 @@ export function toolInput(command: Extract<Command, { kind: 'query' }>, cwd: str
     ...(command.end === undefined ? {} : { endLine: command.end.line, endCharacter: command.end.character }),
     ...(command.lines === undefined ? {} : { line: command.lines.start, endLine: command.lines.end }),
     ...(command.apply ? { apply: true } : {}),
+    ...(command.force ? { force: true } : {}),
   }
   return { operation, ...targetFields(target, file), ...shaping, ...edit }
 }

@@ -13,7 +13,7 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp <file operation> <file>
       ${byShape('file')}
   agent-lsp workspaceSymbol --query NAME [--file FILE]
-  agent-lsp rename <file>:<line>:<col> NEWNAME [--apply]    (or --symbol NAME NEWNAME)
+  agent-lsp rename <file>:<line>:<col> NEWNAME [--apply [--force]]    (or --symbol NAME NEWNAME)
   agent-lsp codeActions <file>:<line>:<col> [--end LINE:COL] [--only KIND] [--action N|TITLE [--apply]]
   agent-lsp format <file> [--lines A-B] [--apply]
   agent-lsp mcp [--root DIR]
@@ -31,6 +31,8 @@ Ask a language server about code, as the lsp tool does.
   --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol)
   --apply        rename, format, codeActions --action: write the edit (all files or none) and verify it;
                  without it they print a unified diff and write nothing
+  --no-cross-check  answer references as the server gives them (no search for what it missed)
+  --force        rename --apply: write although places that may be the symbol stay unrenamed
   --action N     the code action to preview or apply: its number in the list, or its title
   --only KIND    codeActions of this kind only (quickfix, refactor, source: organize imports)
   --end L:C      codeActions on the selection from <line>:<col> to L:C (extracting needs one)

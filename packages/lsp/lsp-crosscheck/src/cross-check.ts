@@ -53,7 +53,11 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const atCursor = listed.filter((place) => overlaps(place, { uri: cursor.uri, range: { start: cursor.position, end: cursor.position } }))
     const name = symbolName([...atCursor, ...definitions], cursor, (uri) => texts.lines(uri))
     if (name === undefined) return result
-    const symbol = [{ uri: cursor.uri, range: { start: cursor.position, end: cursor.position } }, ...definitions, ...(request.operation === 'goToImplementation' ? [] : listed)]
+    // This symbol is where the cursor and its definitions are, not every listed reference: a
+    // reference can also declare another symbol (`const { code } = p` binds a local `code`), and
+    // a place leading to that one is not a reference of this. (A missed call that resolves to an
+    // overload signature other than the definitions counts as elsewhere.)
+    const symbol = [{ uri: cursor.uri, range: { start: cursor.position, end: cursor.position } }, ...definitions]
     const known = [...listed, ...symbol]
 
     let search: SearchResult

@@ -12,6 +12,9 @@ import { oneLine } from './text/one-line.js'
  *   server now computes another edit than the preview showed); nothing was written.
  * - `LSP_EDIT_FAILED`: writing the edit failed; every file was put back as it was (the message
  *   names any that could not be).
+ * - `LSP_EDIT_INCOMPLETE`: a rename's `apply` refused because the old name's references include
+ *   places the edit leaves, or places the server could not resolve (`force: true` writes anyway);
+ *   nothing was written.
  * - `LSP_SYMBOL_NOT_FOUND`, `LSP_SYMBOL_AMBIGUOUS`: from `runLspQuery` only, when a `symbol` names
  *   no symbol or several (the message suggests or lists them); `execute()` answers those in text.
  *
@@ -32,6 +35,7 @@ export type LspToolErrorCode =
   | 'LSP_SYMBOL_AMBIGUOUS'
   | 'LSP_EDIT_CONFLICT'
   | 'LSP_EDIT_FAILED'
+  | 'LSP_EDIT_INCOMPLETE'
 
 const marker = Symbol.for('@agent-lsp/tool-lsp/LspToolError')
 

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { LspCodeAction, LspCompletionItem, LspProviderQuery, LspQueryResult, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
 import { describe, expect, it } from 'vitest'
 import { complete, failure, fileUri, stubTool, tempWorkspace } from './workspace.test-support.js'
 
@@ -51,12 +53,14 @@ describe('rename through the tool', () => {
       [
         'Applied: rename total → sum: 2 edits in 1 file written.',
         '  src/a.ts',
-        'Verified: findReferences of sum finds all 2 renamed sites.',
-        'Verified: errors 0 → 0 in the 1 edited file.',
+        'Verified: findReferences of sum finds all 2 references of total, renamed.',
+        'Verified: errors 0 → 0 in the 1 checked file.',
+        'Not cross-checked: places the server cannot see or resolve were not searched for total.',
       ].join('\n'),
     )
     expect(await readFile(path.join(root, 'src/a.ts'), 'utf8')).toBe('export function sum() {}\nsum()\n')
-    expect(seen.map((query) => query.operation)).toEqual(['rename', 'rename', 'diagnostics', 'diagnostics', 'findReferences'])
+    // The old name's references before the preview and before the apply, errors before and after, the new name's references.
+    expect(seen.map((query) => query.operation)).toEqual(['rename', 'findReferences', 'rename', 'findReferences', 'diagnostics', 'diagnostics', 'findReferences'])
     expect(seen[0]).toMatchObject({ operation: 'rename', position: { line: 0, character: 16 }, newName: 'sum' })
   })
 
@@ -97,6 +101,39 @@ const action = (title: string, fields: Partial<LspCodeAction> = {}): LspCodeActi
   edit: null,
   command: null,
   ...fields,
+})
+
+describe('a rename whose apply makes errors rise', () => {
+  it('says so on its first line, counting the files that referenced the old name, and never says the errors were verified', async () => {
+    const root = await tempWorkspace({ 'src/a.ts': 'export function total() {}\n', 'src/b.ts': "import { total } from './a'\ntotal()\n" })
+    // The errors of b.ts are those of the files on disk: one once a.ts no longer exports total.
+    const written = () => readFileSync(path.join(root, 'src/a.ts'), 'utf8').includes('sum')
+    const { tool } = stubTool(
+      (query) => {
+        const base = { resolvedWorkspaceRoot: root, completeness: complete }
+        if (query.operation === 'rename') {
+          return { kind: 'workspaceEdit', edit: { changes: [{ kind: 'edit', uri: fileUri(root, 'src/a.ts'), version: null, edits: [{ range: range(0, 16, 21), newText: 'sum' }] }] }, ...base }
+        }
+        if (query.operation === 'findReferences') {
+          return { kind: 'locations', locations: [{ uri: fileUri(root, 'src/a.ts'), range: range(0, 16, 21) }, { uri: fileUri(root, 'src/b.ts'), range: range(1, 0, 5) }], ...base }
+        }
+        if (query.operation !== 'diagnostics') throw new Error(`not asked: ${query.operation}`)
+        const broken = query.filePath.endsWith('b.ts') && written()
+        const diagnostics = broken ? [{ range: range(0, 9, 14), severity: 'Error' as const, message: "Module './a' has no exported member 'total'.", relatedInformation: [] }] : []
+        return { kind: 'diagnostics', uri: URI.file(query.filePath).toString(), diagnostics, ...base }
+      },
+      { workspaceRoot: root },
+    )
+    const answer = await tool.execute({ operation: 'rename', filePath: 'src/a.ts', line: 1, character: 17, newName: 'sum', apply: true })
+    expect(answer.split('\n').slice(0, 6)).toEqual([
+      "Warning: errors rose after the edit: src/b.ts 0 → 1 (line 1: Module './a' has no exported member 'total'.).",
+      'Applied: rename total → sum: 1 edit in 1 file written.',
+      '  src/a.ts',
+      'Verified: findReferences of sum finds all 1 reference of total, renamed.',
+      'Not cross-checked: places the server cannot see or resolve were not searched for total.',
+      '--- a/src/a.ts',
+    ])
+  })
 })
 
 describe('a long preview', () => {

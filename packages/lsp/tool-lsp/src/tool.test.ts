@@ -33,7 +33,8 @@ describe('the lsp tool definition', () => {
         "documentSymbol, diagnostics take filePath. workspaceSymbol takes query, and filePath to ask only that file's language server.",
         'rename takes a cursor or symbol and newName; codeActions a cursor (endLine and endCharacter make it a selection), ' +
           'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These answer a unified diff and write nothing; the same call with apply: true writes it ' +
-          'atomically (refused if a file changed since the preview) and says what it verified (references, errors).',
+          'atomically (refused if a file changed since the preview) and says what it verified (references, errors). ' +
+          'A rename that leaves references or places the server could not resolve is refused unless force: true.',
         'filePath is relative to the workspace root (/work/app) or absolute. line and character are 1-based; ' +
           'character counts Unicode code points as the line reads (a tab, an emoji or a CJK character is 1).',
         'Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root. ' +

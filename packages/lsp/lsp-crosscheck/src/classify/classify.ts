@@ -13,9 +13,8 @@ export interface ClassifyOptions {
   readonly lsp: LspService
   readonly workspaceRoot: string
   /**
-   * The places that are this symbol: the request's position, its definitions, and the answer's own
-   * locations (a reference's definition is the declaration, an overload's its signature, a C
-   * prototype's the body: any of them may be where a definition lands).
+   * The places that are this symbol: the request's position and where `goToDefinition` there
+   * leads (for a C function both the prototype and the body, as clangd jumps between them).
    */
   readonly symbol: readonly LspLocation[]
   /** Requests in flight at once. */

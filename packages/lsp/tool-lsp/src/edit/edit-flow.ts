@@ -1,15 +1,20 @@
 import { readFile } from 'node:fs/promises'
-import type { LspWorkspaceEdit } from '@agent-lsp/lsp'
+import type { LspCompleteness, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import { applyAtomically } from './apply-files.js'
 import { unifiedDiff } from './diff.js'
 import { hashText, planEdit, type EditPlan } from './edit-plan.js'
 import { LspToolError } from '../errors.js'
+import type { Cursor } from '../input/cursor.js'
 import type { ToolRequest } from '../input/tool-request.js'
 import { chooseAction, listedActions, notApplicable } from '../render/render-code-actions.js'
 import type { Answered } from '../run.js'
 import { verifyDiagnostics, verifyReferences, type ErrorCounts } from './edit-verify.js'
 import type { EditFlowContext, PreviewRecord } from './edit-context.js'
+import { renameThroughAliases } from './rename-aliases.js'
+import { checkRename, mappedReferences, refusal, renameCheckLines, type RenameCheck } from './rename-check.js'
+import { oneLine } from '../text/one-line.js'
 
 /** The edit an answered `rename`, `format` or chosen code action carries, and how to name it. */
 function editOf(outcome: Answered): { edit: LspWorkspaceEdit | null; what: string; key: string; marker?: string } {
@@ -57,29 +62,89 @@ export function isEditRequest(request: ToolRequest): boolean {
  *   action), `LSP_UNSUPPORTED_OPERATION` (an action without an edit), and the plan's codes.
  */
 export async function runEditFlow(outcome: Answered, context: EditFlowContext): Promise<string> {
-  const { edit, what, key, marker } = editOf(outcome)
+  const { edit: served, what, key, marker } = editOf(outcome)
   const root = outcome.result.resolvedWorkspaceRoot
-  if (edit === null) return outcome.request.shape === 'format' ? `Nothing to change: ${what.replace(/^format /, '')} ${outcome.request.lines ? 'are' : 'is'} already formatted.` : `Nothing to change: ${what} changes no file.`
+  const request = outcome.request
+  const rename = request.shape === 'rename' && outcome.subject.kind === 'cursor' ? { cursor: outcome.subject.cursor, oldName: outcome.subject.cursor.word ?? 'the symbol', newName: request.newName } : undefined
+  let edit = served !== null && rename !== undefined ? await renameThroughAliases(context, served, rename.oldName, rename.newName) : served
+  let check = edit === null || rename === undefined ? undefined : await checkRename(context, rename.cursor, edit)
+  if (check !== undefined && check.missed.length > 0 && rename !== undefined) {
+    // The cross-check opened the files the server had not seen: asked again, it may see them now.
+    const again = await renameAgain(context, rename)
+    if (again !== null) {
+      const recheck = await checkRename(context, rename.cursor, again)
+      if (recheck.missed.length < check.missed.length) ({ edit, check } = { edit: again, check: recheck })
+    }
+  }
+  const partial = partialLine(outcome.result.completeness)
+  const answer = (lines: readonly string[]): string => [...partial, ...lines].join('\n')
+  if (edit === null) return answer([outcome.request.shape === 'format' ? `Nothing to change: ${what.replace(/^format /, '')} ${outcome.request.lines ? 'are' : 'is'} already formatted.` : `Nothing to change: ${what} changes no file.`])
   const plan = await planEdit(edit, root, marker)
-  if (plan.files.length === 0) return `Nothing to change: ${what} leaves every file as it is.`
+  if (plan.files.length === 0) return answer([`Nothing to change: ${what} leaves every file as it is.`])
   const counted = `${plan.editCount} ${plan.editCount === 1 ? 'edit' : 'edits'} in ${plan.files.length} ${plan.files.length === 1 ? 'file' : 'files'}`
-  const apply = 'apply' in outcome.request && outcome.request.apply
+  const roots = [root, context.workspaceRoot]
+  const checkLines = check === undefined || rename === undefined ? [] : await renameCheckLines(check, rename.oldName, roots)
+  const apply = 'apply' in request && request.apply
   if (!apply) {
     context.previews.set(key, { baseHashes: new Map(plan.files.map((file) => [file.path, file.baseHash])), digest: plan.digest })
-    return [`Preview: ${what}: ${counted}; nothing written. The same call with apply: true writes it.`, diffOf(plan)].join('\n')
+    return answer([`Preview: ${what}: ${counted}; nothing written. The same call with apply: true writes it.`, ...checkLines, diffOf(plan)])
   }
   const recorded = context.previews.get(key)
   if (recorded) await assertUnchanged(recorded, plan)
-  const before = await countErrors(context, plan)
+  const refused = check === undefined || rename === undefined ? undefined : refusal(check, rename.oldName)
+  const forced = request.shape === 'rename' && request.force
+  if (refused !== undefined && !forced) throw new LspToolError('LSP_EDIT_INCOMPLETE', `${what} was not applied: ${refused}`)
+  const before = await countErrors(context, filesToCheck(plan, check))
   await applyAtomically(plan.files, context.fileSystem)
   context.previews.delete(key)
   // Diagnostics first: tsserver drops the diagnostics it was computing when another request
   // arrives (its geterr is interruptible), so a references query right after the write would
   // leave nothing published for the new contents.
   const diagnosticsCheck = await verifyDiagnostics(context, before)
-  const checks = outcome.request.shape === 'rename' && marker !== undefined ? [await verifyReferences(context, plan, marker, root), diagnosticsCheck] : [diagnosticsCheck]
-  const lines = [`Applied: ${what}: ${counted} written.`, ...plan.files.map((file) => `  ${file.displayPath}${file.before === null ? ' (created)' : file.after === null ? ' (deleted)' : ''}`), ...checks]
-  return recorded ? lines.join('\n') : [...lines, diffOf(plan)].join('\n')
+  const checks = [diagnosticsCheck]
+  if (check !== undefined && rename !== undefined) {
+    const expected = mappedReferences(check, plan.sites)
+    const cursorPath = rename.cursor.absolutePath
+    const atCursor = mappedReferences({ ...check, references: (check.references ?? []).filter((reference) => reference.uri === URI.file(cursorPath).toString()) }, plan.sites)[0]
+    checks.unshift(await verifyReferences(context, expected, atCursor ?? expected[0], { old: rename.oldName, new: rename.newName }, root))
+    if (refused !== undefined) checks.push(`Not verified: written with force although ${refused.slice(0, refused.indexOf('; nothing was written'))}.`)
+    if (check.references !== undefined && !check.crossChecked) checks.push(`Not cross-checked: places the server cannot see or resolve were not searched for ${rename.oldName}.`)
+  }
+  const warning = diagnosticsCheck.startsWith('Warning:') ? [diagnosticsCheck] : []
+  const lines = [
+    ...warning,
+    `Applied: ${what}: ${counted} written.`,
+    ...plan.files.map((file) => `  ${file.displayPath}${file.before === null ? ' (created)' : file.after === null ? ' (deleted)' : ''}`),
+    ...checks.filter((line) => !warning.includes(line)),
+    ...checkLines,
+  ]
+  return answer(recorded ? lines : [...lines, diffOf(plan)])
+}
+
+/** The rename asked once more (through re-export aliases), or `null` when it has no edit. */
+async function renameAgain(context: EditFlowContext, rename: { readonly cursor: Cursor; readonly oldName: string; readonly newName: string }): Promise<LspWorkspaceEdit | null> {
+  const query = { operation: 'rename', filePath: rename.cursor.absolutePath, position: rename.cursor.position, newName: rename.newName, workspaceRoot: context.workspaceRoot } as const
+  const result = await untilAborted(context.ctx.lsp.query(query, context.signal), context.signal)
+  return result.edit === null ? null : renameThroughAliases(context, result.edit, rename.oldName, rename.newName)
+}
+
+/** `Partial answer (reason): message` when the edit's own answer may be incomplete, as other answers start. */
+function partialLine(completeness: LspCompleteness): string[] {
+  return completeness.state === 'partial' ? [`Partial answer (${completeness.reason}): ${oneLine(completeness.message)}`] : []
+}
+
+/**
+ * The files whose errors are compared before and after: every file the edit changes, and for a
+ * rename every file that referenced the old name or names it where the server could not resolve it.
+ */
+function filesToCheck(plan: EditPlan, check: RenameCheck | undefined): string[] {
+  const changed = plan.files.filter((file) => file.before !== null && file.after !== null).map((file) => file.path)
+  const gone = new Set(plan.files.filter((file) => file.after === null).map((file) => file.path))
+  const mentioned = [...(check?.references ?? []), ...(check?.candidates ?? []).map((candidate) => candidate.location)]
+    .map((location) => URI.parse(location.uri))
+    .filter((uri) => uri.scheme === 'file')
+    .map((uri) => uri.fsPath)
+  return [...new Set([...changed, ...mentioned])].filter((file) => !gone.has(file)).sort()
 }
 
 /** Diff lines shown in one answer; the rest are counted (apply still writes all of it). */
@@ -110,21 +175,19 @@ async function assertUnchanged(recorded: PreviewRecord, plan: EditPlan): Promise
   }
 }
 
-/** Errors per existing file before the edit (undefined where diagnostics are not available). */
-async function countErrors(context: EditFlowContext, plan: EditPlan): Promise<ErrorCounts> {
+/** Errors per file before the edit (undefined where diagnostics are not complete or fail). */
+async function countErrors(context: EditFlowContext, files: readonly string[]): Promise<ErrorCounts> {
   const counts = new Map<string, number | undefined>()
   await Promise.all(
-    plan.files
-      .filter((file) => file.before !== null && file.after !== null)
-      .map(async (file) => {
-        try {
-          const result = await untilAborted(context.ctx.lsp.query({ operation: 'diagnostics', filePath: file.path, workspaceRoot: context.workspaceRoot }, context.signal), context.signal)
-          counts.set(file.path, result.completeness.state === 'complete' ? result.diagnostics.filter((d) => d.severity === 'Error').length : undefined)
-        } catch (error) {
-          if (context.signal.aborted) throw error
-          counts.set(file.path, undefined)
-        }
-      }),
+    files.map(async (file) => {
+      try {
+        const result = await untilAborted(context.ctx.lsp.query({ operation: 'diagnostics', filePath: file, workspaceRoot: context.workspaceRoot }, context.signal), context.signal)
+        counts.set(file, result.completeness.state === 'complete' ? result.diagnostics.filter((d) => d.severity === 'Error').length : undefined)
+      } catch (error) {
+        if (context.signal.aborted) throw error
+        counts.set(file, undefined)
+      }
+    }),
   )
   return counts
 }

@@ -17,9 +17,9 @@ describe('applyTextEdits', () => {
     expect(applyTextEdits(text, edits, 'a.ts', 'sum')).toEqual({
       text: 'const 🎉 = sum\r\nlet x = sum + sum\r\n',
       sites: [
-        { line: 0, character: 11 },
-        { line: 1, character: 8 },
-        { line: 1, character: 14 },
+        { position: { line: 0, character: 11 }, replaced: range(0, 11, 0, 16) },
+        { position: { line: 1, character: 8 }, replaced: range(1, 8, 1, 13) },
+        { position: { line: 1, character: 14 }, replaced: range(1, 16, 1, 21) },
       ],
     })
   })

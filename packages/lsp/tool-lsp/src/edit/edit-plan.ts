@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { LspError, type LspPosition, type LspTextEdit, type LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { LspError, type LspPosition, type LspRange, type LspTextEdit, type LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 
 /**
@@ -28,12 +28,20 @@ export interface EditPlan {
   /** Text edits applied, for the answer's count. */
   readonly editCount: number
   /**
-   * Where each inserted `marker` lands in the new contents (zero-based UTF-16), per file: the
-   * renamed name's sites, for verification. Empty without a marker.
+   * Where each inserted `marker` lands in the new contents (zero-based UTF-16), per file, with the
+   * range of the old contents its edit replaced: the renamed name's sites, for verification.
+   * Empty without a marker.
    */
-  readonly sites: readonly { readonly path: string; readonly position: LspPosition }[]
+  readonly sites: readonly RenamedSite[]
   /** sha256 over every file's path and resulting content: two plans with one digest write the same. */
   readonly digest: string
+}
+
+/** Where an inserted marker (the new name) lands, and the old range its edit replaced. */
+export interface RenamedSite {
+  readonly path: string
+  readonly position: LspPosition
+  readonly replaced: LspRange
 }
 
 /** sha256 of a text, hex. */
@@ -74,7 +82,7 @@ export async function planEdit(edit: LspWorkspaceEdit, workspaceRoot: string, ma
   }
   const rel = (file: string): string => path.relative(workspaceRoot, file).split(path.sep).join('/')
   let editCount = 0
-  const sites: { path: string; position: LspPosition }[] = []
+  const sites: RenamedSite[] = []
   for (const change of edit.changes) {
     switch (change.kind) {
       case 'edit': {
@@ -84,7 +92,7 @@ export async function planEdit(edit: LspWorkspaceEdit, workspaceRoot: string, ma
         const applied = applyTextEdits(current.after, change.edits, rel(file), marker)
         current.after = applied.text
         editCount += change.edits.length
-        sites.push(...applied.sites.map((position) => ({ path: file, position })))
+        sites.push(...applied.sites.map((site) => ({ path: file, ...site })))
         break
       }
       case 'create': {
@@ -137,14 +145,20 @@ export async function planEdit(edit: LspWorkspaceEdit, workspaceRoot: string, ma
 
 /**
  * Apply non-overlapping text edits (sorted by start) to `text`; positions are zero-based UTF-16
- * on LSP lines (`\r\n`, `\n`, `\r`). Also returns where each `marker` in inserted text lands.
+ * on LSP lines (`\r\n`, `\n`, `\r`), after a leading byte order mark (kept). Also returns where each
+ * `marker` in inserted text lands.
  */
 export function applyTextEdits(
   text: string,
   edits: readonly LspTextEdit[],
   displayPath: string,
   marker?: string,
-): { text: string; sites: LspPosition[] } {
+): { text: string; sites: { position: LspPosition; replaced: LspRange }[] } {
+  // A leading byte order mark is not text the positions count (docs/lsp.md, "Coordinates"): kept.
+  if (text.startsWith('\ufeff')) {
+    const applied = applyTextEdits(text.slice(1), edits, displayPath, marker)
+    return { ...applied, text: `\ufeff${applied.text}` }
+  }
   const starts = lineStarts(text)
   const offsetOf = (position: LspPosition): number => {
     const start = starts[position.line]
@@ -155,22 +169,22 @@ export function applyTextEdits(
   }
   let result = ''
   let cursor = 0
-  const markerOffsets: number[] = []
+  const markerOffsets: { offset: number; replaced: LspRange }[] = []
   for (const edit of edits) {
     const from = offsetOf(edit.range.start)
     const to = offsetOf(edit.range.end)
     result += text.slice(cursor, from)
     const at = marker === undefined ? -1 : edit.newText.indexOf(marker)
-    if (at >= 0) markerOffsets.push(result.length + at)
+    if (at >= 0) markerOffsets.push({ offset: result.length + at, replaced: edit.range })
     result += edit.newText
     cursor = Math.max(cursor, to)
   }
   result += text.slice(cursor)
   const newStarts = lineStarts(result)
-  const sites = markerOffsets.map((offset) => {
+  const sites = markerOffsets.map(({ offset, replaced }) => {
     let line = 0
     while (line + 1 < newStarts.length && newStarts[line + 1]! <= offset) line++
-    return { line, character: offset - newStarts[line]! }
+    return { position: { line, character: offset - newStarts[line]! }, replaced }
   })
   return { text: result, sites }
 }

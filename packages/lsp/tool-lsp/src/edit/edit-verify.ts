@@ -1,8 +1,7 @@
 import path from 'node:path'
-import type { LspDiagnostic } from '@agent-lsp/lsp'
+import type { LspDiagnostic, LspPosition } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
-import type { EditPlan } from './edit-plan.js'
 import type { EditFlowContext } from './edit-context.js'
 import { oneLine } from '../text/one-line.js'
 
@@ -12,27 +11,32 @@ export type ErrorCounts = ReadonlyMap<string, number | undefined>
 const display = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/')
 
 /**
- * After a rename is written: `findReferences` at the first renamed site must list every site the
- * edit wrote the new name at (same file, same start). Failures of the query are reported, never
- * thrown, unless the call was aborted.
+ * After a rename is written: `findReferences` of the new name at `at` (where the reference at the
+ * cursor went) must list every old reference at its new place (`expected`, see
+ * `mappedReferences`): same file, same start. Failures of the query are reported, never thrown,
+ * unless the call was aborted.
  * @returns one line: `Verified: …` or `Not verified: …`.
  */
-export async function verifyReferences(context: EditFlowContext, plan: EditPlan, newName: string, root: string): Promise<string> {
-  const [first] = plan.sites
-  if (first === undefined) return `Not verified: the edit does not write ${newName} anywhere.`
+export async function verifyReferences(
+  context: EditFlowContext,
+  expected: readonly { readonly path: string; readonly position: LspPosition }[],
+  at: { readonly path: string; readonly position: LspPosition } | undefined,
+  names: { readonly old: string; readonly new: string },
+  root: string,
+): Promise<string> {
+  if (at === undefined || expected.length === 0) return `Not verified: no reference of ${names.old} was renamed to ${names.new} where the check could find it.`
   try {
-    const request = { operation: 'findReferences', filePath: first.path, position: first.position, workspaceRoot: context.workspaceRoot } as const
+    const request = { operation: 'findReferences', filePath: at.path, position: at.position, workspaceRoot: context.workspaceRoot } as const
     const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
     const found = new Set(result.locations.map((location) => `${location.uri}#${location.range.start.line}:${location.range.start.character}`))
-    const missing = plan.sites.filter((site) => !found.has(`${URI.file(site.path).toString()}#${site.position.line}:${site.position.character}`))
-    if (missing.length === 0) {
-      return `Verified: findReferences of ${newName} finds all ${plan.sites.length} renamed ${plan.sites.length === 1 ? 'site' : 'sites'}.`
-    }
+    const missing = expected.filter((site) => !found.has(`${URI.file(site.path).toString()}#${site.position.line}:${site.position.character}`))
+    const count = `${expected.length} ${expected.length === 1 ? 'reference' : 'references'} of ${names.old}`
+    if (missing.length === 0) return `Verified: findReferences of ${names.new} finds all ${count}, renamed.`
     const shown = missing.slice(0, 5).map((site) => `${display(root, site.path)}:${site.position.line + 1}:${site.position.character + 1}`)
-    return `Not verified: ${missing.length} of ${plan.sites.length} renamed sites are not references of ${newName} now: ${shown.join(', ')}${missing.length > 5 ? ', …' : ''}.`
+    return `Not verified: ${missing.length} of the ${count} are not references of ${names.new} now: ${shown.join(', ')}${missing.length > 5 ? ', …' : ''}.`
   } catch (error) {
     if (context.signal.aborted) throw error
-    return `Not verified: findReferences of ${newName} failed (${oneLine(error instanceof Error ? error.message : String(error))}).`
+    return `Not verified: findReferences of ${names.new} failed (${oneLine(error instanceof Error ? error.message : String(error))}).`
   }
 }
 
@@ -66,8 +70,8 @@ export async function verifyDiagnostics(context: EditFlowContext, before: ErrorC
     const named = worse.map((row) => `${display(root, row.file)} ${row.was} → ${row.now}${row.first ? ` (line ${row.first.range.start.line + 1}: ${oneLine(row.first.message)})` : ''}`)
     return `Warning: errors rose after the edit: ${named.join('; ')}.${tail}`
   }
-  if (checked.length === 0) return `Not verified: no diagnostics for the edited files.${tail}`
+  if (checked.length === 0) return `Not verified: no diagnostics for the checked files.${tail}`
   const was = sum(checked.map((row) => row.was))
   const now = sum(checked.map((row) => row.now))
-  return `Verified: errors ${was} → ${now} in the ${checked.length} edited ${checked.length === 1 ? 'file' : 'files'}.${tail}`
+  return `Verified: errors ${was} → ${now} in the ${checked.length} checked ${checked.length === 1 ? 'file' : 'files'}.${tail}`
 }

@@ -75,6 +75,12 @@ export const lspToolInputSchema = z.strictObject({
         'default false answers a diff preview and changes nothing.',
     )
     .optional(),
+  force: z
+    .boolean()
+    .describe(
+      'rename with apply only: true writes the rename although the references check found places it leaves (unresolved uses of the old name, missed references); default false refuses.',
+    )
+    .optional(),
   endLine: z
     .int()
     .min(1)
@@ -107,6 +113,7 @@ export const expected: Record<Field, string> = {
   action: 'the number or title of a listed action',
   only: 'a non-empty code action kind',
   apply: 'a boolean',
+  force: 'a boolean',
   tabSize: 'an integer >= 1',
   insertSpaces: 'a boolean',
   endLine: 'an integer >= 1',

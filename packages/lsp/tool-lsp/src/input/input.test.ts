@@ -4,7 +4,7 @@ import { parseLspToolInput, parseToolRequest } from './input.js'
 import { lspToolInputJsonSchema } from './input-json-schema.js'
 
 const valid = { operation: 'hover', filePath: 'src/x.ts', line: 3, character: 5 }
-const allFields = 'operation, filePath, line, character, symbol, query, page, fileFilter, newName, action, only, apply, endLine, endCharacter, tabSize, insertSpaces'
+const allFields = 'operation, filePath, line, character, symbol, query, page, fileFilter, newName, action, only, apply, force, endLine, endCharacter, tabSize, insertSpaces'
 
 function messageOf(input: unknown): string {
   try {

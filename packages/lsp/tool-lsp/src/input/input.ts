@@ -11,7 +11,7 @@ import { filteredOperations, pagedOperations, type CursorTarget, type ToolReques
 
 /** The fields each edit operation takes besides its target; no other operation takes them. */
 const editFields: Record<'rename' | 'codeActions' | 'format', readonly Field[]> = {
-  rename: ['newName', 'apply'],
+  rename: ['newName', 'apply', 'force'],
   codeActions: ['action', 'only', 'apply', 'endLine', 'endCharacter'],
   format: ['apply', 'tabSize', 'insertSpaces', 'endLine'],
 }
@@ -100,8 +100,9 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
       if (target === undefined) return { problems }
       const apply = input.apply ?? false
       if (shape === 'rename') {
+        if (input.force !== undefined && !apply) problems.push('force goes with apply: true (it writes a rename the check refused)')
         if (input.newName === undefined) return { problems }
-        return { request: { shape, operation: 'rename', target, newName: input.newName, apply }, problems }
+        return { request: { shape, operation: 'rename', target, newName: input.newName, apply, force: input.force ?? false }, problems }
       }
       if (apply && input.action === undefined) problems.push('apply needs action (the number or title of the action to apply; list them first)')
       if ((input.endLine === undefined) !== (input.endCharacter === undefined)) problems.push('endLine and endCharacter go together (the end of the selection)')

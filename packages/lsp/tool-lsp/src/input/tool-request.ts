@@ -14,7 +14,15 @@ export type CursorTarget =
 
 /** A validated input, by what its operation takes. `page` defaults to 1, `apply` to `false`. */
 export type ToolRequest =
-  | { readonly shape: 'rename'; readonly operation: 'rename'; readonly target: CursorTarget; readonly newName: string; readonly apply: boolean }
+  | {
+      readonly shape: 'rename'
+      readonly operation: 'rename'
+      readonly target: CursorTarget
+      readonly newName: string
+      readonly apply: boolean
+      /** Write although the references check refused (see `refusal`). */
+      readonly force: boolean
+    }
   | {
       readonly shape: 'codeActions'
       readonly operation: 'codeActions'

@@ -1,0 +1,114 @@
+import { untilAborted } from '@agent-lsp/abort'
+import type { LspCandidate, LspCompleteness, LspLocation, LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import type { Cursor } from '../input/cursor.js'
+import { createLineReader } from '../input/file-lines.js'
+import { renderRow } from '../render/location-row.js'
+import { toLocationTargets } from '../render/location-targets.js'
+import { oneLine } from '../text/one-line.js'
+import type { EditFlowContext } from './edit-context.js'
+import type { RenamedSite } from './edit-plan.js'
+
+/** Rows listed in a rename's answer per kind of problem; the rest are counted. */
+const MAX_ROWS = 10
+
+/**
+ * What the old name's references say about a rename before it is written: `findReferences` at the
+ * cursor (cross-checked when `ctx.lsp` is), the references the edit leaves as they are, and the
+ * places the server could not resolve (which the rename does not touch).
+ */
+export interface RenameCheck {
+  /** The old name's references (the declaration and the cross-check's added places included); `undefined` when the query failed. */
+  readonly references: readonly LspLocation[] | undefined
+  /** Why `findReferences` failed, one line. */
+  readonly failure: string | undefined
+  /** References the server missed (found by the cross-check) that no text edit of the rename changes. */
+  readonly missed: readonly LspLocation[]
+  /** Places naming the old name that the server could not resolve (none without a cross-check). */
+  readonly candidates: readonly LspCandidate[]
+  /** Whether the references were cross-checked (the service is wrapped by a cross-check layer). */
+  readonly crossChecked: boolean
+  readonly completeness: LspCompleteness | undefined
+}
+
+/**
+ * Ask `findReferences` at the rename's cursor and hold the answer against `edit`.
+ * @throws whatever the query throws once the call is aborted; other failures are recorded.
+ */
+export async function checkRename(context: EditFlowContext, cursor: Cursor, edit: LspWorkspaceEdit): Promise<RenameCheck> {
+  try {
+    const request = { operation: 'findReferences', filePath: cursor.absolutePath, position: cursor.position, workspaceRoot: context.workspaceRoot } as const
+    const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
+    // The server's own references that its edit leaves are uses of a name it keeps on purpose
+    // (`const { code: errorCode }` keeps the local `code`); what it cannot have meant to leave are
+    // the places it did not see, which the cross-check added.
+    // In a file where the edit itself keeps the old name as a local alias (`{ greet }` →
+    // `{ salute: greet }`), the uses of that alias resolve to the symbol too and stay right.
+    const oldName = result.crossCheck?.name
+    const missed = (result.crossCheck?.added ?? []).filter((location) => !changedBy(edit, location) && !(oldName !== undefined && keepsName(edit, location.uri, oldName)))
+    return { references: result.locations, failure: undefined, missed, candidates: result.crossCheck?.candidates ?? [], crossChecked: result.crossCheck !== undefined, completeness: result.completeness }
+  } catch (error) {
+    if (context.signal.aborted) throw error
+    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], candidates: [], crossChecked: false, completeness: undefined }
+  }
+}
+
+/** Whether some text edit of `edit` covers the start of `location`. */
+function changedBy(edit: LspWorkspaceEdit, location: LspLocation): boolean {
+  return edit.changes.some((change) => change.kind === 'edit' && change.uri === location.uri && change.edits.some((text) => covers(text.range, location.range.start)))
+}
+
+/** Whether a text edit of `edit` in `uri` writes `name` as a whole word (an alias it keeps). */
+function keepsName(edit: LspWorkspaceEdit, uri: string, name: string): boolean {
+  const word = new RegExp(`(?<![\\p{L}\\p{N}_$])${name.replace(/[$]/g, '\\$')}(?![\\p{L}\\p{N}_$])`, 'u')
+  return edit.changes.some((change) => change.kind === 'edit' && change.uri === uri && change.edits.some((text) => word.test(text.newText)))
+}
+
+function covers(range: { readonly start: LspPosition; readonly end: LspPosition }, at: LspPosition): boolean {
+  const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character < b.character)
+  return !before(at, range.start) && (before(at, range.end) || (range.start.line === at.line && range.start.character === at.character))
+}
+
+/** Why `apply` must not write the rename (missed references, unresolved places), or `undefined`. */
+export function refusal(check: RenameCheck, oldName: string): string | undefined {
+  const reasons: string[] = []
+  if (check.missed.length > 0) reasons.push(`it leaves ${check.missed.length} ${check.missed.length === 1 ? 'reference' : 'references'} of ${oldName} as ${check.missed.length === 1 ? 'it is' : 'they are'}`)
+  if (check.candidates.length > 0) reasons.push(`${check.candidates.length} ${check.candidates.length === 1 ? 'place names' : 'places name'} ${oldName} where the server could not resolve it (it may be this symbol)`)
+  return reasons.length === 0 ? undefined : `${reasons.join(', and ')}; nothing was written. Rename those by hand, or apply with force: true to write it anyway`
+}
+
+/**
+ * The lines a rename's preview or apply adds: references the edit misses, places that may be the
+ * symbol, each with its rows (`path:line:col  code`), and a note when the references were not
+ * cross-checked. Nothing when the rename covers everything known.
+ */
+export async function renameCheckLines(check: RenameCheck, oldName: string, roots: readonly string[]): Promise<string[]> {
+  const readLines = createLineReader(roots[1])
+  const rows = async (places: readonly LspLocation[]): Promise<string[]> => {
+    const targets = toLocationTargets(places, roots)
+    const shown = await Promise.all(targets.slice(0, MAX_ROWS).map((target) => renderRow(target, readLines)))
+    return targets.length > MAX_ROWS ? [...shown, `… ${targets.length - MAX_ROWS} more`] : shown
+  }
+  const lines: string[] = []
+  if (check.failure !== undefined) lines.push(`The references of ${oldName} could not be checked: ${check.failure}.`)
+  if (check.missed.length > 0) {
+    lines.push(`The rename misses ${check.missed.length} ${check.missed.length === 1 ? 'reference' : 'references'} of ${oldName}:`, ...(await rows(check.missed)))
+  }
+  if (check.candidates.length > 0) {
+    const count = check.candidates.length
+    lines.push(`${count} ${count === 1 ? 'place names' : 'places name'} ${oldName} where the server could not resolve it (may be this symbol; not renamed):`, ...(await rows(check.candidates.map((candidate) => candidate.location))))
+  }
+  return lines
+}
+
+/**
+ * Where the old references are after the edit: each mapped to the new name's site whose edit
+ * replaced it. References no edit replaced are left out (they are `missed`).
+ */
+export function mappedReferences(check: RenameCheck, sites: readonly RenamedSite[]): { path: string; position: LspPosition }[] {
+  return (check.references ?? []).flatMap((reference) => {
+    const path = URI.parse(reference.uri).fsPath
+    const site = sites.find((candidate) => candidate.path === path && covers(candidate.replaced, reference.range.start))
+    return site === undefined ? [] : [{ path: site.path, position: site.position }]
+  })
+}
