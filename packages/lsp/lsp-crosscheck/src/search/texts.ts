@@ -29,6 +29,8 @@ function read(uri: string): Text | undefined {
     const parsed = URI.parse(uri)
     if (parsed.scheme !== 'file') return undefined
     text = readFileSync(parsed.fsPath, 'utf8')
+    // A leading byte order mark is not text positions count (docs/lsp.md, "Coordinates"; ripgrep drops it too).
+    if (text.startsWith('\ufeff')) text = text.slice(1)
   } catch {
     return undefined
   }

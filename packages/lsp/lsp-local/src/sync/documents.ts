@@ -115,7 +115,7 @@ export class OpenDocuments {
 
   async #openDocument(path: string, languageId: string): Promise<OpenDocument> {
     const stats = statSync(path, { bigint: true })
-    const text = readFileSync(path, 'utf8')
+    const text = diskText(path)
     const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: ++this.#lastVersion, text, stamp: stampOf(stats) }
     this.client.diagnostics.onSent(document.uri, document.version)
     await this.client.notify(DidOpenTextDocumentNotification.type, {
@@ -137,7 +137,7 @@ export class OpenDocuments {
     const stamp = stampOf(stats)
     if (stamp === document.stamp) return document
     document.stamp = stamp
-    const text = readFileSync(document.path, 'utf8')
+    const text = diskText(document.path)
     if (text === document.text) return document
     document.text = text
     document.version = ++this.#lastVersion
@@ -163,6 +163,16 @@ export class OpenDocuments {
     this.client.diagnostics.forget(document.uri)
     await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: document.uri } })
   }
+}
+
+/**
+ * A file's text as an editor sends it: UTF-8, without a leading byte order mark (U+FEFF), which
+ * editors hide and servers reading a file themselves drop (tsserver does), so line 0's positions
+ * do not count it (docs/lsp.md, "Coordinates"); sent with it, tsserver and pyright count it.
+ */
+function diskText(path: string): string {
+  const text = readFileSync(path, 'utf8')
+  return text.startsWith('\ufeff') ? text.slice(1) : text
 }
 
 /** What changes when a file is rewritten: size, modification and change times (ns), inode. */

@@ -35,7 +35,9 @@ export class NotTextError extends Error {
 const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
 
 /**
- * The UTF-8 text of a regular file. Anything else is refused before it is opened, because reading
+ * The UTF-8 text of a regular file, without a leading byte order mark (U+FEFF): an editor hides
+ * it, and the seam's positions do not count it (docs/lsp.md, "Coordinates"), so line 1's columns
+ * are the ones an editor shows. Anything else is refused before it is opened, because reading
  * a FIFO blocks until a writer comes, a device like `/dev/zero` never ends, and opening some
  * devices acts. The file is then opened non-blocking and checked again, in case it was swapped
  * after the first check.
@@ -51,7 +53,8 @@ export async function readRegularFile(absolutePath: string): Promise<string> {
     const bytes = await handle.readFile()
     if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new NotTextError(absolutePath, 'utf16')
     if (bytes.includes(0)) throw new NotTextError(absolutePath, 'nul')
-    return bytes.toString('utf8')
+    const text = bytes.toString('utf8')
+    return text.startsWith('\ufeff') ? text.slice(1) : text
   } finally {
     await handle.close()
   }
