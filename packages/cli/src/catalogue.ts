@@ -23,6 +23,8 @@ export interface CatalogueEntry {
   readonly projectMarkers?: readonly string[]
   readonly initializationOptions?: Readonly<Record<string, unknown>>
   readonly settings?: Readonly<Record<string, unknown>>
+  /** The command sent after packages were installed or removed (see lsp-local's `onPackagesChanged`). */
+  readonly onPackagesChanged?: { readonly command: string; readonly arguments?: readonly unknown[] }
   /** Folders the server always leaves out (see lsp-local's `excludedFolders`). */
   readonly excludedFolders?: { readonly pattern: string; readonly says: string }
   /** The log line by which a server without progress says its workspace is loaded (regex source). */
@@ -85,6 +87,9 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     projectMarkers: ['tsconfig.json', 'jsconfig.json'],
     // When its tsserver dies, typescript-language-server logs this and answers everything with nothing.
     deadLogPattern: '\\[tsserver\\] Exited\\.',
+    // TypeScript watches no import that failed under a node_modules two folders below / (/app,
+    // /work/x): after an install there, only a reload of its projects resolves it again.
+    onPackagesChanged: { command: 'typescript.tsserverRequest', arguments: ['reloadProjects', {}] },
     initializationOptions: {
       hostInfo: 'agent-lsp',
       // useClientFileWatcher: tsserver leaves file watching to us, and we scan the watched files

@@ -184,6 +184,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(draft.env ? { env: draft.env } : {}),
     ...(entry?.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
     ...(entry?.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
+    ...(entry?.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry?.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry ? { installHint: entry.install } : {}),
   }

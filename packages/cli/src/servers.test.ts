@@ -39,6 +39,7 @@ describe('the server catalogue', () => {
         extensionToLanguage: Object.fromEntries(ts.map((e) => [e, { '.tsx': 'typescriptreact', '.jsx': 'javascriptreact' }[e] ?? (e.includes('j') ? 'javascript' : 'typescript')])),
         projectMarkers: ['tsconfig.json', 'jsconfig.json'],
         deadLogPattern: '\\[tsserver\\] Exited\\.',
+        onPackagesChanged: { command: 'typescript.tsserverRequest', arguments: ['reloadProjects', {}] },
         initializationOptions: {
           hostInfo: 'agent-lsp',
           tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never', useClientFileWatcher: true },

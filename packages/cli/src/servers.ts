@@ -33,6 +33,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.settings ? { settings: entry.settings } : {}),
     ...(entry.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
+    ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     installHint: entry.install,
   }

@@ -36,6 +36,15 @@ export interface LocalServerConfig {
    * such a folder (dependency folders such as `.venv` aside), naming the nearest.
    */
   readonly excludedFolders?: { readonly pattern: string; readonly says: string }
+  /**
+   * A `workspace/executeCommand` (LSP 3.17 §workspace_executeCommand) sent, and awaited, before
+   * the next query once the watched files reported a package installed into or removed from a
+   * `node_modules` folder, when the server offers the command. typescript-language-server:
+   * `typescript.tsserverRequest` `reloadProjects`, because TypeScript watches no failed import
+   * under a `node_modules` two folders below `/` (`/app/node_modules`, `/work/x/node_modules`),
+   * so there the event alone leaves TS2307 in place.
+   */
+  readonly onPackagesChanged?: { readonly command: string; readonly arguments?: readonly unknown[] }
   /** Sent verbatim as `InitializeParams.initializationOptions`. */
   readonly initializationOptions?: unknown
   /**

@@ -67,7 +67,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         const entry = crashes.get(root) ?? { times: [], last: reason }
         crashes.set(root, { times: [...entry.times, Date.now()], last: reason })
       })
-      return { client, documents: new OpenDocuments(client, limits.maxOpenDocuments), projectsLoaded: new Map(), excluded: new Map() }
+      return { client, documents: new OpenDocuments(client, limits.maxOpenDocuments), projectsLoaded: new Map(), excluded: new Map(), packagesSeen: { generation: 0, pending: undefined } }
     })
     return session
   }

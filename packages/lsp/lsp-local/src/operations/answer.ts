@@ -12,6 +12,7 @@ import { findProjects } from '../sync/projects.js'
 import { looseFiles, type LooseFiles } from '../sync/loose-files.js'
 import { pathToUri } from '../normalize/uri.js'
 import { excludedFoldersCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
+import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { runOperation } from './operations.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
@@ -22,6 +23,8 @@ export interface Session {
   readonly projectsLoaded: Map<string, Promise<void>>
   /** What is known of files the server leaves out, per scan root (see `excludedFolders`). */
   readonly excluded: CoverageCache
+  /** Which reports of installed or removed packages were acted on (see `onPackagesChanged`). */
+  readonly packagesSeen: PackagesSeen
 }
 
 /** Where a query runs, once its file and server root are resolved. */
@@ -58,6 +61,7 @@ export async function answerWith(
   // useClientFileWatcher, do not watch the disk themselves): a hover in an open file shows the
   // types of an unopened one as it is now. A scan of the watched files, bounded.
   await client.watchedFiles.sync()
+  await actOnChangedPackages(client, config, session.packagesSeen, request.operation, signal)
   const scanRoot = isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot
   let loose: LooseFiles | undefined
   if (workspaceWide) {

@@ -1,6 +1,6 @@
-import { mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { FileEvent } from 'vscode-languageserver-protocol'
 import { afterEach, describe, expect, it } from 'vitest'
 import { pathToUri } from '../normalize/uri.js'
@@ -53,5 +53,41 @@ describe('WatchedFiles', () => {
     await files.sync()
     expect(files.generation).toBe(2)
     expect(sent.map((changes) => changes.map((change) => change.type))).toEqual([[1], [2], [3]])
+  })
+
+  it('reports packages installed into node_modules and removed from it, by their package.json, one level deep', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-watched-')))
+    roots.push(root)
+    const sent: FileEvent[][] = []
+    const files = new WatchedFiles({ send: async (changes) => void sent.push(changes), reloading: () => {} }, root, (path) => path.endsWith('.ts'))
+    const write = (path: string, text = '{}') => {
+      mkdirSync(dirname(join(root, path)), { recursive: true })
+      writeFileSync(join(root, path), text)
+    }
+    write('node_modules/old/package.json')
+    write('store/linked/package.json')
+    files.register('watch', [{ globPattern: { baseUri: pathToUri(join(root, 'node_modules')), pattern: '**/*' } }])
+    write('node_modules/pad/package.json')
+    write('node_modules/pad/index.d.ts', 'export declare const x: number\n')
+    write('node_modules/pad/node_modules/inner/package.json')
+    write('node_modules/@scope/tool/package.json')
+    write('node_modules/.bin/tool', '')
+    symlinkSync(join(root, 'store/linked'), join(root, 'node_modules/linked'))
+    rmSync(join(root, 'node_modules/old'), { recursive: true })
+    await files.sync()
+    const uri = (path: string) => pathToUri(join(root, path))
+    expect(sent.map((changes) => [...changes].sort((a, b) => a.uri.localeCompare(b.uri)))).toEqual([
+      [
+        { uri: uri('node_modules/@scope/tool/package.json'), type: 1 },
+        { uri: uri('node_modules/linked/package.json'), type: 1 },
+        { uri: uri('node_modules/old/package.json'), type: 3 },
+        { uri: uri('node_modules/pad/package.json'), type: 1 },
+      ],
+    ])
+    expect(files.packageGeneration).toBe(1)
+    write('node_modules/pad/package.json', '{"version":"2"}') // changed, not installed: no reload
+    write('node_modules/@scope/tool/lib/package.json') // inside a package: never scanned
+    await files.sync()
+    expect([files.packageGeneration, sent.length]).toEqual([1, 2])
   })
 })

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs'
+import { readdirSync, statSync, type Dirent } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import picomatch from 'picomatch'
 import type { FileEvent, FileSystemWatcher, RelativePattern } from 'vscode-languageserver-protocol'
@@ -15,8 +15,13 @@ export interface WatchedFilesSink {
   readonly reloading: () => void
 }
 
-/** Folders never scanned: dependencies, VCS data. A server that wants them watches them itself. */
-const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn'])
+/** Folders never scanned: VCS data. A server that wants them watches them itself. */
+const SKIPPED_DIRECTORIES = new Set(['.git', '.hg', '.svn'])
+/**
+ * Folders of installed packages: only their packages are scanned (`<pkg>/package.json` and
+ * `@scope/<pkg>/package.json`, one level), not what is inside them.
+ */
+const PACKAGE_DIRECTORY = 'node_modules'
 /** A bound on one scan, so that a huge tree costs a bounded time. */
 const MAX_SCANNED_FILES = 50_000
 
@@ -28,9 +33,12 @@ interface Watcher {
 
 /**
  * `workspace/didChangeWatchedFiles` (LSP 3.17 §DidChangeWatchedFiles) for the globs a server
- * registered: before each query the server root is scanned (bounded, dependencies
- * skipped) and files created, changed or deleted since the last scan are reported, so a server
- * that does not watch the disk itself (pyright) sees files written by someone else.
+ * registered: before each query the server root is scanned (bounded, VCS data skipped, no symlink
+ * followed) and files created, changed or deleted since the last scan are reported, so a server
+ * that does not watch the disk itself (pyright, tsserver with `useClientFileWatcher`) sees files
+ * written by someone else. A `node_modules` folder is scanned for its packages only (each
+ * package's `package.json`, scoped ones included, symlinked ones as pnpm makes them): a package
+ * installed or removed during a session is reported, so tsserver resolves its import again.
  */
 export class WatchedFiles {
   readonly #registrations = new Map<string, Watcher[]>()
@@ -106,6 +114,13 @@ export class WatchedFiles {
 
   #generation = 0
 
+  /** How many scans so far reported a package installed into or removed from a `node_modules`. */
+  get packageGeneration(): number {
+    return this.#packageGeneration
+  }
+
+  #packageGeneration = 0
+
   async #scanAndReport(): Promise<void> {
     const watchers = [...this.#registrations.values()].flat()
     if (watchers.length === 0) return
@@ -125,6 +140,7 @@ export class WatchedFiles {
     }
     if (changes.length === 0) return
     if (changes.some((change) => change.type !== FileChangeType.Changed)) this.#generation++
+    if (changes.some((change) => change.type !== FileChangeType.Changed && isPackageManifest(change.uri))) this.#packageGeneration++
     // A source file created or deleted makes a server re-read its workspace (pyright logs "Found N
     // source files" again); files it excludes by default (dot folders, caches) or of other languages do not.
     const reloads = changes.some(
@@ -171,19 +187,63 @@ function scan(root: string, isWatched: (relativePath: string, path: string) => b
     }
     for (const entry of entries) {
       const path = join(directory, entry.name)
-      if (entry.isDirectory()) {
+      if (entry.isDirectory() && entry.name === PACKAGE_DIRECTORY) {
+        for (const manifest of packageManifests(path)) record(root, manifest, isWatched, files)
+      } else if (entry.isDirectory()) {
         if (!SKIPPED_DIRECTORIES.has(entry.name)) pending.push(path)
       } else if (entry.isFile()) {
-        const relativePath = relative(root, path).split(sep).join('/')
-        if (!isWatched(relativePath, path)) continue
-        try {
-          const stats = statSync(path)
-          files.set(path, `${stats.size}:${stats.mtimeMs}`)
-        } catch {
-          // gone between readdir and stat: not there
-        }
+        record(root, path, isWatched, files)
       }
     }
   }
   return files
+}
+
+/** Whether `uri` is `…/node_modules/<pkg>/package.json` or `…/node_modules/@scope/<pkg>/package.json`. */
+function isPackageManifest(uri: string): boolean {
+  const segments = (uriToPath(uri) ?? '').split(sep)
+  const at = segments.lastIndexOf(PACKAGE_DIRECTORY)
+  if (at < 0 || segments[segments.length - 1] !== 'package.json') return false
+  const inside = segments.length - at - 2 // folders between node_modules and package.json
+  return inside === 1 || (inside === 2 && segments[at + 1]?.startsWith('@') === true)
+}
+
+/** Put `path`'s `size:mtime` (symlinks followed) in `files` if a watcher wants it and it exists. */
+function record(root: string, path: string, isWatched: (relativePath: string, path: string) => boolean, files: Map<string, string>): void {
+  const relativePath = relative(root, path).split(sep).join('/')
+  if (!isWatched(relativePath, path)) return
+  try {
+    const stats = statSync(path)
+    if (stats.isFile()) files.set(path, `${stats.size}:${stats.mtimeMs}`)
+  } catch {
+    // gone between readdir and stat, or a package without a package.json: not there
+  }
+}
+
+/**
+ * The `package.json` paths of the packages in a `node_modules` folder: `<pkg>` and
+ * `@scope/<pkg>`, folders or symlinks to them (pnpm); `.bin`, `.pnpm` and other dot entries left
+ * out. One `readdir` for the folder and one per scope.
+ */
+function packageManifests(nodeModules: string): string[] {
+  const manifests: string[] = []
+  for (const entry of listEntries(nodeModules)) {
+    if (entry.name.startsWith('.') || !(entry.isDirectory() || entry.isSymbolicLink())) continue
+    if (!entry.name.startsWith('@')) {
+      manifests.push(join(nodeModules, entry.name, 'package.json'))
+      continue
+    }
+    for (const scoped of listEntries(join(nodeModules, entry.name))) {
+      if (scoped.isDirectory() || scoped.isSymbolicLink()) manifests.push(join(nodeModules, entry.name, scoped.name, 'package.json'))
+    }
+  }
+  return manifests
+}
+
+function listEntries(directory: string): Dirent[] {
+  try {
+    return readdirSync(directory, { withFileTypes: true })
+  } catch {
+    return []
+  }
 }
