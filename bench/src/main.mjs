@@ -3,7 +3,7 @@
 //   node bench/src/main.mjs            the full benchmark (after `pnpm build`); writes bench/results.json
 //   node bench/src/main.mjs --smoke    one iteration of each part, small sizes; checks the numbers
 //                                      are sane (positive, finite) and exits non-zero otherwise
-//   --only warm,micro,grep,throughput,cold,memory,opendocs,bigfile   run some parts (for profiling)
+//   --only warm,micro,grep,crosscheck,throughput,cold,memory,opendocs,bigfile   run some parts (for profiling)
 //   --out FILE                         where to write the JSON (default: bench/results.json, none in smoke)
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { defaultLocalProviderLimits } from '@agent-lsp/lsp-local'
 import { captureClientCapabilities } from './capture.mjs'
 import { measureCold } from './cold.mjs'
+import { measureCrossCheck } from './cross-check.mjs'
 import { measureGrep } from './grep.mjs'
 import { measureInProcess } from './micro.mjs'
 import { useClientCapabilities } from './raw-client.mjs'
@@ -26,7 +27,7 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const benchDir = path.dirname(here)
 const repoRoot = path.dirname(benchDir)
 
-const allParts = ['warm', 'micro', 'grep', 'throughput', 'cold', 'memory', 'opendocs', 'bigfile']
+const allParts = ['warm', 'micro', 'grep', 'crosscheck', 'throughput', 'cold', 'memory', 'opendocs', 'bigfile']
 
 /** Sizes of a full run and of the smoke run. */
 const sizes = {
@@ -43,6 +44,7 @@ const sizes = {
     openDocuments: defaultLocalProviderLimits.maxOpenDocuments,
     bigBytes: 10 * 1024 * 1024,
     bigIterations: 15,
+    crossIterations: 9,
   },
   smoke: {
     iterations: 1,
@@ -57,6 +59,7 @@ const sizes = {
     openDocuments: 4,
     bigBytes: 100 * 1024,
     bigIterations: 1,
+    crossIterations: 1,
   },
 }
 
@@ -90,7 +93,7 @@ async function main() {
   useClientCapabilities(capabilities)
   results.clientCapabilities = capabilities
   try {
-    const needTypeScript = ['warm', 'micro', 'grep', 'throughput'].some(wants)
+    const needTypeScript = ['warm', 'micro', 'grep', 'crosscheck', 'throughput'].some(wants)
     if (needTypeScript) {
       log('starting typescript-language-server twice (ours, raw) on @tanstack/query-core')
       pairs.typescript = await startPair('typescript')
@@ -121,7 +124,11 @@ async function main() {
     }
     if (wants('grep')) {
       log('answer size and exactness against grep')
-      results.grep = await measureGrep(pairs.typescript, { sample: size.grepSample })
+      results.grep = await measureGrep({ ...pairs.typescript, tool: pairs.typescript.checkedTool }, { sample: size.grepSample })
+    }
+    if (wants('crosscheck')) {
+      log(`cross-check cost: each references question, warm, ${size.crossIterations} samples with and without`)
+      results.crossCheck = await measureCrossCheck(pairs.typescript, { iterations: size.crossIterations, sample: size.grepSample })
     }
     const coldRoots = {}
     if (pairs.typescript) {
@@ -184,6 +191,11 @@ function summarize(results) {
     rows.push({ what: 'bytes vs grep -rnw, references', value: g.references.ratio, target: `≤ ${targets.bytesVsGrep}`, met: g.references.ratio <= targets.bytesVsGrep })
     rows.push({ what: 'bytes vs grep -rnw, definitions', value: g.definitions.ratio, target: `≤ ${targets.bytesVsGrep}`, met: g.definitions.ratio <= targets.bytesVsGrep })
     rows.push({ what: 'every server-reported place in the answer', value: g.everyServerLocationInAnswer ? 'yes' : 'NO', target: 'yes', met: g.everyServerLocationInAnswer })
+  }
+  if (results.crossCheck) {
+    const c = results.crossCheck
+    rows.push({ what: 'cross-check: added time per references query (median ms)', value: c.medianCostMillis, target: 'reported', met: true })
+    rows.push({ what: 'cross-check: candidates listed on the typed codebase', value: c.candidates, target: 'almost none', met: c.candidates <= 2 })
   }
   if (results.memory) {
     const m = results.memory
@@ -270,6 +282,16 @@ function render(results) {
       )
     }
   }
+  if (results.crossCheck) {
+    const c = results.crossCheck
+    out.push('', `5. Cross-check cost on ${c.codebase}, warm findReferences, ms (median of ${c.iterations}, alternated): median added ${c.medianCostMillis} ms (×${c.medianRatio}); ${c.added} places added, ${c.candidates} candidates in all`)
+    out.push(
+      table(
+        ['question', 'plain', 'cross-checked', 'added ms', 'refs', 'occurrences', 'asked', 'added', 'candidates', 'comments/strings', 'unchecked', 'answer'],
+        c.questions.map((q) => [q.question, ms(q.plainMs), ms(q.crossCheckedMs), ms(q.costMillis), q.references, q.occurrences, q.asked, q.added, q.candidates, q.commentsOrStrings, q.unchecked, q.completeness]),
+      ),
+    )
+  }
   if (results.throughput) {
     const t = results.throughput
     out.push('', `4a. Throughput, ${t.concurrency} concurrent warm queries (median of ${t.rounds} rounds): raw ${t.raw.queriesPerSecond} q/s, seam ${t.seam.queriesPerSecond} q/s (${t.ratio.seamOverRaw}), tool ${t.tool.queriesPerSecond} q/s (${t.ratio.toolOverRaw})`)
@@ -322,7 +344,7 @@ function insane(results) {
     } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${at}[${i}]`))
     else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, `${at}.${key}`)
   }
-  for (const part of ['warm', 'micro', 'grep', 'throughput', 'cold', 'memory', 'openDocuments', 'bigFile']) {
+  for (const part of ['warm', 'micro', 'grep', 'crossCheck', 'throughput', 'cold', 'memory', 'openDocuments', 'bigFile']) {
     if (results[part] === undefined) problems.push(`${part}: not measured`)
     else walk(results[part], part)
   }

@@ -1,6 +1,7 @@
 // The servers and workspaces the parts share, and the queries asked on them.
 import path from 'node:path'
 import { createLspHost, defaultServers } from 'agent-lsp'
+import { withCrossCheck } from '@agent-lsp/lsp-crosscheck'
 import { createLspTool } from '@agent-lsp/tool-lsp'
 import { RawClient } from './raw-client.mjs'
 import { copyQueryCore, pythonWorkspace } from './workspaces.mjs'
@@ -41,9 +42,13 @@ export const warmQueries = {
 export async function startPair(id) {
   const root = id === 'typescript' ? await copyQueryCore() : await pythonWorkspace()
   const config = serverConfig(id)
-  const host = createLspHost()
+  // The seam and the tool as the warm parts measure them: lsp-local's overhead, no cross-check.
+  const host = createLspHost(undefined, { crossCheck: false })
   const tool = createLspTool(host.ctx, { workspaceRoot: root })
-  if (!tool) throw new Error('no tool')
+  // As the command answers: references cross-checked over the same provider (part 5, and grep's bytes).
+  const checked = { lsp: withCrossCheck(host.ctx.lsp) }
+  const checkedTool = createLspTool(checked, { workspaceRoot: root })
+  if (!tool || !checkedTool) throw new Error('no tool')
   const raw = await RawClient.start(config, root)
   // A second raw client: the A/A control, whose ratio to the first is the comparison's noise floor.
   const control = await RawClient.start(config, root)
@@ -52,7 +57,7 @@ export async function startPair(id) {
     for (const file of new Set(queries.map((query) => query.file))) await client.open(path.join(root, file), queries[0].languageId)
     await client.ready
   }
-  return { id, root, config, host, tool, raw, control, queries }
+  return { id, root, config, host, tool, checked, checkedTool, raw, control, queries }
 }
 
 /** @param {{ host: { dispose(): Promise<void> }, raw: RawClient, control: RawClient }} pair */
