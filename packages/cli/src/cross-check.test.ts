@@ -41,6 +41,47 @@ describe('cross-check on typescript-language-server', () => {
   })
 })
 
+describe('cross-check of calls and implementations on typescript-language-server', () => {
+  it('lists the call the call hierarchy missed and the call through any after the callers', async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+      'src/cart.ts': 'export class Cart {\n  total(): number {\n    return 1\n  }\n}\n',
+      'src/use.ts': "import { Cart } from './cart'\nexport function checkout(): number {\n  return new Cart().total()\n}\nexport function viaAny(cart: any): number {\n  return cart.total()\n}\n",
+      'scripts/report.ts': "import { Cart } from '../src/cart'\nexport const t: number = new Cart().total()\n",
+    })
+    const { tool } = toolOn(root)
+    expect(await tool.execute({ operation: 'incomingCalls', filePath: 'src/cart.ts', line: 2, character: 3 })).toBe(
+      [
+        'Partial answer (unresolved): 1 place names total where the server could not resolve it (it may be this symbol)',
+        '1 caller of Cart.total',
+        '← Function checkout  src/use.ts:3:21  return new Cart().total()',
+        '1 more place calls total (missed by the server; found by the cross-check):',
+        'scripts/report.ts:2:37  export const t: number = new Cart().total()',
+        '1 more place names total where the server could not resolve it (may be this one):',
+        'src/use.ts:6:15  return cart.total()',
+      ].join('\n'),
+    )
+  })
+
+  it('lists a call through any as a place that may reach an implementation', async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+      'src/shape.ts': 'export interface Shape {\n  area(): number\n}\nexport class Square implements Shape {\n  area(): number {\n    return 4\n  }\n}\n',
+      'src/use.ts': "import { Square, type Shape } from './shape'\nexport const a = (new Square() as Shape).area()\nexport const b = (JSON.parse('{}') as any).area()\n",
+    })
+    const { ask } = toolOn(root)
+    expect(await ask('goToImplementation', 'src/shape.ts:2:3')).toBe(
+      [
+        'Partial answer (unresolved): 1 place names area where the server could not resolve it (it may be this symbol)',
+        '1 implementation of area',
+        'src/shape.ts:5:3  area(): number {',
+        '1 more place names area where the server could not resolve it (may be this one):',
+        'src/use.ts:3:44  export const b = (JSON.parse(\'{}\') as any).area()',
+      ].join('\n'),
+    )
+  })
+})
+
 describe('cross-check on pyright', () => {
   it('lists the call on an untyped parameter as a candidate', async () => {
     const root = await tempWorkspace({

@@ -33,7 +33,7 @@ export async function renderCalls(result: LspCallsResult, cursor: Cursor, contex
   const incoming = result.direction === 'incoming'
   const operation = incoming ? 'incomingCalls' : 'outgoingCalls'
   if (result.origins.length === 0) return `No function or method at ${cursor.label} (${operation} needs the cursor on one).`
-  const checked = await crossCheckLines(result.crossCheck, context, [result.resolvedWorkspaceRoot, context.workspaceRoot], `call ${result.origins[0]!.name}`)
+  const checked = await crossCheckLines(result.crossCheck, context, [result.resolvedWorkspaceRoot, context.workspaceRoot], 'call')
   const origin = [...new Set(result.origins.map(itemName))].join(', ')
   const roots = [result.resolvedWorkspaceRoot, context.workspaceRoot]
   const all = result.calls

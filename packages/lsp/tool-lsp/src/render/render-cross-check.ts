@@ -23,7 +23,8 @@ export const ADDED_MARK = '  (missed by the server; found by the cross-check)'
  * The lines that follow an answer's rows for what its cross-check found: the places the server
  * could not resolve (`N places name X where the server could not resolve it (may be this one):`
  * then their rows, the first {@link MAX_CANDIDATES_SHOWN}, under `fileFilter` when given), and
- * `addedOnly` places (for answers that list them apart from their rows, like call hierarchies).
+ * the added places, for answers that list them apart from their rows (call hierarchies; `addedOnly`
+ * is the verb: `call`).
  * Nothing when the cross-check found nothing to show.
  */
 export async function crossCheckLines(check: LspCrossCheck | undefined, context: RenderContext, roots: readonly string[], addedOnly: string | undefined): Promise<string[]> {
@@ -37,7 +38,9 @@ export async function crossCheckLines(check: LspCrossCheck | undefined, context:
     lines.push(...(await Promise.all(shown.slice(0, MAX_CANDIDATES_SHOWN).map((target) => renderRow(target, context.readLines)))))
     if (shown.length > MAX_CANDIDATES_SHOWN) lines.push(`… ${shown.length - MAX_CANDIDATES_SHOWN} more (narrow with fileFilter).`)
   }
-  if (addedOnly !== undefined) await section(check.added, (count) => `${count} more ${count === 1 ? 'place' : 'places'} ${addedOnly} (missed by the server; found by the cross-check):`)
+  if (addedOnly !== undefined) {
+    await section(check.added, (count) => `${count} more ${count === 1 ? `place ${addedOnly}s` : `places ${addedOnly}`} ${check.name} (missed by the server; found by the cross-check):`)
+  }
   await section(
     check.candidates.map((candidate) => candidate.location),
     (count) => `${count} more ${count === 1 ? 'place names' : 'places name'} ${check.name} where the server could not resolve it (may be this one):`,
