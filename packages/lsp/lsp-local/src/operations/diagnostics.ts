@@ -1,58 +1,119 @@
+import type { LspCompleteness } from '@agent-lsp/lsp'
 import { normalizeDiagnostics } from '../normalize/normalize-diagnostics.js'
-import type { Ask, OperationAnswer, OperationContext } from './context.js'
 import { isRecord, malformed, preview } from '../normalize/shapes.js'
 import { protocol } from '../protocol.js'
+import type { Ask, OperationAnswer, OperationContext } from './context.js'
+import { changedOnDiskSince } from './diagnostics-recheck.js'
+import { offersTsserverPull, pullTsserverDiagnostics } from './diagnostics-tsserver.js'
 
 const { DocumentDiagnosticRequest } = protocol
 
 /**
- * How long a server that published diagnostics for an earlier version of a file gets to publish
- * for the current one before the document is reopened: typescript-language-server never
- * re-publishes diagnostics that were empty and stay empty, so after such an edit nothing comes.
+ * How long a server that published diagnostics for an earlier version of a file (or before the
+ * last change reached it) gets to publish again before the document is reopened, under the
+ * `after-last-change` rule: typescript-language-server never re-publishes diagnostics that were
+ * empty and stay empty, so after such an edit nothing comes.
  */
 const REPUBLISH_WAIT_MS = 1_000
 
-/**
- * The server's raw diagnostics (LSP `Diagnostic[]`, unnormalized) for the current content of
- * `uri`: pulled with `textDocument/diagnostic` where offered, else the pushed ones for the
- * version last sent, waited for up to `limits.diagnosticsTimeoutMs`. A server that published for
- * an earlier version and stays silent for {@link REPUBLISH_WAIT_MS} has the document reopened.
- * @returns `raw` undefined when nothing came within the bound; `what` names the source for errors.
- * @throws LspError `LSP_MALFORMED_RESPONSE` for a pulled report that is not `full`; request errors.
- */
-export async function currentDiagnostics(
-  uri: string,
-  context: OperationContext,
-  ask: Ask,
-): Promise<{ raw: unknown; what: string }> {
-  const { client, signal } = context
-  if (client.capabilities.diagnosticProvider) {
-    const what = `${context.serverId} ${DocumentDiagnosticRequest.method}`
-    const raw: unknown = await ask(() => client.request(DocumentDiagnosticRequest.type, { textDocument: { uri } }, signal))
-    if (!isRecord(raw) || raw.kind !== 'full') throw malformed(what, `expected a full DocumentDiagnosticReport, got ${preview(raw)}`)
-    return { raw: raw.items, what }
-  }
-  const what = `${context.serverId} textDocument/publishDiagnostics`
-  const bound = context.limits.diagnosticsTimeoutMs
-  if (context.reopen !== null && client.diagnostics.hasPublished(uri)) {
-    const quick = await client.diagnostics.current(uri, Math.min(REPUBLISH_WAIT_MS, bound), signal)
-    if (quick !== undefined) return { raw: quick, what }
-    await context.reopen()
-  }
-  return { raw: await client.diagnostics.current(uri, bound, signal), what }
+/** The server's raw diagnostics of a file, and whether they are its final verdict on it. */
+export interface CurrentDiagnostics {
+  /** LSP `Diagnostic[]`, unnormalized; `undefined` when the server said nothing about this text. */
+  readonly raw: unknown
+  /** Names the source, for errors: `typescript textDocument/publishDiagnostics`. */
+  readonly what: string
+  /** Set when `raw` is not the server's final verdict on the file as it is now: why, for the answer. */
+  readonly partial?: LspCompleteness & { readonly state: 'partial' }
 }
 
-/** Pulled (`textDocument/diagnostic`) where the server offers it, else the pushed ones for the current version. */
+/**
+ * The server's raw diagnostics (LSP `Diagnostic[]`) for the file as it is on disk, once the server
+ * has checked it: asked for where the server can be asked (`textDocument/diagnostic`, statically
+ * offered or registered, LSP 3.17 §Pull Diagnostics; tsserver through
+ * `LocalDiagnosticsRules.pull`), bounded by `limits.diagnosticsPullTimeoutMs`; else the pushed ones
+ * the server's settle rule takes as final (`LocalDiagnosticsRules.settle`), bounded by
+ * `limits.diagnosticsTimeoutMs`. A server whose rules say it never checks a file again for another
+ * one's change (`recheckOnDiskChange`) has the file reopened when some file changed on disk since.
+ * @throws LspError `LSP_MALFORMED_RESPONSE` for a pulled report that is not `full`; request errors.
+ */
+export async function currentDiagnostics(uri: string, context: OperationContext, ask: Ask): Promise<CurrentDiagnostics> {
+  const { client, signal } = context
+  const rules = client.config.diagnostics ?? {}
+  const registration = client.diagnostics.pullRegistration
+  if (client.capabilities.diagnosticProvider || registration) {
+    const what = `${context.serverId} ${DocumentDiagnosticRequest.method}`
+    const params = { textDocument: { uri }, ...(registration?.identifier !== undefined ? { identifier: registration.identifier } : {}) }
+    return pulled(context, what, async (bounded) => {
+      const raw: unknown = await ask(() => client.request(DocumentDiagnosticRequest.type, params, bounded))
+      if (!isRecord(raw) || raw.kind !== 'full') throw malformed(what, `expected a full DocumentDiagnosticReport, got ${preview(raw)}`)
+      return raw.items
+    })
+  }
+  if (rules.pull === 'tsserver' && offersTsserverPull(client.capabilities)) {
+    return pulled(context, `${context.serverId} typescript.tsserverRequest`, (bounded) => pullTsserverDiagnostics(uri, client, ask, bounded))
+  }
+  return pushed(uri, context)
+}
+
+/** What a pull answers, or after `diagnosticsPullTimeoutMs` the pushed ones so far, marked partial. */
+async function pulled(context: OperationContext, what: string, pull: (signal: AbortSignal) => Promise<unknown>): Promise<CurrentDiagnostics> {
+  const bound = context.limits.diagnosticsPullTimeoutMs
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), bound)
+  const signal = context.signal ? AbortSignal.any([context.signal, timeout.signal]) : timeout.signal
+  try {
+    return { raw: await pull(signal), what }
+  } catch (error) {
+    if (!timeout.signal.aborted || context.signal?.aborted) throw error
+    const uri = context.uri ?? ''
+    const pushedWhat = `${context.serverId} textDocument/publishDiagnostics`
+    const message = `${context.serverId} was still checking the file after ${bound / 1000} s; these are the diagnostics it had published`
+    return { raw: context.client.diagnostics.peek(uri).diagnostics ?? [], what: pushedWhat, partial: { state: 'partial', reason: 'indexing', message } }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The pushed diagnostics the server's settle rule takes as final, waited for (bounded). */
+async function pushed(uri: string, context: OperationContext): Promise<CurrentDiagnostics> {
+  const { client, signal } = context
+  const rules = client.config.diagnostics ?? {}
+  const what = `${context.serverId} textDocument/publishDiagnostics`
+  const bound = context.limits.diagnosticsTimeoutMs
+  if (rules.recheckOnDiskChange && context.reopen !== null) {
+    const sentAt = client.diagnostics.sentAt(uri)
+    const extensions = new Set(Object.keys(client.config.extensionToLanguage))
+    if (sentAt !== undefined && changedOnDiskSince(client.rootPath, extensions, sentAt)) await context.reopen()
+  }
+  const rule = rules.settle ?? 'after-last-change'
+  if (rule === 'after-last-change' && context.reopen !== null && client.diagnostics.hasPublished(uri)) {
+    const quick = await client.diagnostics.settled(uri, Math.min(REPUBLISH_WAIT_MS, bound), signal)
+    if (quick.final) return { raw: quick.diagnostics, what }
+    await context.reopen()
+  }
+  const settled = await client.diagnostics.settled(uri, bound, signal)
+  if (settled.final) return { raw: settled.diagnostics, what }
+  const seconds = bound / 1000
+  const message =
+    settled.diagnostics === undefined
+      ? `${context.serverId} published no diagnostics for this version of the file within ${seconds} s`
+      : `${context.serverId} did not settle on this file's diagnostics within ${seconds} s; these are the ones it had published for its current text`
+  return { raw: settled.diagnostics, what, partial: { state: 'partial', reason: 'indexing', message } }
+}
+
+/**
+ * The `diagnostics` operation: the server's verdict on the file as it is on disk (see
+ * {@link currentDiagnostics}), `partial / indexing` with what is known when the bound passed
+ * first, `partial / unconfigured` from a server that said it checks nothing
+ * (`LocalDiagnosticsRules.uncheckedLog`). Never an empty answer marked complete that the server
+ * did not settle on.
+ */
 export async function diagnostics(uri: string, context: OperationContext, ask: Ask): Promise<OperationAnswer> {
   const current = await currentDiagnostics(uri, context, ask)
-  if (current.raw === undefined) {
-    const seconds = context.limits.diagnosticsTimeoutMs / 1000
-    return {
-      kind: 'diagnostics',
-      uri,
-      diagnostics: [],
-      completeness: { state: 'partial', reason: 'indexing', message: `${context.serverId} published no diagnostics for this version of the file within ${seconds} s` },
-    }
+  const found = normalizeDiagnostics(current.raw ?? [], current.what)
+  const unchecked = context.client.config.diagnostics?.uncheckedLog
+  if (unchecked && context.client.diagnostics.unchecked) {
+    return { kind: 'diagnostics', uri, diagnostics: found, completeness: { state: 'partial', reason: 'unconfigured', message: unchecked.says } }
   }
-  return { kind: 'diagnostics', uri, diagnostics: normalizeDiagnostics(current.raw, current.what) }
+  return { kind: 'diagnostics', uri, diagnostics: found, ...(current.partial ? { completeness: current.partial } : {}) }
 }

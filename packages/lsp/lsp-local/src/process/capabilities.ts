@@ -13,7 +13,8 @@ const codeActionKinds = ['', 'quickfix', 'refactor', 'refactor.extract', 'refact
  * What this client really handles, and nothing more (LSP 3.17 §ClientCapabilities): UTF-16
  * positions only, `LocationLink`s, markdown hover, hierarchical document symbols, call hierarchy,
  * signature help with label offsets, pushed and pulled diagnostics, work-done progress, workspace
- * folders and `workspace/configuration`. Features are registered statically.
+ * folders and `workspace/configuration`. Features are registered statically, but for watched
+ * files and pulled diagnostics, which servers register with `client/registerCapability`.
  *
  * Edits: workspace edits as `documentChanges` with versions and every resource operation (the
  * tool applies them all or nothing: `transactional`), rename with `prepareRename`, code action
@@ -55,7 +56,9 @@ export const clientCapabilities: ClientCapabilities = {
       },
     },
     publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true },
-    diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+    // pyright offers pull diagnostics only to a client that takes them dynamically, and then
+    // stops pushing: it registers `textDocument/diagnostic` after `initialized`.
+    diagnostic: { dynamicRegistration: true, relatedDocumentSupport: false },
     rename: { dynamicRegistration: false, prepareSupport: true, prepareSupportDefaultBehavior: 1, honorsChangeAnnotations: false },
     codeAction: {
       dynamicRegistration: false,

@@ -12,6 +12,7 @@ import { initializeParams } from './capabilities.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
 import { forget, killProcessGroup } from './process-reaper.js'
 import { spawnServer } from './spawn.js'
+import { uriToPath } from '../normalize/uri.js'
 import { PublishedDiagnostics } from '../readiness/published-diagnostics.js'
 import { Readiness } from '../readiness/readiness.js'
 import { WatchedFiles } from '../sync/watched-files.js'
@@ -45,8 +46,8 @@ export type ClientState = 'starting' | 'running' | 'stopping' | 'stopped'
 export class LanguageServerClient {
   /** Busy while the server reports work in progress or has not logged its ready line. */
   readonly readiness: Readiness
-  /** What the server pushed with `textDocument/publishDiagnostics`. */
-  readonly diagnostics = new PublishedDiagnostics()
+  /** What the server pushed with `textDocument/publishDiagnostics`, and when it is final. */
+  readonly diagnostics: PublishedDiagnostics
   /** The files the server asked to be told about (`workspace/didChangeWatchedFiles`). */
   readonly watchedFiles: WatchedFiles
   #state: ClientState = 'starting'
@@ -66,16 +67,19 @@ export class LanguageServerClient {
   readonly #pending = new Set<(error: LspError) => void>()
 
   private constructor(
-    private readonly config: LocalServerConfig,
-    private readonly rootPath: string,
+    /** The server's config (its `diagnostics` rules among others). */
+    readonly config: LocalServerConfig,
+    /** The directory the server runs for (its `rootUri`). */
+    readonly rootPath: string,
     private readonly limits: LocalProviderLimits,
   ) {
     this.#exited = new Promise((resolve) => (this.#markExited = resolve))
     this.#gone = new Promise((resolve) => (this.#markGone = resolve))
     this.readiness = new Readiness(config.readyLogPattern)
     this.#deadLog = config.deadLogPattern === undefined ? undefined : new RegExp(config.deadLogPattern)
+    this.diagnostics = new PublishedDiagnostics(config.diagnostics, (uri) => extensionOf(uriToPath(uri) ?? '') in config.extensionToLanguage)
     this.watchedFiles = new WatchedFiles(
-      { send: (changes) => this.notify(DidChangeWatchedFilesNotification.type, { changes }), reloading: () => this.readiness.reloading() },
+      { send: (changes) => this.notify(DidChangeWatchedFilesNotification.type, { changes: this.diagnostics.onWatchedChanges(changes) }), reloading: () => this.readiness.reloading() },
       rootPath,
       (path) => extensionOf(path) in config.extensionToLanguage)
     this.#child = spawnServer(config, rootPath)
@@ -262,6 +266,7 @@ export class LanguageServerClient {
     }
     await this.notify(InitializedNotification.type, {})
     if (this.config.settings) {
+      this.diagnostics.onConfigurationChange()
       await this.notify(DidChangeConfigurationNotification.type, { settings: this.config.settings })
     }
     this.#state = 'running'

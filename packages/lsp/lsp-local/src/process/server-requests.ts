@@ -10,6 +10,7 @@ const {
   CodeLensRefreshRequest,
   ConfigurationRequest,
   DiagnosticRefreshRequest,
+  DocumentDiagnosticRequest,
   DidChangeWatchedFilesNotification,
   FoldingRangeRefreshRequest,
   InlayHintRefreshRequest,
@@ -51,10 +52,15 @@ export function answerServerRequests(c: MessageConnection, host: ServerRequestHo
     for (const { id, method, registerOptions } of registrations ?? []) {
       const watchers = (registerOptions as Partial<DidChangeWatchedFilesRegistrationOptions> | undefined)?.watchers
       if (method === DidChangeWatchedFilesNotification.method && Array.isArray(watchers)) host.watchedFiles.register(id, watchers)
+      // Pull diagnostics (LSP 3.17 §Pull Diagnostics), registered dynamically by pyright.
+      if (method === DocumentDiagnosticRequest.method) host.diagnostics.onPullRegistered(id, registerOptions)
     }
   })
   c.onRequest(UnregistrationRequest.type, ({ unregisterations }) => {
-    for (const { id } of unregisterations ?? []) host.watchedFiles.unregister(id)
+    for (const { id } of unregisterations ?? []) {
+      host.watchedFiles.unregister(id)
+      host.diagnostics.onUnregistered(id)
+    }
   })
   c.onRequest(WorkspaceFoldersRequest.type, () => [{ uri: folderUri, name: host.rootPath.split(/[\\/]/).pop() ?? '' }])
   c.onRequest(ShowMessageRequest.type, () => null)
@@ -74,6 +80,7 @@ export function answerServerRequests(c: MessageConnection, host: ServerRequestHo
   c.onUnhandledProgress((params) => host.readiness.onProgress(params))
   c.onNotification(LogMessageNotification.type, ({ message }) => {
     host.readiness.onLogMessage(message)
+    host.diagnostics.onLogMessage(message)
     host.onLogMessage(message)
   })
   c.onNotification(PublishDiagnosticsNotification.type, (params) => host.diagnostics.onPublish(params))

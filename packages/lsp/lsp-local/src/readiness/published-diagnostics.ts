@@ -1,39 +1,154 @@
-import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol'
+import type { FileEvent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol'
+import type { LocalDiagnosticsRules } from '../config.js'
 import { canonicalUri } from '../normalize/uri.js'
+import { settleVerdict, type Publication, type SettleRule, type SettleState } from './settle.js'
 
-interface Publication {
-  readonly version: number | undefined
-  readonly diagnostics: unknown
-  /** Order of arrival, to tell publications after a document change from those before it. */
-  readonly sequence: number
-}
+/** `FileChangeType.Deleted` (LSP 3.17 §DidChangeWatchedFiles): a deleted file is not published again. */
+const DELETED = 3
+
+/** What {@link PublishedDiagnostics.settled} found for a document. */
+export type SettledDiagnostics =
+  /** The server's verdict on the document as it was last sent: its raw `Diagnostic[]`. */
+  | { readonly final: true; readonly diagnostics: unknown }
+  /**
+   * None within the bound: `diagnostics` is the latest publication about the document's current
+   * text that came before the last change reached the server (may be out of date), or `undefined`.
+   */
+  | { readonly final: false; readonly diagnostics: unknown }
 
 /**
  * The diagnostics servers push (`textDocument/publishDiagnostics`, LSP 3.17 §PublishDiagnostics),
- * latest per document, and a way to wait for the ones about a document's current content.
+ * latest per open document, and when they are final: an "epoch" is the sequence number at the
+ * last notification that can change any document's diagnostics (`didOpen`, `didChange`,
+ * `didClose`, `workspace/didChangeWatchedFiles`, `workspace/didChangeConfiguration`), and the
+ * server's rule (see `settle.ts`) says which publications after it settle a document. Also what
+ * tells whether the server can be asked instead (`textDocument/diagnostic` registrations) and
+ * whether it checks anything at all.
  */
 export class PublishedDiagnostics {
-  readonly #latest = new Map<string, Publication>()
-  /** Per document: the version last sent and the sequence number at that moment. */
-  readonly #expected = new Map<string, { version: number; sequence: number }>()
+  readonly #state: SettleState = {
+    sequence: 0,
+    epoch: 0,
+    latest: new Map(),
+    expected: new Map(),
+    versioned: new Set(),
+    unanswered: new Map(),
+    lastAnswerAt: 0,
+  }
   readonly #waiters = new Set<() => void>()
-  #sequence = 0
+  readonly #rule: SettleRule
+  readonly #isSource: (uri: string) => boolean
+  readonly #uncheckedLog: RegExp | undefined
+  readonly #pullRegistrations = new Map<string, { readonly identifier?: string }>()
+  #unchecked = false
 
   /**
-   * Feed one `publishDiagnostics` notification. Only open documents' are kept (those sent with
-   * {@link onSent} and not {@link forget}-ten): a query opens its file first, and servers also
-   * publish about closed and unopened files, which would otherwise be kept forever.
+   * @param rules - the server's (`LocalServerConfig.diagnostics`): its settle rule, and the log
+   *   line by which it says it checks nothing.
+   * @param isSource - whether a URI is one of the server's own source files (by extension): the
+   *   ones it publishes about when they change on disk.
    */
-  onPublish(params: PublishDiagnosticsParams): void {
-    const uri = canonicalUri(params.uri)
-    if (!this.#expected.has(uri)) return
-    this.#latest.set(uri, { version: params.version, diagnostics: params.diagnostics, sequence: ++this.#sequence })
-    for (const wake of [...this.#waiters]) wake()
+  constructor(rules: LocalDiagnosticsRules = {}, isSource: (uri: string) => boolean = () => true) {
+    this.#rule = rules.settle ?? 'after-last-change'
+    this.#isSource = isSource
+    this.#uncheckedLog = rules.uncheckedLog === undefined ? undefined : new RegExp(rules.uncheckedLog.pattern)
   }
 
-  /** Whether the server has published diagnostics for `uri` at all (for any version). */
+  /**
+   * Feed one `publishDiagnostics` notification. Only open documents' diagnostics are kept (those
+   * sent with {@link onSent} and not {@link forget}-ten): a query opens its file first, and servers
+   * also publish about closed and unopened files, which would otherwise be kept forever. Any
+   * publication answers a change still waiting for one (`changed-files-published`).
+   */
+  onPublish(params: PublishDiagnosticsParams): void {
+    const state = this.#state
+    const uri = canonicalUri(params.uri)
+    const sequence = ++state.sequence
+    const waiting = state.unanswered.get(uri)
+    if (waiting && (params.version === undefined || waiting.version === undefined || params.version >= waiting.version)) {
+      state.unanswered.delete(uri)
+      state.lastAnswerAt = Date.now()
+    }
+    if (state.expected.has(uri)) {
+      if (params.version !== undefined) state.versioned.add(uri)
+      state.latest.set(uri, { version: params.version, diagnostics: params.diagnostics, sequence, at: Date.now() })
+    }
+    this.#wake()
+  }
+
+  /** Note that `version` of `uri` was just sent (`didOpen`/`didChange`): a new epoch. */
+  onSent(uri: string, version: number): void {
+    const state = this.#state
+    state.epoch = state.sequence
+    state.expected.set(uri, { version, sequence: state.sequence, at: Date.now() })
+    if (this.#rule === 'changed-files-published') state.unanswered.set(uri, { version })
+  }
+
+  /** Note that `uri` was closed (`didClose`): a new epoch; what was published about it is dropped. */
+  forget(uri: string): void {
+    const state = this.#state
+    state.epoch = state.sequence
+    state.expected.delete(uri)
+    state.latest.delete(uri)
+    state.versioned.delete(uri)
+    state.unanswered.delete(uri)
+  }
+
+  /**
+   * Note a `workspace/didChangeWatchedFiles` with `changes` about to be sent: a new epoch.
+   * @returns `changes`, to send.
+   */
+  onWatchedChanges<C extends readonly FileEvent[]>(changes: C): C {
+    const state = this.#state
+    state.epoch = state.sequence
+    if (this.#rule !== 'changed-files-published') return changes
+    for (const { uri, type } of changes) {
+      const canonical = canonicalUri(uri)
+      if (type !== DELETED && this.#isSource(canonical) && !state.unanswered.has(canonical)) state.unanswered.set(canonical, { version: undefined })
+    }
+    return changes
+  }
+
+  /** Note a `workspace/didChangeConfiguration`: a new epoch. */
+  onConfigurationChange(): void {
+    this.#state.epoch = this.#state.sequence
+  }
+
+  /** Feed one `window/logMessage` text: see {@link unchecked}. */
+  onLogMessage(message: string): void {
+    if (this.#uncheckedLog?.test(message)) this.#unchecked = true
+  }
+
+  /** Whether the server said (in its log) that it checks nothing (`LocalDiagnosticsRules.uncheckedLog`). */
+  get unchecked(): boolean {
+    return this.#unchecked
+  }
+
+  /** Feed one `client/registerCapability` registration of `textDocument/diagnostic` (LSP 3.17 §Pull Diagnostics). */
+  onPullRegistered(id: string, options: unknown): void {
+    const identifier = (options as { identifier?: unknown } | null | undefined)?.identifier
+    this.#pullRegistrations.set(id, typeof identifier === 'string' ? { identifier } : {})
+    this.#wake()
+  }
+
+  /** Feed one `client/unregisterCapability` (any method: ids are unique). */
+  onUnregistered(id: string): void {
+    this.#pullRegistrations.delete(id)
+  }
+
+  /** The server's `textDocument/diagnostic` registration, if it registered one (its `identifier` to send). */
+  get pullRegistration(): { readonly identifier?: string } | undefined {
+    return this.#pullRegistrations.values().next().value
+  }
+
+  /** Whether the server has published diagnostics for `uri` since it was opened (for any version). */
   hasPublished(uri: string): boolean {
-    return this.#latest.has(uri)
+    return this.#state.latest.has(uri)
+  }
+
+  /** When (ms since the Unix epoch) the current version of the open `uri` was sent; `undefined` when not open. */
+  sentAt(uri: string): number | undefined {
+    return this.#state.expected.get(uri)?.at
   }
 
   /**
@@ -41,62 +156,92 @@ export class PublishedDiagnostics {
    * within `timeoutMs`.
    */
   next(uri: string, timeoutMs: number): Promise<boolean> {
-    const since = this.#sequence
-    return new Promise((resolve) => {
-      const settle = (value: boolean): void => {
-        clearTimeout(timer)
-        this.#waiters.delete(wake)
-        resolve(value)
-      }
-      const wake = (): void => {
-        if ((this.#latest.get(uri)?.sequence ?? 0) > since) settle(true)
-      }
-      const timer = setTimeout(() => settle(false), timeoutMs)
-      this.#waiters.add(wake)
-    })
-  }
-
-  /** Note that `version` of `uri` was just sent (`didOpen`/`didChange`): older publications are stale. */
-  onSent(uri: string, version: number): void {
-    this.#expected.set(uri, { version, sequence: this.#sequence })
-  }
-
-  /** Note that `uri` was closed (`didClose`): drop what was published about it. */
-  forget(uri: string): void {
-    this.#expected.delete(uri)
-    this.#latest.delete(uri)
+    const since = this.#state.sequence
+    return this.#wait(() => ((this.#state.latest.get(uri)?.sequence ?? 0) > since ? true : undefined), timeoutMs, undefined, () => false)
   }
 
   /**
-   * The raw diagnostics about the current content of `uri`: a publication for its current version,
-   * or — from a server that publishes without versions — the first after that version was sent.
-   * Resolves `undefined` when none arrives within `timeoutMs`; rejects with the signal's reason.
+   * The raw diagnostics about the current text of `uri`: a publication for its current version,
+   * or — from a server that publishes without versions — the first after that version was sent,
+   * whatever came since (the first sign that a server took a document in). Resolves `undefined`
+   * when none arrives within `timeoutMs`; rejects with the signal's reason.
    */
   current(uri: string, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
-    const fresh = (): Publication | undefined => {
-      const latest = this.#latest.get(uri)
-      const expected = this.#expected.get(uri)
-      if (!latest || !expected) return undefined
-      const matches = latest.version !== undefined ? latest.version === expected.version : latest.sequence > expected.sequence
-      return matches ? latest : undefined
+    const state = this.#state
+    const about = (publication: Publication | undefined): unknown => {
+      const expected = state.expected.get(uri)
+      if (!publication || !expected) return undefined
+      const matches = publication.version !== undefined ? publication.version === expected.version : publication.sequence > expected.sequence
+      return matches ? { diagnostics: publication.diagnostics } : undefined
     }
-    const now = fresh()
-    if (now) return Promise.resolve(now.diagnostics)
-    return new Promise((resolve, reject) => {
+    return this.#wait(() => about(state.latest.get(uri)), timeoutMs, signal, () => undefined).then(
+      (found) => (found as { diagnostics: unknown } | undefined)?.diagnostics,
+    )
+  }
+
+  /** What {@link settled} would find now, without waiting. */
+  peek(uri: string): SettledDiagnostics {
+    const verdict = settleVerdict(this.#state, this.#rule, uri, Date.now())
+    return verdict.final ? { final: true, diagnostics: verdict.final.diagnostics } : { final: false, diagnostics: verdict.known?.diagnostics }
+  }
+
+  /**
+   * The server's final verdict on the open document `uri` by the server's rule (see `settle.ts`),
+   * waited for up to `timeoutMs` (ms): at the next publication, or when a quiet period the rule
+   * needs has passed. Changes still unpublished when the bound passes are not waited for again
+   * (a file the server does not check holds one query, not every one). Rejects with the signal's
+   * reason when it aborts.
+   */
+  settled(uri: string, timeoutMs: number, signal?: AbortSignal): Promise<SettledDiagnostics> {
+    const state = this.#state
+    const waitingBefore = [...state.unanswered.keys()]
+    let known: unknown
+    return this.#wait<SettledDiagnostics>(
+      () => {
+        const verdict = settleVerdict(state, this.#rule, uri, Date.now())
+        known = verdict.known?.diagnostics
+        return verdict.final ? { final: true, diagnostics: verdict.final.diagnostics } : verdict.recheckAt
+      },
+      timeoutMs,
+      signal,
+      () => {
+        for (const uri of waitingBefore) state.unanswered.delete(uri)
+        return { final: false, diagnostics: known }
+      },
+    )
+  }
+
+  /**
+   * Resolve with `check()`'s value once it is an object or `true` (checked now, at every
+   * publication, and at the time it returns as a number), with `onTimeout()` after `timeoutMs`;
+   * reject with the signal's reason when it aborts.
+   */
+  #wait<T>(check: () => T | number | undefined, timeoutMs: number, signal: AbortSignal | undefined, onTimeout: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let recheck: NodeJS.Timeout | undefined
       const settle = (finish: () => void): void => {
         clearTimeout(timer)
+        clearTimeout(recheck)
         signal?.removeEventListener('abort', onAbort)
         this.#waiters.delete(wake)
         finish()
       }
       const wake = (): void => {
-        const publication = fresh()
-        if (publication) settle(() => resolve(publication.diagnostics))
+        const value = check()
+        clearTimeout(recheck)
+        if (typeof value === 'number') recheck = setTimeout(wake, Math.max(0, value - Date.now()))
+        else if (value !== undefined) settle(() => resolve(value))
       }
       const onAbort = (): void => settle(() => reject(signal?.reason))
-      const timer = setTimeout(() => settle(() => resolve(undefined)), timeoutMs)
+      const timer = setTimeout(() => settle(() => resolve(onTimeout())), timeoutMs)
+      if (signal?.aborted) return onAbort()
       this.#waiters.add(wake)
       signal?.addEventListener('abort', onAbort, { once: true })
+      wake()
     })
+  }
+
+  #wake(): void {
+    for (const wake of [...this.#waiters]) wake()
   }
 }

@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import type { LocalProviderLimits } from '../config.js'
+import { workspace } from '../fake.test-support.js'
+import { createLocalLspProvider } from '../provider.js'
+
+const server = fileURLToPath(new URL('../publishing-server.test-support.mjs', import.meta.url))
+const range = { start: { line: 0, character: 13 }, end: { line: 0, character: 14 } }
+const error = { range, severity: 1, code: 2322, source: 'typescript', message: "Type 'string' is not assignable to type 'number'." }
+
+/** A provider on the two-stage publishing server (see `publishing-server.test-support.mjs`). */
+function twoStage(root: string, scenario: { first: unknown[]; then: unknown[]; delayMs: number }, limits: Partial<LocalProviderLimits> = {}) {
+  const provider = createLocalLspProvider(
+    { id: 'two-stage', command: process.execPath, args: [server], extensionToLanguage: { '.ts': 'typescript' }, env: { AGENT_LSP_PUBLISHING_SCENARIO: JSON.stringify(scenario) } },
+    { limits },
+  )
+  onTestFinished(() => provider.dispose())
+  return () => provider.query({ operation: 'diagnostics', filePath: 'a.ts', workspaceRoot: root, languageId: 'typescript' })
+}
+
+describe('diagnostics pushed in two stages without a version', () => {
+  it('answers the set published 300 ms after an empty one, not the empty one', async () => {
+    const root = workspace({ 'a.ts': 'export const x: number = "a"\n' })
+    const diagnostics = twoStage(root, { first: [], then: [error], delayMs: 300 })
+    const result = await diagnostics()
+    expect(result).toEqual({
+      kind: 'diagnostics',
+      uri: expect.stringMatching(/a\.ts$/),
+      diagnostics: [{ range, severity: 'Error', code: 2322, source: 'typescript', message: "Type 'string' is not assignable to type 'number'.", relatedInformation: [] }],
+      resolvedWorkspaceRoot: root,
+      completeness: { state: 'complete' },
+    })
+    // Asked again with nothing changed: the same, at once (the server has been silent since).
+    expect(await diagnostics()).toEqual(result)
+  })
+
+  it('never answers "none, complete" when the bound passes before the server settles', async () => {
+    const root = workspace({ 'a.ts': 'export const x: number = "a"\n' })
+    // The second stage comes after the bound: what is known is the empty first one, marked partial.
+    const diagnostics = twoStage(root, { first: [], then: [error], delayMs: 60_000 }, { diagnosticsTimeoutMs: 200 })
+    expect(await diagnostics()).toMatchObject({
+      diagnostics: [],
+      completeness: { state: 'partial', reason: 'indexing', message: "two-stage did not settle on this file's diagnostics within 0.2 s; these are the ones it had published for its current text" },
+    })
+  })
+})
