@@ -1,3 +1,5 @@
+import type { LocalServerConfig } from '@agent-lsp/lsp-local'
+
 /**
  * The language servers agent-lsp knows, as data: what each is called, which files it serves, what
  * marks its projects, how to install it, and the readiness and settings facts measured for it
@@ -31,6 +33,8 @@ export interface CatalogueEntry {
   readonly readyLogPattern?: string
   /** See `LocalServerConfig.deadLogPattern`. */
   readonly deadLogPattern?: string
+  /** When the server's diagnostics are its verdict on a file as it is now (see lsp-local's `LocalDiagnosticsRules`). */
+  readonly diagnostics?: NonNullable<LocalServerConfig['diagnostics']>
   /** The command that installs the server, quoted when it is missing. */
   readonly install: string
   /**
@@ -90,6 +94,9 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // TypeScript watches no import that failed under a node_modules two folders below / (/app,
     // /work/x): after an install there, only a reload of its projects resolves it again.
     onPackagesChanged: { command: 'typescript.tsserverRequest', arguments: ['reloadProjects', {}] },
+    // Asked, not waited for: it publishes the syntax pass ([]) first whenever the semantic pass ends
+    // over 50 ms later (10-25 s for one costly file), without versions, and nothing when a list stays empty.
+    diagnostics: { pull: 'tsserver' },
     initializationOptions: {
       hostInfo: 'agent-lsp',
       // useClientFileWatcher: tsserver leaves file watching to us, and we scan the watched files
@@ -128,6 +135,16 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     extensionToLanguage: { '.sh': 'shellscript', '.bash': 'shellscript' },
     settings: { bashIde: { logLevel: 'info' } },
     readyLogPattern: 'BackgroundAnalysis: (Completed after|skipping|failed resolving|stopped after)',
+    // It publishes once per version, and lints only the script that changed (so a sourced one's
+    // change has the file reopened); every finding is ShellCheck's, and without shellcheck it says so once.
+    diagnostics: {
+      settle: 'own-version',
+      recheckOnDiskChange: true,
+      uncheckedLog: {
+        pattern: 'ShellCheck(: disabling linting| linting is disabled)',
+        says: 'bash-language-server reports only ShellCheck findings, and shellcheck is not installed (or not found), so this file was not checked; install it: apt-get install shellcheck',
+      },
+    },
     install: 'npm i bash-language-server',
     bundled: { script: 'bash-language-server/out/cli.js', args: ['start'] },
   },
@@ -139,6 +156,9 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     versionArgs: ['--version'],
     extensionToLanguage: { ...c, ...cpp },
     rootMarkers: ['compile_commands.json', 'compile_flags.txt', '.clangd'],
+    // It publishes every version it is sent (20-160 ms) and never checks a file again for a header's
+    // change (it watches no file): reopened, the file is checked against the header on disk (35-60 ms).
+    diagnostics: { settle: 'own-version', recheckOnDiskChange: true },
     install: 'apt-get install clangd',
   },
   {
@@ -149,6 +169,9 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     versionArgs: ['version'],
     extensionToLanguage: { '.go': 'go' },
     rootMarkers: ['go.work', 'go.mod'],
+    // It always publishes a changed file (0.25-2.3 s), a dependent only when its list changes and
+    // then with or before it; its first publication after an open is from disk, without a version.
+    diagnostics: { settle: 'changed-files-published' },
     install: 'apt-get install gopls golang-go',
   },
   {

@@ -103,6 +103,7 @@ describe('server config', () => {
       extensionToLanguage: { '.go': 'go' },
       rootMarkers: ['go.mod'],
       settings: { gopls: { staticcheck: true } },
+      diagnostics: { settle: 'changed-files-published' },
       installHint: 'apt-get install gopls golang-go',
     })
     // Its process is no longer the catalogue's: doctor does not guess how to ask its version.

@@ -186,6 +186,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(entry?.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry?.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry?.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
+    ...(entry?.diagnostics ? { diagnostics: entry.diagnostics } : {}),
     ...(entry ? { installHint: entry.install } : {}),
   }
   return {

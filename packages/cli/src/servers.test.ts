@@ -39,6 +39,7 @@ describe('the server catalogue', () => {
         extensionToLanguage: Object.fromEntries(ts.map((e) => [e, { '.tsx': 'typescriptreact', '.jsx': 'javascriptreact' }[e] ?? (e.includes('j') ? 'javascript' : 'typescript')])),
         projectMarkers: ['tsconfig.json', 'jsconfig.json'],
         deadLogPattern: '\\[tsserver\\] Exited\\.',
+        diagnostics: { pull: 'tsserver' },
         onPackagesChanged: { command: 'typescript.tsserverRequest', arguments: ['reloadProjects', {}] },
         initializationOptions: {
           hostInfo: 'agent-lsp',
@@ -64,6 +65,14 @@ describe('the server catalogue', () => {
         extensionToLanguage: { '.sh': 'shellscript', '.bash': 'shellscript' },
         settings: { bashIde: { logLevel: 'info' } },
         readyLogPattern: 'BackgroundAnalysis: (Completed after|skipping|failed resolving|stopped after)',
+        diagnostics: {
+          settle: 'own-version',
+          recheckOnDiskChange: true,
+          uncheckedLog: {
+            pattern: 'ShellCheck(: disabling linting| linting is disabled)',
+            says: 'bash-language-server reports only ShellCheck findings, and shellcheck is not installed (or not found), so this file was not checked; install it: apt-get install shellcheck',
+          },
+        },
         installHint: 'npm i bash-language-server',
       },
       {
@@ -72,9 +81,10 @@ describe('the server catalogue', () => {
         args: ['--background-index', '--log=error'],
         extensionToLanguage: { '.c': 'c', '.h': 'c', '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 'cpp', '.hxx': 'cpp' },
         rootMarkers: ['compile_commands.json', 'compile_flags.txt', '.clangd'],
+        diagnostics: { settle: 'own-version', recheckOnDiskChange: true },
         installHint: 'apt-get install clangd',
       },
-      { id: 'go', command: 'gopls', extensionToLanguage: { '.go': 'go' }, rootMarkers: ['go.work', 'go.mod'], installHint: 'apt-get install gopls golang-go' },
+      { id: 'go', command: 'gopls', extensionToLanguage: { '.go': 'go' }, rootMarkers: ['go.work', 'go.mod'], diagnostics: { settle: 'changed-files-published' }, installHint: 'apt-get install gopls golang-go' },
       { id: 'rust', command: 'rust-analyzer', extensionToLanguage: { '.rs': 'rust' }, rootMarkers: ['Cargo.toml'], installHint: 'rustup component add rust-analyzer' },
     ])
   })
