@@ -22,6 +22,15 @@ describe('published diagnostics', () => {
     expect(messages(await diagnostics.current(uri, 0))).toEqual(['reopened'])
   })
 
+  it('waits for no publication from a server that registered pull diagnostics (it pushes none)', async () => {
+    const diagnostics = new PublishedDiagnostics()
+    diagnostics.onSent(uri, 1)
+    const waited = diagnostics.current(uri, 60_000)
+    diagnostics.onPullRegistered('pull', { identifier: 'Pyright' })
+    await expect(waited).resolves.toBeUndefined()
+    await expect(diagnostics.current(uri, 60_000)).resolves.toBeUndefined()
+  })
+
   it('takes an unversioned publication only when it came after the version was sent', async () => {
     const diagnostics = new PublishedDiagnostics()
     diagnostics.onSent(uri, 1)

@@ -164,11 +164,13 @@ export class PublishedDiagnostics {
    * The raw diagnostics about the current text of `uri`: a publication for its current version,
    * or — from a server that publishes without versions — the first after that version was sent,
    * whatever came since (the first sign that a server took a document in). Resolves `undefined`
-   * when none arrives within `timeoutMs`; rejects with the signal's reason.
+   * when none arrives within `timeoutMs`, and at once from a server that registered pull
+   * diagnostics (pyright then publishes none); rejects with the signal's reason.
    */
   current(uri: string, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
     const state = this.#state
     const about = (publication: Publication | undefined): unknown => {
+      if (this.pullRegistration) return { diagnostics: undefined }
       const expected = state.expected.get(uri)
       if (!publication || !expected) return undefined
       const matches = publication.version !== undefined ? publication.version === expected.version : publication.sequence > expected.sequence
