@@ -185,6 +185,8 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(entry?.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
     ...(entry?.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry?.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
+    // A trusted workspace's own virtualenv may run its interpreter (see lsp-local's `virtualenv`).
+    ...(entry?.virtualenv ? { virtualenv: { ...entry.virtualenv, runWorkspaceInterpreter: trusted } } : {}),
     ...(entry?.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry?.diagnostics ? { diagnostics: entry.diagnostics } : {}),
     ...(entry ? { installHint: entry.install } : {}),

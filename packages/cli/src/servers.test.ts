@@ -56,6 +56,8 @@ describe('the server catalogue', () => {
         rootMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'pyrightconfig.json'],
         readyLogPattern: '^(Found \\d+ source files?|No source files found)',
         excludedFolders: { pattern: '^\\.', says: 'pyright leaves out files under folders starting with a dot' },
+        virtualenv: { interpreterSetting: 'python.pythonPath', searchPathsSetting: 'python.analysis.extraPaths' },
+        onPackagesChanged: { command: 'pyright.restartserver', reloads: true },
         installHint: 'npm i pyright',
       },
       {

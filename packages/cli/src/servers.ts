@@ -34,6 +34,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
+    ...(entry.virtualenv ? { virtualenv: entry.virtualenv } : {}),
     ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry.diagnostics ? { diagnostics: entry.diagnostics } : {}),
     installHint: entry.install,

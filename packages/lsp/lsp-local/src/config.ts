@@ -39,12 +39,28 @@ export interface LocalServerConfig {
   /**
    * A `workspace/executeCommand` (LSP 3.17 §workspace_executeCommand) sent, and awaited, before
    * the next query once the watched files reported a package installed into or removed from a
-   * `node_modules` folder, when the server offers the command. typescript-language-server:
+   * `node_modules` folder or a file changed under a `site-packages` folder. typescript-language-server:
    * `typescript.tsserverRequest` `reloadProjects`, because TypeScript watches no failed import
    * under a `node_modules` two folders below `/` (`/app/node_modules`, `/work/x/node_modules`),
-   * so there the event alone leaves TS2307 in place.
+   * so there the event alone leaves TS2307 in place. pyright: `pyright.restartserver`, because it
+   * re-reads a changed library only ~5 s after the event and answers from the old one until then.
    */
-  readonly onPackagesChanged?: { readonly command: string; readonly arguments?: readonly unknown[] }
+  readonly onPackagesChanged?: {
+    readonly command: string
+    readonly arguments?: readonly unknown[]
+    /** Whether the server loads its workspace again (and logs `readyLogPattern` again) after it. */
+    readonly reloads?: boolean
+  }
+  /**
+   * Tell a Python server the project's virtualenv, which pyright does not use unless it is
+   * activated: `VIRTUAL_ENV`'s (the host's environment, or `env`), else `.venv` or `venv` in the
+   * server root (with `pyvenv.cfg` and `bin/python`). Its interpreter goes in `interpreterSetting`
+   * (`python.pythonPath`); for one found in the workspace, its `site-packages` go in
+   * `searchPathsSetting` (`python.analysis.extraPaths`) instead unless `runWorkspaceInterpreter`:
+   * pyright runs the interpreter, which runs the `.pth` files of its site-packages, and a cloned
+   * repository must not choose what runs. A setting `settings` gives already is kept.
+   */
+  readonly virtualenv?: { readonly interpreterSetting: string; readonly searchPathsSetting: string; readonly runWorkspaceInterpreter?: boolean }
   /** Sent verbatim as `InitializeParams.initializationOptions`. */
   readonly initializationOptions?: unknown
   /**

@@ -7,6 +7,7 @@ import { answerWith, type Session } from './operations/answer.js'
 import { ServerPool } from './process/server-pool.js'
 import { nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot } from './sync/paths.js'
 import { firstFileWith, projectAwareRoot } from './sync/projects.js'
+import { findVirtualenv, settingsWithVirtualenv } from './sync/virtualenv.js'
 
 /** An {@link LspProvider} that owns language server processes; `dispose()` stops them all. */
 export interface LocalLspProvider extends LspProvider {
@@ -59,7 +60,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         throw new LspError('LSP_SERVER_CRASHED', `language server "${config.id}" keeps crashing: ${verdict.reason} (last: ${history.last.message})`, { cause: history.last })
       }
     }
-    const session: Promise<Session> = LanguageServerClient.start(config, root, limits).then((client) => {
+    const session: Promise<Session> = LanguageServerClient.start(configFor(config, root), root, limits).then((client) => {
       // A server that is gone is dropped so that the next query starts a fresh one, if the policy allows.
       void client.exited.then((reason) => {
         pool.forget(root, session)
@@ -103,4 +104,13 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       await pool.stopAll()
     },
   }
+}
+
+/** `config` as the server of `root` runs: with its virtualenv in the settings (see `virtualenv`). */
+function configFor(config: LocalServerConfig, root: string): LocalServerConfig {
+  if (config.virtualenv === undefined) return config
+  const venv = findVirtualenv(root, config.env?.VIRTUAL_ENV ?? process.env.VIRTUAL_ENV)
+  if (venv === undefined) return config
+  const { interpreterSetting, searchPathsSetting, runWorkspaceInterpreter = false } = config.virtualenv
+  return { ...config, settings: settingsWithVirtualenv(config.settings, venv, { interpreterSetting, searchPathsSetting, runWorkspaceInterpreter }) }
 }

@@ -17,8 +17,10 @@ export interface PackagesSeen {
  * After the watched files reported a package installed or removed (`WatchedFiles.packageGeneration`
  * moved), send the server `config.onPackagesChanged` once and wait for its answer, so the query
  * that follows sees the packages as they are (tsserver reloads its projects, resolving imports
- * again). Concurrent queries share one command. A no-op for servers without it, or that do not
- * offer the command (`executeCommandProvider`); a failure of the command is not the query's.
+ * again; pyright restarts, and readiness waits for its ready line again when `reloads`). Concurrent
+ * queries share one command. A no-op for servers without one. The command is sent whether or not
+ * the server lists it (pyright 1.1.414 lists no command and runs `pyright.restartserver`); a
+ * failure of it is not the query's.
  */
 export async function actOnChangedPackages(
   client: LanguageServerClient,
@@ -31,7 +33,8 @@ export async function actOnChangedPackages(
   const generation = client.watchedFiles.packageGeneration
   if (action === undefined || generation === seen.generation) return seen.pending === undefined ? undefined : untilAborted(seen.pending, signal, () => cancelledError(operation))
   seen.generation = generation
-  if (!(client.capabilities.executeCommandProvider?.commands ?? []).includes(action.command)) return
+  // A server that says in its log when its workspace is loaded (pyright) says it again after a restart.
+  if (action.reloads === true) client.readiness.reloading()
   const sent = client
     .request(ExecuteCommandRequest.type, { command: action.command, arguments: [...(action.arguments ?? [])] })
     .then(

@@ -66,7 +66,7 @@ describe('WatchedFiles', () => {
     }
     write('node_modules/old/package.json')
     write('store/linked/package.json')
-    files.register('watch', [{ globPattern: { baseUri: pathToUri(join(root, 'node_modules')), pattern: '**/*' } }])
+    files.register('watch', [{ globPattern: { baseUri: pathToUri(join(root, 'node_modules')), pattern: '**/*' } }, { globPattern: '**/*.py' }])
     write('node_modules/pad/package.json')
     write('node_modules/pad/index.d.ts', 'export declare const x: number\n')
     write('node_modules/pad/node_modules/inner/package.json')
@@ -89,5 +89,8 @@ describe('WatchedFiles', () => {
     write('node_modules/@scope/tool/lib/package.json') // inside a package: never scanned
     await files.sync()
     expect([files.packageGeneration, sent.length]).toEqual([1, 2])
+    write('.venv/lib/python3.11/site-packages/fakemod.py', 'x = 1\n') // pip wrote a module
+    await files.sync()
+    expect(files.packageGeneration).toBe(2)
   })
 })

@@ -114,7 +114,10 @@ export class WatchedFiles {
 
   #generation = 0
 
-  /** How many scans so far reported a package installed into or removed from a `node_modules`. */
+  /**
+   * How many scans so far reported a package installed or removed: a `node_modules` package's
+   * `package.json` created or deleted, or any file under a `site-packages` folder (pip writes there).
+   */
   get packageGeneration(): number {
     return this.#packageGeneration
   }
@@ -140,7 +143,7 @@ export class WatchedFiles {
     }
     if (changes.length === 0) return
     if (changes.some((change) => change.type !== FileChangeType.Changed)) this.#generation++
-    if (changes.some((change) => change.type !== FileChangeType.Changed && isPackageManifest(change.uri))) this.#packageGeneration++
+    if (changes.some((change) => (change.type !== FileChangeType.Changed && isPackageManifest(change.uri)) || isInstalledModule(change.uri))) this.#packageGeneration++
     // A source file created or deleted makes a server re-read its workspace (pyright logs "Found N
     // source files" again); files it excludes by default (dot folders, caches) or of other languages do not.
     const reloads = changes.some(
@@ -206,6 +209,11 @@ function isPackageManifest(uri: string): boolean {
   if (at < 0 || segments[segments.length - 1] !== 'package.json') return false
   const inside = segments.length - at - 2 // folders between node_modules and package.json
   return inside === 1 || (inside === 2 && segments[at + 1]?.startsWith('@') === true)
+}
+
+/** Whether `uri` lies under a `site-packages` folder (a Python environment's installed packages). */
+function isInstalledModule(uri: string): boolean {
+  return (uriToPath(uri) ?? '').split(sep).includes('site-packages')
 }
 
 /** Put `path`'s `size:mtime` (symlinks followed) in `files` if a watcher wants it and it exists. */

@@ -1,0 +1,81 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { isFile } from './paths.js'
+
+/** A Python virtualenv a server should resolve imports in. */
+export interface Virtualenv {
+  /** Its folder (the one holding `pyvenv.cfg`). */
+  readonly directory: string
+  /** `bin/python` in it. */
+  readonly interpreter: string
+  /** Its `lib/python3.X/site-packages` folders. */
+  readonly sitePackages: readonly string[]
+  /** Whether it was found in the server root (the workspace chose what it holds), not named by `VIRTUAL_ENV`. */
+  readonly fromWorkspace: boolean
+}
+
+/**
+ * The virtualenv of a server root: `VIRTUAL_ENV`'s (the environment the host runs in, or the
+ * server's `env`), else `.venv` or `venv` in `root`; each only when it is one (`pyvenv.cfg` and
+ * `bin/python` there). `undefined` when there is none.
+ */
+export function findVirtualenv(root: string, virtualEnv: string | undefined): Virtualenv | undefined {
+  const candidates = [...(virtualEnv ? [{ directory: virtualEnv, fromWorkspace: false }] : []), ...['.venv', 'venv'].map((name) => ({ directory: join(root, name), fromWorkspace: true }))]
+  for (const { directory, fromWorkspace } of candidates) {
+    const interpreter = join(directory, 'bin', 'python')
+    if (!isFile(join(directory, 'pyvenv.cfg')) || !isFile(interpreter)) continue
+    const sitePackages = listNames(join(directory, 'lib'))
+      .filter((name) => /^python\d+\.\d+$/.test(name))
+      .map((name) => join(directory, 'lib', name, 'site-packages'))
+    return { directory, interpreter, sitePackages, fromWorkspace }
+  }
+  return undefined
+}
+
+/**
+ * `settings` with the virtualenv of `root` added for a Python server (LSP `workspace/configuration`
+ * sections, dotted): its interpreter under `interpreterSetting` (pyright asks that interpreter for
+ * its search paths), or — for a virtualenv found in the workspace, unless `runWorkspaceInterpreter`
+ * — its site-packages appended under `searchPathsSetting`, so no code of the workspace's runs (an
+ * interpreter runs the `.pth` files of its site-packages, and its `pyvenv.cfg` says where its
+ * standard library is). A setting the config gives already is left as it is.
+ */
+export function settingsWithVirtualenv(
+  settings: Readonly<Record<string, unknown>> | undefined,
+  venv: Virtualenv,
+  options: { readonly interpreterSetting: string; readonly searchPathsSetting: string; readonly runWorkspaceInterpreter: boolean },
+): Record<string, unknown> {
+  const result = structuredClone(settings ?? {}) as Record<string, unknown>
+  if (lookup(result, options.interpreterSetting) !== undefined) return result
+  if (!venv.fromWorkspace || options.runWorkspaceInterpreter) {
+    assign(result, options.interpreterSetting, venv.interpreter)
+    return result
+  }
+  const existing = lookup(result, options.searchPathsSetting)
+  assign(result, options.searchPathsSetting, [...(Array.isArray(existing) ? existing : []), ...venv.sitePackages])
+  return result
+}
+
+function lookup(settings: Record<string, unknown>, dotted: string): unknown {
+  let value: unknown = settings
+  for (const key of dotted.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
+  return value
+}
+
+function assign(settings: Record<string, unknown>, dotted: string, leaf: unknown): void {
+  const keys = dotted.split('.')
+  let node = settings
+  for (const key of keys.slice(0, -1)) {
+    const next = node[key]
+    node = node[key] = typeof next === 'object' && next !== null && !Array.isArray(next) ? (next as Record<string, unknown>) : {}
+  }
+  node[keys[keys.length - 1]!] = leaf
+}
+
+function listNames(directory: string): string[] {
+  try {
+    return readdirSync(directory)
+  } catch {
+    return []
+  }
+}
