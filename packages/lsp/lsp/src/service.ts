@@ -1,3 +1,4 @@
+import { linkedSignal } from '@agent-lsp/abort'
 import { LspError } from './errors.js'
 import { extensionOf, isValidExtension } from './extensions.js'
 import { mergeSymbolResults } from './merge.js'
@@ -18,6 +19,11 @@ import type { LspQueryResult, LspSymbolsResult } from './results.js'
 /**
  * Create the `ctx.lsp` service: an empty registry of providers and per-query selection by
  * extension. See {@link LspService} for each method's contract and error codes.
+ *
+ * Each provider query gets a signal of its own, aborted with the caller's reason when the caller's
+ * aborts (see `linkedSignal`): what a provider hangs on it is that query's alone, so a caller
+ * asking about many files at once on one signal (every file of a rename, every match of a name)
+ * leaves one listener on it, not a few per file (Node warns past 10).
  */
 export function createLspService(): LspService {
   const byId = new Map<LspProviderId, LspProvider>()
@@ -42,7 +48,7 @@ export function createLspService(): LspService {
     if (providers.length === 0) throw new LspError('LSP_UNAVAILABLE', 'no language server is configured')
     const settled = await Promise.allSettled(
       providers.map(async (provider) => {
-        const result = await provider.query({ ...request, languageId: null }, signal)
+        const result = await withOwnSignal(signal, (own) => provider.query({ ...request, languageId: null }, own))
         assertKind(request.operation, provider.id, result)
         return result as LspSymbolsResult
       }),
@@ -82,7 +88,7 @@ export function createLspService(): LspService {
       if (signal?.aborted) throw new LspError('LSP_CANCELLED', `${request.operation} was cancelled before it started`)
       if (request.filePath === null) return (await fanOut(request as LspWorkspaceSymbolRequest, signal)) as LspResultFor<Request['operation']>
       const owner = ownerOf(request.filePath)
-      const result = await owner.provider.query({ ...request, languageId: owner.languageId } as LspProviderQuery, signal)
+      const result = await withOwnSignal(signal, (own) => owner.provider.query({ ...request, languageId: owner.languageId } as LspProviderQuery, own))
       assertKind(request.operation, owner.provider.id, result)
       return result as LspResultFor<Request['operation']>
     },
@@ -186,5 +192,15 @@ function assertKind(operation: LspOperation, providerId: LspProviderId, result: 
       'LSP_MALFORMED_RESPONSE',
       `provider "${providerId}" answered ${operation} with result kind ${got}, expected "${expected}"`,
     )
+  }
+}
+
+/** `run` with a signal linked to `signal` (see `linkedSignal`), detached once it settles. */
+async function withOwnSignal<T>(signal: AbortSignal | undefined, run: (own: AbortSignal | undefined) => Promise<T>): Promise<T> {
+  const linked = linkedSignal(signal)
+  try {
+    return await run(linked.signal)
+  } finally {
+    linked.release()
   }
 }

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import { boundedSignal, untilAborted } from './index.js'
+import { boundedSignal, linkedSignal, onAbort, untilAborted } from './index.js'
 
 describe('untilAborted', () => {
   it('resolves with the promise and leaves no listener on the signal', async () => {
@@ -21,8 +21,54 @@ describe('untilAborted', () => {
     await expect(untilAborted(never, controller.signal)).rejects.toThrow('stop')
   })
 
+  it('holds one listener on the signal while many wait at once (Node warns past 10), and calls each on abort', async () => {
+    const controller = new AbortController()
+    const never = new Promise<never>(() => {})
+    const pending = Array.from({ length: 50 }, () => untilAborted(never, controller.signal))
+    const called: number[] = []
+    for (let i = 0; i < 3; i++) onAbort(controller.signal, () => called.push(i))
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1)
+    controller.abort(new Error('stop'))
+    expect((await Promise.allSettled(pending)).map((settled) => settled.status === 'rejected' && (settled.reason as Error).message)).toEqual(Array.from({ length: 50 }, () => 'stop'))
+    expect(called).toEqual([0, 1, 2])
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
+  })
+
   it('passes a rejection of the promise through', async () => {
     await expect(untilAborted(Promise.reject(new Error('failed')), new AbortController().signal)).rejects.toThrow('failed')
+  })
+})
+
+describe('onAbort', () => {
+  it('removes the shared listener with the last disposer, calls no disposed callback, and calls at once on an aborted signal', () => {
+    const controller = new AbortController()
+    const called: string[] = []
+    const first = onAbort(controller.signal, () => called.push('first'))
+    const second = onAbort(controller.signal, () => called.push('second'))
+    first()
+    first()
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1)
+    second()
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
+    const third = onAbort(controller.signal, () => called.push('third'))
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1)
+    controller.abort()
+    third()
+    onAbort(controller.signal, () => called.push('late'))
+    expect(called).toEqual(['third', 'late'])
+  })
+})
+
+describe('linkedSignal', () => {
+  it('gives each operation a signal of its own that aborts with the reason, one listener on the parent for all', () => {
+    const parent = new AbortController()
+    const linked = Array.from({ length: 20 }, () => linkedSignal(parent.signal))
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(1)
+    linked[0]!.release()
+    const reason = new Error('stop')
+    parent.abort(reason)
+    expect(linked.map((one) => one.signal?.reason)).toEqual([undefined, ...Array.from({ length: 19 }, () => reason)])
+    expect(linkedSignal(undefined).signal).toBeUndefined()
   })
 })
 

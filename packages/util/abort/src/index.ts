@@ -1,7 +1,44 @@
+/** The callbacks waiting on each signal, and the one listener they share (see {@link onAbort}). */
+const waiting = new WeakMap<AbortSignal, { readonly callbacks: Set<() => void>; readonly listener: () => void }>()
+
+/**
+ * Call `callback` once, when `signal` aborts (at once when it has). However many callbacks wait
+ * on one signal, the signal holds one `abort` listener: Node warns (`MaxListenersExceededWarning`)
+ * past 10 on one signal, and a query fanned out over many files or matches waits on one signal
+ * from every file at once. The listener goes when the last callback is disposed.
+ * @returns a disposer: the callback will not be called after it (idempotent).
+ */
+export function onAbort(signal: AbortSignal, callback: () => void): () => void {
+  if (signal.aborted) {
+    callback()
+    return () => {}
+  }
+  let entry = waiting.get(signal)
+  if (!entry) {
+    const callbacks = new Set<() => void>()
+    const listener = (): void => {
+      waiting.delete(signal)
+      for (const waiter of [...callbacks]) waiter()
+    }
+    entry = { callbacks, listener }
+    waiting.set(signal, entry)
+    signal.addEventListener('abort', listener, { once: true })
+  }
+  const own = (): void => callback()
+  const { callbacks, listener } = entry
+  callbacks.add(own)
+  return () => {
+    if (!callbacks.delete(own) || callbacks.size > 0 || waiting.get(signal)?.callbacks !== callbacks) return
+    waiting.delete(signal)
+    signal.removeEventListener('abort', listener)
+  }
+}
+
 /**
  * `promise`, or a rejection with `reason()` as soon as `signal` aborts, whichever is first. The
- * promise itself is not stopped: the caller cancels the underlying work. The listener on `signal`
- * is removed when `promise` settles, so many calls on one long-lived signal leave none behind.
+ * promise itself is not stopped: the caller cancels the underlying work. It waits through
+ * {@link onAbort}: many calls on one signal at once hold one listener on it, and none once they
+ * have settled.
  * @param signal - without one, `promise` itself is returned.
  * @param reason - what to reject with; default the signal's own `reason`.
  */
@@ -13,19 +50,31 @@ export function untilAborted<T>(
   if (!signal) return promise
   if (signal.aborted) return Promise.reject(reason())
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(reason())
-    signal.addEventListener('abort', onAbort, { once: true })
+    const dispose = onAbort(signal, () => reject(reason()))
     promise.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort)
+        dispose()
         resolve(value)
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
+        dispose()
         reject(error)
       },
     )
   })
+}
+
+/**
+ * A signal of its own for one operation under `signal` (one query of many on a caller's signal):
+ * it aborts with `signal`'s reason when `signal` does, costing `signal` no listener of its own
+ * (see {@link onAbort}), so what the operation hangs on its signal stays on its own.
+ * `release()` detaches it once the operation is done.
+ */
+export function linkedSignal(signal: AbortSignal | undefined): { readonly signal: AbortSignal | undefined; readonly release: () => void } {
+  if (!signal) return { signal: undefined, release: () => {} }
+  const own = new AbortController()
+  const release = onAbort(signal, () => own.abort(signal.reason))
+  return { signal: own.signal, release }
 }
 
 /**
@@ -45,15 +94,13 @@ export function boundedSignal(
     onTime.abort(reason)
     either.abort(reason)
   }, timeoutMs)
-  const onCallerAbort = (): void => either.abort(callerSignal?.reason)
-  if (callerSignal?.aborted) onCallerAbort()
-  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true })
+  const detach = callerSignal ? onAbort(callerSignal, () => either.abort(callerSignal.reason)) : () => {}
   return {
     deadline: onTime.signal,
     signal: either.signal,
     release: () => {
       clearTimeout(timer)
-      callerSignal?.removeEventListener('abort', onCallerAbort)
+      detach()
     },
   }
 }
