@@ -29,6 +29,8 @@ export interface CatalogueEntry {
   readonly onPackagesChanged?: { readonly command: string; readonly arguments?: readonly unknown[]; readonly reloads?: boolean }
   /** Where the server is told the project's virtualenv (see lsp-local's `virtualenv`). */
   readonly virtualenv?: { readonly interpreterSetting: string; readonly searchPathsSetting: string }
+  /** How the server takes a config from above its root (see lsp-local's `inheritsConfig`). */
+  readonly inheritsConfig?: 'pyright'
   /** Folders the server always leaves out (see lsp-local's `excludedFolders`). */
   readonly excludedFolders?: { readonly pattern: string; readonly says: string }
   /** The log line by which a server without progress says its workspace is loaded (regex source). */
@@ -129,6 +131,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // re-reads a changed site-packages only ~5 s after it hears of it: a restart takes ~0.8 s.
     virtualenv: { interpreterSetting: 'python.pythonPath', searchPathsSetting: 'python.analysis.extraPaths' },
     onPackagesChanged: { command: 'pyright.restartserver', reloads: true },
+    inheritsConfig: 'pyright',
     install: 'npm i pyright',
     bundled: { script: 'pyright/langserver.index.js', args: ['--stdio'] },
   },

@@ -187,6 +187,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(entry?.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     // A trusted workspace's own virtualenv may run its interpreter (see lsp-local's `virtualenv`).
     ...(entry?.virtualenv ? { virtualenv: { ...entry.virtualenv, runWorkspaceInterpreter: trusted } } : {}),
+    ...(entry?.inheritsConfig ? { inheritsConfig: entry.inheritsConfig } : {}),
     ...(entry?.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry?.diagnostics ? { diagnostics: entry.diagnostics } : {}),
     ...(entry ? { installHint: entry.install } : {}),

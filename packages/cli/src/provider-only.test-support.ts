@@ -11,7 +11,7 @@ import { render, type SeamRequest } from './seam.test-support.js'
 import { defaultServers } from './servers.js'
 
 export interface ProviderSeam {
-  /** The realpath of the temp workspace. */
+  /** The realpath of the temp workspace (the folder `workspace` names, when given). */
   readonly root: string
   /** `ctx.lsp.query` on the workspace. */
   ask(request: SeamRequest): Promise<LspQueryResult>
@@ -23,26 +23,30 @@ export interface ProviderSeam {
 
 /**
  * Write `files` (relative path → content) into a fresh temp directory and register a provider for
- * each of `servers` (default: the catalogue's) on a new `ctx.lsp`; all go when the test ends.
+ * each of `servers` (default: the catalogue's) on a new `ctx.lsp`, the workspace being that
+ * directory or its subfolder `options.workspace`; all go when the test ends.
  */
 export async function providersOn(
   files: Record<string, string>,
   servers: LocalServerConfig[] = defaultServers(),
-  options: LocalLspProviderOptions = {},
+  options: LocalLspProviderOptions & { readonly workspace?: string } = {},
 ): Promise<ProviderSeam> {
-  const root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agent-lsp-providers-')))
+  const top = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agent-lsp-providers-')))
+  const root = path.join(top, options.workspace ?? '')
   const lsp = createLspService()
-  const providers = servers.map((config) => createLocalLspProvider(config, options))
+  const { workspace: _, ...providerOptions } = options
+  const providers = servers.map((config) => createLocalLspProvider(config, providerOptions))
   for (const provider of providers) lsp.registerProvider(provider)
   onTestFinished(async () => {
     await Promise.all(providers.map((provider) => provider.dispose()))
     lsp.dispose()
-    await rm(root, { recursive: true, force: true })
+    await rm(top, { recursive: true, force: true })
   })
   for (const [relative, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, relative)), { recursive: true })
-    await writeFile(path.join(root, relative), content)
+    await mkdir(path.dirname(path.join(top, relative)), { recursive: true })
+    await writeFile(path.join(top, relative), content)
   }
+  await mkdir(root, { recursive: true })
   const tool = createLspTool({ lsp }, { workspaceRoot: root })
   if (!tool) throw new Error('no tool: no provider registered')
   const at = (uri: string, range: { start: { line: number; character: number } }): string => {

@@ -58,6 +58,7 @@ describe('the server catalogue', () => {
         excludedFolders: { pattern: '^\\.', says: 'pyright leaves out files under folders starting with a dot' },
         virtualenv: { interpreterSetting: 'python.pythonPath', searchPathsSetting: 'python.analysis.extraPaths' },
         onPackagesChanged: { command: 'pyright.restartserver', reloads: true },
+        inheritsConfig: 'pyright',
         installHint: 'npm i pyright',
       },
       {

@@ -35,6 +35,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry.virtualenv ? { virtualenv: entry.virtualenv } : {}),
+    ...(entry.inheritsConfig ? { inheritsConfig: entry.inheritsConfig } : {}),
     ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry.diagnostics ? { diagnostics: entry.diagnostics } : {}),
     installHint: entry.install,

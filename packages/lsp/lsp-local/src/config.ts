@@ -61,6 +61,14 @@ export interface LocalServerConfig {
    * repository must not choose what runs. A setting `settings` gives already is kept.
    */
   readonly virtualenv?: { readonly interpreterSetting: string; readonly searchPathsSetting: string; readonly runWorkspaceInterpreter?: boolean }
+  /**
+   * How the server takes a config from above its root, when it does (`pyright`: a `pyproject.toml`
+   * in the root without a `[tool.pyright]` table sends pyright 1.1.414 to the nearest
+   * `pyrightconfig.json` or `pyproject.toml` above, whose `include` may leave the root out: it then
+   * searches none of the root's files). Workspace-wide answers are `partial / unconfigured` while
+   * such a config names folders none of which holds the server root, or cannot be read.
+   */
+  readonly inheritsConfig?: 'pyright'
   /** Sent verbatim as `InitializeParams.initializationOptions`. */
   readonly initializationOptions?: unknown
   /**

@@ -11,7 +11,7 @@ import { isInside } from '../sync/paths.js'
 import { findProjects } from '../sync/projects.js'
 import { looseFiles, type LooseFiles } from '../sync/loose-files.js'
 import { pathToUri } from '../normalize/uri.js'
-import { excludedFoldersCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
+import { excludedFoldersCompleteness, inheritedConfigCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { runOperation } from './operations.js'
 
@@ -116,6 +116,7 @@ export async function answerWith(
         message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
       }
     : ((loose && looseFilesCompleteness(config, loose, path, resolvedWorkspaceRoot)) ??
+      (workspaceWide ? inheritedConfigCompleteness(config, root, resolvedWorkspaceRoot) : undefined) ??
       (workspaceWide ? excludedFoldersCompleteness(config, scanRoot, session.excluded, client.watchedFiles.generation) : undefined) ??
       known ?? { state: 'complete' })
   return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult

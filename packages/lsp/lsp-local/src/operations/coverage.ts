@@ -3,6 +3,27 @@ import { relative } from 'node:path'
 import type { LocalServerConfig } from '../config.js'
 import { filesUnderExcludedFolders } from '../sync/excluded-files.js'
 import type { LooseFiles } from '../sync/loose-files.js'
+import { isInside } from '../sync/paths.js'
+import { leavesOut, pyrightConfigAbove } from '../sync/pyright-config.js'
+
+/**
+ * `partial / unconfigured` when the server takes its config from above the server root `root`
+ * and that config's `include` leaves `root` out (see `LocalServerConfig.inheritsConfig`), so it
+ * searches none of the project's files. Paths inside `workspaceRoot` are shown relative to it.
+ */
+export function inheritedConfigCompleteness(config: LocalServerConfig, root: string, workspaceRoot: string): LspCompleteness | undefined {
+  if (config.inheritsConfig !== 'pyright') return undefined
+  const above = pyrightConfigAbove(root)
+  if (above === undefined || !leavesOut(above, root)) return undefined
+  const shown = (path: string): string => (isInside(path, workspaceRoot) ? relative(workspaceRoot, path) || '.' : path)
+  const own = shown(`${root}/pyproject.toml`)
+  const why = above.include === undefined ? 'whose include could not be read' : `whose include (${above.include.map(shown).join(', ')}) leaves ${root === workspaceRoot ? 'this workspace' : shown(root)} out`
+  return {
+    state: 'partial',
+    reason: 'unconfigured',
+    message: `pyright takes its settings from ${above.file}, as ${own} has no [tool.pyright] table, ${why}; add a [tool.pyright] table to ${own} to search this project`,
+  }
+}
 
 /**
  * `partial / unconfigured` when some files no project marker covers were not given to the server
