@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { LocalProviderLimits } from '../config.js'
@@ -9,7 +11,7 @@ const range = { start: { line: 0, character: 13 }, end: { line: 0, character: 14
 const error = { range, severity: 1, code: 2322, source: 'typescript', message: "Type 'string' is not assignable to type 'number'." }
 
 /** A provider on the two-stage publishing server (see `publishing-server.test-support.mjs`). */
-function twoStage(root: string, scenario: { first: unknown[]; then: unknown[]; delayMs: number }, limits: Partial<LocalProviderLimits> = {}) {
+function twoStage(root: string, scenario: { first: unknown[]; then: unknown[]; delayMs: number; marker?: string }, limits: Partial<LocalProviderLimits> = {}) {
   const provider = createLocalLspProvider(
     { id: 'two-stage', command: process.execPath, args: [server], extensionToLanguage: { '.ts': 'typescript' }, env: { AGENT_LSP_PUBLISHING_SCENARIO: JSON.stringify(scenario) } },
     { limits },
@@ -32,6 +34,16 @@ describe('diagnostics pushed in two stages without a version', () => {
     })
     // Asked again with nothing changed: the same, at once (the server has been silent since).
     expect(await diagnostics()).toEqual(result)
+  })
+
+  it('answers an edit on disk from the server’s two stages about the new text', async () => {
+    const root = workspace({ 'a.ts': 'export const x: number = "a"\n' })
+    const diagnostics = twoStage(root, { first: [], then: [error], delayMs: 300, marker: '"a"' })
+    expect(await diagnostics()).toMatchObject({ diagnostics: [{ code: 2322, range }], completeness: { state: 'complete' } })
+    writeFileSync(join(root, 'a.ts'), 'export const x: number = 1\n')
+    expect(await diagnostics()).toMatchObject({ diagnostics: [], completeness: { state: 'complete' } })
+    writeFileSync(join(root, 'a.ts'), 'export const x: number = "a"\n')
+    expect(await diagnostics()).toMatchObject({ diagnostics: [{ code: 2322, range }], completeness: { state: 'complete' } })
   })
 
   it('never answers "none, complete" when the bound passes before the server settles', async () => {

@@ -11,8 +11,8 @@ const { DocumentDiagnosticRequest } = protocol
 /**
  * How long a server that published diagnostics for an earlier version of a file (or before the
  * last change reached it) gets to publish again before the document is reopened, under the
- * `after-last-change` rule: typescript-language-server never re-publishes diagnostics that were
- * empty and stay empty, so after such an edit nothing comes.
+ * `after-last-change` rule, in ms: typescript-language-server never re-publishes diagnostics that
+ * were empty and stay empty, so after such an edit nothing comes.
  */
 const REPUBLISH_WAIT_MS = 1_000
 
@@ -89,7 +89,8 @@ async function pushed(uri: string, context: OperationContext): Promise<CurrentDi
   if (rule === 'after-last-change' && context.reopen !== null && client.diagnostics.hasPublished(uri)) {
     const quick = await client.diagnostics.settled(uri, Math.min(REPUBLISH_WAIT_MS, bound), signal)
     if (quick.final) return { raw: quick.diagnostics, what }
-    await context.reopen()
+    // Silent since the change: ask afresh. Publishing, but not settled yet: let it finish.
+    if (!quick.fresh) await context.reopen()
   }
   const settled = await client.diagnostics.settled(uri, bound, signal)
   if (settled.final) return { raw: settled.diagnostics, what }

@@ -12,9 +12,10 @@ export type SettledDiagnostics =
   | { readonly final: true; readonly diagnostics: unknown }
   /**
    * None within the bound: `diagnostics` is the latest publication about the document's current
-   * text that came before the last change reached the server (may be out of date), or `undefined`.
+   * text (perhaps from before the last change reached the server), or `undefined`; `fresh` when it
+   * came after that change (the server is at work on it, not silent).
    */
-  | { readonly final: false; readonly diagnostics: unknown }
+  | { readonly final: false; readonly diagnostics: unknown; readonly fresh: boolean }
 
 /**
  * The diagnostics servers push (`textDocument/publishDiagnostics`, LSP 3.17 §PublishDiagnostics),
@@ -184,7 +185,7 @@ export class PublishedDiagnostics {
   /** What {@link settled} would find now, without waiting. */
   peek(uri: string): SettledDiagnostics {
     const verdict = settleVerdict(this.#state, this.#rule, uri, Date.now())
-    return verdict.final ? { final: true, diagnostics: verdict.final.diagnostics } : { final: false, diagnostics: verdict.known?.diagnostics }
+    return verdict.final ? { final: true, diagnostics: verdict.final.diagnostics } : this.#unsettled(verdict.known)
   }
 
   /**
@@ -197,20 +198,24 @@ export class PublishedDiagnostics {
   settled(uri: string, timeoutMs: number, signal?: AbortSignal): Promise<SettledDiagnostics> {
     const state = this.#state
     const waitingBefore = [...state.unanswered.keys()]
-    let known: unknown
+    let known: Publication | undefined
     return this.#wait<SettledDiagnostics>(
       () => {
         const verdict = settleVerdict(state, this.#rule, uri, Date.now())
-        known = verdict.known?.diagnostics
+        known = verdict.known
         return verdict.final ? { final: true, diagnostics: verdict.final.diagnostics } : verdict.recheckAt
       },
       timeoutMs,
       signal,
       () => {
         for (const uri of waitingBefore) state.unanswered.delete(uri)
-        return { final: false, diagnostics: known }
+        return this.#unsettled(known)
       },
     )
+  }
+
+  #unsettled(known: Publication | undefined): SettledDiagnostics {
+    return { final: false, diagnostics: known?.diagnostics, fresh: known !== undefined && known.sequence > this.#state.epoch }
   }
 
   /**

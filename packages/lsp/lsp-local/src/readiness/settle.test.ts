@@ -60,12 +60,23 @@ describe('after-last-change (the default)', () => {
     await expect(waited).resolves.toEqual({ final: true, diagnostics: diagnostic('semantic') })
   })
 
+  it('says whether what it knows came after the last change (the server is at work) when the bound passes', async () => {
+    const diagnostics = new PublishedDiagnostics()
+    diagnostics.onSent(use, 1)
+    publish(diagnostics, use, undefined, 'syntax only')
+    const waited = diagnostics.settled(use, 500)
+    await vi.advanceTimersByTimeAsync(500)
+    await expect(waited).resolves.toEqual({ final: false, diagnostics: diagnostic('syntax only'), fresh: true })
+    diagnostics.onWatchedChanges([{ uri: lib, type: 2 }])
+    expect(diagnostics.peek(use)).toEqual({ final: false, diagnostics: diagnostic('syntax only'), fresh: false })
+  })
+
   it('answers what it knows, not final, when the bound passes first', async () => {
     const diagnostics = new PublishedDiagnostics()
     diagnostics.onSent(use, 1)
     const waited = diagnostics.settled(use, 10_000)
     await vi.advanceTimersByTimeAsync(10_000)
-    await expect(waited).resolves.toEqual({ final: false, diagnostics: undefined })
+    await expect(waited).resolves.toEqual({ final: false, diagnostics: undefined, fresh: false })
   })
 })
 
@@ -136,7 +147,7 @@ describe('changed-files-published (gopls)', () => {
     diagnostics.onWatchedChanges([{ uri: lib, type: 2 }])
     const waited = diagnostics.settled(use, 10_000)
     await vi.advanceTimersByTimeAsync(10_000)
-    await expect(waited).resolves.toEqual({ final: false, diagnostics: [] })
+    await expect(waited).resolves.toEqual({ final: false, diagnostics: [], fresh: false })
     expect(await now(diagnostics)).toEqual({ final: true, messages: [] })
   })
 })
