@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { defaultFakeServerCapabilities, fakeServerEnv, fakeServerPath, type FakeServerScenario } from '@agent-lsp/lsp-testing'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { LocalProviderLimits } from '../config.js'
-import { workspace } from '../fake.test-support.js'
+import { rejection, workspace } from '../fake.test-support.js'
 import { createLocalLspProvider } from '../provider.js'
 
 const server = fileURLToPath(new URL('../publishing-server.test-support.mjs', import.meta.url))
@@ -53,6 +54,38 @@ describe('diagnostics pushed in two stages without a version', () => {
     expect(await diagnostics()).toMatchObject({
       diagnostics: [],
       completeness: { state: 'partial', reason: 'indexing', message: "two-stage did not settle on this file's diagnostics within 0.2 s; these are the ones it had published for its current text" },
+    })
+  })
+})
+
+describe('diagnostics asked through typescript.tsserverRequest (the rule pull: tsserver)', () => {
+  /** A provider on the scriptable fake, offering the command, with the pull rule. */
+  function pulling(root: string, scenario: FakeServerScenario, limits: Partial<LocalProviderLimits> = {}) {
+    const capabilities = { ...defaultFakeServerCapabilities, textDocumentSync: 1, executeCommandProvider: { commands: ['typescript.tsserverRequest'] } }
+    const provider = createLocalLspProvider(
+      { id: 'ts', command: process.execPath, args: [fakeServerPath], extensionToLanguage: { '.ts': 'typescript' }, env: fakeServerEnv({ capabilities, ...scenario }), diagnostics: { pull: 'tsserver' } },
+      { limits },
+    )
+    onTestFinished(() => provider.dispose())
+    return () => provider.query({ operation: 'diagnostics', filePath: 'a.ts', workspaceRoot: root, languageId: 'typescript' })
+  }
+
+  it('answers partial with what was published, never "none, complete", when tsserver is still checking at the bound', async () => {
+    const root = workspace({ 'a.ts': 'export const x: number = "a"\n' })
+    const diagnostics = pulling(root, { hang: ['workspace/executeCommand'] }, { diagnosticsPullTimeoutMs: 300 })
+    expect(await diagnostics()).toMatchObject({
+      diagnostics: [],
+      completeness: { state: 'partial', reason: 'indexing', message: 'ts was still checking the file after 0.3 s; these are the diagnostics it had published' },
+    })
+  })
+
+  it('refuses an answer that is not a successful tsserver response', async () => {
+    const root = workspace({ 'a.ts': 'export const x: number = "a"\n' })
+    const diagnostics = pulling(root, { results: { 'workspace/executeCommand': { type: 'response', success: false, message: 'No Project.' } } })
+    expect(await rejection(diagnostics())).toMatchObject({
+      code: 'LSP_MALFORMED_RESPONSE',
+      message:
+        'ts typescript.tsserverRequest syntacticDiagnosticsSync answered a malformed result: expected a successful tsserver response with a body list, got {"type":"response","success":false,"message":"No Project."}',
     })
   })
 })
