@@ -61,7 +61,7 @@ describe('diagnostics pushed in two stages without a version', () => {
 describe('diagnostics asked through typescript.tsserverRequest (the rule pull: tsserver)', () => {
   /** A provider on the scriptable fake, offering the command, with the pull rule. */
   function pulling(root: string, scenario: FakeServerScenario, limits: Partial<LocalProviderLimits> = {}) {
-    const capabilities = { ...defaultFakeServerCapabilities, textDocumentSync: 1, executeCommandProvider: { commands: ['typescript.tsserverRequest'] } }
+    const capabilities = { ...defaultFakeServerCapabilities, textDocumentSync: 1 as const, executeCommandProvider: { commands: ['typescript.tsserverRequest'] } }
     const provider = createLocalLspProvider(
       { id: 'ts', command: process.execPath, args: [fakeServerPath], extensionToLanguage: { '.ts': 'typescript' }, env: fakeServerEnv({ capabilities, ...scenario }), diagnostics: { pull: 'tsserver' } },
       { limits },
