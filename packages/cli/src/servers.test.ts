@@ -44,7 +44,7 @@ describe('the server catalogue', () => {
         initializationOptions: {
           hostInfo: 'agent-lsp',
           tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never', useClientFileWatcher: true },
-          preferences: { providePrefixAndSuffixTextForRename: false },
+          preferences: { providePrefixAndSuffixTextForRename: true },
         },
         installHint: 'npm i typescript-language-server typescript@5',
       },
