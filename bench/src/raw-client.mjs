@@ -81,6 +81,9 @@ export class RawClient {
     connection.onRequest('window/workDoneProgress/create', () => null)
     connection.onRequest('client/registerCapability', () => null)
     connection.onRequest('client/unregisterCapability', () => null)
+    // pyright, once it registered pull diagnostics (as it does for our capabilities), asks the
+    // client to refresh them and exits when the request has no handler.
+    connection.onRequest('workspace/diagnostic/refresh', () => null)
     connection.onRequest('workspace/workspaceFolders', () => [folder])
     connection.onNotification('window/logMessage', ({ message }) => {
       if (pattern?.test(message)) markReady()
