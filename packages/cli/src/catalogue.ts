@@ -33,6 +33,10 @@ export interface CatalogueEntry {
   readonly inheritsConfig?: 'pyright'
   /** Folders the server always leaves out (see lsp-local's `excludedFolders`). */
   readonly excludedFolders?: { readonly pattern: string; readonly says: string }
+  /** Where the server finds its files' compile commands (see lsp-local's `compileDatabase`). */
+  readonly compileDatabase?: NonNullable<LocalServerConfig['compileDatabase']>
+  /** The server reads no change to a file it does not have open (see lsp-local's `openChangedFiles`). */
+  readonly openChangedFiles?: boolean
   /** The log line by which a server without progress says its workspace is loaded (regex source). */
   readonly readyLogPattern?: string
   /** See `LocalServerConfig.deadLogPattern`. */
@@ -70,7 +74,14 @@ const cpp = { '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 
  *   searches dot folders (`.claude/lib`), so workspace-wide answers say when some hold Python.
  * - `bash`: bash-language-server 5.8 answers references only after its background analysis, which
  *   it reports as `info` log lines (so `logLevel` is pinned to `info`).
- * - `c`: clangd; `--background-index` covers the `compile_commands.json` it finds.
+ * - `c`: clangd; `--background-index` covers the `compile_commands.json` it finds. It searches the
+ *   files that database lists and those it has opened, nothing else: without one (or with only
+ *   `compile_flags.txt`) `goToDefinition` of a call lands on the header's declaration and
+ *   references are the open files' (1 of 3), so such answers say so, as do workspace-wide ones
+ *   while sources under the root are not listed (cJSON's `fuzzing/afl.c`). It registers no file
+ *   watcher and ignores `didChangeWatchedFiles` for sources: a call written into a file it does not
+ *   have open stayed out of its references for good, so changed files are opened before
+ *   workspace-wide queries.
  * - `go`: gopls, one per module or `go.work` workspace; its first request blocks while it loads.
  * - `rust`: rust-analyzer, one per `Cargo.toml`. Not obtainable on every machine (rustup's proxy
  *   without the component is a stub that exits 1).
@@ -168,6 +179,15 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // It publishes every version it is sent (20-160 ms) and never checks a file again for a header's
     // change (it watches no file): reopened, the file is checked against the header on disk (35-60 ms).
     diagnostics: { settle: 'own-version', recheckOnDiskChange: true },
+    // clangd 14 looks in each file's folder and every folder above it, in this order.
+    compileDatabase: {
+      files: ['compile_commands.json', 'build/compile_commands.json'],
+      flagFiles: ['compile_flags.txt'],
+      sourceExtensions: ['.c', '.cc', '.cpp', '.cxx'],
+      directoryArgument: '--compile-commands-dir',
+      howToGenerate: 'cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or bear -- make',
+    },
+    openChangedFiles: true,
     install: 'apt-get install clangd',
   },
   {

@@ -188,6 +188,8 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     // A trusted workspace's own virtualenv may run its interpreter (see lsp-local's `virtualenv`).
     ...(entry?.virtualenv ? { virtualenv: { ...entry.virtualenv, runWorkspaceInterpreter: trusted } } : {}),
     ...(entry?.inheritsConfig ? { inheritsConfig: entry.inheritsConfig } : {}),
+    ...(entry?.compileDatabase ? { compileDatabase: entry.compileDatabase } : {}),
+    ...(entry?.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
     ...(entry?.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry?.diagnostics ? { diagnostics: entry.diagnostics } : {}),
     ...(entry ? { installHint: entry.install } : {}),

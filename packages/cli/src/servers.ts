@@ -36,6 +36,8 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry.virtualenv ? { virtualenv: entry.virtualenv } : {}),
     ...(entry.inheritsConfig ? { inheritsConfig: entry.inheritsConfig } : {}),
+    ...(entry.compileDatabase ? { compileDatabase: entry.compileDatabase } : {}),
+    ...(entry.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
     ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry.diagnostics ? { diagnostics: entry.diagnostics } : {}),
     installHint: entry.install,

@@ -1,4 +1,7 @@
 import { LspError, isValidExtension } from '@agent-lsp/lsp'
+import type { LocalCompileDatabase } from './config-compile-database.js'
+
+export type { LocalCompileDatabase } from './config-compile-database.js'
 
 /**
  * One stdio language server to host, as data. The provider spawns `command` with `args` directly
@@ -69,6 +72,21 @@ export interface LocalServerConfig {
    * such a config names folders none of which holds the server root, or cannot be read.
    */
   readonly inheritsConfig?: 'pyright'
+  /**
+   * Where the server finds the compile commands of its files, for a server that searches only the
+   * files they list and those it has opened (clangd): see {@link LocalCompileDatabase}.
+   */
+  readonly compileDatabase?: LocalCompileDatabase
+  /**
+   * The server reads no change to a file it does not have open (clangd 14 registers no file
+   * watchers and ignores `workspace/didChangeWatchedFiles` for sources: its index keeps a file as
+   * it first read it). Before a workspace-wide query the host opens, or re-sends, every file of the
+   * server's languages under its root that changed on disk since the last one (by a bounded scan)
+   * and waits for the server's diagnostics of that version; a deleted one is sent empty; a changed
+   * file that is not a source (`compileDatabase.sourceExtensions`: a header) has the open documents
+   * reopened, so they read it again.
+   */
+  readonly openChangedFiles?: boolean
   /** Sent verbatim as `InitializeParams.initializationOptions`. */
   readonly initializationOptions?: unknown
   /**
@@ -239,6 +257,10 @@ export function validateServerConfig(config: LocalServerConfig): void {
     const { pattern, says } = config.excludedFolders
     if (typeof says !== 'string' || !isRegExp(pattern)) throw invalid('excludedFolders must have a regular expression pattern and a says sentence')
   }
+  const database = config.compileDatabase
+  if (database !== undefined && ![database.files, database.flagFiles ?? [], database.sourceExtensions].every(isStringArray)) {
+    throw invalid('compileDatabase must list files, flagFiles and sourceExtensions as arrays of strings')
+  }
   const rules = config.diagnostics
   if (rules !== undefined) {
     if (rules.pull !== undefined && rules.pull !== 'tsserver') throw invalid("diagnostics.pull must be 'tsserver'")
@@ -252,6 +274,10 @@ export function validateServerConfig(config: LocalServerConfig): void {
   for (const extension of Object.keys(config.extensionToLanguage ?? {})) {
     if (!isValidExtension(extension)) throw invalid(`extension ${JSON.stringify(extension)} must be lowercase with a leading dot`)
   }
+}
+
+function isStringArray(value: unknown): boolean {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
 }
 
 function isRegExp(source: unknown): boolean {

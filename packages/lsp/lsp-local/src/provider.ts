@@ -3,11 +3,13 @@ import { LanguageServerClient } from './process/client.js'
 import { slidingWindowCrashPolicy, type CrashPolicy } from './process/crash-policy.js'
 import { defaultLocalProviderLimits, validateServerConfig, type LocalProviderLimits, type LocalServerConfig } from './config.js'
 import { OpenDocuments } from './sync/documents.js'
-import { answerWith, type Session } from './operations/answer.js'
+import { ServerRestarted, answerWith, type Session } from './operations/answer.js'
 import { ServerPool } from './process/server-pool.js'
 import { nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot } from './sync/paths.js'
 import { firstFileWith, projectAwareRoot } from './sync/projects.js'
 import { findVirtualenv, settingsWithVirtualenv } from './sync/virtualenv.js'
+import { CompileDatabases } from './sync/compile-database.js'
+import { SourceFiles } from './sync/source-files.js'
 
 /** An {@link LspProvider} that owns language server processes; `dispose()` stops them all. */
 export interface LocalLspProvider extends LspProvider {
@@ -68,7 +70,17 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         const entry = crashes.get(root) ?? { times: [], last: reason }
         crashes.set(root, { times: [...entry.times, Date.now()], last: reason })
       })
-      return { client, documents: new OpenDocuments(client, limits.maxOpenDocuments), projectsLoaded: new Map(), excluded: new Map(), packagesSeen: { generation: 0, pending: undefined } }
+      return {
+        client,
+        documents: new OpenDocuments(client, limits.maxOpenDocuments),
+        projectsLoaded: new Map(),
+        excluded: new Map(),
+        packagesSeen: { generation: 0, pending: undefined },
+        // What is on disk as the server starts is what it reads itself (see `openChangedFiles`).
+        sources: config.openChangedFiles || config.compileDatabase ? new SourceFiles(root, extensions) : undefined,
+        databases: config.compileDatabase ? new CompileDatabases(config.compileDatabase, config.args ?? [], root) : undefined,
+        sendingChanges: undefined,
+      }
     })
     return session
   }
@@ -96,7 +108,16 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       }
       const path = request.filePath === null ? null : resolveWorkspaceFile(request.filePath, request.workspaceRoot, resolvedWorkspaceRoot)
       const root = path === null ? resolvedWorkspaceRoot : serverRoot(path, resolvedWorkspaceRoot)
-      return pool.use(root, () => startSession(root), (starting) => answerWith(starting, request, { path, root, resolvedWorkspaceRoot, anyFile }, config, limits, signal))
+      const run = (): Promise<LspQueryResult> =>
+        pool.use(root, () => startSession(root), (starting) => {
+          const restart = async (): Promise<void> => {
+            pool.forget(root, starting)
+            await (await starting).client.dispose()
+          }
+          return answerWith(starting, request, { path, root, resolvedWorkspaceRoot, anyFile, restart }, config, limits, signal)
+        })
+      // Once: the new server reads the database as it is now.
+      return run().catch((error: unknown) => (error instanceof ServerRestarted ? run() : Promise.reject(error)))
     },
 
     async dispose(): Promise<void> {

@@ -11,7 +11,10 @@ import { isInside } from '../sync/paths.js'
 import { findProjects } from '../sync/projects.js'
 import { looseFiles, type LooseFiles } from '../sync/loose-files.js'
 import { pathToUri } from '../normalize/uri.js'
-import { excludedFoldersCompleteness, inheritedConfigCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
+import type { CompileDatabases } from '../sync/compile-database.js'
+import type { SourceFiles } from '../sync/source-files.js'
+import { REOPEN_CLOSE_WAIT_MS, sendChangedFiles, type ChangedFiles } from './changed-files.js'
+import { compileDatabaseCompleteness, excludedFoldersCompleteness, inheritedConfigCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { runOperation } from './operations.js'
 
@@ -25,6 +28,12 @@ export interface Session {
   readonly excluded: CoverageCache
   /** Which reports of installed or removed packages were acted on (see `onPackagesChanged`). */
   readonly packagesSeen: PackagesSeen
+  /** The source files under the root and what the server has of each (see `openChangedFiles`, `compileDatabase`). */
+  readonly sources: SourceFiles | undefined
+  /** The compile databases of the root's files (see `compileDatabase`). */
+  readonly databases: CompileDatabases | undefined
+  /** Changed files being sent to the server (see `sendChangedFiles`). */
+  sendingChanges: Promise<unknown> | undefined
 }
 
 /** Where a query runs, once its file and server root are resolved. */
@@ -36,6 +45,20 @@ export interface QueryPlace {
   readonly resolvedWorkspaceRoot: string
   /** For a query without a file: a file of this server's languages in the workspace, if known. */
   readonly anyFile: string | undefined | 'unknown'
+  /** Stop this root's server so that the next query starts another (see {@link ServerRestarted}). */
+  readonly restart: () => Promise<void>
+}
+
+/**
+ * Thrown by {@link answerWith} once it has stopped the server because the compile database changed
+ * since the server read it (see `CompileDatabases.find`: clangd may use the old one for up to
+ * 30 s, and never re-indexes by itself): the provider asks again, on a new server.
+ */
+export class ServerRestarted extends Error {
+  constructor() {
+    super('the compile database changed since the server read it; the server was restarted')
+    this.name = 'ServerRestarted'
+  }
 }
 
 /**
@@ -55,6 +78,12 @@ export async function answerWith(
   const session = await untilAborted(starting, signal, () => cancelledError(request.operation))
   const { client, documents } = session
   assertSupported(client.capabilities, request.operation, config.id)
+  // Looked up on every query, so that the first one sees what the server reads as it opens a file.
+  const found = session.databases?.find(path === null ? root : dirname(path))
+  if (found?.changed) {
+    await place.restart()
+    throw new ServerRestarted()
+  }
 
   const workspaceWide = workspaceWideOperations.has(request.operation)
   // Files that are not open reach the server only through this (pyright, and tsserver with
@@ -64,9 +93,12 @@ export async function answerWith(
   await actOnChangedPackages(client, config, session.packagesSeen, request.operation, signal)
   const scanRoot = isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot
   let loose: LooseFiles | undefined
+  let changed: ChangedFiles | undefined
   if (workspaceWide) {
     await untilAborted(loadProjects(session, scanRoot, config), signal, () => cancelledError(request.operation))
     loose = await openLooseFiles(documents, scanRoot, path, config, limits)
+    // Before the queried file is synced, so that it is the most recently used document.
+    changed = await sendChangedFiles(session, config, limits, resolvedWorkspaceRoot, signal)
   }
   let text: string | null = null
   if (path === null) {
@@ -75,8 +107,7 @@ export async function answerWith(
     // knows no symbol before one is: give it one.
     if (documents.size === 0 && anyFile !== undefined && anyFile !== 'unknown') {
       const languageId = config.extensionToLanguage[extensionOf(anyFile)]
-      if (languageId !== undefined) {
-        await documents.sync(anyFile, languageId)
+      if (languageId !== undefined && (await syncedUnlessNotText(documents, anyFile, languageId))) {
         // Its first diagnostics say it has taken the document in (and begun any indexing it
         // brings, which readiness then waits for); bounded, as a server may publish none.
         await client.diagnostics.current(pathToUri(anyFile), FIRST_OPEN_SETTLE_MS, signal)
@@ -109,15 +140,19 @@ export async function answerWith(
     ;({ completeness: known, ...answer } = await ask())
   }
   assertCurrentVersions(answer as LspQueryResult, documents, config.id)
+  const definition = request.operation === 'goToDefinition' || request.operation === 'goToTypeDefinition'
+  const database = found && (workspaceWide || definition) ? found.database : undefined
   const completeness: LspCompleteness = !ready
     ? {
         state: 'partial',
         reason: 'indexing',
         message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
       }
-    : ((loose && looseFilesCompleteness(config, loose, path, resolvedWorkspaceRoot)) ??
+    : (changed?.completeness ??
+      (loose && looseFilesCompleteness(config, loose, path, resolvedWorkspaceRoot)) ??
       (workspaceWide ? inheritedConfigCompleteness(config, root, resolvedWorkspaceRoot) : undefined) ??
       (workspaceWide ? excludedFoldersCompleteness(config, scanRoot, session.excluded, client.watchedFiles.generation) : undefined) ??
+      (database && compileDatabaseCompleteness(config, database, workspaceWide ? 'workspace' : 'definition', { path, workspaceRoot: resolvedWorkspaceRoot }, changed?.scan, (file) => documents.isOpen(file))) ??
       known ?? { state: 'complete' })
   return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult
 }
@@ -131,7 +166,7 @@ function loadProjects(session: Session, scanRoot: string, config: LocalServerCon
     const extensions = new Set(Object.keys(config.extensionToLanguage))
     loaded = (async () => {
       for (const { file } of findProjects(scanRoot, projectMarkers, extensions)) {
-        await session.documents.sync(file, config.extensionToLanguage[extensionOf(file)] ?? 'plaintext')
+        await syncedUnlessNotText(session.documents, file, config.extensionToLanguage[extensionOf(file)] ?? 'plaintext')
       }
     })()
     session.projectsLoaded.set(scanRoot, loaded)
@@ -156,8 +191,16 @@ async function openLooseFiles(documents: OpenDocuments, scanRoot: string, path: 
 /** How long a query without a file waits for the first document it opened to be taken in. */
 const FIRST_OPEN_SETTLE_MS = 3_000
 
-/** How long a reopen waits for the server's answer to the close (its empty diagnostics) before opening again. */
-const REOPEN_CLOSE_WAIT_MS = 1_000
+/** Open `file` unless it is not text (`LSP_NOT_TEXT`: a file a query did not ask about); whether it is open. */
+async function syncedUnlessNotText(documents: OpenDocuments, file: string, languageId: string): Promise<boolean> {
+  try {
+    await documents.sync(file, languageId)
+    return true
+  } catch (error) {
+    if (LspError.isInstance(error) && error.code === 'LSP_NOT_TEXT') return false
+    throw error
+  }
+}
 
 /** Which server capability each operation needs (LSP 3.17 §ServerCapabilities). */
 const capabilityOf = {

@@ -1,6 +1,8 @@
-import type { LspCompleteness } from '@agent-lsp/lsp'
-import { relative } from 'node:path'
+import { extensionOf, type LspCompleteness } from '@agent-lsp/lsp'
+import { basename, relative } from 'node:path'
 import type { LocalServerConfig } from '../config.js'
+import type { CompileDatabase } from '../sync/compile-database.js'
+import type { SourceScan } from '../sync/source-files.js'
 import { filesUnderExcludedFolders } from '../sync/excluded-files.js'
 import type { LooseFiles } from '../sync/loose-files.js'
 import { isInside } from '../sync/paths.js'
@@ -74,4 +76,51 @@ function countExcluded(excludedFolders: NonNullable<LocalServerConfig['excludedF
   if (first === undefined) return undefined
   const more = count > 1 ? ` and ${count - 1} more` : ''
   return { state: 'partial', reason: 'unconfigured', message: `${says} (${first}${more})` }
+}
+
+/**
+ * `partial / unconfigured` from a server that searches only the files its compile database lists
+ * and those it has opened (`LocalServerConfig.compileDatabase`: clangd):
+ * - with no database that lists files for the queried file (`database` is none, a flags file, or
+ *   unreadable), for a workspace-wide answer and a definition alike: `no compile_commands.json
+ *   covers a.c, so clangd searched only the files it has opened; generate one (…)`;
+ * - for a workspace-wide answer, when source files the last scan found (`scan`) are neither listed
+ *   nor open: how many, naming the nearest.
+ * `undefined` when nothing is known to be missing. Paths are shown relative to `workspaceRoot`.
+ */
+export function compileDatabaseCompleteness(
+  config: LocalServerConfig,
+  database: CompileDatabase,
+  scope: 'workspace' | 'definition',
+  place: { readonly path: string | null; readonly workspaceRoot: string },
+  scan: SourceScan | undefined,
+  isOpen: (path: string) => boolean,
+): LspCompleteness | undefined {
+  const settings = config.compileDatabase
+  if (settings === undefined) return undefined
+  const server = basename(config.command)
+  const name = basename(settings.files[0] ?? 'compile_commands.json')
+  const shown = (path: string): string => relative(place.workspaceRoot, path) || '.'
+  const opened = `so ${server} searched only the files it has opened`
+  const unconfigured = (message: string): LspCompleteness => ({ state: 'partial', reason: 'unconfigured', message })
+  switch (database.kind) {
+    case 'none':
+      return unconfigured(`no ${name} covers ${place.path === null ? 'the files here' : shown(place.path)}, ${opened}; generate one (${settings.howToGenerate})`)
+    case 'flags':
+      return unconfigured(`${shown(database.file)} gives flags but lists no files, ${opened}; generate a ${name} (${settings.howToGenerate})`)
+    case 'unreadable':
+      return unconfigured(`${shown(database.file)} could not be read (${database.why}), ${opened}; generate it again (${settings.howToGenerate})`)
+    case 'listing': {
+      if (scope !== 'workspace' || scan === undefined) return undefined
+      const sources = new Set(settings.sourceExtensions)
+      const unlisted = [...scan.files.keys()].filter((path) => sources.has(extensionOf(path)) && !database.listed.has(path) && !isOpen(path))
+      const [first] = unlisted
+      if (first === undefined) return undefined
+      const count = `${scan.complete ? '' : 'at least '}${unlisted.length}`
+      const more = unlisted.length > 1 ? ` and ${unlisted.length - 1} more` : ''
+      return unconfigured(
+        `${shown(database.file)} lists no compile command for ${count} source file${unlisted.length === 1 ? '' : 's'} here (${shown(first)}${more}), so ${server} did not search ${unlisted.length === 1 ? 'it' : 'them'}; generate it with every target (${settings.howToGenerate})`,
+      )
+    }
+  }
 }

@@ -40,4 +40,20 @@ describe('published diagnostics', () => {
     publish(diagnostics, undefined, 'about version 2')
     expect(messages(await diagnostics.current(uri, 0))).toEqual(['about version 2'])
   })
+
+  it('says a version was taken in once it is published with that version, after it was sent', async () => {
+    const diagnostics = new PublishedDiagnostics()
+    expect(await diagnostics.taken(uri, 0)).toBe(false) // not open
+    diagnostics.onSent(uri, 1)
+    publish(diagnostics, undefined, 'no version')
+    expect(await diagnostics.taken(uri, 0)).toBe(false)
+    const waited = diagnostics.taken(uri, 60_000)
+    publish(diagnostics, 1, 'version 1')
+    expect(await waited).toBe(true)
+    diagnostics.onSent(uri, 2)
+    publish(diagnostics, 1, 'late, about version 1')
+    expect(await diagnostics.taken(uri, 0)).toBe(false)
+    publish(diagnostics, 2, 'version 2')
+    expect(await diagnostics.taken(uri, 0)).toBe(true)
+  })
 })

@@ -182,6 +182,23 @@ export class PublishedDiagnostics {
     )
   }
 
+  /**
+   * Resolves `true` once the server has published diagnostics for the version of the open `uri`
+   * last sent (LSP 3.17 §PublishDiagnostics `version`), at once if it already has: the sign that a
+   * server which publishes every version (clangd) has built the file and indexed what it holds.
+   * `false` when none comes within `timeoutMs` (ms) or the document is not open; rejects with the
+   * signal's reason.
+   */
+  taken(uri: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    const state = this.#state
+    const check = (): true | undefined => {
+      const expected = state.expected.get(uri)
+      const latest = state.latest.get(uri)
+      return expected && latest && latest.version === expected.version && latest.sequence > expected.sequence ? true : undefined
+    }
+    return this.#wait(check, timeoutMs, signal, () => false)
+  }
+
   /** What {@link settled} would find now, without waiting. */
   peek(uri: string): SettledDiagnostics {
     const verdict = settleVerdict(this.#state, this.#rule, uri, Date.now())

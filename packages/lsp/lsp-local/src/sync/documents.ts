@@ -1,4 +1,5 @@
 import { readFileSync, statSync, type BigIntStats } from 'node:fs'
+import { LspError } from '@agent-lsp/lsp'
 import { protocol } from '../protocol.js'
 import type { ProtocolNotificationType } from 'vscode-languageserver-protocol'
 import type { PublishedDiagnostics } from '../readiness/published-diagnostics.js'
@@ -47,6 +48,8 @@ export class OpenDocuments {
   /**
    * Make the server see the current disk content of every open document and of `path`.
    * @returns the text of `path` as sent to the server.
+   * @throws LspError `LSP_NOT_TEXT` when `path` is not UTF-8 text (see {@link diskText}); an open
+   *   document of it is closed first. Other open documents that are not text any more are closed.
    */
   async sync(path: string, languageId: string): Promise<string> {
     await this.refreshOpen(path)
@@ -75,6 +78,44 @@ export class OpenDocuments {
     })
   }
 
+  /**
+   * Give the server `path`, which is not open, as it is on disk (no text when it is gone), let
+   * `taken` wait until the server has taken it in, then close it again, unless a query opened it
+   * meanwhile: for a server that keeps what it read of a document after its close (clangd's index
+   * does) and reads no change of a file otherwise. A no-op returning `undefined` for an open one.
+   * @returns what `taken` resolved.
+   * @throws LspError `LSP_NOT_TEXT` (nothing sent), as {@link sync}.
+   */
+  async sendAndClose<T>(path: string, languageId: string, taken: (uri: string) => Promise<T>): Promise<T | undefined> {
+    if (this.#open.has(path)) return undefined
+    let text = ''
+    try {
+      text = diskText(path)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    }
+    const uri = pathToUri(path)
+    const version = ++this.#lastVersion
+    this.client.diagnostics.onSent(uri, version)
+    await this.client.notify(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } })
+    const result = await taken(uri)
+    if (!this.#open.has(path)) {
+      this.client.diagnostics.forget(uri)
+      await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri } })
+    }
+    return result
+  }
+
+  /** Whether `path` (a realpath) is open. */
+  isOpen(path: string): boolean {
+    return this.#open.has(path)
+  }
+
+  /** The realpaths of the open documents, least recently used first. */
+  get paths(): string[] {
+    return [...this.#open.keys()]
+  }
+
   /** The version last sent of the open document `uri` (canonical), or `undefined` when it is not open. */
   versionOf(uri: string): number | undefined {
     for (const document of this.#open.values()) if (document.uri === uri) return document.version
@@ -87,7 +128,7 @@ export class OpenDocuments {
    */
   async refreshOpen(except?: string): Promise<void> {
     for (const document of [...this.#open.values()]) {
-      if (document.path !== except) await this.#refresh(document)
+      if (document.path !== except) await skipNotText(this.#refresh(document))
     }
   }
 
@@ -102,7 +143,7 @@ export class OpenDocuments {
     this.#kept.clear()
     for (const [path, languageId] of files) {
       const current = this.#open.get(path)
-      const document = current ? await this.#refresh(current) : await this.#openDocument(path, languageId).catch(() => undefined)
+      const document = current ? await skipNotText(this.#refresh(current)) : await this.#openDocument(path, languageId).catch(() => undefined)
       if (document) this.#kept.add(path)
     }
     await this.#evict()
@@ -125,7 +166,10 @@ export class OpenDocuments {
     return document
   }
 
-  /** Re-send a document whose file changed; close it when the file is gone. */
+  /**
+   * Re-send a document whose file changed; close it when the file is gone.
+   * @throws LspError `LSP_NOT_TEXT` when the file is no longer text; the document is closed first.
+   */
   async #refresh(document: OpenDocument): Promise<OpenDocument | undefined> {
     let stats: BigIntStats
     try {
@@ -136,8 +180,15 @@ export class OpenDocuments {
     }
     const stamp = stampOf(stats)
     if (stamp === document.stamp) return document
+    let text: string
+    try {
+      text = diskText(document.path)
+    } catch (error) {
+      // The server must not answer from text the file no longer holds.
+      await this.#close(document)
+      throw error
+    }
     document.stamp = stamp
-    const text = diskText(document.path)
     if (text === document.text) return document
     document.text = text
     document.version = ++this.#lastVersion
@@ -169,10 +220,31 @@ export class OpenDocuments {
  * A file's text as an editor sends it: UTF-8, without a leading byte order mark (U+FEFF), which
  * editors hide and servers reading a file themselves drop (tsserver does), so line 0's positions
  * do not count it (docs/lsp.md, "Coordinates"); sent with it, tsserver and pyright count it.
+ * A file that starts with a UTF-16 byte order mark (FF FE or FE FF) or holds a NUL byte is not
+ * text a server reads as source (binary, or UTF-16/32), and is never sent: its NULs made
+ * typescript-language-server answer "no symbols" as if it were an empty file. The message is the
+ * tool's (`tool-lsp` `fileReadError`) for the same file.
+ * @throws LspError `LSP_NOT_TEXT` for such a file; the `fs` error when it cannot be read.
  */
 function diskText(path: string): string {
-  const text = readFileSync(path, 'utf8')
+  const bytes = readFileSync(path)
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)
+  if (utf16 || bytes.includes(0)) {
+    const why = utf16 ? 'it is UTF-16, not UTF-8 (it starts with a UTF-16 byte order mark)' : 'it holds NUL bytes (binary, or not UTF-8)'
+    throw new LspError('LSP_NOT_TEXT', `${path} is not a text file: ${why}`)
+  }
+  const text = bytes.toString('utf8')
   return text.startsWith('\ufeff') ? text.slice(1) : text
+}
+
+/** `refreshed`, or `undefined` when it failed because the file is not text (the document was closed). */
+async function skipNotText<T>(refreshed: Promise<T>): Promise<T | undefined> {
+  try {
+    return await refreshed
+  } catch (error) {
+    if (LspError.isInstance(error) && error.code === 'LSP_NOT_TEXT') return undefined
+    throw error
+  }
 }
 
 /** What changes when a file is rewritten: size, modification and change times (ns), inode. */
