@@ -45,12 +45,14 @@ function project(): string {
 }
 
 async function diagnosticsWith(root: string, config: LocalServerConfig): Promise<LspQueryResult> {
-  const provider = createLocalLspProvider(config)
+  // What the server says is compared here, not how fast: a loaded machine (every package's tests
+  // at once) has kept a cold tsserver from settling within the default 10 s.
+  const provider = createLocalLspProvider(config, { limits: { diagnosticsTimeoutMs: 60_000 } })
   onTestFinished(() => provider.dispose())
   return provider.query({ operation: 'diagnostics', filePath: 'src/main.ts', workspaceRoot: root, languageId: 'typescript' })
 }
 
-describe('tsserver diagnostics asked through typescript.tsserverRequest', () => {
+describe('tsserver diagnostics asked through typescript.tsserverRequest', { timeout: 120_000 }, () => {
   it('are exactly what typescript-language-server publishes', async () => {
     const root = project()
     const pulled = await diagnosticsWith(root, typescript({ pull: 'tsserver' }))
