@@ -16,7 +16,7 @@ module.exports = {
       severity: 'error',
       comment: 'brand/errors/abort → lsp → lsp-local, tool-lsp, lsp-testing → cli: nothing imports a package above it.',
       from: { path: '^packages/(util|lsp/lsp)/' },
-      to: { path: '^packages/(lsp/(lsp-local|lsp-crosscheck|tool-lsp|lsp-testing)|cli)/' },
+      to: { path: '^packages/(lsp/(lsp-local|lsp-crosscheck|lsp-scip|tool-lsp|lsp-testing)|cli)/' },
     },
     {
       name: 'providers-and-tool-apart',
@@ -24,6 +24,27 @@ module.exports = {
       comment: 'The tool and the cross-check talk to ctx.lsp only: neither imports a provider, nor the other, outside tests.',
       from: { path: '^packages/lsp/(tool-lsp|lsp-crosscheck)/src', pathNot: '\\.test(-support)?\\.ts$' },
       to: { path: '^packages/lsp/(lsp-local|lsp-testing|tool-lsp|lsp-crosscheck)/', pathNot: '^packages/lsp/$1/' },
+    },
+    {
+      name: 'lsp-scip-on-the-seam-alone',
+      severity: 'error',
+      comment: 'The index provider is a third-party provider: it depends on the seam only, never on another provider, the tool or the cross-check, outside tests.',
+      from: { path: '^packages/lsp/lsp-scip/src', pathNot: '\\.test(-support)?\\.ts$' },
+      to: { path: '^packages/(lsp/(lsp-local|lsp-crosscheck|tool-lsp|lsp-testing)|cli)/' },
+    },
+    {
+      name: 'lsp-scip-rooms',
+      severity: 'error',
+      comment: 'scip/ reads the format, workspace/ the disk of a request, staleness/ the manifest: none imports answer/, write/ or the provider; answer/ is pure (no workspace/ or staleness/).',
+      from: { path: '^packages/lsp/lsp-scip/src/(scip|workspace|staleness)/' },
+      to: { path: '^packages/lsp/lsp-scip/src/(answer/|write/|provider|indexes)' },
+    },
+    {
+      name: 'lsp-scip-answer-is-pure',
+      severity: 'error',
+      comment: 'answer/ turns a model into seam values: it reads no disk and knows no staleness.',
+      from: { path: '^packages/lsp/lsp-scip/src/answer/' },
+      to: { path: '^(packages/lsp/lsp-scip/src/(workspace|staleness|write)/|node:fs)' },
     },
     {
       name: 'lsp-local-normalize-is-pure',

@@ -12,6 +12,8 @@ import { HarnessError } from '@agent-lsp/errors'
  * Servers: `LSP_SERVER_NOT_FOUND` (executable missing), `LSP_SERVER_START_FAILED` (spawned but no
  * usable `initialize`), `LSP_SERVER_CRASHED` (exited while in use), `LSP_SERVER_ERROR` (a request
  * answered with a JSON-RPC error), `LSP_TIMEOUT` (a bound of the provider's own expired).
+ * Indexes: `LSP_INDEX_NOT_FOUND` (an index provider has no index file for the workspace; the message
+ * says where it looked and how to build one), `LSP_INDEX_INVALID` (the file is not a usable index).
  */
 export type LspErrorCode =
   | 'LSP_INVALID_PROVIDER'
@@ -32,6 +34,8 @@ export type LspErrorCode =
   | 'LSP_SERVER_CRASHED'
   | 'LSP_SERVER_ERROR'
   | 'LSP_TIMEOUT'
+  | 'LSP_INDEX_NOT_FOUND'
+  | 'LSP_INDEX_INVALID'
 
 /** A JSON-RPC `ResponseError` as the server sent it (LSP 3.17 §ResponseMessage), kept verbatim. */
 export interface LspResponseError {

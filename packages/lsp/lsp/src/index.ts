@@ -42,6 +42,7 @@ export type {
   LspIncompleteReason,
   LspLocationsResult,
   LspParameterInformation,
+  LspProvenance,
   LspQueryResult,
   LspSignatureHelp,
   LspSignatureHelpResult,

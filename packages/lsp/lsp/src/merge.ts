@@ -1,11 +1,12 @@
 import { LspError } from './errors.js'
 import type { LspProvider } from './provider-types.js'
-import type { LspCompleteness, LspSymbolsResult } from './results.js'
+import type { LspCompleteness, LspProvenance, LspSymbolsResult } from './results.js'
 
 /**
  * Merge the providers' answers to one workspace symbol search. A provider that failed makes the
  * answer `partial / failed` (naming it and its error code) unless all failed: then the first
- * failure is thrown. Partial answers stay partial, their messages joined.
+ * failure is thrown. Partial answers stay partial, their messages joined. When providers answered
+ * from an index, the answer carries the first one's provenance with every stale URI among them.
  * @throws LspError the first provider's error when every provider failed.
  */
 export function mergeSymbolResults(providers: readonly LspProvider[], settled: readonly PromiseSettledResult<LspSymbolsResult>[]): LspSymbolsResult {
@@ -21,10 +22,18 @@ export function mergeSymbolResults(providers: readonly LspProvider[], settled: r
       : notes[0]
         ? { state: 'partial', reason: notes[0].reason, message: notes.map((note) => note.message).join('; ') }
         : { state: 'complete' }
+  const provenance = mergedProvenance(answers.flatMap((answer) => (answer.provenance ? [answer.provenance] : [])))
   return {
     kind: 'symbols',
     symbols: answers.flatMap((answer) => answer.symbols),
     resolvedWorkspaceRoot: first.resolvedWorkspaceRoot,
     completeness,
+    ...(provenance ? { provenance } : {}),
   }
+}
+
+function mergedProvenance(all: readonly LspProvenance[]): LspProvenance | undefined {
+  const [first] = all
+  if (!first) return undefined
+  return { ...first, staleUris: [...new Set(all.flatMap((provenance) => provenance.staleUris))].sort() }
 }

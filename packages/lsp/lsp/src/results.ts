@@ -19,9 +19,11 @@ export interface LspHover {
  * the server searched only what it could reach. `failed`: some of the providers of a merged answer
  * failed; the others' answers are there. `unresolved`: a cross-check found occurrences of the name
  * the server could not resolve (see {@link LspCrossCheck.candidates}). `unchecked`: a cross-check
- * stopped at its bound before classifying every occurrence.
+ * stopped at its bound before classifying every occurrence. `stale`: the answer comes from a prebuilt
+ * index and files it covers changed since it was built (see {@link LspProvenance}), so rows there may
+ * have moved and references written since are missing.
  */
-export type LspIncompleteReason = 'indexing' | 'unconfigured' | 'failed' | 'unresolved' | 'unchecked'
+export type LspIncompleteReason = 'indexing' | 'unconfigured' | 'failed' | 'unresolved' | 'unchecked' | 'stale'
 
 /**
  * Whether an answer is known to be complete. A provider that could not reach readiness within
@@ -31,6 +33,26 @@ export type LspCompleteness =
   | { readonly state: 'complete' }
   | { readonly state: 'partial'; readonly reason: LspIncompleteReason; readonly message: string }
 
+/**
+ * Where an answer came from when a provider answered from a prebuilt index (a SCIP file built in
+ * CI, say) rather than a live server; a live server's answer has none. One line for a reader:
+ * `index <index>, built <builtAt> at <revision>`.
+ */
+export interface LspProvenance {
+  readonly source: 'index'
+  /** The index file, an absolute path. */
+  readonly index: string
+  /** When the index was built: ISO 8601, UTC (`2026-12-01T09:30:00.000Z`). */
+  readonly builtAt: string
+  /** What it was built from: a commit id, or `sha256:<hex>` over the indexed files' contents. */
+  readonly revision: string
+  /**
+   * The documents of this answer (its rows, its own file) whose content changed since the index was
+   * built, sorted: their rows may have moved. Canonical URIs, as in `LspLocation`.
+   */
+  readonly staleUris: readonly string[]
+}
+
 /** What every result carries beside its `kind`. */
 interface LspResultBase {
   /**
@@ -39,6 +61,8 @@ interface LspResultBase {
    */
   readonly resolvedWorkspaceRoot: string
   readonly completeness: LspCompleteness
+  /** Set when the answer comes from a prebuilt index; absent for a live server's answer. */
+  readonly provenance?: LspProvenance
 }
 
 /** The answer of `goToDefinition`, `goToTypeDefinition`, `findReferences`, `goToImplementation`. */

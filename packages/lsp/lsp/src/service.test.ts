@@ -6,6 +6,7 @@ import {
   lspProviderId,
   type LspProviderQuery,
   type LspQueryResult,
+  type LspSymbolsResult,
 } from './index.js'
 
 const root = '/work/app'
@@ -166,6 +167,20 @@ describe('workspaceSymbol', () => {
     expect(merged.symbols.map((s) => s.name)).toEqual(['Cart', 'CartView'])
     expect(merged.completeness).toEqual(complete)
     expect(ts.seen.map((q) => q.languageId)).toEqual([null])
+  })
+
+  it('keeps the provenance of index answers in a merged search, with the stale URIs of all of them', async () => {
+    const lsp = createLspService()
+    const provenance = (staleUris: string[]) => ({ source: 'index' as const, index: '/work/app/.agent-lsp/index.scip', builtAt: '2026-12-01T09:30:00.000Z', revision: 'abc123', staleUris })
+    const indexed = (name: string, staleUris: string[]) => (): LspQueryResult => ({ ...(symbols(name) as LspSymbolsResult), provenance: provenance(staleUris) })
+    lsp.registerProvider(provider('ts', { '.ts': 'typescript' }, indexed('Cart', ['file:///work/app/b.ts'])).provider)
+    lsp.registerProvider(provider('py', { '.py': 'python' }, indexed('CartView', ['file:///work/app/a.py', 'file:///work/app/b.ts'])).provider)
+    const merged = await lsp.query(search(null))
+    expect(merged.provenance).toEqual(provenance(['file:///work/app/a.py', 'file:///work/app/b.ts']))
+    lsp.dispose()
+    const live = createLspService()
+    live.registerProvider(provider('ts', { '.ts': 'typescript' }, () => symbols('Cart')).provider)
+    expect(Object.hasOwn(await live.query(search(null)), 'provenance')).toBe(false)
   })
 
   it('keeps the answers of the providers that worked, and says which failed', async () => {

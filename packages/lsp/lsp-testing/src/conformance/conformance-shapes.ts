@@ -48,6 +48,21 @@ function completeness(value: unknown, path: string): void {
   string(fields.message, `${path}.message`, true)
 }
 
+/** An index answer's provenance: its fields, an ISO 8601 build time, and sorted, distinct stale URIs. */
+function provenance(value: unknown, path: string): void {
+  const fields = record(value, path, ['source', 'index', 'builtAt', 'revision', 'staleUris'])
+  if (fields.source !== 'index') fail(`${path}.source`, "must be 'index'", fields.source)
+  string(fields.index, `${path}.index`, true)
+  const builtAt = string(fields.builtAt, `${path}.builtAt`, true)
+  if (Number.isNaN(Date.parse(builtAt)) || new Date(builtAt).toISOString() !== builtAt) fail(`${path}.builtAt`, 'must be an ISO 8601 UTC time (toISOString)', builtAt)
+  string(fields.revision, `${path}.revision`, true)
+  const stale = array(fields.staleUris, `${path}.staleUris`).map((item, i) => uri(item, `${path}.staleUris[${i}]`))
+  stale.forEach((item, i) => {
+    const previous = stale[i - 1]
+    if (previous !== undefined && previous >= item) fail(`${path}.staleUris[${i}]`, 'must be sorted and distinct', item)
+  })
+}
+
 function symbol(value: unknown, path: string, flat: boolean): void {
   const fields = record(value, path, ['name', 'kind', 'uri', 'range', 'selectionRange', 'children'], ['detail', 'containerName'])
   string(fields.name, `${path}.name`)
@@ -163,9 +178,10 @@ export function checkResultShape(value: unknown, expected: ShapeExpectation): nu
   if (typeof value === 'object' && value !== null && Object.hasOwn(value, 'crossCheck')) {
     fail(`${path}.crossCheck`, 'is set by the cross-check layer over the seam, never by a provider', (value as Record_).crossCheck)
   }
-  const head = record(value, path, ['kind'], [...common, ...own])
+  const head = record(value, path, ['kind'], [...common, ...own, 'provenance'])
   if (head.kind !== expected.kind) fail(`${path}.kind`, `must be '${expected.kind}' for ${expected.operation}`, head.kind)
-  const fields = record(value, path, [...common, ...own])
+  const fields = record(value, path, [...common, ...own], ['provenance'])
+  if (fields.provenance !== undefined) provenance(fields.provenance, `${path}.provenance`)
   if (fields.resolvedWorkspaceRoot !== expected.resolvedWorkspaceRoot) {
     fail(`${path}.resolvedWorkspaceRoot`, `must be the realpath of the workspace root, ${expected.resolvedWorkspaceRoot}`, fields.resolvedWorkspaceRoot)
   }

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { LspProvenance } from '@agent-lsp/lsp'
+import { indexNotFound, readScipIndex } from './scip/load.js'
+import { ScipModel } from './scip/model.js'
+import { StalenessCheck } from './staleness/check.js'
+import { manifestPathOf, readManifest, revisionOf, sha256 } from './staleness/manifest.js'
+import { linesOf } from './workspace/files.js'
+
+/** Where an index provider looks for the index, relative to the workspace root, by default. */
+export const DEFAULT_INDEX_PATH = '.agent-lsp/index.scip'
+
+/** A decoded index of one workspace, with what its answers say about it and the check of its files. */
+export interface LoadedIndex {
+  readonly model: ScipModel
+  readonly check: StalenessCheck
+  /** The provenance of its answers, before their stale URIs. */
+  readonly provenance: Omit<LspProvenance, 'staleUris'>
+  /** The files the index was built from (the manifest's, else its documents), sorted. */
+  readonly indexedFiles: readonly string[]
+}
+
+interface Entry {
+  readonly mtimeMs: number
+  readonly size: number
+  readonly loaded: Promise<LoadedIndex>
+}
+
+/**
+ * The indexes of the workspaces a provider is asked about, each decoded once and again only when
+ * its file changes (size or modification time); concurrent first queries share one decoding.
+ */
+export class Indexes {
+  readonly #entries = new Map<string, Entry>()
+
+  /** @param indexPath - absolute, or relative to the workspace root. */
+  constructor(private readonly indexPath: string) {}
+
+  /** The index file of a (resolved) workspace root. */
+  pathFor(root: string): string {
+    return resolve(root, this.indexPath)
+  }
+
+  /**
+   * The loaded index of `root`.
+   * @throws LspError `LSP_INDEX_NOT_FOUND`, `LSP_INDEX_INVALID` (see `readScipIndex`, `readManifest`).
+   */
+  async load(root: string): Promise<LoadedIndex> {
+    const path = this.pathFor(root)
+    let info
+    try {
+      info = await stat(path)
+    } catch (error) {
+      this.#entries.delete(root)
+      throw indexNotFound(path, root, error)
+    }
+    const entry = this.#entries.get(root)
+    if (entry && entry.mtimeMs === info.mtimeMs && entry.size === info.size) return entry.loaded
+    const loaded = decode(path, root, info.mtimeMs)
+    this.#entries.set(root, { mtimeMs: info.mtimeMs, size: info.size, loaded })
+    loaded.catch(() => this.#entries.delete(root))
+    return loaded
+  }
+
+  clear(): void {
+    this.#entries.clear()
+  }
+}
+
+async function decode(path: string, root: string, mtimeMs: number): Promise<LoadedIndex> {
+  const [{ index, bytes }, manifest] = await Promise.all([readScipIndex(path, root), readManifest(manifestPathOf(path))])
+  const lineText = (file: string, line: number): string | undefined => {
+    try {
+      return linesOf(readFileSync(join(root, file), 'utf8'))[line]
+    } catch {
+      return undefined
+    }
+  }
+  const model = new ScipModel(index, lineText)
+  const provenance = manifest
+    ? { source: 'index' as const, index: path, builtAt: manifest.builtAt, revision: revisionOf(manifest) }
+    : { source: 'index' as const, index: path, builtAt: new Date(mtimeMs).toISOString(), revision: `sha256:${sha256(bytes)}` }
+  const check = new StalenessCheck(root, manifest, mtimeMs)
+  return { model, check, provenance, indexedFiles: [...check.indexedFiles(model.paths)].sort() }
+}

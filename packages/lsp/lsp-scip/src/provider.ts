@@ -1,0 +1,145 @@
+import { join, relative, sep } from 'node:path'
+import {
+  LspError,
+  lspProviderId,
+  type LspCompleteness,
+  type LspOperation,
+  type LspProvider,
+  type LspProviderQuery,
+  type LspQueryResult,
+} from '@agent-lsp/lsp'
+import { answerAt, answerFile, answerSearch, type Answer } from './answer/answer.js'
+import { DEFAULT_INDEX_PATH, Indexes, type LoadedIndex } from './indexes.js'
+import { checkPosition, fileUri, linesOf, readText, resolveFile, resolveRoot } from './workspace/files.js'
+
+/** The extensions an index provider serves by default: what scip-typescript and scip-python index. */
+export const defaultScipExtensions: Readonly<Record<string, string>> = {
+  '.ts': 'typescript', '.tsx': 'typescriptreact', '.mts': 'typescript', '.cts': 'typescript',
+  '.js': 'javascript', '.jsx': 'javascriptreact', '.mjs': 'javascript', '.cjs': 'javascript',
+  '.py': 'python', '.pyi': 'python',
+}
+
+/** Options of {@link createScipLspProvider}. */
+export interface ScipLspProviderOptions {
+  /** The provider's id; default `scip`. */
+  readonly id?: string
+  /** Extension → LSP language id; default {@link defaultScipExtensions}. */
+  readonly extensionToLanguage?: Readonly<Record<string, string>>
+  /** The SCIP index: absolute, or relative to the workspace root; default `.agent-lsp/index.scip`. */
+  readonly indexPath?: string
+}
+
+/** An index provider; `dispose()` drops its decoded indexes, later queries throw `LSP_DISPOSED`. */
+export interface ScipLspProvider extends LspProvider {
+  dispose(): void
+}
+
+/** The operations an index answers; every other one is `LSP_UNSUPPORTED_OPERATION`. */
+export const scipOperations: readonly LspOperation[] = ['goToDefinition', 'findReferences', 'goToImplementation', 'hover', 'documentSymbol', 'workspaceSymbol']
+
+const cancelled = () => new LspError('LSP_CANCELLED', 'the query was cancelled')
+
+/**
+ * A provider answering from a SCIP index (scip-typescript, scip-python; see `agent-lsp index`)
+ * instead of a live server: `goToDefinition`, `findReferences` (declaration included),
+ * `goToImplementation` (SCIP `is_implementation` relationships), `hover` (the symbol's
+ * documentation and signature), `documentSymbol` and `workspaceSymbol`. Positions are zero-based
+ * lines and UTF-16 characters, as the seam's.
+ *
+ * Every answer carries `provenance` (the index, when it was built, from what). Files are checked
+ * against the manifest beside the index (`<index>.json`: content hashes), else against the index
+ * file's modification time: a file changed since the build is not answered from the index for
+ * positions in it (empty, `partial`/`stale`); an answer with other changed files in scope is
+ * `partial`/`stale` and lists the changed ones among its rows in `provenance.staleUris`. A file the
+ * index does not hold answers empty, `partial`/`unconfigured`.
+ *
+ * @throws LspError (from `query`) `LSP_UNSUPPORTED_OPERATION`, `LSP_FILE_NOT_FOUND`,
+ *   `LSP_OUTSIDE_WORKSPACE`, `LSP_NOT_TEXT`, `LSP_INVALID_POSITION`, `LSP_INDEX_NOT_FOUND` (no index
+ *   file: the message says where it looked and how to build one), `LSP_INDEX_INVALID` (it does not
+ *   decode, or its manifest does not parse), `LSP_CANCELLED`, `LSP_DISPOSED`.
+ */
+export function createScipLspProvider(options: ScipLspProviderOptions = {}): ScipLspProvider {
+  const id = options.id ?? 'scip'
+  const extensionToLanguage = options.extensionToLanguage ?? defaultScipExtensions
+  const extensions = new Set(Object.keys(extensionToLanguage))
+  const indexes = new Indexes(options.indexPath ?? DEFAULT_INDEX_PATH)
+  let disposed = false
+
+  const served = (path: string): boolean => {
+    const dot = path.lastIndexOf('.')
+    return dot > path.lastIndexOf('/') && extensions.has(path.slice(dot).toLowerCase())
+  }
+
+  return {
+    id: lspProviderId(id),
+    extensionToLanguage,
+
+    async query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> {
+      const live = () => {
+        if (signal?.aborted) throw cancelled()
+        if (disposed) throw new LspError('LSP_DISPOSED', `the "${id}" provider has been disposed`)
+      }
+      live()
+      if (!scipOperations.includes(request.operation)) {
+        throw new LspError('LSP_UNSUPPORTED_OPERATION', `${request.operation} is not answered from a SCIP index (it answers ${scipOperations.join(', ')})`)
+      }
+      const root = await resolveRoot(request.workspaceRoot)
+      live()
+      const file = request.filePath === null ? null : await resolveFile(request.filePath, request.workspaceRoot, root)
+      live()
+      const loaded = await indexes.load(root)
+      live()
+      const relativePath = file === null ? null : relative(root, file).split(sep).join('/')
+      const uriOf = (path: string) => fileUri(join(root, path))
+      let answer: Answer
+      if (request.operation === 'workspaceSymbol') {
+        answer = answerSearch(loaded.model, loaded.model.paths.filter(served), request.query, uriOf)
+      } else if ('position' in request && relativePath !== null && file !== null) {
+        const lines = linesOf(await readText(file))
+        checkPosition(lines, request.position, request.filePath ?? file)
+        answer = answerAt(loaded.model, request.operation, relativePath, request.position, uriOf)
+      } else if (relativePath !== null) {
+        answer = answerFile(loaded.model, relativePath, uriOf)
+      } else {
+        throw new LspError('LSP_INVALID_REQUEST', `${request.operation} needs a file`)
+      }
+      const result = await judged(loaded, answer, request.operation, relativePath, uriOf, root)
+      live()
+      return result
+    },
+
+    dispose(): void {
+      disposed = true
+      indexes.clear()
+    },
+  }
+}
+
+/** Operations whose answer depends on every indexed file, not just the ones it names. */
+const workspaceWide: ReadonlySet<LspOperation> = new Set(['findReferences', 'goToImplementation', 'workspaceSymbol'])
+
+/** How many changed files a message names before it counts the rest. */
+const NAMED_STALE_FILES = 3
+
+/** The answer with its provenance and completeness, after checking the files it depends on. */
+async function judged(loaded: LoadedIndex, answer: Answer, operation: LspOperation, asked: string | null, uriOf: (path: string) => string, root: string): Promise<LspQueryResult> {
+  const base = { resolvedWorkspaceRoot: root }
+  const provenance = (stale: readonly string[]) => ({ ...loaded.provenance, staleUris: [...new Set(stale.map(uriOf))].sort() })
+  if (asked !== null && !loaded.model.has(asked)) {
+    const completeness: LspCompleteness = { state: 'partial', reason: 'unconfigured', message: `${asked} is not in the index ${loaded.provenance.index} (added since it was built, or left out by the indexer's project configuration)` }
+    return { ...answer.empty, ...base, completeness, provenance: provenance([]) }
+  }
+  if (asked !== null && (await loaded.check.isStale(asked))) {
+    const completeness: LspCompleteness = { state: 'partial', reason: 'stale', message: `${asked} changed since the index was built, so positions in it are not answered from the index; rebuild it (agent-lsp index) or ask the live server` }
+    return { ...answer.empty, ...base, completeness, provenance: provenance([asked]) }
+  }
+  const scope = workspaceWide.has(operation) ? loaded.indexedFiles : answer.paths
+  const stale = await loaded.check.staleAmong(scope)
+  const named = stale.slice(0, NAMED_STALE_FILES).join(', ') + (stale.length > NAMED_STALE_FILES ? `, and ${stale.length - NAMED_STALE_FILES} more` : '')
+  const completeness: LspCompleteness =
+    stale.length === 0
+      ? { state: 'complete' }
+      : { state: 'partial', reason: 'stale', message: `${stale.length} indexed file${stale.length === 1 ? '' : 's'} changed since the index was built (${named}): rows there may have moved, and what was written since is missing` }
+  const rowPaths = new Set(answer.paths)
+  return { ...answer.result, ...base, completeness, provenance: provenance(stale.filter((path) => rowPaths.has(path))) }
+}

@@ -1,0 +1,65 @@
+import { readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { sha256, type ScipManifest } from './manifest.js'
+
+interface Seen {
+  readonly mtimeMs: number
+  readonly size: number
+  readonly ino: number
+  readonly stale: boolean
+}
+
+/**
+ * Which indexed files changed since the index was built. With a manifest, a file is stale when
+ * its bytes' SHA-256 differs from the manifest's (or it is gone); without one, when it was
+ * modified after the index file was written. Verdicts are kept per file until its `stat` changes,
+ * so a query re-hashes only what changed.
+ */
+export class StalenessCheck {
+  readonly #seen = new Map<string, Seen>()
+
+  constructor(
+    private readonly root: string,
+    private readonly manifest: ScipManifest | undefined,
+    private readonly indexMtimeMs: number,
+  ) {}
+
+  /** The files the check knows were indexed (the manifest's), else `fallback` (the index's documents). */
+  indexedFiles(fallback: readonly string[]): readonly string[] {
+    return this.manifest ? Object.keys(this.manifest.files) : fallback
+  }
+
+  /** Whether `path` (relative to the root, `/`-separated) changed since the build. */
+  async isStale(path: string): Promise<boolean> {
+    const absolute = join(this.root, path)
+    let info
+    try {
+      info = await stat(absolute)
+    } catch {
+      return true // deleted (or unreadable) since the build
+    }
+    const seen = this.#seen.get(path)
+    if (seen && seen.mtimeMs === info.mtimeMs && seen.size === info.size && seen.ino === info.ino) return seen.stale
+    const stale = await this.#judge(path, absolute, info.mtimeMs)
+    this.#seen.set(path, { mtimeMs: info.mtimeMs, size: info.size, ino: info.ino, stale })
+    return stale
+  }
+
+  /** The stale ones among `paths`, sorted. */
+  async staleAmong(paths: Iterable<string>): Promise<string[]> {
+    const unique = [...new Set(paths)]
+    const verdicts = await Promise.all(unique.map((path) => this.isStale(path)))
+    return unique.filter((_, i) => verdicts[i]).sort()
+  }
+
+  async #judge(path: string, absolute: string, mtimeMs: number): Promise<boolean> {
+    if (this.manifest === undefined) return mtimeMs > this.indexMtimeMs
+    const expected = this.manifest.files[path]
+    if (expected === undefined) return false // not indexed: not stale, just absent (see the provider)
+    try {
+      return sha256(await readFile(absolute)) !== expected
+    } catch {
+      return true
+    }
+  }
+}
