@@ -338,7 +338,10 @@ describe('edits on pyright', () => {
 describe('edits on clangd', () => {
   it('formats C as clangd does (LLVM style) and renames a function at its call', async () => {
     const source = 'int add(int a,int b){\nreturn a+b;}\nint twice(int x){return add(x,x);}\n'
-    const root = await tempWorkspace({ 'compile_flags.txt': '', 'm.c': source })
+    const root = await tempWorkspace({ 'm.c': source })
+    // A database that lists m.c: with compile_flags.txt alone clangd searches only the files it has
+    // opened, and the rename says so (`Partial answer (unconfigured)`, clangd-coverage.test.ts).
+    await writeFile(path.join(root, 'compile_commands.json'), JSON.stringify([{ directory: root, file: 'm.c', arguments: ['cc', '-c', 'm.c'] }]))
     const { tool } = toolOn(root)
     await tool.execute({ operation: 'format', filePath: 'm.c', apply: true })
     const formatted = 'int add(int a, int b) { return a + b; }\nint twice(int x) { return add(x, x); }\n'
