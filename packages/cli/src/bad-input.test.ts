@@ -1,6 +1,6 @@
 // Issue 4, "Bad input", where a real server is behind: the lsp tool on typescript-language-server,
-// and the agent-lsp command through main(). Each row gets one line and a stable code, and the same
-// host (the tool) or the same process (the command) then answers a valid query exactly. The tool's
+// and the agent-lsp command through main(). Each row gets one line and a stable code; the same
+// host (the tool) then answers a valid query exactly, as does the command after its rows. The tool's
 // pure input checks, over a stub provider, are in tool-lsp's tool.bad-input.test.ts.
 import { execFile, execFileSync } from 'node:child_process'
 import { constants } from 'node:fs'
@@ -399,6 +399,11 @@ describe('bad input through the agent-lsp command', () => {
     const expected = `agent-lsp: ${fill(row.stderr)}\n${row.exit === 2 ? `${help}\n` : ''}`
     expect(result).toEqual({ exit: row.exit, stdout: '', stderr: expected })
     expectOneLine(result.stderr.split('\n')[0]!)
+  })
+
+  // Each main() above ran its own host and stopped it, so one valid query after all of the rows
+  // shows that none left state behind (a cold tsserver per row cost CI two minutes).
+  it('answers a valid query exactly after all of the rows above', async () => {
     expect(await run(['findReferences', 'src/a.ts:1:14'])).toEqual({ exit: 0, stdout: `${references}\n`, stderr: '' })
   })
 
