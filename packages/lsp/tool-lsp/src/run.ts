@@ -1,9 +1,10 @@
-import { realpath } from 'node:fs/promises'
 import type { LspContext, LspOperation, LspQueryRequest, LspQueryResult, LspRange } from '@agent-lsp/lsp'
 import { boundedSignal, untilAborted } from '@agent-lsp/abort'
 import { locateCursor, openWorkspaceFile, type Cursor, type OpenedFile } from './input/cursor.js'
 import { LspToolError } from './errors.js'
 import { createLineReader, type LineReader } from './input/file-lines.js'
+import { fileTextsOf } from './input/file-texts.js'
+import { createQueryFiles, type QueryFiles } from './input/query-files.js'
 import { normalizeFileFilter } from './input/file-filter.js'
 import { parseToolRequest } from './input/input.js'
 import type { CursorTarget, ToolRequest } from './input/tool-request.js'
@@ -56,11 +57,12 @@ export async function runQuery<T>(
   const { deadline, signal, release } = boundedSignal(settings.timeoutMs, callerSignal)
   const { operation } = request
   const { workspaceRoot } = settings
-  const readLines = createLineReader(workspaceRoot)
+  const files = createQueryFiles(workspaceRoot, fileTextsOf(ctx.lsp))
+  const readLines = createLineReader(files)
   const ask = (query: LspQueryRequest): Promise<LspQueryResult> => untilAborted(ctx.lsp.query(query, signal), signal)
   try {
     signal.throwIfAborted()
-    const fileFilter = 'fileFilter' in request && request.fileFilter !== undefined ? await filterOf(request.fileFilter, workspaceRoot) : undefined
+    const fileFilter = 'fileFilter' in request && request.fileFilter !== undefined ? await filterOf(request.fileFilter, files) : undefined
     const answered = (subject: Subject, result: LspQueryResult, resolved?: ResolvedSymbol): Answered => ({
       kind: 'answered',
       operation,
@@ -72,8 +74,8 @@ export async function runQuery<T>(
     })
     /** The cursor of a target, or the unresolved symbol's outcome. */
     const place = async (target: CursorTarget): Promise<{ cursor: Cursor; resolved?: ResolvedSymbol } | Unresolved> => {
-      if (target.kind === 'position') return { cursor: await locateCursor(target.filePath, target.line, target.character, workspaceRoot) }
-      const resolution = await resolveSymbol(target, { ctx, workspaceRoot, signal, readLines })
+      if (target.kind === 'position') return { cursor: await locateCursor(target.filePath, target.line, target.character, files) }
+      const resolution = await resolveSymbol(target, { ctx, workspaceRoot, signal, readLines, files })
       if (resolution.kind !== 'resolved') return { kind: 'unresolved', operation, resolution }
       return { cursor: resolution.resolved.cursor, resolved: resolution.resolved }
     }
@@ -93,8 +95,8 @@ export async function runQuery<T>(
       }
       case 'codeActions': {
         const { target } = request
-        const cursor = await locateCursor(target.filePath, target.line, target.character, workspaceRoot)
-        const end = request.end === undefined ? cursor : await locateCursor(target.filePath, request.end.line, request.end.character, workspaceRoot)
+        const cursor = await locateCursor(target.filePath, target.line, target.character, files)
+        const end = request.end === undefined ? cursor : await locateCursor(target.filePath, request.end.line, request.end.character, files)
         const range = { start: cursor.position, end: end.position }
         const backwards = range.end.line < range.start.line || (range.end.line === range.start.line && range.end.character < range.start.character)
         if (backwards) throw new LspToolError('LSP_INVALID_INPUT', `the selection ends (${end.label}) before it starts (${cursor.label})`)
@@ -105,7 +107,7 @@ export async function runQuery<T>(
       }
       case 'file':
       case 'format': {
-        const file = await openWorkspaceFile(request.filePath, workspaceRoot)
+        const file = await openWorkspaceFile(request.filePath, files)
         const result = await ask(
           request.shape === 'format'
             ? { operation: 'format', filePath: file.absolutePath, range: formatRange(request.lines, file), options: { tabSize: request.tabSize, insertSpaces: request.insertSpaces }, workspaceRoot }
@@ -115,7 +117,7 @@ export async function runQuery<T>(
         break
       }
       case 'workspace': {
-        const filePath = request.filePath === undefined ? null : (await openWorkspaceFile(request.filePath, workspaceRoot)).absolutePath
+        const filePath = request.filePath === undefined ? null : (await openWorkspaceFile(request.filePath, files)).absolutePath
         const result = await ask({ operation: request.operation, query: request.query, filePath, workspaceRoot })
         outcome = answered({ kind: 'workspace', query: request.query }, result)
         break
@@ -144,8 +146,9 @@ function formatRange(lines: { start: number; end: number } | undefined, file: Op
 }
 
 /** `fileFilter` relative to the root, accepting an absolute one under the root or its real path. */
-async function filterOf(fileFilter: string, workspaceRoot: string): Promise<string> {
-  const real = await realpath(workspaceRoot).catch(() => workspaceRoot)
+async function filterOf(fileFilter: string, files: QueryFiles): Promise<string> {
+  const { workspaceRoot } = files
+  const real = await files.realRoot()
   return normalizeFileFilter(fileFilter, real === workspaceRoot ? [workspaceRoot] : [workspaceRoot, real])
 }
 

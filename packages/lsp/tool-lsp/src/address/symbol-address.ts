@@ -5,6 +5,7 @@ import { untilAborted } from '@agent-lsp/abort'
 import { cursorAt, openWorkspaceFile, type Cursor, type OpenedFile } from '../input/cursor.js'
 import { LspToolError } from '../errors.js'
 import type { LineReader } from '../input/file-lines.js'
+import type { QueryFiles } from '../input/query-files.js'
 import { compareTargets, targetLabel, toLocationTarget, type LocationTarget } from '../render/location-targets.js'
 import { pathForMessage } from '../input/message-path.js'
 import { oneLine } from '../text/one-line.js'
@@ -74,6 +75,8 @@ export interface ResolveContext {
   readonly workspaceRoot: string
   readonly signal: AbortSignal
   readonly readLines: LineReader
+  /** The query's files (see `createQueryFiles`). */
+  readonly files: QueryFiles
 }
 
 /**
@@ -145,7 +148,7 @@ function ask<R extends LspFileRequest | LspWorkspaceSymbolRequest>(request: R, c
 }
 
 async function inFile(filePath: string, query: readonly string[], context: ResolveContext): Promise<Found> {
-  const file = await openWorkspaceFile(filePath, context.workspaceRoot)
+  const file = await openWorkspaceFile(filePath, context.files)
   const result = await ask({ operation: 'documentSymbol', filePath: file.absolutePath, workspaceRoot: context.workspaceRoot }, context)
   const pool = documentEntries(result.symbols)
   return { matches: matchNamePath(pool, query).matches, pool, file, resolvedRoot: result.resolvedWorkspaceRoot, completeness: result.completeness }
@@ -223,7 +226,7 @@ function isInside(uri: string, roots: readonly string[]): boolean {
 }
 
 async function resolvedAt(entry: SymbolEntry, searched: OpenedFile | undefined, context: ResolveContext): Promise<ResolvedSymbol> {
-  const file = searched ?? (await openWorkspaceFile(URI.parse(entry.symbol.uri).fsPath, context.workspaceRoot))
+  const file = searched ?? (await openWorkspaceFile(URI.parse(entry.symbol.uri).fsPath, context.files))
   const name = ownName(entry.symbol)
   const position = namePosition(file.lines, entry.symbol, name)
   const cursor = cursorAt(file, position, name)

@@ -1,6 +1,7 @@
 import type { LspLocation } from '@agent-lsp/lsp'
 import { describe, expect, it } from 'vitest'
 import { range, symbol } from '../cart.test-support.js'
+import { createQueryFiles } from '../input/query-files.js'
 import { withoutAliases } from './symbol-aliases.js'
 import { workspaceEntries } from './symbol-match.js'
 import { at, complete, fileUri, positionOf, stubContext, tempWorkspace } from '../workspace.test-support.js'
@@ -30,7 +31,7 @@ describe('aliases among symbol matches', () => {
       resolvedWorkspaceRoot: root,
       completeness: complete,
     }))
-    const context = { ctx, workspaceRoot: root, signal: new AbortController().signal }
+    const context = { ctx, workspaceRoot: root, signal: new AbortController().signal, files: createQueryFiles(root) }
     expect((await withoutAliases(entries, undefined, context)).map((entry) => entry.symbol.uri)).toEqual([cart, other])
     expect(seen.map(positionOf)).toEqual([
       { line: 0, character: 16 },

@@ -6,6 +6,7 @@ import type { LspContext, LspLocationsResult, LspPosition, LspRange } from '@age
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import { openWorkspaceFile, type OpenedFile } from '../input/cursor.js'
+import type { QueryFiles } from '../input/query-files.js'
 import { namePosition, ownName } from '../text/symbol-names.js'
 import type { SymbolEntry } from './symbol-match.js'
 
@@ -47,11 +48,11 @@ interface Named {
 export async function withoutAliases(
   matches: readonly SymbolEntry[],
   searched: OpenedFile | undefined,
-  context: { readonly ctx: LspContext; readonly workspaceRoot: string; readonly signal: AbortSignal },
+  context: { readonly ctx: LspContext; readonly workspaceRoot: string; readonly signal: AbortSignal; readonly files: QueryFiles },
   preferred: PreferredPlaces = async () => [],
 ): Promise<SymbolEntry[]> {
   if (matches.length < 2 || matches.length > MAX_ALIAS_CHECKS) return [...matches]
-  const named = await Promise.all(matches.map((entry) => nameOf(entry, searched, context.workspaceRoot)))
+  const named = await Promise.all(matches.map((entry) => nameOf(entry, searched, context.files)))
   const links = await Promise.all(named.map((match) => (match === undefined ? { others: [], all: false } : definitionLinks(match, named, context))))
   const isAlias = links.map((linked) => linked.all && linked.others.length > 0)
   const group = groups(links.map((linked) => linked.others))
@@ -124,10 +125,10 @@ function compareSpan(a: LspRange, b: LspRange): number {
   return lines(a) - lines(b) || characters(a) - characters(b)
 }
 
-async function nameOf(entry: SymbolEntry, searched: OpenedFile | undefined, workspaceRoot: string): Promise<Named | undefined> {
+async function nameOf(entry: SymbolEntry, searched: OpenedFile | undefined, files: QueryFiles): Promise<Named | undefined> {
   const filePath = URI.parse(entry.symbol.uri).fsPath
   try {
-    const file = searched?.absolutePath === filePath ? searched : await openWorkspaceFile(filePath, workspaceRoot)
+    const file = searched?.absolutePath === filePath ? searched : await openWorkspaceFile(filePath, files)
     const position = namePosition(file.lines, entry.symbol, ownName(entry.symbol))
     return { filePath: file.absolutePath, serverPath: filePath, position }
   } catch {

@@ -82,7 +82,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext): 
   const plan = await planEdit(edit, root, marker)
   if (plan.files.length === 0) return answer([`Nothing to change: ${what} leaves every file as it is.`])
   const counted = `${plan.editCount} ${plan.editCount === 1 ? 'edit' : 'edits'} in ${plan.files.length} ${plan.files.length === 1 ? 'file' : 'files'}`
-  const roots = [root, context.workspaceRoot]
+  const roots = [root, context.workspaceRoot] as const
   const checkLines = check === undefined || rename === undefined ? [] : await renameCheckLines(check, rename.oldName, roots)
   const apply = 'apply' in request && request.apply
   if (!apply) {

@@ -82,7 +82,7 @@ export function refusal(check: RenameCheck, oldName: string): string | undefined
  * symbol, each with its rows (`path:line:col  code`), and a note when the references were not
  * cross-checked. Nothing when the rename covers everything known.
  */
-export async function renameCheckLines(check: RenameCheck, oldName: string, roots: readonly string[]): Promise<string[]> {
+export async function renameCheckLines(check: RenameCheck, oldName: string, roots: readonly [string, string]): Promise<string[]> {
   const readLines = createLineReader(roots[1])
   const rows = async (places: readonly LspLocation[]): Promise<string[]> => {
     const targets = toLocationTargets(places, roots)

@@ -1,12 +1,15 @@
+import path from 'node:path'
 import type { LspPosition } from '@agent-lsp/lsp'
 import { codePointColumnToUtf16, codePointLength, utf16ToCodePointColumn } from '../text/columns.js'
 import { LspToolError } from '../errors.js'
 import { fileReadError } from './file-errors.js'
 import { splitLines, visibleLineCount } from '../text/lines.js'
 import { pathForMessage } from './message-path.js'
+import type { QueryFiles } from './query-files.js'
 import { readRegularFile } from './regular-file.js'
 import { resolveWorkspaceFile } from './workspace-file.js'
 import { symbolWordAt } from '../text/word.js'
+import { relativeInside } from './workspace-path.js'
 
 /** A file a model named, placed in the workspace and read. */
 export interface OpenedFile {
@@ -36,25 +39,33 @@ export interface Cursor {
 
 /**
  * Resolve `filePath` inside `workspaceRoot` (see `resolveWorkspaceFile`) and read it if it is a
- * regular file.
+ * regular file, through the query's `files` (kept texts reused while unchanged).
  * @throws LspToolError `LSP_OUTSIDE_WORKSPACE`, `LSP_FILE_NOT_FOUND` (missing, a directory, not a
- *   regular file, or unreadable: see `fileReadError`).
+ *   regular file, or unreadable: see `fileReadError`), `LSP_NOT_TEXT`.
  */
-export async function openWorkspaceFile(filePath: string, workspaceRoot: string): Promise<OpenedFile> {
-  const { absolutePath, displayPath } = await resolveWorkspaceFile(filePath, workspaceRoot)
-  const text = await readRegularFile(absolutePath).catch((error: unknown) => {
-    throw fileReadError(error, filePath, absolutePath) ?? error
+export async function openWorkspaceFile(filePath: string, files: QueryFiles): Promise<OpenedFile> {
+  const { workspaceRoot } = files
+  const absolutePath = path.resolve(workspaceRoot, filePath)
+  const placed = await files.placed(absolutePath).catch(() => undefined)
+  if (placed?.insideAs !== undefined) {
+    const { lines, lineCount } = placed.text
+    return { absolutePath, displayPath: relativeInside(workspaceRoot, absolutePath) ?? placed.insideAs, lines, lineCount }
+  }
+  // Outside, or not readable: the checks below, in their order, say which and how.
+  const resolved = await resolveWorkspaceFile(filePath, workspaceRoot)
+  const text = await readRegularFile(resolved.absolutePath).catch((error: unknown) => {
+    throw fileReadError(error, filePath, resolved.absolutePath) ?? error
   })
   const lines = splitLines(text)
-  return { absolutePath, displayPath, lines, lineCount: visibleLineCount(lines) }
+  return { absolutePath: resolved.absolutePath, displayPath: resolved.displayPath, lines, lineCount: visibleLineCount(lines) }
 }
 
 /**
  * Open `filePath` (see {@link openWorkspaceFile}) and convert the 1-based code-point cursor.
  * @throws LspToolError `LSP_OUTSIDE_WORKSPACE`, `LSP_FILE_NOT_FOUND`, `LSP_INVALID_POSITION`.
  */
-export async function locateCursor(filePath: string, line: number, character: number, workspaceRoot: string): Promise<Cursor> {
-  const file = await openWorkspaceFile(filePath, workspaceRoot)
+export async function locateCursor(filePath: string, line: number, character: number, files: QueryFiles): Promise<Cursor> {
+  const file = await openWorkspaceFile(filePath, files)
   const { lines, lineCount, displayPath } = file
   const lineText = lines[line - 1]
   const shownPath = pathForMessage(displayPath)

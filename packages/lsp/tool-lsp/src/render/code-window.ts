@@ -16,6 +16,8 @@ const CONTEXT_BEFORE = 40
  */
 export function codeAround(lineText: string, column1: number): string {
   const code = lineText.trim()
+  // Never more code points than UTF-16 units: most lines need no count.
+  if (code.length <= MAX_CODE_POINTS) return code
   const codePoints = Array.from(code)
   if (codePoints.length <= MAX_CODE_POINTS) return code
   const indent = codePointLength(lineText) - codePointLength(lineText.trimStart())

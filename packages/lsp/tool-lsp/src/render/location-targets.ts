@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { LspLocation, LspPosition } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { utf16ToCodePointColumn } from '../text/columns.js'
@@ -33,20 +34,49 @@ export type LocationTarget =
  *   may report paths through a symlinked root as it was given).
  */
 export function toLocationTargets(locations: readonly LspLocation[], roots: readonly string[]): LocationTarget[] {
-  return locations.map((location) => toLocationTarget(location, roots)).sort(compareTargets)
+  const places = new Map<string, FilePlace>()
+  return locations.map((location) => toLocationTarget(location, roots, places)).sort(compareTargets)
 }
 
-/** Classify one location (see {@link toLocationTargets}). */
-export function toLocationTarget(location: LspLocation, roots: readonly string[]): LocationTarget {
+/** Where a URI's file is displayed: under a root, or outside. */
+type FilePlace = { readonly kind: 'workspace'; readonly file: string; readonly absolutePath: string } | { readonly kind: 'external'; readonly file: string }
+
+/**
+ * Classify one location (see {@link toLocationTargets}).
+ * @param places - URIs already classified, by URI (answers repeat a file's URI on every row).
+ */
+export function toLocationTarget(location: LspLocation, roots: readonly string[], places = new Map<string, FilePlace>()): LocationTarget {
   const { start, end } = location.range
   const { line, character } = start
-  const uri = URI.parse(location.uri)
-  if (uri.scheme !== 'file') return { kind: 'external', file: location.uri, line, character }
-  for (const root of roots) {
-    const relative = relativeInside(root, uri.fsPath)
-    if (relative !== undefined) return { kind: 'workspace', file: relative, absolutePath: uri.fsPath, line, character, end }
+  let place = places.get(location.uri)
+  if (place === undefined) {
+    place = filePlace(location.uri, roots)
+    places.set(location.uri, place)
   }
-  return { kind: 'external', file: uri.fsPath, line, character }
+  // Fields written out: a spread of the cached place measured ten times slower here (V8 12).
+  return place.kind === 'workspace'
+    ? { kind: 'workspace', file: place.file, absolutePath: place.absolutePath, line, character, end }
+    : { kind: 'external', file: place.file, line, character }
+}
+
+function filePlace(uriText: string, roots: readonly string[]): FilePlace {
+  const fsPath = fsPathOf(uriText)
+  if (fsPath === undefined) return { kind: 'external', file: uriText }
+  for (const root of roots) {
+    const relative = relativeInside(root, fsPath)
+    if (relative !== undefined) return { kind: 'workspace', file: relative, absolutePath: fsPath }
+  }
+  return { kind: 'external', file: fsPath }
+}
+
+// `file:///` and a path with nothing escaped, no query, no fragment: the URI's path is the file's.
+const plainFileUri = /^file:\/\/\/[^%?#]*$/
+
+/** The file path of a `file:` URI (as `vscode-uri`'s `fsPath`), `undefined` for other schemes. */
+function fsPathOf(uriText: string): string | undefined {
+  if (path.sep === '/' && plainFileUri.test(uriText)) return uriText.slice('file://'.length)
+  const uri = URI.parse(uriText)
+  return uri.scheme === 'file' ? uri.fsPath : undefined
 }
 
 // Plain code-unit order, not localeCompare: the same answer on every machine.

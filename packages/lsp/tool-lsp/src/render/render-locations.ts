@@ -5,7 +5,7 @@ import { pageOf, showing, type Page } from './paging.js'
 import type { RenderContext } from './render-context.js'
 import { nameInAnswer } from './answer-name.js'
 import { ADDED_MARK, addedKeys, crossCheckLines, targetKey } from './render-cross-check.js'
-import { renderRow } from './location-row.js'
+import { linesOfTargets, rowText } from './location-row.js'
 
 /** The operations whose answer is a list of locations. */
 type LocationOperation = { [Op in LspOperation]: (typeof lspResultKinds)[Op] extends 'locations' ? Op : never }[LspOperation]
@@ -62,7 +62,8 @@ export async function renderLocations(result: LspLocationsResult, cursor: Cursor
   const { fileFilter } = context
   const targets = fileFilter === undefined ? all : all.filter((target) => isUnder(target, fileFilter))
   const about = name ? ` ${wording.link} ${name}` : ''
-  const inAll = `${all.length} in ${fileCount(all)} ${fileCount(all) === 1 ? 'file' : 'files'} in all`
+  const allFiles = fileCount(all)
+  const inAll = `${all.length} in ${allFiles} ${allFiles === 1 ? 'file' : 'files'} in all`
   if (targets.length === 0) {
     return [`No ${wording.many}${about} under ${fileFilter} (${inAll}; leave out fileFilter to see them).`, ...checked].join('\n')
   }
@@ -78,9 +79,9 @@ export async function renderLocations(result: LspLocationsResult, cursor: Cursor
     (fileFilter === undefined ? '' : ` under ${fileFilter} (${inAll})`) +
     showing(page)
   const added = addedKeys(result.crossCheck, roots)
-  const rows = await Promise.all(
-    ordered.slice(page.start, page.end).map(async (target) => `${await renderRow(target, context.readLines)}${added.has(targetKey(target)) ? ADDED_MARK : ''}`),
-  )
+  const shown = ordered.slice(page.start, page.end)
+  const lines = await linesOfTargets(shown, context.readLines)
+  const rows = shown.map((target) => `${rowText(target, target.kind === 'workspace' ? lines.get(target.absolutePath) : undefined)}${added.size > 0 && added.has(targetKey(target)) ? ADDED_MARK : ''}`)
   return [header, ...rows, ...continuation(ordered, page, wording), ...checked].join('\n')
 }
 
@@ -94,8 +95,15 @@ function wordingOf(operation: LspOperation): Wording {
 
 const fileKey = (target: LocationTarget): string => `${target.kind}:${target.file}`
 
+/** Files among `targets`, which are in display order (a file's rows together). */
 function fileCount(targets: readonly LocationTarget[]): number {
-  return new Set(targets.map(fileKey)).size
+  let count = 0
+  for (let i = 0; i < targets.length; i++) {
+    const target = targets[i]!
+    const previous = targets[i - 1]
+    if (previous === undefined || previous.kind !== target.kind || previous.file !== target.file) count++
+  }
+  return count
 }
 
 /** `targets` with the first of `declarations` that is one of them moved to the front. */

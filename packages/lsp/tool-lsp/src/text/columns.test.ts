@@ -52,3 +52,13 @@ describe('utf16ToCodePointColumn', () => {
     }
   })
 })
+
+describe('lone surrogates', () => {
+  it('count as one code point each, as for…of counts them', () => {
+    const line = 'a\ud83c\ud83c\udf89b\udf89c'
+    expect(Array.from(line)).toHaveLength(6)
+    expect(codePointLength(line)).toBe(6)
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((unit) => utf16ToCodePointColumn(line, unit))).toEqual([1, 2, 3, 3, 4, 5, 6, 7])
+    expect([1, 2, 3, 4, 5, 6, 7].map((column) => codePointColumnToUtf16(line, column))).toEqual([0, 1, 2, 4, 5, 6, 7])
+  })
+})

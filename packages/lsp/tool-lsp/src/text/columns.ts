@@ -8,8 +8,20 @@
  */
 export function codePointLength(text: string): number {
   let count = 0
-  for (const _ of text) count++
+  for (let units = 0; units < text.length; units += unitsAt(text, units)) count++
   return count
+}
+
+/**
+ * How many UTF-16 units the code point at `index` takes: 2 for a high surrogate followed by a low
+ * one, else 1 (a lone surrogate is one code point), as `for…of` over a string counts them. Index
+ * loops, not `for…of`: no string per code point (these run on every row of every answer).
+ */
+function unitsAt(text: string, index: number): 1 | 2 {
+  const code = text.charCodeAt(index)
+  if (code < 0xd800 || code > 0xdbff) return 1
+  const next = text.charCodeAt(index + 1)
+  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1
 }
 
 /**
@@ -28,9 +40,9 @@ export function codePointColumnToUtf16(lineText: string, column1: number): numbe
   }
   let units = 0
   let column = 1
-  for (const codePoint of lineText) {
+  while (units < lineText.length) {
     if (column === column1) return units
-    units += codePoint.length
+    units += unitsAt(lineText, units)
     column++
   }
   if (column === column1) return units
@@ -53,9 +65,10 @@ export function utf16ToCodePointColumn(lineText: string, character0: number): nu
   }
   let units = 0
   let column = 1
-  for (const codePoint of lineText) {
-    if (units + codePoint.length > character0) return column
-    units += codePoint.length
+  while (units < lineText.length) {
+    const width = unitsAt(lineText, units)
+    if (units + width > character0) return column
+    units += width
     column++
   }
   return column + (character0 - units)
