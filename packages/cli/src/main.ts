@@ -27,6 +27,7 @@ export const version: string = (createRequire(import.meta.url)('../package.json'
  *   1 on error (a one-line `agent-lsp: CODE: message` on stderr), 2 on bad usage.
  */
 export async function main(argv: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {
+  if (argv[0] === 'index') return (await import('./index-command.js')).runIndexCommand(argv.slice(1), io, signal)
   let command: Command
   try {
     command = parseCommand(argv)

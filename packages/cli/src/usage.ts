@@ -21,6 +21,8 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp doctor [--root DIR]
       which language servers are ready, where each is, and how to install the missing ones;
       exit status 0 when at least one is ready
+  agent-lsp index [--root DIR] [--out FILE]
+      build a SCIP index of the workspace (<root>/.agent-lsp/index.scip); see agent-lsp index --help
 
   file           inside the workspace: absolute, or relative to the current directory (else to --root)
   line, col      1-based; col counts Unicode code points of the line (a CJK character is 1)
