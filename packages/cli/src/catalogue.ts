@@ -1,61 +1,7 @@
-import type { LocalServerConfig } from '@agent-lsp/lsp-local'
+import type { CatalogueEntry } from './catalogue-entry.js'
+import { markupServers } from './catalogue-markup.js'
 
-/**
- * The language servers agent-lsp knows, as data: what each is called, which files it serves, what
- * marks its projects, how to install it, and the readiness and settings facts measured for it
- * (see `.agents/notes/2026-11-30-readiness.md`). `servers.ts` turns an entry into the
- * `LocalServerConfig` lsp-local runs; `detect.ts` finds its executable; `doctor.ts` reports both.
- */
-export interface CatalogueEntry {
-  /** The provider id, e.g. `typescript`; a config entry with this id overrides the entry. */
-  readonly id: string
-  /** What a person calls the languages, for `doctor`: `TypeScript/JavaScript`. */
-  readonly language: string
-  /** The server's executable name when installed on its own (looked up on `PATH`). */
-  readonly command: string
-  /** Arguments of {@link command} that make it speak LSP over stdio. */
-  readonly args: readonly string[]
-  /** Arguments that print the version and exit, for `doctor` (`--version`; gopls: `version`). */
-  readonly versionArgs: readonly string[]
-  /** Lowercase, leading-dot extension → LSP language id. */
-  readonly extensionToLanguage: Readonly<Record<string, string>>
-  /** Files marking a project root: one server per nearest marked directory in the workspace. */
-  readonly rootMarkers?: readonly string[]
-  /** Files defining a project the server loads itself (see lsp-local's `projectMarkers`). */
-  readonly projectMarkers?: readonly string[]
-  readonly initializationOptions?: Readonly<Record<string, unknown>>
-  readonly settings?: Readonly<Record<string, unknown>>
-  /** The command sent after packages were installed or removed (see lsp-local's `onPackagesChanged`). */
-  readonly onPackagesChanged?: { readonly command: string; readonly arguments?: readonly unknown[]; readonly reloads?: boolean }
-  /** Where the server is told the project's virtualenv (see lsp-local's `virtualenv`). */
-  readonly virtualenv?: { readonly interpreterSetting: string; readonly searchPathsSetting: string }
-  /** How the server takes a config from above its root (see lsp-local's `inheritsConfig`). */
-  readonly inheritsConfig?: 'pyright'
-  /** Folders the server always leaves out (see lsp-local's `excludedFolders`). */
-  readonly excludedFolders?: { readonly pattern: string; readonly says: string }
-  /** Where the server finds its files' compile commands (see lsp-local's `compileDatabase`). */
-  readonly compileDatabase?: NonNullable<LocalServerConfig['compileDatabase']>
-  /** The server reads no change to a file it does not have open (see lsp-local's `openChangedFiles`). */
-  readonly openChangedFiles?: boolean
-  /** The log line by which a server without progress says its workspace is loaded (regex source). */
-  readonly readyLogPattern?: string
-  /** See `LocalServerConfig.deadLogPattern`. */
-  readonly deadLogPattern?: string
-  /** When the server's diagnostics are its verdict on a file as it is now (see lsp-local's `LocalDiagnosticsRules`). */
-  readonly diagnostics?: NonNullable<LocalServerConfig['diagnostics']>
-  /** The command that installs the server, quoted when it is missing. */
-  readonly install: string
-  /**
-   * When this package ships the server as a dependency: run `node <script> ...args` with this
-   * Node, `script` a module specifier resolved from this package. `paths` are dotted keys of
-   * `initializationOptions` set to other resolved specifiers (`tsserver.path`) in that form only.
-   */
-  readonly bundled?: {
-    readonly script: string
-    readonly args: readonly string[]
-    readonly paths?: Readonly<Record<string, string>>
-  }
-}
+export type { CatalogueEntry } from './catalogue-entry.js'
 
 const c = { '.c': 'c', '.h': 'c' }
 const cpp = { '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 'cpp', '.hxx': 'cpp' }
@@ -123,6 +69,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
       // re-export keeps its public name as an alias (`export { Basket as Cart }`), which compiles.
       preferences: { providePrefixAndSuffixTextForRename: true },
     },
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
     install: 'npm i typescript-language-server typescript@5',
     bundled: { script: 'typescript-language-server/lib/cli.mjs', args: ['--stdio'], paths: { 'tsserver.path': 'typescript/lib/tsserver.js' } },
   },
@@ -143,6 +90,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     virtualenv: { interpreterSetting: 'python.pythonPath', searchPathsSetting: 'python.analysis.extraPaths' },
     onPackagesChanged: { command: 'pyright.restartserver', reloads: true },
     inheritsConfig: 'pyright',
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions'],
     install: 'npm i pyright',
     bundled: { script: 'pyright/langserver.index.js', args: ['--stdio'] },
   },
@@ -165,6 +113,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
         says: 'bash-language-server reports only ShellCheck findings, and shellcheck is not installed (or not found), so this file was not checked; install it: apt-get install shellcheck',
       },
     },
+    operations: ['goToDefinition', 'findReferences', 'hover', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
     install: 'npm i bash-language-server',
     bundled: { script: 'bash-language-server/out/cli.js', args: ['start'] },
   },
@@ -188,6 +137,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
       howToGenerate: 'cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or bear -- make',
     },
     openChangedFiles: true,
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
     install: 'apt-get install clangd',
   },
   {
@@ -201,6 +151,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // It always publishes a changed file (0.25-2.3 s), a dependent only when its list changes and
     // then with or before it; its first publication after an open is from disk, without a version.
     diagnostics: { settle: 'changed-files-published' },
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
     install: 'apt-get install gopls golang-go',
   },
   {
@@ -211,8 +162,11 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     versionArgs: ['--version'],
     extensionToLanguage: { '.rs': 'rust' },
     rootMarkers: ['Cargo.toml'],
+    // Not measured here (not obtainable): what rust-analyzer's documentation lists.
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
     install: 'rustup component add rust-analyzer',
   },
+  ...markupServers,
 ]
 
 /** The catalogue entry with `id`, if any. */

@@ -2,8 +2,6 @@
 // stop `mcp` or `doctor`: the MCP server starts and answers every call with the one-line error as
 // an error result (a client saw only "Connection closed"), and doctor reports the servers that load
 // without that config, the error, and exits 1.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -11,17 +9,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { fakeServerPath } from '@agent-lsp/lsp-testing'
 import { lspToolInputJsonSchema } from '@agent-lsp/tool-lsp'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { answers, firstRows, markupRows } from './doctor.test-support.js'
 import { main } from './main.js'
 import { tempWorkspace } from './workspace.test-support.js'
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url))
-const require = createRequire(import.meta.url)
-
-/** `path (bundled, name version)` of a server this package ships, as doctor shows it. */
-function bundled(script: string, manifest: string): string {
-  const { name, version } = JSON.parse(readFileSync(require.resolve(manifest), 'utf8')) as { name: string; version: string }
-  return `${require.resolve(script)} (bundled, ${name} ${version})`
-}
 
 /** A workspace whose `agent-lsp.toml` adds the fake server (its command on line 3), and an environment without a user config. */
 async function untrusted(): Promise<{ root: string; env: NodeJS.ProcessEnv; refusal: string }> {
@@ -63,15 +55,17 @@ describe('a config that cannot be applied', () => {
     expect({ code, stderr }).toEqual({ code: 1, stderr: `agent-lsp: ${refusal}\n` })
     expect(stdout.split('\n')).toEqual([
       `Language servers for ${root}`,
-      `ready    typescript  TypeScript/JavaScript  ${bundled('typescript-language-server/lib/cli.mjs', 'typescript-language-server/package.json')}`,
-      `ready    python      Python                 ${bundled('pyright/langserver.index.js', 'pyright/package.json')}`,
-      `ready    bash        Bash                   ${bundled('bash-language-server/out/cli.js', 'bash-language-server/package.json')}`,
+      ...firstRows(),
       'missing  c           C/C++                  clangd not found on PATH; install: apt-get install clangd',
+      answers.typescript,
       'missing  go          Go                     gopls not found on PATH; install: apt-get install gopls golang-go',
+      answers.typescript,
       'missing  rust        Rust                   rust-analyzer not found on PATH; install: rustup component add rust-analyzer',
+      answers.typescript,
+      ...markupRows(),
       `Not applied: ${refusal}`,
       'Queries fail with this error until it is fixed; the servers above leave that config out.',
-      '3 of 6 language servers ready',
+      '8 of 11 language servers ready',
       '',
     ])
   })

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs'
 import path from 'node:path'
+import type { LspOperation } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '@agent-lsp/lsp-local'
 import type { ConfigFlags } from './args.js'
 import { serverCatalogue, type CatalogueEntry } from './catalogue.js'
@@ -40,6 +41,8 @@ export interface PlannedServer {
   readonly executable: Executable
   /** Arguments that print its version: the catalogue's, while the command is the catalogue's own. */
   readonly versionArgs?: readonly string[]
+  /** The operations it answers: the catalogue's measured list, while the command is the catalogue's own. */
+  readonly operations?: readonly LspOperation[]
   /** The catalogue entry it comes from, if any. */
   readonly entry?: CatalogueEntry
 }
@@ -198,7 +201,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     config,
     language: entry?.language ?? draft.id,
     executable,
-    ...(entry && draft.catalogueProcess ? { versionArgs: entry.versionArgs } : {}),
+    ...(entry && draft.catalogueProcess ? { versionArgs: entry.versionArgs, operations: entry.operations } : {}),
     ...(entry ? { entry } : {}),
   }
 }

@@ -1,25 +1,16 @@
 // `agent-lsp doctor` on this machine: every expectation computed here independently of detect.ts
 // (a shell's `command -v`, the servers' own `--version`, the bundled packages' package.json).
-import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { answers, firstRows, markupRows } from './doctor.test-support.js'
 import { main } from './main.js'
 import { tempWorkspace } from './workspace.test-support.js'
-
-const require = createRequire(import.meta.url)
 
 /** What `sh -c 'command -v NAME'` finds on `PATH`, or `undefined`. */
 function which(name: string, PATH = process.env.PATH ?? ''): string | undefined {
   const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8', env: { PATH } })
   return found.status === 0 ? found.stdout.trim() : undefined
-}
-
-/** `path (bundled, name version)` of a server this package ships. */
-function bundled(script: string, manifest: string): string {
-  const { name, version } = JSON.parse(readFileSync(require.resolve(manifest), 'utf8')) as { name: string; version: string }
-  return `${require.resolve(script)} (bundled, ${name} ${version})`
 }
 
 /** The first non-empty line a command prints. */
@@ -49,35 +40,41 @@ async function doctor(root: string, env: NodeJS.ProcessEnv = process.env): Promi
 // No user config: XDG_CONFIG_HOME points at a directory without one (HOME stays: rustup reads its settings there).
 const home = (root: string) => ({ ...process.env, XDG_CONFIG_HOME: path.join(root, 'no-config') })
 
+const everything = answers.typescript
+
 describe('agent-lsp doctor', () => {
   it('is right about this machine: bundled servers, clangd and gopls from PATH, rust-analyzer', async () => {
     const root = await tempWorkspace({})
-    const expected = [
-      `Language servers for ${root}`,
-      `ready    typescript  TypeScript/JavaScript  ${bundled('typescript-language-server/lib/cli.mjs', 'typescript-language-server/package.json')}`,
-      `ready    python      Python                 ${bundled('pyright/langserver.index.js', 'pyright/package.json')}`,
-      `ready    bash        Bash                   ${bundled('bash-language-server/out/cli.js', 'bash-language-server/package.json')}`,
+    const system = [
       systemRow('c         ', 'C/C++                ', 'clangd', ['--version'], 'apt-get install clangd'),
       systemRow('go        ', 'Go                   ', 'gopls', ['version'], 'apt-get install gopls golang-go'),
       systemRow('rust      ', 'Rust                 ', 'rust-analyzer', ['--version'], 'rustup component add rust-analyzer'),
     ]
+    const expected = [`Language servers for ${root}`, ...firstRows(), system[0]!, everything, system[1]!, everything, system[2]!, everything, ...markupRows()]
     const ready = expected.filter((line) => line.startsWith('ready')).length
-    expect(await doctor(root, home(root))).toEqual({ code: 0, stdout: `${[...expected, `${ready} of 6 language servers ready`].join('\n')}\n`, stderr: '' })
+    expect(await doctor(root, home(root))).toEqual({ code: 0, stdout: `${[...expected, `${ready} of 11 language servers ready`].join('\n')}\n`, stderr: '' })
     // What the rows say of this machine (TOOLCHAIN.md): clangd 14 and gopls installed, rust-analyzer not.
-    expect(expected[4]).toMatch(/^ready +c +C\/C\+\+ +\/usr\/bin\/clangd \(PATH, Debian clangd version 14\./)
-    expect(expected[5]).toMatch(/^ready +go +Go +\/usr\/bin\/gopls \(PATH, golang\.org\/x\/tools\/gopls /)
-    expect(expected[6]).toMatch(/^(missing|broken) +rust /)
+    expect(system[0]).toMatch(/^ready +c +C\/C\+\+ +\/usr\/bin\/clangd \(PATH, Debian clangd version 14\./)
+    expect(system[1]).toMatch(/^ready +go +Go +\/usr\/bin\/gopls \(PATH, golang\.org\/x\/tools\/gopls /)
+    expect(system[2]).toMatch(/^(missing|broken) +rust /)
+    expect(ready).toBe(10)
   })
 
   it('says what is missing and how to install it when PATH has none of the system servers', async () => {
     const root = await tempWorkspace({})
     const { code, stdout } = await doctor(root, { ...home(root), PATH: path.join(root, 'empty') })
     expect(code).toBe(0)
-    expect(stdout.split('\n').slice(4)).toEqual([
+    expect(stdout.split('\n')).toEqual([
+      `Language servers for ${root}`,
+      ...firstRows(),
       'missing  c           C/C++                  clangd not found on PATH; install: apt-get install clangd',
+      everything,
       'missing  go          Go                     gopls not found on PATH; install: apt-get install gopls golang-go',
+      everything,
       'missing  rust        Rust                   rust-analyzer not found on PATH; install: rustup component add rust-analyzer',
-      '3 of 6 language servers ready',
+      everything,
+      ...markupRows(),
+      '8 of 11 language servers ready',
       '',
     ])
   })

@@ -18,6 +18,8 @@ export interface DoctorRow {
   readonly status: 'ready' | 'missing' | 'broken'
   /** `/usr/bin/clangd (PATH, Debian clangd version 14.0.6)`, or what is wrong and how to install. */
   readonly detail: string
+  /** The operations it answers (the catalogue's, measured), when known: `undefined` for a server a config runs. */
+  readonly operations?: readonly string[]
 }
 
 const sourceNames = {
@@ -35,7 +37,8 @@ export function diagnoseServers(setup: ServerSetup, env: NodeJS.ProcessEnv): Pro
 
 async function diagnose(server: PlannedServer, env: NodeJS.ProcessEnv): Promise<DoctorRow> {
   const { config, language, executable } = server
-  const row = (status: DoctorRow['status'], detail: string): DoctorRow => ({ id: config.id, language, status, detail })
+  const known = server.operations ? { operations: server.operations } : {}
+  const row = (status: DoctorRow['status'], detail: string): DoctorRow => ({ id: config.id, language, status, detail, ...known })
   const install = config.installHint ? `; install: ${config.installHint}` : ''
   if (!executable.found) {
     const untrusted = executable.untrustedCandidate ? ` (${executable.untrustedCandidate} is not used: the workspace is not trusted)` : ''
@@ -46,7 +49,7 @@ async function diagnose(server: PlannedServer, env: NodeJS.ProcessEnv): Promise<
     const version = packageVersion(executable.path)
     return row('ready', `${where}${version ? `, ${version}` : ''})`)
   }
-  if (!server.versionArgs) return row('ready', `${where})`)
+  if (!server.versionArgs || server.versionArgs.length === 0) return row('ready', `${where})`)
   const probe = await runVersion(executable.path, server.versionArgs, env)
   if (probe.kind === 'version') return row('ready', `${where}, ${probe.line})`)
   if (probe.kind === 'timeout') return row('ready', `${where}, no answer to \`${server.versionArgs.join(' ')}\` within ${VERSION_TIMEOUT_MS / 1000} s)`)
@@ -54,7 +57,8 @@ async function diagnose(server: PlannedServer, env: NodeJS.ProcessEnv): Promise<
 }
 
 /**
- * The `doctor` report: a header, one aligned row per server (`status  id  language  detail`), the
+ * The `doctor` report: a header, one aligned row per server (`status  id  language  detail`, then
+ * `answers: op, op…` below it where the operations are known), the
  * config files read, the config error that kept one out (`Not applied: CODE: message`, then that
  * queries fail until it is fixed), and `N of M language servers ready`.
  */
@@ -62,7 +66,10 @@ export function formatDoctor(rows: readonly DoctorRow[], workspaceRoot: string, 
   const idWidth = Math.max(...rows.map((row) => row.id.length))
   const languageWidth = Math.max(...rows.map((row) => row.language.length))
   const lines = [`Language servers for ${workspaceRoot}`]
-  for (const row of rows) lines.push(`${row.status.padEnd(7)}  ${row.id.padEnd(idWidth)}  ${row.language.padEnd(languageWidth)}  ${row.detail}`)
+  for (const row of rows) {
+    lines.push(`${row.status.padEnd(7)}  ${row.id.padEnd(idWidth)}  ${row.language.padEnd(languageWidth)}  ${row.detail}`)
+    if (row.operations) lines.push(`${' '.repeat(9)}answers: ${row.operations.join(', ')}`)
+  }
   if (setup.files.length > 0) lines.push(`Config: ${setup.files.join(', ')}`)
   if (refusal) lines.push(`Not applied: ${refusal.code}: ${refusal.message}`, 'Queries fail with this error until it is fixed; the servers above leave that config out.')
   lines.push(`${rows.filter((row) => row.status === 'ready').length} of ${rows.length} language servers ready`)

@@ -1,5 +1,5 @@
 // The catalogue as data, and the default servers built from it: what they were before the catalogue
-// existed, plus python's project markers.
+// existed, plus python's project markers, plus the servers of data, style, markup and build files.
 import { createRequire } from 'node:module'
 import { isValidExtension } from '@agent-lsp/lsp'
 import { describe, expect, it } from 'vitest'
@@ -9,7 +9,7 @@ import { defaultServers } from './servers.js'
 const require = createRequire(import.meta.url)
 
 describe('the server catalogue', () => {
-  it('covers TypeScript/JavaScript, Python, Bash, C/C++, Go and Rust, each with valid extensions and an install command', () => {
+  it('covers TypeScript/JavaScript, Python, Bash, C/C++, Go, Rust, JSON, CSS, HTML, YAML and Dockerfile, each with valid extensions and an install command', () => {
     expect(serverCatalogue.map((entry) => [entry.id, entry.language, entry.command, entry.install])).toEqual([
       ['typescript', 'TypeScript/JavaScript', 'typescript-language-server', 'npm i typescript-language-server typescript@5'],
       ['python', 'Python', 'pyright-langserver', 'npm i pyright'],
@@ -17,6 +17,11 @@ describe('the server catalogue', () => {
       ['c', 'C/C++', 'clangd', 'apt-get install clangd'],
       ['go', 'Go', 'gopls', 'apt-get install gopls golang-go'],
       ['rust', 'Rust', 'rust-analyzer', 'rustup component add rust-analyzer'],
+      ['json', 'JSON', 'vscode-json-language-server', 'npm i vscode-langservers-extracted'],
+      ['css', 'CSS/SCSS/Less', 'vscode-css-language-server', 'npm i vscode-langservers-extracted'],
+      ['html', 'HTML', 'vscode-html-language-server', 'npm i vscode-langservers-extracted'],
+      ['yaml', 'YAML', 'yaml-language-server', 'npm i yaml-language-server@1'],
+      ['dockerfile', 'Dockerfile', 'docker-langserver', 'npm i dockerfile-language-server-nodejs'],
     ])
     for (const entry of serverCatalogue) expect(Object.keys(entry.extensionToLanguage).filter((extension) => !isValidExtension(extension))).toEqual([])
     expect(Object.fromEntries(serverCatalogue.map((entry) => [entry.id, entry.rootMarkers ?? entry.projectMarkers]))).toEqual({
@@ -26,6 +31,11 @@ describe('the server catalogue', () => {
       c: ['compile_commands.json', 'compile_flags.txt', '.clangd'],
       go: ['go.work', 'go.mod'],
       rust: ['Cargo.toml'],
+      json: undefined,
+      css: undefined,
+      html: undefined,
+      yaml: undefined,
+      dockerfile: undefined,
     })
   })
 
@@ -97,6 +107,47 @@ describe('the server catalogue', () => {
       },
       { id: 'go', command: 'gopls', extensionToLanguage: { '.go': 'go' }, rootMarkers: ['go.work', 'go.mod'], diagnostics: { settle: 'changed-files-published' }, installHint: 'apt-get install gopls golang-go' },
       { id: 'rust', command: 'rust-analyzer', extensionToLanguage: { '.rs': 'rust' }, rootMarkers: ['Cargo.toml'], installHint: 'rustup component add rust-analyzer' },
+      {
+        id: 'json',
+        command: process.execPath,
+        args: [require.resolve('vscode-langservers-extracted/lib/json-language-server/node/jsonServerMain.js'), '--stdio'],
+        extensionToLanguage: { '.json': 'json', '.jsonc': 'jsonc' },
+        initializationOptions: { provideFormatter: true },
+        installHint: 'npm i vscode-langservers-extracted',
+      },
+      {
+        id: 'css',
+        command: process.execPath,
+        args: [require.resolve('vscode-langservers-extracted/lib/css-language-server/node/cssServerMain.js'), '--stdio'],
+        extensionToLanguage: { '.css': 'css', '.scss': 'scss', '.less': 'less' },
+        initializationOptions: { provideFormatter: true },
+        settings: { css: { validate: true }, scss: { validate: true }, less: { validate: true } },
+        installHint: 'npm i vscode-langservers-extracted',
+      },
+      {
+        id: 'html',
+        command: process.execPath,
+        args: [require.resolve('vscode-langservers-extracted/lib/html-language-server/node/htmlServerMain.js'), '--stdio'],
+        extensionToLanguage: { '.html': 'html', '.htm': 'html' },
+        initializationOptions: { provideFormatter: true },
+        settings: { css: { validate: true }, html: { validate: { scripts: true, styles: true } }, javascript: {}, 'js/ts': {} },
+        installHint: 'npm i vscode-langservers-extracted',
+      },
+      {
+        id: 'yaml',
+        command: process.execPath,
+        args: [require.resolve('yaml-language-server/bin/yaml-language-server'), '--stdio'],
+        extensionToLanguage: { '.yaml': 'yaml', '.yml': 'yaml' },
+        settings: { yaml: { schemaStore: { enable: false }, validate: true, hover: true, completion: true, format: { enable: true } } },
+        installHint: 'npm i yaml-language-server@1',
+      },
+      {
+        id: 'dockerfile',
+        command: process.execPath,
+        args: [require.resolve('dockerfile-language-server-nodejs/lib/server.js'), '--stdio'],
+        extensionToLanguage: { '.dockerfile': 'dockerfile' },
+        installHint: 'npm i dockerfile-language-server-nodejs',
+      },
     ])
   })
 })

@@ -30,7 +30,9 @@ export type CrossCheckedOperation = 'findReferences' | 'goToImplementation' | 'i
  * symbol's name, leave out what the answer lists and what sits in comments or strings, and ask
  * `lsp`'s `goToDefinition` at the rest. `findReferences` answers gain the places that lead to the
  * symbol in `locations`; candidates make the answer `partial` (`unresolved`), work cut by `limits`
- * `partial` (`unchecked`). Without a name at the cursor the answer is returned as it is.
+ * `partial` (`unchecked`). Without a name at the cursor the answer is returned as it is; in a file
+ * no lexical scanner reads (see `lexicalFamily`: CSS, HTML, YAML…) nothing is searched and the
+ * answer is `partial` (`unchecked`), saying so. Only files of the `extensions` it reads are searched.
  * @param extensions - the extensions of the provider that answered: the files searched.
  * @throws LspError `LSP_CANCELLED` when `signal` aborts.
  */
@@ -45,6 +47,12 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
   const root = result.resolvedWorkspaceRoot
   const texts = new Texts()
   const filePath = isAbsolute(request.filePath) ? request.filePath : join(request.workspaceRoot, request.filePath)
+  const extension = extname(filePath).toLowerCase()
+  if (lexicalFamily(extension) === undefined) {
+    const files = extension === '' ? 'files without an extension' : `${extension} files`
+    return withCompleteness(result, { reason: 'unchecked', message: `the cross-check cannot tell comments and strings from code in ${files}, so it did not search for other places naming this symbol` })
+  }
+  const searched = extensions.filter((other) => lexicalFamily(other) !== undefined)
   const cursor = { uri: fileUri(filePath), position: request.position }
   const bounded = boundedSignal(limits.timeoutMs, signal)
   try {
@@ -62,7 +70,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
 
     let search: SearchResult
     try {
-      search = await searchWord(name, root, extensions, limits.maxOccurrences, bounded.signal)
+      search = await searchWord(name, root, searched, limits.maxOccurrences, bounded.signal)
     } catch (error) {
       if (signal?.aborted) throw error
       return withCompleteness(result, { reason: 'unchecked', message: `the cross-check could not search for ${name}: ${(error as Error).message}` })
@@ -140,7 +148,8 @@ const nonCode = new WeakMap<object, number[]>()
 function nonCodeOf(text: { readonly text: string }, extension: string): number[] {
   let ranges = nonCode.get(text)
   if (!ranges) {
-    ranges = nonCodeRanges(text.text, lexicalFamily(extension))
+    const family = lexicalFamily(extension)
+    ranges = family === undefined ? [] : nonCodeRanges(text.text, family)
     nonCode.set(text, ranges)
   }
   return ranges

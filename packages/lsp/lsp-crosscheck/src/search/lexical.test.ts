@@ -43,6 +43,8 @@ describe('inRanges and lexicalFamily', () => {
   })
 
   it('maps extensions to families', () => {
-    expect(['.ts', '.mjs', '.py', '.sh', '.go', '.c', '.rs'].map(lexicalFamily)).toEqual(['javascript', 'javascript', 'python', 'shell', 'go', 'c', 'c'])
+    expect(['.ts', '.mjs', '.py', '.sh', '.go', '.c', '.rs', '.java'].map(lexicalFamily)).toEqual(['javascript', 'javascript', 'python', 'shell', 'go', 'c', 'c', 'c'])
+    // Languages whose comments or strings no scanner knows (`#` in YAML, `<!-- -->` in HTML, `//` that is a URL in CSS).
+    expect(['.css', '.scss', '.html', '.json', '.yaml', '.dockerfile', '.lua', '.cr', ''].map(lexicalFamily)).toEqual(Array(9).fill(undefined))
   })
 })

@@ -7,13 +7,19 @@
  */
 export type LexicalFamily = 'javascript' | 'c' | 'go' | 'python' | 'shell'
 
-/** The family of a file by its extension (lowercase, leading dot); C-like for any other. */
-export function lexicalFamily(extension: string): LexicalFamily {
+/**
+ * The family of a file by its extension (lowercase, leading dot), or `undefined` for a language
+ * none of the scanners reads (CSS, HTML, JSON, YAML, Dockerfile, Lua, Crystal…): its comments and
+ * strings cannot be told from code, so such files are not cross-checked.
+ */
+export function lexicalFamily(extension: string): LexicalFamily | undefined {
   if (/^\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(extension)) return 'javascript'
   if (/^\.(py|pyi)$/.test(extension)) return 'python'
   if (/^\.(sh|bash|zsh|ksh)$/.test(extension)) return 'shell'
   if (extension === '.go') return 'go'
-  return 'c'
+  // `//` and `/* */` comments, '…' and "…" literals.
+  if (/^\.(c|h|cc|cpp|cxx|c\+\+|hpp|hh|hxx|rs|java|kt|kts|scala|cs|swift|dart|m|mm)$/.test(extension)) return 'c'
+  return undefined
 }
 
 /**

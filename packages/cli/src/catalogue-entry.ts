@@ -1,0 +1,64 @@
+import type { LspOperation } from '@agent-lsp/lsp'
+import type { LocalServerConfig } from '@agent-lsp/lsp-local'
+
+/**
+ * The language servers agent-lsp knows, as data: what each is called, which files it serves, what
+ * marks its projects, how to install it, and the readiness and settings facts measured for it
+ * (see `.agents/notes/2026-11-30-readiness.md`). `servers.ts` turns an entry into the
+ * `LocalServerConfig` lsp-local runs; `detect.ts` finds its executable; `doctor.ts` reports both.
+ */
+export interface CatalogueEntry {
+  /** The provider id, e.g. `typescript`; a config entry with this id overrides the entry. */
+  readonly id: string
+  /** What a person calls the languages, for `doctor`: `TypeScript/JavaScript`. */
+  readonly language: string
+  /** The server's executable name when installed on its own (looked up on `PATH`). */
+  readonly command: string
+  /** Arguments of {@link command} that make it speak LSP over stdio. */
+  readonly args: readonly string[]
+  /** Arguments that print the version and exit, for `doctor` (`--version`; gopls: `version`); `[]`: it has none. */
+  readonly versionArgs: readonly string[]
+  /** Lowercase, leading-dot extension → LSP language id. */
+  readonly extensionToLanguage: Readonly<Record<string, string>>
+  /** Files marking a project root: one server per nearest marked directory in the workspace. */
+  readonly rootMarkers?: readonly string[]
+  /** Files defining a project the server loads itself (see lsp-local's `projectMarkers`). */
+  readonly projectMarkers?: readonly string[]
+  readonly initializationOptions?: Readonly<Record<string, unknown>>
+  readonly settings?: Readonly<Record<string, unknown>>
+  /** The command sent after packages were installed or removed (see lsp-local's `onPackagesChanged`). */
+  readonly onPackagesChanged?: { readonly command: string; readonly arguments?: readonly unknown[]; readonly reloads?: boolean }
+  /** Where the server is told the project's virtualenv (see lsp-local's `virtualenv`). */
+  readonly virtualenv?: { readonly interpreterSetting: string; readonly searchPathsSetting: string }
+  /** How the server takes a config from above its root (see lsp-local's `inheritsConfig`). */
+  readonly inheritsConfig?: 'pyright'
+  /** Folders the server always leaves out (see lsp-local's `excludedFolders`). */
+  readonly excludedFolders?: { readonly pattern: string; readonly says: string }
+  /** Where the server finds its files' compile commands (see lsp-local's `compileDatabase`). */
+  readonly compileDatabase?: NonNullable<LocalServerConfig['compileDatabase']>
+  /** The server reads no change to a file it does not have open (see lsp-local's `openChangedFiles`). */
+  readonly openChangedFiles?: boolean
+  /** The log line by which a server without progress says its workspace is loaded (regex source). */
+  readonly readyLogPattern?: string
+  /** See `LocalServerConfig.deadLogPattern`. */
+  readonly deadLogPattern?: string
+  /** When the server's diagnostics are its verdict on a file as it is now (see lsp-local's `LocalDiagnosticsRules`). */
+  readonly diagnostics?: NonNullable<LocalServerConfig['diagnostics']>
+  /**
+   * The operations the server answers on this client, measured (its capabilities; those it
+   * refuses are `LSP_UNSUPPORTED_OPERATION`), in the seam's order; `doctor` lists them.
+   */
+  readonly operations: readonly LspOperation[]
+  /** The command that installs the server, quoted when it is missing. */
+  readonly install: string
+  /**
+   * When this package ships the server as a dependency: run `node <script> ...args` with this
+   * Node, `script` a module specifier resolved from this package. `paths` are dotted keys of
+   * `initializationOptions` set to other resolved specifiers (`tsserver.path`) in that form only.
+   */
+  readonly bundled?: {
+    readonly script: string
+    readonly args: readonly string[]
+    readonly paths?: Readonly<Record<string, string>>
+  }
+}

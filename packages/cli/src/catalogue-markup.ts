@@ -1,0 +1,98 @@
+import type { CatalogueEntry } from './catalogue-entry.js'
+
+const extracted = 'vscode-langservers-extracted/lib'
+
+/**
+ * The servers of data, style, markup and build files, all shipped with this package (npm, pinned),
+ * in `doctor`'s order. What each needs before it answers completely, measured on this client
+ * (see `.agents/notes/2026-12-01-more-languages.md`):
+ *
+ * - `json`: vscode-json-language-server 4.10. Asks the client nothing; formats only with
+ *   `provideFormatter` (else no `documentFormattingProvider`); hover and completion need a schema:
+ *   the file's `$schema`, or the `json.schemas` setting (VS Code's schemastore associations are the
+ *   client's, and unreachable offline), so a `package.json` without one has symbols and no hover.
+ *   It offers completion only to a client with snippets, which this one is not.
+ * - `css`: vscode-css-language-server 4.10. Asks `workspace/configuration` for `css`, `scss` or
+ *   `less`; a `null` answer makes every lint throw (`reading 'validProperties'`) and diagnostics
+ *   come back empty, a false "no problems", so each section is an object. Definition and
+ *   references stay inside the one document asked about (custom properties, Sass variables and
+ *   mixins, Less variables): another file's `var(--x)` is not listed.
+ * - `html`: vscode-html-language-server 4.10. Asks for `css`, `html`, `javascript` and `js/ts`
+ *   (the same `null` failure for the `css` of `<style>`), registers
+ *   `workspace/didChangeWorkspaceFolders`; symbols are flat `SymbolInformation` (`div.cart`,
+ *   `main#app`); definition, references and hover in `<script>` come from its own TypeScript 4,
+ *   one document at a time, without the standard library's declarations (its lookup path misses
+ *   them in an npm or pnpm install).
+ * - `yaml`: yaml-language-server 1.25 (2.0 needs Node >= 22.13; 1.25 declares no engine and runs
+ *   on 20). Asks for `yaml`, `http`, `[yaml]` and `editor`; `schemaStore.enable: false`, else it
+ *   fetches schemastore's catalogue over the network; hover needs a schema (a
+ *   `# yaml-language-server: $schema=` modeline or `yaml.schemas`); definition goes from an alias
+ *   to its anchor; no references. Diagnostics are pushed without a version.
+ * - `dockerfile`: docker-langserver 0.15. Registers `workspace/didChangeConfiguration`, asks for
+ *   `docker.languageserver.diagnostics`; symbols are the instructions (flat); definition of an
+ *   `ARG`/`ENV` variable or a `--from` stage; no references. The seam selects providers by
+ *   extension, so only `*.dockerfile` files reach it, not a file named `Dockerfile`.
+ */
+export const markupServers: readonly CatalogueEntry[] = [
+  {
+    id: 'json',
+    language: 'JSON',
+    command: 'vscode-json-language-server',
+    args: ['--stdio'],
+    versionArgs: [],
+    extensionToLanguage: { '.json': 'json', '.jsonc': 'jsonc' },
+    initializationOptions: { provideFormatter: true },
+    operations: ['hover', 'documentSymbol', 'diagnostics', 'codeActions', 'format'],
+    install: 'npm i vscode-langservers-extracted',
+    bundled: { script: `${extracted}/json-language-server/node/jsonServerMain.js`, args: ['--stdio'] },
+  },
+  {
+    id: 'css',
+    language: 'CSS/SCSS/Less',
+    command: 'vscode-css-language-server',
+    args: ['--stdio'],
+    versionArgs: [],
+    extensionToLanguage: { '.css': 'css', '.scss': 'scss', '.less': 'less' },
+    initializationOptions: { provideFormatter: true },
+    settings: { css: { validate: true }, scss: { validate: true }, less: { validate: true } },
+    operations: ['goToDefinition', 'findReferences', 'hover', 'documentSymbol', 'diagnostics', 'rename', 'codeActions', 'format'],
+    install: 'npm i vscode-langservers-extracted',
+    bundled: { script: `${extracted}/css-language-server/node/cssServerMain.js`, args: ['--stdio'] },
+  },
+  {
+    id: 'html',
+    language: 'HTML',
+    command: 'vscode-html-language-server',
+    args: ['--stdio'],
+    versionArgs: [],
+    extensionToLanguage: { '.html': 'html', '.htm': 'html' },
+    initializationOptions: { provideFormatter: true },
+    settings: { css: { validate: true }, html: { validate: { scripts: true, styles: true } }, javascript: {}, 'js/ts': {} },
+    operations: ['goToDefinition', 'findReferences', 'hover', 'signatureHelp', 'documentSymbol', 'diagnostics', 'rename', 'format'],
+    install: 'npm i vscode-langservers-extracted',
+    bundled: { script: `${extracted}/html-language-server/node/htmlServerMain.js`, args: ['--stdio'] },
+  },
+  {
+    id: 'yaml',
+    language: 'YAML',
+    command: 'yaml-language-server',
+    args: ['--stdio'],
+    versionArgs: ['--version'],
+    extensionToLanguage: { '.yaml': 'yaml', '.yml': 'yaml' },
+    settings: { yaml: { schemaStore: { enable: false }, validate: true, hover: true, completion: true, format: { enable: true } } },
+    operations: ['goToDefinition', 'hover', 'documentSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
+    install: 'npm i yaml-language-server@1',
+    bundled: { script: 'yaml-language-server/bin/yaml-language-server', args: ['--stdio'] },
+  },
+  {
+    id: 'dockerfile',
+    language: 'Dockerfile',
+    command: 'docker-langserver',
+    args: ['--stdio'],
+    versionArgs: [],
+    extensionToLanguage: { '.dockerfile': 'dockerfile' },
+    operations: ['goToDefinition', 'hover', 'signatureHelp', 'documentSymbol', 'diagnostics', 'completion', 'rename', 'format'],
+    install: 'npm i dockerfile-language-server-nodejs',
+    bundled: { script: 'dockerfile-language-server-nodejs/lib/server.js', args: ['--stdio'] },
+  },
+]

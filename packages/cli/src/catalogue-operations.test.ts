@@ -1,0 +1,83 @@
+// The operations the catalogue says each server answers (what `doctor` lists) against the real
+// servers on this machine: every operation the entry leaves out is refused with
+// LSP_UNSUPPORTED_OPERATION, and no operation it lists is.
+import { LspError, lspOperations, type LspOperation, type LspQueryRequest } from '@agent-lsp/lsp'
+import { describe, expect, it } from 'vitest'
+import { serverCatalogue } from './catalogue.js'
+import { loadServerSetup } from './config.js'
+import { createLspHost } from './host.js'
+import { tempWorkspace } from './workspace.test-support.js'
+
+/** One small file per server (the file asked about first), with what its server needs beside it. */
+const fixtures: Record<string, Record<string, string>> = {
+  typescript: { 'a.ts': 'export const a = 1\n' },
+  python: { 'a.py': 'a = 1\n' },
+  bash: { 'a.sh': 'a=1\n' },
+  c: { 'a.c': 'int a = 1;\n' },
+  go: { 'a.go': 'package m\n\nvar a = 1\n', 'go.mod': 'module m\n\ngo 1.19\n' },
+  rust: { 'src/lib.rs': 'pub const A: i32 = 1;\n', 'Cargo.toml': '[package]\nname = "m"\nversion = "0.1.0"\n' },
+  json: { 'a.json': '{ "a": 1 }\n' },
+  css: { 'a.css': '.a { color: red; }\n' },
+  html: { 'a.html': '<p>a</p>\n' },
+  yaml: { 'a.yaml': 'a: 1\n' },
+  dockerfile: { 'a.dockerfile': 'FROM node\n' },
+}
+
+const notRunning = new Set(['LSP_SERVER_NOT_FOUND', 'LSP_SERVER_START_FAILED', 'LSP_SERVER_CRASHED'])
+
+function request(operation: LspOperation, filePath: string, workspaceRoot: string): LspQueryRequest {
+  const position = { line: 0, character: 0 }
+  switch (operation) {
+    case 'documentSymbol':
+    case 'diagnostics':
+      return { operation, filePath, workspaceRoot }
+    case 'workspaceSymbol':
+      return { operation, query: 'a', filePath, workspaceRoot }
+    case 'rename':
+      return { operation, filePath, position, newName: 'renamed', workspaceRoot }
+    case 'codeActions':
+      return { operation, filePath, range: { start: position, end: position }, diagnostics: null, only: null, workspaceRoot }
+    case 'format':
+      return { operation, filePath, range: null, options: { tabSize: 2, insertSpaces: true }, workspaceRoot }
+    default:
+      return { operation, filePath, position, workspaceRoot }
+  }
+}
+
+describe('the operations each catalogue server answers', () => {
+  it('are what the server answers on this machine, for every server installed here', { timeout: 240_000 }, async () => {
+    const root = await tempWorkspace(Object.assign({}, ...Object.values(fixtures)))
+    const setup = loadServerSetup({ workspaceRoot: root, env: process.env, skip: 'all' })
+    const installed = setup.servers.filter((server) => server.executable.found).map((server) => server.config.id)
+    // Every server but rust-analyzer, which is not obtainable here (TOOLCHAIN.md).
+    expect(installed.filter((id) => id !== 'rust')).toEqual(serverCatalogue.map((entry) => entry.id).filter((id) => id !== 'rust'))
+    const host = createLspHost(undefined, { crossCheck: false })
+    try {
+      const measured = await Promise.all(
+        serverCatalogue
+          .filter((entry) => installed.includes(entry.id))
+          .map(async (entry) => {
+            const file = Object.keys(fixtures[entry.id]!)[0]!
+            const answered: LspOperation[] = []
+            for (const operation of lspOperations) {
+              try {
+                await host.ctx.lsp.query(request(operation, file, root))
+                answered.push(operation)
+              } catch (error) {
+                const code = LspError.isInstance(error) ? error.code : undefined
+                // A server that cannot run here (rustup's rust-analyzer stub) answers nothing.
+                if (code !== undefined && notRunning.has(code)) return [entry.id, `${code}`] as const
+                if (code !== 'LSP_UNSUPPORTED_OPERATION') answered.push(operation)
+              }
+            }
+            return [entry.id, answered] as const
+          }),
+      )
+      const running = measured.filter(([, answered]) => typeof answered !== 'string')
+      expect(measured.filter(([id, answered]) => typeof answered === 'string' && id !== 'rust')).toEqual([])
+      expect(Object.fromEntries(running)).toEqual(Object.fromEntries(running.map(([id]) => [id, serverCatalogue.find((entry) => entry.id === id)!.operations])))
+    } finally {
+      await host.dispose()
+    }
+  })
+})

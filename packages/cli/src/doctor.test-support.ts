@@ -1,0 +1,53 @@
+// Test support (not exported): doctor's rows of the servers this package ships, computed from the
+// bundled packages' own package.json, and the operations line below each catalogue row.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+
+const require = createRequire(import.meta.url)
+
+/** `path (bundled, name version)` of a server this package ships. */
+export function bundled(script: string, manifest: string): string {
+  const { name, version } = JSON.parse(readFileSync(require.resolve(manifest), 'utf8')) as { name: string; version: string }
+  return `${require.resolve(script)} (bundled, ${name} ${version})`
+}
+
+/** The line below a row listing what the server answers (the catalogue's measured operations). */
+export const answers = {
+  typescript: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format',
+  python: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions',
+  bash: '         answers: goToDefinition, findReferences, hover, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format',
+  json: '         answers: hover, documentSymbol, diagnostics, codeActions, format',
+  css: '         answers: goToDefinition, findReferences, hover, documentSymbol, diagnostics, rename, codeActions, format',
+  html: '         answers: goToDefinition, findReferences, hover, signatureHelp, documentSymbol, diagnostics, rename, format',
+  yaml: '         answers: goToDefinition, hover, documentSymbol, diagnostics, completion, rename, codeActions, format',
+  dockerfile: '         answers: goToDefinition, hover, signatureHelp, documentSymbol, diagnostics, completion, rename, format',
+}
+
+/** The rows of the servers this package ships beyond the first three, as doctor prints them. */
+export function markupRows(): string[] {
+  const extracted = (server: string) => bundled(`vscode-langservers-extracted/lib/${server}`, 'vscode-langservers-extracted/package.json')
+  return [
+    `ready    json        JSON                   ${extracted('json-language-server/node/jsonServerMain.js')}`,
+    answers.json,
+    `ready    css         CSS/SCSS/Less          ${extracted('css-language-server/node/cssServerMain.js')}`,
+    answers.css,
+    `ready    html        HTML                   ${extracted('html-language-server/node/htmlServerMain.js')}`,
+    answers.html,
+    `ready    yaml        YAML                   ${bundled('yaml-language-server/bin/yaml-language-server', 'yaml-language-server/package.json')}`,
+    answers.yaml,
+    `ready    dockerfile  Dockerfile             ${bundled('dockerfile-language-server-nodejs/lib/server.js', 'dockerfile-language-server-nodejs/package.json')}`,
+    answers.dockerfile,
+  ]
+}
+
+/** The rows of the three servers that are dependencies of this package since the start. */
+export function firstRows(): string[] {
+  return [
+    `ready    typescript  TypeScript/JavaScript  ${bundled('typescript-language-server/lib/cli.mjs', 'typescript-language-server/package.json')}`,
+    answers.typescript,
+    `ready    python      Python                 ${bundled('pyright/langserver.index.js', 'pyright/package.json')}`,
+    answers.python,
+    `ready    bash        Bash                   ${bundled('bash-language-server/out/cli.js', 'bash-language-server/package.json')}`,
+    answers.bash,
+  ]
+}

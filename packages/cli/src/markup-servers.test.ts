@@ -1,0 +1,153 @@
+// The servers of data, style, markup and build files (catalogue-markup.ts) through ctx.lsp, on the
+// first query of a cold server: exact seam values, shown 1-based by `seam.show`.
+import { describe, expect, it } from 'vitest'
+import { seamOn } from './seam.test-support.js'
+
+const schema = JSON.stringify({ type: 'object', properties: { port: { type: 'number', description: 'The port to listen on.' } } })
+const manifest = ['{', '  "name": "shop",', '  "version": "1.0.0",', '  "scripts": {', '    "build": "tsc -p ."', '  },', '  "dependencies": {', '    "zod": "4.6.7"', '  }', '}', ''].join('\n')
+
+describe('vscode-json-language-server', () => {
+  it('outlines a package.json, hovers through $schema, formats with provideFormatter', async () => {
+    const { ask, show } = await seamOn({ 'package.json': manifest, 'schema.json': schema, 'data.json': '{ "$schema": "./schema.json", "port": 8080 }\n', 'ugly.json': '{"a":1}\n' })
+    expect(show(await ask({ operation: 'documentSymbol', filePath: 'package.json' }))).toEqual([
+      'String name@2:3',
+      'String version@3:3',
+      'Module scripts@4:3',
+      '  String build@5:5',
+      'Module dependencies@7:3',
+      '  String zod@8:5',
+    ])
+    expect(show(await ask({ operation: 'hover', filePath: 'data.json', position: { line: 0, character: 33 } }))).toEqual(['The port to listen on\\.'])
+    // No schema for package.json offline (VS Code hands it schemastore's): no hover, not an error.
+    expect(show(await ask({ operation: 'hover', filePath: 'package.json', position: { line: 1, character: 4 } }))).toEqual([])
+    expect(show(await ask({ operation: 'format', filePath: 'ugly.json', range: null, options: { tabSize: 2, insertSpaces: true } }))).toEqual([
+      'ugly.json:1:2 "\\n  "',
+      'ugly.json:1:6 " "',
+      'ugly.json:1:7 "\\n"',
+    ])
+  })
+})
+
+const theme = [':root {', '  --brand: #0a7;', '}', '', '.button {', '  color: var(--brand);', '}', ''].join('\n')
+const scss = ['$gap: 4px;', '', '@mixin card {', '  padding: $gap;', '}', '', '.panel {', '  @include card;', '  margin: $gap;', '}', ''].join('\n')
+
+describe('vscode-css-language-server', () => {
+  it('goes to a custom property, a Sass variable and mixin, a Less variable; outlines rules', async () => {
+    const { ask, show } = await seamOn({ 'theme.css': theme, 'app.scss': scss, 'site.less': '@accent: red;\n.title { color: @accent; }\n' })
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'theme.css', position: { line: 5, character: 15 } }))).toEqual(['theme.css:2:3'])
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'app.scss', position: { line: 8, character: 12 } }))).toEqual(['app.scss:1:1'])
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'app.scss', position: { line: 7, character: 13 } }))).toEqual(['app.scss:3:1'])
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'site.less', position: { line: 1, character: 20 } }))).toEqual(['site.less:1:1'])
+    expect(show(await ask({ operation: 'documentSymbol', filePath: 'theme.css' }))).toEqual(['Class :root@1:1', 'Class .button@5:1'])
+    expect(show(await ask({ operation: 'documentSymbol', filePath: 'app.scss' }))).toEqual(['Variable $gap@1:1', 'Method card@3:8', 'Class .panel@7:1'])
+  })
+
+  it('lints once its settings sections are objects (null made every lint throw and the list empty)', async () => {
+    const { ask, show } = await seamOn({ 'bad.css': '.a { colr: red; }\n.b {}\n' })
+    expect(show(await ask({ operation: 'diagnostics', filePath: 'bad.css' }))).toEqual([
+      "1:6 Warning unknownProperties Unknown property: 'colr'",
+      '2:1 Warning emptyRules Do not use empty rulesets',
+    ])
+  })
+
+  it('finds references in the one file it reads, and the answer says the cross-check could not look further', async () => {
+    const { ask, show } = await seamOn({ 'theme.css': theme, 'other.css': '.link {\n  color: var(--brand);\n}\n' })
+    const references = await ask({ operation: 'findReferences', filePath: 'theme.css', position: { line: 1, character: 4 } })
+    // other.css:2:14 names --brand too; the server reads one document, and no scanner reads CSS.
+    expect(show(references)).toEqual(['theme.css:2:3', 'theme.css:6:14'])
+    expect(references).toMatchObject({
+      completeness: {
+        state: 'partial',
+        reason: 'unchecked',
+        message: 'the cross-check cannot tell comments and strings from code in .css files, so it did not search for other places naming this symbol',
+      },
+    })
+    expect('crossCheck' in references).toBe(false)
+  })
+})
+
+const page = [
+  '<!DOCTYPE html>',
+  '<html>',
+  '  <head>',
+  '    <title>Shop</title>',
+  '    <style>',
+  '      .cart { color: red; }',
+  '    </style>',
+  '  </head>',
+  '  <body>',
+  '    <main id="app">',
+  '      <div class="cart">Cart</div>',
+  '    </main>',
+  '    <script>',
+  '      function total() { return 1 }',
+  '      total()',
+  '    </script>',
+  '  </body>',
+  '</html>',
+  '',
+].join('\n')
+
+describe('vscode-html-language-server', () => {
+  it('outlines elements, styles and scripts; goes to and hovers a script function', async () => {
+    const { ask, show } = await seamOn({ 'index.html': page })
+    expect(show(await ask({ operation: 'documentSymbol', filePath: 'index.html' }))).toEqual([
+      'Field html@2:1',
+      'Field head@3:3',
+      'Field title@4:5',
+      'Field style@5:5',
+      'Class .cart@6:7',
+      'Field body@9:3',
+      'Field main#app@10:5',
+      'Field div.cart@11:7',
+      'Field script@13:5',
+      'Function total@14:7',
+    ])
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'index.html', position: { line: 14, character: 8 } }))).toEqual(['index.html:14:16'])
+    expect(show(await ask({ operation: 'hover', filePath: 'index.html', position: { line: 14, character: 8 } }))).toEqual(['```typescript\nfunction total(): number\n```'])
+  })
+})
+
+describe('yaml-language-server', () => {
+  it('outlines, goes from an alias to its anchor, hovers and checks through a schema modeline', async () => {
+    const compose = ['defaults: &defaults', '  restart: always', 'services:', '  web:', '    <<: *defaults', '    image: nginx', ''].join('\n')
+    const modeline = '# yaml-language-server: $schema=./schema.json\n'
+    const { root, ask, show } = await seamOn({ 'compose.yaml': compose, 'schema.json': schema, 'config.yml': `${modeline}port: 8080\n`, 'bad.yaml': `${modeline}port: "x"\n` })
+    expect(show(await ask({ operation: 'documentSymbol', filePath: 'compose.yaml' }))).toEqual([
+      'Module defaults@1:1',
+      '  String restart@2:3',
+      'Module services@3:1',
+      '  Module web@4:3',
+      '    Module <<@5:5',
+      '      String restart@2:3',
+      '    String image@6:5',
+    ])
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'compose.yaml', position: { line: 4, character: 10 } }))).toEqual(['compose.yaml:2:3'])
+    expect(show(await ask({ operation: 'hover', filePath: 'config.yml', position: { line: 1, character: 2 } }))).toEqual([
+      `The port to listen on.\n\nSource: [schema.json](file://${root}/schema.json)`,
+    ])
+    expect(show(await ask({ operation: 'diagnostics', filePath: 'bad.yaml' }))).toEqual(['2:7 Error 0 Incorrect type. Expected "number".'])
+  })
+})
+
+describe('docker-langserver', () => {
+  it('outlines instructions, goes to an ARG and a build stage, hovers an instruction', async () => {
+    const dockerfile = ['ARG NODE_VERSION=20', 'FROM node:${NODE_VERSION} AS build', 'WORKDIR /app', 'COPY . .', 'RUN npm ci', '', 'FROM nginx AS web', 'COPY --from=build /app/dist /usr/share/nginx/html', 'EXPOSE 80', ''].join('\n')
+    const { ask, show } = await seamOn({ 'web.dockerfile': dockerfile })
+    expect(show(await ask({ operation: 'documentSymbol', filePath: 'web.dockerfile' }))).toEqual([
+      'Function ARG@1:1',
+      'Function FROM@2:1',
+      'Function WORKDIR@3:1',
+      'Function COPY@4:1',
+      'Function RUN@5:1',
+      'Function FROM@7:1',
+      'Function COPY@8:1',
+      'Function EXPOSE@9:1',
+    ])
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'web.dockerfile', position: { line: 1, character: 14 } }))).toEqual(['web.dockerfile:1:5'])
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'web.dockerfile', position: { line: 7, character: 16 } }))).toEqual(['web.dockerfile:2:30'])
+    expect(show(await ask({ operation: 'hover', filePath: 'web.dockerfile', position: { line: 2, character: 2 } }))).toEqual([
+      'Set the working directory for any subsequent `ADD`, `COPY`, `CMD`, `ENTRYPOINT`, or `RUN` instructions that follow it in the `Dockerfile`.\n\n```\nWORKDIR /path/to/workdir\nWORKDIR relative/path\n```\n\n[Online documentation](https://docs.docker.com/engine/reference/builder/#workdir)',
+    ])
+  })
+})
