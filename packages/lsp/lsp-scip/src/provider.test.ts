@@ -38,6 +38,10 @@ describe('answers from a scip-typescript index', () => {
     expect(await provider.query(at('findReferences', 'src/animal.ts', 5, 14))).toMatchObject({ locations: [loc('src/animal.ts', 5, 13, 16), loc('src/talk.ts', 0, 9, 12), loc('src/talk.ts', 6, 33, 36)] })
     expect(await provider.query(at('goToImplementation', 'src/animal.ts', 1, 18))).toMatchObject({ locations: [loc('src/animal.ts', 5, 13, 16)] })
     expect(await provider.query(at('goToImplementation', 'src/animal.ts', 2, 3))).toMatchObject({ locations: [loc('src/animal.ts', 6, 2, 7)] })
+    // A class nothing extends is its own implementation; an interface method's references hold its
+    // implementations' declarations (is_reference), as tsserver's do.
+    expect(await provider.query(at('goToImplementation', 'src/animal.ts', 5, 14))).toMatchObject({ locations: [loc('src/animal.ts', 5, 13, 16)] })
+    expect(await provider.query(at('findReferences', 'src/animal.ts', 2, 3))).toMatchObject({ locations: [loc('src/animal.ts', 2, 2, 7), loc('src/animal.ts', 6, 2, 7), loc('src/talk.ts', 3, 16, 21)] })
     // Nothing implements talk: it is its own implementation, as tsserver answers.
     expect(await provider.query(at('goToImplementation', 'src/talk.ts', 2, 17))).toMatchObject({ locations: [loc('src/talk.ts', 2, 16, 20)] })
     // Between two names (a space) there is no symbol.

@@ -1,4 +1,5 @@
 import type { ScipModel, ScipOccurrence } from '../scip/model.js'
+import { symbolKindOf } from './kinds.js'
 
 /** A row of an answer: a document (relative path) and a range, before it becomes a URI. */
 export type Row = Pick<ScipOccurrence, 'path' | 'range'>
@@ -12,22 +13,30 @@ export function definitionRows(model: ScipModel, cursor: Cursor): Row[] {
   return occurrence === undefined ? [] : model.definitionsOf(occurrence.symbol, cursor.path)
 }
 
-/** Every occurrence of the symbol at the cursor, its definitions included (as the seam requires). */
+/**
+ * Every occurrence of the symbol at the cursor, its definitions included (as the seam requires),
+ * and the definitions of the members that override or implement it (`is_reference`
+ * relationships), which tsserver lists among a base member's references too.
+ */
 export function referenceRows(model: ScipModel, cursor: Cursor): Row[] {
   const { occurrence } = cursor
-  return occurrence === undefined ? [] : [...model.occurrencesOf(occurrence.symbol, cursor.path)]
+  if (occurrence === undefined) return []
+  const overriding = model.referrersOf(occurrence.symbol, cursor.path).flatMap((symbol) => model.definitionsOf(symbol, cursor.path))
+  return [...model.occurrencesOf(occurrence.symbol, cursor.path), ...overriding]
 }
 
 /**
  * The definitions of the symbols that implement the one at the cursor (SCIP relationships with
- * `is_implementation`, followed transitively: a class implementing an interface, a method
- * implementing or overriding one). A symbol nothing implements is its own implementation, as
- * tsserver answers for a concrete function: its definitions.
+ * `is_implementation`, followed transitively: a class implementing an interface or extending a
+ * class, a method implementing or overriding one), and, as tsserver answers, the symbol's own
+ * definitions when it is a class (abstract or not; never an interface) or nothing implements it.
  */
 export function implementationRows(model: ScipModel, cursor: Cursor): Row[] {
   const { occurrence } = cursor
   if (occurrence === undefined) return []
-  const implementors = model.implementationsOf(occurrence.symbol, cursor.path)
-  if (implementors.length === 0) return model.definitionsOf(occurrence.symbol, cursor.path)
-  return implementors.flatMap((symbol) => model.definitionsOf(symbol, cursor.path))
+  const own = model.definitionsOf(occurrence.symbol, cursor.path)
+  const implementors = model.implementationsOf(occurrence.symbol, cursor.path).flatMap((symbol) => model.definitionsOf(symbol, cursor.path))
+  if (implementors.length === 0) return own
+  const isClass = symbolKindOf(occurrence.symbol, model.infoOf(occurrence.symbol, cursor.path)) === 'Class'
+  return isClass ? [...own, ...implementors] : implementors
 }

@@ -30,6 +30,8 @@ export class ScipModel {
   readonly #info = new Map<string, SymbolInformation>()
   /** Symbol → the symbols that say they implement it (`Relationship.is_implementation`). */
   readonly #implementors = new Map<string, string[]>()
+  /** Symbol → the symbols whose references count as its own (`Relationship.is_reference`: overrides). */
+  readonly #referrers = new Map<string, string[]>()
 
   /**
    * @param lineText - a document line's current text, asked only for documents whose positions are
@@ -60,9 +62,9 @@ export class ScipModel {
         const key = keyOf(information.symbol, path)
         this.#info.set(key, information)
         for (const relationship of information.relationships) {
-          if (!relationship.isImplementation) continue
           const parent = keyOf(relationship.symbol, path)
-          this.#implementors.set(parent, [...(this.#implementors.get(parent) ?? []), key])
+          if (relationship.isImplementation) this.#implementors.set(parent, [...(this.#implementors.get(parent) ?? []), key])
+          if (relationship.isReference) this.#referrers.set(parent, [...(this.#referrers.get(parent) ?? []), key])
         }
       }
     }
@@ -109,10 +111,23 @@ export class ScipModel {
 
   /** The symbols implementing `symbol`, directly or through others, in the order found. */
   implementationsOf(symbol: string, path: string): string[] {
+    return this.#closure(this.#implementors, symbol, path)
+  }
+
+  /**
+   * The symbols whose references are also `symbol`'s (`is_reference` relationships, followed
+   * transitively): the members overriding or implementing it, whose declarations a live server
+   * lists among the base member's references.
+   */
+  referrersOf(symbol: string, path: string): string[] {
+    return this.#closure(this.#referrers, symbol, path)
+  }
+
+  #closure(edges: ReadonlyMap<string, readonly string[]>, symbol: string, path: string): string[] {
     const found: string[] = []
     const queue = [keyOf(symbol, path)]
     for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-      for (const implementor of this.#implementors.get(key) ?? []) {
+      for (const implementor of edges.get(key) ?? []) {
         if (found.includes(implementor)) continue
         found.push(implementor)
         queue.push(implementor)
