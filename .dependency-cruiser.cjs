@@ -102,6 +102,13 @@ module.exports = {
       from: { path: '^packages/lsp/tool-lsp/src/address/' },
       to: { path: '^packages/lsp/tool-lsp/src/(edit|adapters)/' },
     },
+    {
+      name: 'cli-daemon-below-the-command',
+      severity: 'error',
+      comment: 'daemon/ is the shared host and its client: the command (main, bin, mcp) and the host entry use it, never the reverse.',
+      from: { path: '^packages/cli/src/daemon/', pathNot: '\\.test(-support)?\\.ts$' },
+      to: { path: '^packages/cli/src/(main|bin|mcp|mcp-server|host-process|doctor)\\.ts$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -125,6 +125,16 @@ describe('the edit commands', () => {
     expect(usageError(['codeActions', '--symbol', 'x'])).toBe('codeActions takes no --symbol (it takes <file>:<line>:<col>)')
   })
 
+  it('takes --no-daemon for queries and mcp, and stop with nothing else', () => {
+    expect(query(['findReferences', 'a.ts:1:1', '--no-daemon'])).toMatchObject({ noDaemon: true })
+    expect(query(['findReferences', 'a.ts:1:1'])).not.toHaveProperty('noDaemon')
+    expect(parseCommand(['mcp', '--no-daemon'])).toEqual({ kind: 'mcp', root: '.', noDaemon: true })
+    expect(usageError(['doctor', '--no-daemon'])).toBe('doctor takes no --no-daemon (only --root DIR)')
+    expect(parseCommand(['stop'])).toEqual({ kind: 'stop' })
+    expect(usageError(['stop', 'now'])).toBe('unexpected argument "now" (stop takes nothing)')
+    expect(usageError(['stop', '--root', '.', '--json'])).toBe('stop takes no --root or --json')
+  })
+
   it('maps them onto the tool input', () => {
     const root = '/w'
     expect(toolInput(query(['rename', '/w/a.ts:9:3', 'sum', '--apply']), root, root)).toEqual({

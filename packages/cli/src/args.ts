@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { lspOperations, lspRequestShapes, type LspOperation } from '@agent-lsp/lsp'
 import { filteredOperations, pagedOperations } from '@agent-lsp/tool-lsp'
 import { MAX_NUMBER, UsageError, parseArgsMessage, positive, quoted, shown } from './usage-error.js'
+import { parseHostCommand, type HostCommand } from './args-host.js'
 
 export { UsageError } from './usage-error.js'
 export { usage } from './usage.js'
@@ -25,6 +26,8 @@ export type Command =
   | ({ readonly kind: 'mcp'; readonly root: string } & ConfigFlags)
   /** `agent-lsp doctor [--root DIR]`: which language servers are ready. */
   | ({ readonly kind: 'doctor'; readonly root: string } & ConfigFlags)
+  /** `agent-lsp stop` / `agent-lsp status [--json]`: the shared host (see `args-host.ts`). */
+  | HostCommand
   | ({
       readonly kind: 'query'
       readonly operation: LspOperation
@@ -58,6 +61,8 @@ export interface ConfigFlags {
   readonly trustWorkspaceConfig?: true
   /** `--no-cross-check`: answers as the servers give them (queries and `mcp`). */
   readonly noCrossCheck?: true
+  /** `--no-daemon`: start the servers in this process and stop them on exit (queries and `mcp`). */
+  readonly noDaemon?: true
 }
 
 const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only', 'end', 'lines'] as const
@@ -85,6 +90,7 @@ export function parseCommand(argv: readonly string[]): Command {
         config: { type: 'string' },
         'trust-workspace-config': { type: 'boolean', default: false },
         'no-cross-check': { type: 'boolean', default: false },
+        'no-daemon': { type: 'boolean', default: false },
         action: { type: 'string' },
         only: { type: 'string' },
         end: { type: 'string' },
@@ -106,10 +112,11 @@ export function parseCommand(argv: readonly string[]): Command {
     if (tokens.filter((token) => token.kind === 'option' && token.name === name).length > 1) throw new UsageError(`--${name} given more than once`)
     if (values[name] === '') throw new UsageError(`--${name} needs a value`)
   }
+  if (positionals[0] === 'stop') return parseHostCommand(positionals, tokens)
   const config = configFlags(values, tokens)
   if (positionals[0] === 'mcp') return { ...parseMcp(positionals, values), ...config }
   if (positionals[0] === 'doctor') {
-    if (values['no-cross-check']) throw new UsageError('doctor takes no --no-cross-check (only --root DIR)')
+    for (const flag of ['no-cross-check', 'no-daemon'] as const) if (values[flag]) throw new UsageError(`doctor takes no --${flag} (only --root DIR)`)
     return { ...parseDoctor(positionals, values), ...config }
   }
   const [operation, argument, ...extra] = positionals
@@ -169,6 +176,7 @@ function configFlags(values: { readonly config?: string; readonly 'trust-workspa
     ...(values.config === undefined ? {} : { configFile: values.config }),
     ...(values['trust-workspace-config'] ? { trustWorkspaceConfig: true as const } : {}),
     ...((values as { readonly 'no-cross-check'?: boolean })['no-cross-check'] ? { noCrossCheck: true as const } : {}),
+    ...((values as { readonly 'no-daemon'?: boolean })['no-daemon'] ? { noDaemon: true as const } : {}),
   }
 }
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url'
 import { main } from './main.js'
 
 /** After Ctrl-C or SIGTERM, how long the servers get to stop before the command exits anyway. */
@@ -20,4 +21,6 @@ const io = {
   stdout: (text: string) => process.stdout.write(text),
   stderr: (text: string) => process.stderr.write(text),
 }
-process.exitCode = await main(process.argv.slice(2), io, controller.signal)
+// Commands reach the shared host (started on first use), which runs this build's host-process.js.
+const hostScript = fileURLToPath(new URL('./host-process.js', import.meta.url))
+process.exitCode = await main(process.argv.slice(2), io, controller.signal, { hostScript })

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module'
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { HarnessError } from '@agent-lsp/errors'
@@ -7,7 +6,18 @@ import { UsageError, parseCommand, usage, type Command, type QueryTarget } from 
 import { loadServerSetupBeside, loadServerSetupFor, type ServerSetup } from './config.js'
 import type { ConfigError } from './config-file.js'
 import { runDoctor } from './doctor.js'
-import { createLspHost } from './host.js'
+import { createLspHost, type LspHost } from './host.js'
+import { connectHost } from './daemon/connect.js'
+import { hostIdleMs, usesHost } from './daemon/host-settings.js'
+import { createRemoteLspHost } from './daemon/remote-host.js'
+import { runHostCommand } from './daemon/host-commands.js'
+import { version } from './version.js'
+
+/** How the command reaches the shared host; without it, every command runs its own servers. */
+export interface MainOptions {
+  /** The host's entry script (`dist/host-process.js`); the bin gives it. */
+  readonly hostScript?: string
+}
 
 /** Where the command writes, and from where it runs. */
 export interface CliIo {
@@ -18,15 +28,14 @@ export interface CliIo {
   stderr(text: string): void
 }
 
-/** The package version (its package.json's, which changesets bump), printed by `--version`. */
-export const version: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version
+export { version } from './version.js'
 
 /**
  * Run `agent-lsp` with `argv` (without `node` and the script).
  * @returns the exit status: 0 with an answer (an empty answer, or symbols to choose from, is one),
  *   1 on error (a one-line `agent-lsp: CODE: message` on stderr), 2 on bad usage.
  */
-export async function main(argv: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo, signal?: AbortSignal, options: MainOptions = {}): Promise<number> {
   if (argv[0] === 'index') return (await import('./index-command.js')).runIndexCommand(argv.slice(1), io, signal)
   let command: Command
   try {
@@ -38,6 +47,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   }
   if (command.kind === 'help') return io.stdout(`${usage}\n`), 0
   if (command.kind === 'version') return io.stdout(`${version}\n`), 0
+  if (command.kind === 'stop') return runHostCommand(command, io.env ?? process.env, io)
 
   const workspaceRoot = resolve(io.cwd, command.root)
   if (!isDirectory(workspaceRoot)) {
@@ -58,7 +68,20 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   }
   if (refusal) io.stderr(`agent-lsp: ${describeError(refusal)}\n`)
   if (command.kind === 'doctor') return runDoctor(setup, workspaceRoot, env, (text) => io.stdout(text), refusal)
-  const host = createLspHost(setup.servers.map((server) => server.config), command.noCrossCheck ? { crossCheck: false } : {})
+  let host: LspHost
+  const configs = setup.servers.map((server) => server.config)
+  const crossCheck = command.noCrossCheck ? { crossCheck: false as const } : {}
+  const { hostScript } = options
+  if (hostScript !== undefined && usesHost(command, env)) {
+    try {
+      const hostEnv = { ...env, AGENT_LSP_HOST_IDLE_SECONDS: String(hostIdleMs(env) / 1000) }
+      host = createRemoteLspHost(() => connectHost({ env: hostEnv, hostScript, client: command.kind === 'mcp' ? 'mcp' : 'command' }), configs, crossCheck)
+    } catch (error) {
+      io.stderr(`agent-lsp: ${describeError(error)}\n`)
+      if (command.kind === 'query' && command.json) io.stdout(`${JSON.stringify({ error: errorFields(error) })}\n`)
+      return 1
+    }
+  } else host = createLspHost(configs, crossCheck)
   if (command.kind === 'mcp') {
     // Loaded only for `mcp`: the MCP SDK is the largest thing the command could load.
     const { serveMcp } = await import('./mcp.js')

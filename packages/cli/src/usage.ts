@@ -18,6 +18,8 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp format <file> [--lines A-B] [--apply]
   agent-lsp mcp [--root DIR]
       serve the lsp tool over MCP on stdin/stdout until stdin closes
+  agent-lsp stop
+      stop the shared host and every language server it holds
   agent-lsp doctor [--root DIR]
       which language servers are ready, where each is, and how to install the missing ones;
       exit status 0 when at least one is ready
@@ -34,6 +36,8 @@ Ask a language server about code, as the lsp tool does.
   --apply        rename, format, codeActions --action: write the edit (all files or none) and verify it;
                  without it they print a unified diff and write nothing
   --no-cross-check  answer references as the server gives them (no search for what it missed)
+  --no-daemon    start the language servers in this process and stop them on exit, instead of asking
+                 the shared host (started on first use, kept warm for every command and mcp session)
   --force        rename --apply: write although places that may be the symbol stay unrenamed
   --action N     the code action to preview or apply: its number in the list, or its title
   --only KIND    codeActions of this kind only (quickfix, refactor, source: organize imports)

@@ -14,6 +14,9 @@ import { HarnessError } from '@agent-lsp/errors'
  * answered with a JSON-RPC error), `LSP_TIMEOUT` (a bound of the provider's own expired).
  * Indexes: `LSP_INDEX_NOT_FOUND` (an index provider has no index file for the workspace; the message
  * says where it looked and how to build one), `LSP_INDEX_INVALID` (the file is not a usable index).
+ * Hosts (a provider forwarding queries to a host process): `LSP_HOST_UNAVAILABLE` (it cannot be
+ * started or reached, or went away mid-query), `LSP_HOST_UNSAFE` (its socket or directory is not
+ * the user's own: refused, never retried).
  */
 export type LspErrorCode =
   | 'LSP_INVALID_PROVIDER'
@@ -36,6 +39,8 @@ export type LspErrorCode =
   | 'LSP_TIMEOUT'
   | 'LSP_INDEX_NOT_FOUND'
   | 'LSP_INDEX_INVALID'
+  | 'LSP_HOST_UNAVAILABLE'
+  | 'LSP_HOST_UNSAFE'
 
 /** A JSON-RPC `ResponseError` as the server sent it (LSP 3.17 §ResponseMessage), kept verbatim. */
 export interface LspResponseError {

@@ -1,0 +1,145 @@
+import { LspError } from '@agent-lsp/lsp'
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { closeSync, openSync, realpathSync, statSync } from 'node:fs'
+import path from 'node:path'
+import type { MessageConnection } from 'vscode-jsonrpc/node'
+import { checkSocket, ensureHostDir, hostDir, type HostPaths } from './paths.js'
+import { helloRequest, stopRequest, type HelloResult } from './protocol.js'
+import { connectSocket, jsonRpcOver } from './socket.js'
+
+/** How long a started host may take to bind its socket (ms). */
+const START_TIMEOUT_MS = 15_000
+/** How long a host may take to answer `hello` (ms): past it, it is wedged. */
+const HELLO_TIMEOUT_MS = 5_000
+
+/** How a client reaches the host. */
+export interface HostClientOptions {
+  /** The client's environment: where the runtime directory is; the host started inherits it. */
+  readonly env: NodeJS.ProcessEnv
+  /** The host's entry script (`dist/host-process.js`). */
+  readonly hostScript: string
+  /** `command` or `mcp`, for `status` and the operation log. */
+  readonly client: string
+}
+
+/** An open connection to the host. */
+export interface HostConnection {
+  readonly connection: MessageConnection
+  readonly hello: HelloResult
+  /** Settles when the connection closes (the host exited, or {@link HostConnection.close}). */
+  readonly closed: Promise<void>
+  close(): void
+}
+
+/**
+ * Connect to this user's host, starting it when none answers (a socket left by a killed host is
+ * replaced) or when the one that answers runs another build (it is stopped first).
+ * @throws LspError `LSP_HOST_UNSAFE` (runtime directory or socket not this user's own),
+ *   `LSP_HOST_UNAVAILABLE` (it could not be started, or does not answer).
+ */
+export async function connectHost(options: HostClientOptions): Promise<HostConnection> {
+  const paths = ensureHostDir(hostDir(options.env))
+  const build = hostBuild(options.hostScript)
+  let open = await openHost(paths, options)
+  if (open && open.hello.build !== build) {
+    await open.connection.sendRequest(stopRequest).catch(() => {})
+    await open.closed
+    open = undefined
+  }
+  if (open) return open
+  await startHost(paths, options)
+  open = await openHost(paths, options)
+  if (!open) throw unavailable('it started but its socket does not answer')
+  return open
+}
+
+/** Ask the host to stop, if one runs. @returns its pid, or `undefined` when none answered. */
+export async function stopHost(env: NodeJS.ProcessEnv): Promise<number | undefined> {
+  const open = await openHost(ensureHostDir(hostDir(env)), { client: 'stop' })
+  if (!open) return undefined
+  const { pid } = await open.connection.sendRequest(stopRequest)
+  await open.closed
+  return pid
+}
+
+/** Which build of the host script `script` is: a client only talks to a host of its own build. */
+export function hostBuild(script: string): string {
+  const real = realpathSync(script)
+  return createHash('sha256').update(`${real}\u0000${statSync(real).mtimeMs}`).digest('hex').slice(0, 16)
+}
+
+/** Connect and say hello; `undefined` when nobody answers on the socket. */
+export async function openHost(paths: HostPaths, options: Pick<HostClientOptions, 'client'>): Promise<HostConnection | undefined> {
+  try {
+    checkSocket(paths.socket)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+  let socket
+  try {
+    socket = await connectSocket(paths.socket)
+  } catch {
+    return undefined // left by a host that is gone: the next start replaces it
+  }
+  const connection = jsonRpcOver(socket)
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+  socket.on('error', () => {})
+  const close = (): void => {
+    connection.dispose()
+    socket.end()
+  }
+  let timer: NodeJS.Timeout | undefined
+  try {
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(unavailable(`it does not answer within ${HELLO_TIMEOUT_MS} ms`)), HELLO_TIMEOUT_MS)))
+    const hello = await Promise.race([connection.sendRequest(helloRequest, { client: options.client, pid: process.pid }), timeout])
+    return { connection, hello, closed, close }
+  } catch (error) {
+    close()
+    if (LspError.isInstance(error)) throw error
+    return undefined // closed while saying hello: stopping
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * Start a host process, detached in its own session (no terminal's signal reaches it), its stderr
+ * appended to `host-errors.log` in the runtime directory; settles once it has bound the socket or
+ * found another host bound to it (two commands racing start one host: see `takeLock`).
+ */
+async function startHost(paths: HostPaths, options: HostClientOptions): Promise<void> {
+  const errors = openSync(path.join(paths.dir, 'host-errors.log'), 'a', 0o600)
+  try {
+    const child = spawn(process.execPath, [options.hostScript], {
+      cwd: paths.dir,
+      detached: true,
+      stdio: ['ignore', 'pipe', errors],
+      env: { ...options.env, AGENT_LSP_RUNTIME_DIR: paths.dir },
+    })
+    const { stdout } = child
+    if (!stdout) throw unavailable('its output pipe did not open')
+    let said = ''
+    const ended = await new Promise<string>((resolve) => {
+      const timer = setTimeout(() => (child.kill('SIGKILL'), resolve(`it did not bind ${paths.socket} within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS)
+      stdout.setEncoding('utf8').on('data', (text: string) => {
+        said += text
+        if (said.includes('\n')) clearTimeout(timer), resolve('')
+      })
+      child.once('exit', (code, signal) => (clearTimeout(timer), resolve(`it ${signal ? `was killed (${signal})` : `exited with status ${code}`} before binding ${paths.socket}`)))
+    })
+    stdout.destroy()
+    child.unref()
+    if (!/^(ready|running)\n/.test(said)) throw unavailable(`${ended || `it said ${JSON.stringify(said)}`}; see ${path.join(paths.dir, 'host-errors.log')}`)
+  } catch (error) {
+    if (LspError.isInstance(error)) throw error
+    throw unavailable((error as Error).message)
+  } finally {
+    closeSync(errors)
+  }
+}
+
+function unavailable(why: string): LspError {
+  return new LspError('LSP_HOST_UNAVAILABLE', `could not reach the agent-lsp host: ${why} (--no-daemon runs without it)`)
+}

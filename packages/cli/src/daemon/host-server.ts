@@ -1,0 +1,129 @@
+import { chmodSync, statSync, unlinkSync } from 'node:fs'
+import net from 'node:net'
+import { createMessageConnection, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node'
+import { HostPool } from './host-pool.js'
+import { takeLock } from './host-lock.js'
+import type { HostPaths } from './paths.js'
+import { helloRequest, queryRequest, stopRequest, toResponseError } from './protocol.js'
+import { socketAnswers } from './socket.js'
+
+/** What the host is and how long it waits with no client. */
+export interface HostServerOptions {
+  readonly paths: HostPaths
+  /** With no client connected and no query in flight for this long (ms), the host stops. */
+  readonly idleMs: number
+  readonly version: string
+  readonly build: string
+}
+
+/** A started host: `stop()` ends it as `agent-lsp stop` does; `stopped` settles once it has. */
+export interface HostServer {
+  readonly pool: HostPool
+  stop(): Promise<void>
+  readonly stopped: Promise<void>
+}
+
+/**
+ * Start the host on `paths.socket`, unless one already answers there (then `undefined`): under
+ * the start lock, a socket nobody answers on (left by a killed host) is removed, and the new one
+ * is bound with mode 0600 (umask 077 while binding; the directory is 0700 already).
+ */
+export async function startHostServer(options: HostServerOptions): Promise<HostServer | undefined> {
+  const { paths } = options
+  const release = await takeLock(paths.lock)
+  let server: net.Server
+  let inode: number
+  try {
+    if (await socketAnswers(paths.socket)) return undefined
+    removeQuietly(paths.socket)
+    server = net.createServer()
+    const umask = process.umask(0o077)
+    try {
+      await new Promise<void>((resolve, reject) => server.once('error', reject).listen(paths.socket, () => resolve()))
+    } finally {
+      process.umask(umask)
+    }
+    chmodSync(paths.socket, 0o600)
+    inode = statSync(paths.socket).ino
+  } finally {
+    release()
+  }
+  return serve(server, inode, options)
+}
+
+function serve(server: net.Server, inode: number, options: HostServerOptions): HostServer {
+  const pool = new HostPool()
+  const connections = new Set<MessageConnection>()
+  let idleTimer: NodeJS.Timeout | undefined
+  let stopping: Promise<void> | undefined
+  let markStopped = (): void => {}
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve))
+
+  const armIdle = (): void => {
+    clearTimeout(idleTimer)
+    if (connections.size === 0 && pool.inFlight() === 0 && !stopping) idleTimer = setTimeout(() => void stop(), options.idleMs)
+  }
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      clearTimeout(idleTimer)
+      // First, so that a host started after this one never loses its socket to our cleanup.
+      if (inodeOf(options.paths.socket) === inode) removeQuietly(options.paths.socket)
+      server.close()
+      await pool.disposeAll()
+      for (const connection of connections) connection.dispose()
+      markStopped()
+    })())
+
+  server.on('connection', (socket) => {
+    socket.on('error', () => {}) // a client gone mid-write: its connection closes below
+    const connection = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket))
+    const inFlight = new Set<AbortController>()
+    connections.add(connection)
+    clearTimeout(idleTimer)
+    connection.onRequest(helloRequest, () => ({ version: options.version, build: options.build, pid: process.pid }))
+    connection.onRequest(queryRequest, async ({ server: config, request }, token) => {
+      const controller = new AbortController()
+      inFlight.add(controller)
+      const listener = token.onCancellationRequested(() => controller.abort())
+      try {
+        return await pool.query(config, request, controller.signal)
+      } catch (error) {
+        throw toResponseError(error)
+      } finally {
+        listener.dispose()
+        inFlight.delete(controller)
+        armIdle()
+      }
+    })
+    connection.onRequest(stopRequest, () => {
+      setImmediate(() => void stop())
+      return { pid: process.pid }
+    })
+    connection.onClose(() => {
+      // A client that went away cancels what it asked: its server requests get $/cancelRequest.
+      for (const controller of inFlight) controller.abort()
+      connections.delete(connection)
+      armIdle()
+    })
+    socket.once('close', () => connection.dispose())
+    connection.listen()
+  })
+  armIdle()
+  return { pool, stop, stopped }
+}
+
+function inodeOf(file: string): number | undefined {
+  try {
+    return statSync(file).ino
+  } catch {
+    return undefined
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file)
+  } catch {
+    // already gone
+  }
+}

@@ -1,0 +1,78 @@
+import { CancellationTokenSource } from 'vscode-jsonrpc/node'
+import { createLspService, LspError, lspProviderId, type LspProvider, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
+import { withCrossCheck } from '@agent-lsp/lsp-crosscheck'
+import { validateServerConfig, type LocalServerConfig } from '@agent-lsp/lsp-local'
+import type { LspHost, LspHostOptions } from '../host.js'
+import type { HostConnection } from './connect.js'
+import { fromResponseError, isQueryFailure, queryRequest } from './protocol.js'
+
+/**
+ * An `LspHost` whose providers forward each seam query to the shared host (one provider per
+ * server, with the same id and extensions the local one would have), so the tool, the cross-check
+ * and the rendering run here exactly as in a one-shot command. The connection is made on the first
+ * query; a host that goes away mid-query (killed, crashed) is replaced by the next connection and
+ * the query asked once more (seam queries change nothing, so asking twice is safe).
+ * `dispose()` closes the connection; the servers stay warm in the host.
+ */
+export function createRemoteLspHost(connect: () => Promise<HostConnection>, servers: readonly LocalServerConfig[], options: Pick<LspHostOptions, 'crossCheck'> = {}): LspHost {
+  for (const config of servers) validateServerConfig(config)
+  let current: Promise<HostConnection> | undefined
+  let disposed = false
+  const connection = (): Promise<HostConnection> => {
+    if (disposed) return Promise.reject(new LspError('LSP_DISPOSED', 'the agent-lsp host connection has been closed'))
+    const made = (current ??= connect())
+    made.then(
+      (open) => void open.closed.then(() => current === made && (current = undefined)),
+      () => current === made && (current = undefined),
+    )
+    return made
+  }
+
+  const ask = async (server: LocalServerConfig, request: LspProviderQuery, signal: AbortSignal | undefined, retried = false): Promise<LspQueryResult> => {
+    const open = await connection()
+    const source = new CancellationTokenSource()
+    const onAbort = (): void => source.cancel()
+    signal?.addEventListener('abort', onAbort, { once: true })
+    try {
+      // vscode-jsonrpc leaves a request pending when the socket closes: the close itself fails it.
+      const lost = open.closed.then(() => Promise.reject(new Error('the connection to the host closed')))
+      return await Promise.race([open.connection.sendRequest(queryRequest, { server, request }, source.token), cancelled(signal, request), lost])
+    } catch (error) {
+      if (signal?.aborted) throw error
+      if (isQueryFailure(error)) throw fromResponseError(error)
+      // The host went away mid-query (killed, crashed): the next connection starts another; ask it once.
+      open.close()
+      if (current !== undefined && (await current.catch(() => undefined)) === open) current = undefined
+      if (!retried) return ask(server, request, signal, true)
+      throw new LspError('LSP_HOST_UNAVAILABLE', `the agent-lsp host went away twice during ${request.operation} (${error instanceof Error ? error.message : String(error)}); see host-errors.log in its runtime directory`)
+    } finally {
+      signal?.removeEventListener('abort', onAbort)
+      source.dispose()
+    }
+  }
+
+  const lsp = createLspService()
+  for (const server of servers) {
+    const provider: LspProvider = { id: lspProviderId(server.id), extensionToLanguage: server.extensionToLanguage, query: (request, signal) => ask(server, request, signal) }
+    lsp.registerProvider(provider)
+  }
+  return {
+    ctx: { lsp: options.crossCheck === false ? lsp : withCrossCheck(lsp, options.crossCheck) },
+    async dispose() {
+      disposed = true
+      const open = current
+      current = undefined
+      lsp.dispose()
+      await open?.then((made) => made.close(), () => {})
+    },
+  }
+}
+
+/** Rejects with `LSP_CANCELLED` as soon as `signal` aborts (a provider rejects at once, not when the host answers). */
+function cancelled(signal: AbortSignal | undefined, request: LspProviderQuery): Promise<never> {
+  return new Promise((_, reject) => {
+    const fail = (): void => reject(new LspError('LSP_CANCELLED', `${request.operation} was cancelled`))
+    if (signal?.aborted) fail()
+    else signal?.addEventListener('abort', fail, { once: true })
+  })
+}
