@@ -37,7 +37,8 @@ describe('agent-lsp mcp', () => {
   it('serves the lsp tool: same schema and text as the tool, servers warm, errors as results, none left after close', async () => {
     const root = await tempWorkspace(files)
     const { tool } = toolOn(root)
-    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root], cwd: '/', stderr: 'pipe' })
+    // --no-daemon: the SDK passes the server few variables (not vitest's AGENT_LSP_NO_DAEMON); its servers are its own.
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--no-daemon', '--root', root], cwd: '/', stderr: 'pipe' })
     let stderr = ''
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const client = new Client({ name: 'agent-lsp-test', version: '0' })
