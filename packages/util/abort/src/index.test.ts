@@ -34,6 +34,28 @@ describe('untilAborted', () => {
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
   })
 
+  it('leaves no unhandled rejection behind when the promise it no longer waits for rejects', async () => {
+    // A query rejected after its deadline had passed (the service: "cancelled before it started")
+    // was an unhandled rejection, which ends a Node process that does not catch them.
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown): void => void unhandled.push(reason)
+    process.on('unhandledRejection', onUnhandled)
+    try {
+      const aborted = AbortSignal.abort(new Error('deadline'))
+      await expect(untilAborted(Promise.reject(new Error('late, already aborted')), aborted)).rejects.toThrow('deadline')
+      const controller = new AbortController()
+      let rejectLate: (error: Error) => void = () => {}
+      const late = untilAborted(new Promise<never>((_, reject) => (rejectLate = reject)), controller.signal)
+      controller.abort(new Error('stop'))
+      await expect(late).rejects.toThrow('stop')
+      rejectLate(new Error('late, after the abort'))
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onUnhandled)
+    }
+  })
+
   it('passes a rejection of the promise through', async () => {
     await expect(untilAborted(Promise.reject(new Error('failed')), new AbortController().signal)).rejects.toThrow('failed')
   })

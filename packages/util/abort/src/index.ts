@@ -38,7 +38,8 @@ export function onAbort(signal: AbortSignal, callback: () => void): () => void {
  * `promise`, or a rejection with `reason()` as soon as `signal` aborts, whichever is first. The
  * promise itself is not stopped: the caller cancels the underlying work. It waits through
  * {@link onAbort}: many calls on one signal at once hold one listener on it, and none once they
- * have settled.
+ * have settled. A rejection of `promise` that comes after the abort is handled here (dropped), never
+ * an unhandled rejection.
  * @param signal - without one, `promise` itself is returned.
  * @param reason - what to reject with; default the signal's own `reason`.
  */
@@ -48,7 +49,11 @@ export function untilAborted<T>(
   reason: () => unknown = () => signal?.reason,
 ): Promise<T> {
   if (!signal) return promise
-  if (signal.aborted) return Promise.reject(reason())
+  if (signal.aborted) {
+    // Nobody waits for `promise` now: its rejection must not surface as an unhandled one.
+    promise.catch(() => {})
+    return Promise.reject(reason())
+  }
   return new Promise<T>((resolve, reject) => {
     const dispose = onAbort(signal, () => reject(reason()))
     promise.then(
