@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { fakeProvider, workspace } from './fake.test-support.js'
 
 describe('wedged by a refused request', () => {
-  it('answers definition within 2 s of the first query, the server requests answered as it needs', async () => {
+  it('answers definition at once (not at a request timeout), the server requests answered as it needs', async () => {
     const root = workspace({ 'a.ts': 'const a = 1\nconst b = a\n' })
     const uri = pathToFileURL(join(root, 'a.ts')).href
     const target = { uri, range: { start: { line: 0, character: 6 }, end: { line: 0, character: 7 } } }
@@ -22,7 +22,8 @@ describe('wedged by a refused request', () => {
     })
     const started = performance.now()
     const result = await fake.query('goToDefinition', { line: 1, character: 10 })
-    expect(performance.now() - started).toBeLessThan(2_000)
+    // Wedged, it would answer nothing until the request bound; the margin is for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(10_000)
     expect(result).toEqual({ kind: 'locations', locations: [target], resolvedWorkspaceRoot: root, completeness: { state: 'complete' } })
     const replies = (await fake.log()).flatMap((entry) => (entry.direction === 'reply' ? [[entry.method, entry.error ?? entry.result]] : []))
     expect(replies).toEqual([

@@ -95,7 +95,7 @@ describe('faults through the tool', { timeout: 15_000 }, () => {
     ])
     const elapsed = performance.now() - started
     expect(elapsed).toBeGreaterThanOrEqual(1_990)
-    expect(elapsed).toBeLessThan(3_500)
+    expect(elapsed).toBeLessThan(5_000) // one 2 s bound, with room for a loaded machine; a second spawn shows below
     clearInterval(watch)
     expect([...spawned]).toEqual([pid])
     expect((await log()).filter((entry) => entry.direction === 'in' && entry.method === 'initialize').length).toBeLessThanOrEqual(1)
