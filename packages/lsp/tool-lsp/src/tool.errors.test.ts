@@ -120,11 +120,12 @@ describe('tool errors', () => {
         providerSignal = signal
         return untilCancelled(query, signal)
       },
-      { workspaceRoot: root, timeoutMs: 50 },
+      // Long enough that a loaded machine reaches the provider before the deadline.
+      { workspaceRoot: root, timeoutMs: 500 },
     )
     expect(await failure(tool.execute(references))).toEqual({
       code: 'LSP_TIMEOUT',
-      message: 'findReferences timed out after 50 ms',
+      message: 'findReferences timed out after 500 ms',
     })
     expect(providerSignal?.aborted).toBe(true)
   })
