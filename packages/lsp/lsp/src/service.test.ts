@@ -202,6 +202,24 @@ describe('workspaceSymbol', () => {
     })
   })
 
+  it('leaves out a provider that offers no workspace symbols: complete, not failed; alone, its error', async () => {
+    const lsp = createLspService()
+    const unsupported = (id: string, extension: string) => ({
+      id: lspProviderId(id),
+      extensionToLanguage: { [extension]: id },
+      query: async () => {
+        throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${id}" does not support workspaceSymbol (no workspaceSymbolProvider)`)
+      },
+    })
+    lsp.registerProvider(unsupported('json', '.json'))
+    expect(await codeOf(lsp.query(search(null)))).toBe('LSP_UNSUPPORTED_OPERATION')
+    lsp.registerProvider(provider('ts', { '.ts': 'typescript' }, () => symbols('Cart')).provider)
+    lsp.registerProvider(unsupported('yaml', '.yaml'))
+    const merged = await lsp.query(search(null))
+    expect(merged.symbols.map((s) => s.name)).toEqual(['Cart'])
+    expect(merged.completeness).toEqual({ state: 'complete' })
+  })
+
   it('throws when every provider failed, and LSP_UNAVAILABLE with none', async () => {
     const lsp = createLspService()
     expect(await codeOf(lsp.query(search(null)))).toBe('LSP_UNAVAILABLE')
