@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# The language servers of the default catalogue that npm cannot provide: clangd (C, C++) and gopls
-# with Go, from Debian, and django 3.2 (python3-django), the real Python codebase the cross-check's
-# tests run on. Skipped when present; quiet unless apt fails. Needs root (or sudo).
+# The language servers of the catalogue that npm cannot provide: clangd (C, C++) and gopls with Go,
+# the alternatives pylsp (python3-pylsp) and ccls, from Debian, and django 3.2 (python3-django), the
+# real Python codebase the cross-check's tests run on. Skipped when present; quiet unless apt fails.
+# Needs root (or sudo).
 set -euo pipefail
-if command -v clangd >/dev/null && command -v gopls >/dev/null && command -v go >/dev/null && [ -d /usr/lib/python3/dist-packages/django ]; then
+if command -v clangd >/dev/null && command -v gopls >/dev/null && command -v go >/dev/null && command -v pylsp >/dev/null && command -v ccls >/dev/null && [ -d /usr/lib/python3/dist-packages/django ]; then
   exit 0
 fi
 sudo=$([ "$(id -u)" = 0 ] || echo sudo)
 if ! apt_log=$( {
   $sudo apt-get update -qq &&
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clangd gopls golang-go python3-django
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clangd gopls golang-go python3-pylsp ccls python3-django
 } 2>&1 </dev/null); then
   printf '%s\n' "$apt_log" >&2
   exit 1

@@ -40,6 +40,8 @@ export interface CatalogueEntry {
   readonly openChangedFiles?: boolean
   /** The log line by which a server without progress says its workspace is loaded (regex source). */
   readonly readyLogPattern?: string
+  /** Where the ready log line comes (see lsp-local's `readyLogStream`); default `window/logMessage`. */
+  readonly readyLogStream?: 'stderr'
   /** See `LocalServerConfig.deadLogPattern`. */
   readonly deadLogPattern?: string
   /** When the server's diagnostics are its verdict on a file as it is now (see lsp-local's `LocalDiagnosticsRules`). */
@@ -49,6 +51,11 @@ export interface CatalogueEntry {
    * refuses are `LSP_UNSUPPORTED_OPERATION`), in the seam's order; `doctor` lists them.
    */
   readonly operations: readonly LspOperation[]
+  /**
+   * The id of the default server this one is an alternative to: off (serving no file) until a
+   * config sets `enabled = true`, which gives it its extensions, taken from that server.
+   */
+  readonly alternativeTo?: string
   /** The command that installs the server, quoted when it is missing. */
   readonly install: string
   /**

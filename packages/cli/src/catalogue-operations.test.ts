@@ -22,6 +22,9 @@ const fixtures: Record<string, Record<string, string>> = {
   yaml: { 'a.yaml': 'a: 1\n' },
   dockerfile: { 'a.dockerfile': 'FROM node\n' },
 }
+// The alternatives answer the files of the server they stand in for.
+fixtures.pylsp = fixtures.python!
+fixtures.ccls = fixtures.c!
 
 const notRunning = new Set(['LSP_SERVER_NOT_FOUND', 'LSP_SERVER_START_FAILED', 'LSP_SERVER_CRASHED'])
 
@@ -46,17 +49,20 @@ function request(operation: LspOperation, filePath: string, workspaceRoot: strin
 
 describe('the operations each catalogue server answers', () => {
   it('are what the server answers on this machine, for every server installed here', { timeout: 240_000 }, async () => {
-    const root = await tempWorkspace(Object.assign({}, ...Object.values(fixtures)))
-    const setup = loadServerSetup({ workspaceRoot: root, env: process.env, skip: 'all' })
-    const installed = setup.servers.filter((server) => server.executable.found).map((server) => server.config.id)
+    const root = await tempWorkspace({ ...Object.assign({}, ...Object.values(fixtures)), 'alternatives.toml': '[[servers]]\nid = "pylsp"\nenabled = true\n\n[[servers]]\nid = "ccls"\nenabled = true\n' })
+    const defaults = loadServerSetup({ workspaceRoot: root, env: process.env, skip: 'all' })
+    const alternatives = loadServerSetup({ workspaceRoot: root, env: process.env, configFile: `${root}/alternatives.toml`, skip: 'workspace' })
+    const found = (setup: typeof defaults) => setup.servers.filter((server) => server.executable.found)
+    const installed = [...found(defaults), ...found(alternatives).filter((server) => server.entry?.alternativeTo !== undefined)].map((server) => server.config.id)
     // Every server but rust-analyzer, which is not obtainable here (TOOLCHAIN.md).
     expect(installed.filter((id) => id !== 'rust')).toEqual(serverCatalogue.map((entry) => entry.id).filter((id) => id !== 'rust'))
-    const host = createLspHost(undefined, { crossCheck: false })
+    const hosts = [defaults, alternatives].map((setup) => createLspHost(setup.servers.map((server) => server.config), { crossCheck: false }))
     try {
       const measured = await Promise.all(
         serverCatalogue
           .filter((entry) => installed.includes(entry.id))
           .map(async (entry) => {
+            const host = hosts[entry.alternativeTo === undefined ? 0 : 1]!
             const file = Object.keys(fixtures[entry.id]!)[0]!
             const answered: LspOperation[] = []
             for (const operation of lspOperations) {
@@ -77,7 +83,7 @@ describe('the operations each catalogue server answers', () => {
       expect(measured.filter(([id, answered]) => typeof answered === 'string' && id !== 'rust')).toEqual([])
       expect(Object.fromEntries(running)).toEqual(Object.fromEntries(running.map(([id]) => [id, serverCatalogue.find((entry) => entry.id === id)!.operations])))
     } finally {
-      await host.dispose()
+      await Promise.all(hosts.map((host) => host.dispose()))
     }
   })
 })

@@ -31,6 +31,12 @@ const cpp = { '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 
  * - `go`: gopls, one per module or `go.work` workspace; its first request blocks while it loads.
  * - `rust`: rust-analyzer, one per `Cargo.toml`. Not obtainable on every machine (rustup's proxy
  *   without the component is a stub that exits 1).
+ * - `pylsp`, `ccls`: alternatives to pyright and clangd (`alternativeTo`), off until a config sets
+ *   `enabled = true` (see `.agents/notes/2026-12-01-alternative-servers.md`). pylsp 1.7 (jedi)
+ *   asks nothing of the client and reports `$/progress` per request; references reach the
+ *   workspace's files jedi finds from the root. ccls registers a `**\/*` file watcher and reports
+ *   an `indexing` progress once its compile database is loaded; no call hierarchy (its own
+ *   `$ccls/call` only).
  */
 export const serverCatalogue: readonly CatalogueEntry[] = [
   {
@@ -167,6 +173,36 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     install: 'rustup component add rust-analyzer',
   },
   ...markupServers,
+  {
+    id: 'pylsp',
+    language: 'Python (pylsp)',
+    command: 'pylsp',
+    args: [],
+    versionArgs: ['--version'],
+    extensionToLanguage: { '.py': 'python', '.pyi': 'python' },
+    rootMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg'],
+    alternativeTo: 'python',
+    operations: ['goToDefinition', 'findReferences', 'hover', 'signatureHelp', 'documentSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
+    install: 'apt-get install python3-pylsp',
+  },
+  {
+    id: 'ccls',
+    language: 'C/C++ (ccls)',
+    command: 'ccls',
+    args: [],
+    versionArgs: ['--version'],
+    extensionToLanguage: { ...c, ...cpp },
+    rootMarkers: ['compile_commands.json', '.ccls'],
+    // An empty cache directory keeps its index in memory, not in `.ccls-cache` under the project.
+    initializationOptions: { cache: { directory: '' } },
+    // It loads compile_commands.json after `initialized` and says so only on stderr; a query before
+    // that went to the header's declaration instead of the definition.
+    readyLogPattern: 'loaded project',
+    readyLogStream: 'stderr',
+    alternativeTo: 'c',
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
+    install: 'apt-get install ccls',
+  },
 ]
 
 /** The catalogue entry with `id`, if any. */

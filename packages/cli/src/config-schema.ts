@@ -10,7 +10,7 @@ const serverSchema = z
     id: z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected letters, digits, ".", "_" or "-"')
-      .describe('The server id: a catalogue id (typescript, python, bash, c, go, rust, json, css, html, yaml, dockerfile) overrides that server field by field; any other id adds a server.'),
+      .describe('The server id: a catalogue id (typescript, python, bash, c, go, rust, json, css, html, yaml, dockerfile, pylsp, ccls) overrides that server field by field; any other id adds a server.'),
     command: z
       .string()
       .min(1)
@@ -25,6 +25,10 @@ const serverSchema = z
     initializationOptions: z.unknown().optional().describe('Sent verbatim as InitializeParams.initializationOptions.'),
     settings: z.record(z.string(), z.unknown()).optional().describe('What the server reads through workspace/configuration, by section (e.g. { python = { analysis = { ... } } }).'),
     env: z.record(z.string(), z.string()).optional().describe('Extra environment variables for the server process.'),
+    enabled: z
+      .boolean()
+      .optional()
+      .describe('true turns on a catalogue alternative (pylsp, ccls), which takes its files from the default server (pyright, clangd); false turns a server off.'),
   })
   .strict()
 

@@ -78,7 +78,8 @@ interface Draft {
  * (see `detect.ts`). A field a config sets replaces the catalogue's (`settings` too, whole);
  * setting `command` or `args` replaces the process, the one left out being the catalogue's
  * standalone one (`pyright-langserver`, `--stdio`). An extension given to a server is taken from
- * every other; a server left with none is dropped. A relative `command` with a directory is
+ * every other; a server left with none is dropped (`enabled = false` leaves it none; `enabled =
+ * true` gives a catalogue alternative its extensions). A relative `command` with a directory is
  * relative to its config file.
  * @throws ConfigError `CONFIG_NOT_FOUND`, `CONFIG_INVALID` (with `file:line:`), `CONFIG_UNTRUSTED`.
  */
@@ -113,7 +114,8 @@ function fromCatalogue(entry: CatalogueEntry): Draft {
     catalogueProcess: true,
     command: entry.command,
     args: entry.args,
-    extensionToLanguage: { ...entry.extensionToLanguage },
+    // An alternative serves nothing until a config enables it.
+    extensionToLanguage: entry.alternativeTo === undefined ? { ...entry.extensionToLanguage } : {},
     ...(entry.rootMarkers ? { rootMarkers: entry.rootMarkers } : {}),
     ...(entry.initializationOptions ? { initializationOptions: entry.initializationOptions } : {}),
     ...(entry.settings ? { settings: entry.settings } : {}),
@@ -143,15 +145,18 @@ function apply(drafts: Map<string, Draft>, file: ConfigFile): void {
       if (server.command !== undefined) draft.command = commandIn(server.command, file)
       if (server.args !== undefined) draft.args = server.args
     }
-    if (server.extensions !== undefined) {
-      for (const extension of Object.keys(server.extensions)) {
+    // `enabled = true` gives a catalogue server its own extensions (an alternative's, taken from the default).
+    const given = server.extensions ?? (server.enabled === true ? draft.entry?.extensionToLanguage : undefined)
+    if (given !== undefined) {
+      for (const extension of Object.keys(given)) {
         const owner = extensions.get(extension)
-        if (owner !== undefined) throw invalid(['extensions', extension], `extension ${extension} is already given to server "${owner}" in this file`)
+        if (owner !== undefined) throw invalid(server.extensions ? ['extensions', extension] : ['enabled'], `extension ${extension} is already given to server "${owner}" in this file`)
         extensions.set(extension, server.id)
         for (const other of drafts.values()) if (other !== draft) delete other.extensionToLanguage[extension]
       }
-      draft.extensionToLanguage = { ...server.extensions }
+      draft.extensionToLanguage = { ...given }
     }
+    if (server.enabled === false) draft.extensionToLanguage = {}
     if (server.rootMarkers !== undefined) draft.rootMarkers = server.rootMarkers
     if (server.initializationOptions !== undefined) draft.initializationOptions = server.initializationOptions
     if (server.settings !== undefined) draft.settings = server.settings
@@ -186,6 +191,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(draft.settings ? { settings: draft.settings } : {}),
     ...(draft.env ? { env: draft.env } : {}),
     ...(entry?.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
+    ...(entry?.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
     ...(entry?.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry?.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     // A trusted workspace's own virtualenv may run its interpreter (see lsp-local's `virtualenv`).

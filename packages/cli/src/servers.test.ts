@@ -22,6 +22,13 @@ describe('the server catalogue', () => {
       ['html', 'HTML', 'vscode-html-language-server', 'npm i vscode-langservers-extracted'],
       ['yaml', 'YAML', 'yaml-language-server', 'npm i yaml-language-server@1'],
       ['dockerfile', 'Dockerfile', 'docker-langserver', 'npm i dockerfile-language-server-nodejs'],
+      ['pylsp', 'Python (pylsp)', 'pylsp', 'apt-get install python3-pylsp'],
+      ['ccls', 'C/C++ (ccls)', 'ccls', 'apt-get install ccls'],
+    ])
+    // Off until a config enables them; then they take the files of the server they stand in for.
+    expect(serverCatalogue.filter((entry) => entry.alternativeTo).map((entry) => [entry.id, entry.alternativeTo])).toEqual([
+      ['pylsp', 'python'],
+      ['ccls', 'c'],
     ])
     for (const entry of serverCatalogue) expect(Object.keys(entry.extensionToLanguage).filter((extension) => !isValidExtension(extension))).toEqual([])
     expect(Object.fromEntries(serverCatalogue.map((entry) => [entry.id, entry.rootMarkers ?? entry.projectMarkers]))).toEqual({
@@ -36,6 +43,8 @@ describe('the server catalogue', () => {
       html: undefined,
       yaml: undefined,
       dockerfile: undefined,
+      pylsp: ['pyproject.toml', 'setup.py', 'setup.cfg'],
+      ccls: ['compile_commands.json', '.ccls'],
     })
   })
 

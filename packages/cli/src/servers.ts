@@ -9,10 +9,11 @@ const require = createRequire(import.meta.url)
  * as lsp-local runs them with no config: those this package ships with (typescript, python,
  * bash: its own dependencies, nothing installed globally) run by this Node (`process.execPath`)
  * from the script resolved here; the others (c: clangd, go: gopls, rust: rust-analyzer) by name
- * from `PATH`, where a missing command says how to install it.
+ * from `PATH`, where a missing command says how to install it. Alternatives (pylsp, ccls) are
+ * left out: they serve nothing until a config enables them.
  */
 export function defaultServers(): LocalServerConfig[] {
-  return serverCatalogue.map((entry) => catalogueServerConfig(entry))
+  return serverCatalogue.filter((entry) => entry.alternativeTo === undefined).map((entry) => catalogueServerConfig(entry))
 }
 
 /**
@@ -32,6 +33,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(run.initializationOptions !== undefined ? { initializationOptions: run.initializationOptions } : {}),
     ...(entry.settings ? { settings: entry.settings } : {}),
     ...(entry.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
+    ...(entry.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry.virtualenv ? { virtualenv: entry.virtualenv } : {}),

@@ -103,6 +103,11 @@ export interface LocalServerConfig {
    */
   readonly readyLogPattern?: string
   /**
+   * Where {@link readyLogPattern} is looked for: `logMessage` (default, `window/logMessage`), or
+   * `stderr`, line by line, for a server that logs only there (ccls: `loaded project`).
+   */
+  readonly readyLogStream?: 'logMessage' | 'stderr'
+  /**
    * A regular expression (source text) matching the `window/logMessage` line by which a server says
    * it can no longer answer though its process lives on (typescript-language-server, when its
    * tsserver dies: `[tsserver] Exited.`; it then answers every request with nothing). The host

@@ -75,7 +75,7 @@ export class LanguageServerClient {
   ) {
     this.#exited = new Promise((resolve) => (this.#markExited = resolve))
     this.#gone = new Promise((resolve) => (this.#markGone = resolve))
-    this.readiness = new Readiness(config.readyLogPattern)
+    this.readiness = new Readiness(config.readyLogPattern, config.readyLogStream)
     this.#deadLog = config.deadLogPattern === undefined ? undefined : new RegExp(config.deadLogPattern)
     this.diagnostics = new PublishedDiagnostics(config.diagnostics, (uri) => extensionOf(uriToPath(uri) ?? '') in config.extensionToLanguage)
     this.watchedFiles = new WatchedFiles(
@@ -97,7 +97,7 @@ export class LanguageServerClient {
       this.#markGone()
     })
     this.#child.stdin?.on('error', () => {})
-    this.#child.stderr?.on('data', (chunk: Buffer) => this.#stderr.push(chunk))
+    this.#child.stderr?.on('data', (chunk: Buffer) => { this.#stderr.push(chunk); this.readiness.onStderr(chunk) })
     // Before the reader's own listener: a banner on stdout is named before the reader trips on it.
     this.#child.stdout!.on('data', (chunk: Buffer) => {
       if (this.#stdoutProbe.push(chunk) !== undefined) this.#unreadable(new Error('non-LSP output'))

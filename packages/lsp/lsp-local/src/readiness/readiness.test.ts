@@ -26,6 +26,20 @@ describe('Readiness', () => {
     await expect(waited).resolves.toBe(true)
   })
 
+  it('reads the ready line from stderr only when told to, across chunks that split it', () => {
+    const fromStderr = new Readiness('loaded project', 'stderr')
+    fromStderr.onStderr('I parse m.c\nI loaded pro')
+    expect(fromStderr.ready).toBe(false)
+    fromStderr.onStderr(Buffer.from('ject. Refresh\n'))
+    expect(fromStderr.ready).toBe(true)
+    // Logged once, at startup: a reload of the workspace does not wait for it again.
+    fromStderr.reloading()
+    expect(fromStderr.ready).toBe(true)
+    const fromLog = new Readiness('loaded project')
+    fromLog.onStderr('I loaded project.\n')
+    expect(fromLog.pending).toEqual(['loading the workspace'])
+  })
+
   it('answers false when the bound passes first, and rejects on abort', async () => {
     const readiness = new Readiness()
     readiness.onProgress({ token: 1, value: { kind: 'begin', title: 'Indexing' } })

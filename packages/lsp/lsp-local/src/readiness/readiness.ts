@@ -16,7 +16,8 @@ export class Readiness {
   #awaitingLog: RegExp | undefined
   #announced = 0
 
-  constructor(readyLogPattern?: string) {
+  /** @param stream - where the ready log line comes: `window/logMessage`, or (`stderr`) {@link onStderr} too. */
+  constructor(readyLogPattern?: string, private readonly stream: 'logMessage' | 'stderr' = 'logMessage') {
     this.#readyLog = readyLogPattern === undefined ? undefined : new RegExp(readyLogPattern)
     this.#awaitingLog = this.#readyLog
   }
@@ -26,6 +27,8 @@ export class Readiness {
    * ready log line once more. A no-op for servers without one.
    */
   reloading(): void {
+    // A line from stderr is a startup signal (ccls logs `loaded project` once): not awaited again.
+    if (this.stream === 'stderr') return
     this.#awaitingLog = this.#readyLog
   }
 
@@ -64,6 +67,16 @@ export class Readiness {
       this.#awaitingLog = undefined
       this.#wakeIfReady()
     }
+  }
+
+  #stderrLine = ''
+
+  /** Feed a chunk of the server's stderr: with `stream` `stderr`, each complete line is read as {@link onLogMessage} reads a log message. */
+  onStderr(chunk: Buffer | string): void {
+    if (this.stream !== 'stderr') return
+    const lines = (this.#stderrLine + chunk.toString()).split('\n')
+    this.#stderrLine = (lines.pop() ?? '').slice(-4_096)
+    for (const line of lines) this.onLogMessage(line)
   }
 
   /** What the server is still doing, e.g. `Initializing JS/TS language features`. */
