@@ -10,6 +10,12 @@ import { afterAll, beforeAll } from 'vitest'
 import { createLspHost, type LspHost } from './host.js'
 import { runIndexCommand } from './index-command.js'
 
+/**
+ * How long copying and indexing a codebase may take: 10-25 s alone here (scip-python on gyp's ten
+ * modules is the slowest), several times that while the whole suite loads both cores.
+ */
+const INDEX_TIMEOUT_MS = 240_000
+
 /** A question: an operation at the first occurrence of `at` in `file`, `offset` code units in. */
 export interface Question {
   readonly operation: Extract<LspCursorOperation, 'goToDefinition' | 'findReferences' | 'goToImplementation'>
@@ -46,7 +52,7 @@ export function indexAndLive(copy: () => Promise<string>): (question: Question) 
     if (code !== 0) throw new Error(`agent-lsp index failed: ${lines.join('')}`)
     index = createScipLspProvider()
     host = createLspHost(undefined, { crossCheck: false })
-  })
+  }, INDEX_TIMEOUT_MS)
   afterAll(async () => {
     index?.dispose()
     await host?.dispose()
