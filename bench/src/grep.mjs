@@ -3,7 +3,7 @@
 // lines are not among the places the server reports, and whether every place the server reports
 // is in our answer.
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { appendFileSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'
@@ -87,6 +87,8 @@ async function ask(question, { root, host, tool }) {
   const character = utf16ToCodePointColumn(source[line - 1], match.index) // 1-based code points
   const input = { operation: question.operation, filePath: file, line, character }
   const answer = await tool.execute(input)
+  // BENCH_ANSWERS=FILE: every answer as the model reads it, appended (to compare formats).
+  if (process.env.BENCH_ANSWERS) appendFileSync(process.env.BENCH_ANSWERS, `=== ${question.operation} ${question.name} at ${question.at}\n${answer}\n`)
   // No row cap: every place the server reported, to check that the answer shows them all.
   const result = await runLspQuery(host.ctx, input, { workspaceRoot: root })
   const locations = result.locations.map((location) => {
@@ -95,13 +97,7 @@ async function ask(question, { root, host, tool }) {
     const text = readFileSync(absolute, 'utf8').split(/\r\n|\r|\n/)[location.range.start.line] ?? ''
     return { file: relative, line: location.range.start.line + 1, column: utf16ToCodePointColumn(text, location.range.start.character) }
   })
-  const answerRows = new Set(
-    answer
-      .split('\n')
-      .map((row) => /^(\S+):(\d+):(\d+)(?:\s|$)/.exec(row))
-      .filter(Boolean)
-      .map((m) => `${m[1]}:${m[2]}:${m[3]}`),
-  )
+  const answerRows = placesInAnswer(answer)
   const missingFromAnswer = locations.filter((l) => !answerRows.has(`${l.file}:${l.line}:${l.column}`)).length
 
   const grep = await grepWords(question.name, root)
@@ -132,6 +128,23 @@ async function ask(question, { root, host, tool }) {
     grepSubstringBytes: Buffer.byteLength(grepFlat),
     ratioVsGrepSubstring: round(answerBytes / Buffer.byteLength(grepFlat)),
   }
+}
+
+/**
+ * Every `file:line:col` an answer shows, in its grouped form: `path:line:col  code` for a file
+ * with one place (after `name → ` for the one definition of a name), else the path on a line of
+ * its own and `line:col line:col  code` lines under it. (The bench's paths have no spaces.)
+ */
+export function placesInAnswer(answer) {
+  const places = new Set()
+  let file
+  for (const row of answer.split('\n')) {
+    const inline = /^(?:\S+ → )?(\S+):(\d+):(\d+)(?:\s|$)/.exec(row)
+    if (inline) places.add(`${inline[1]}:${inline[2]}:${inline[3]}`)
+    else if (/^\d+:\d+(?:\s|$)/.test(row) && file !== undefined) for (const position of row.split('  ')[0].split(' ')) places.add(`${file}:${position}`)
+    else if (/^[^\s:]+$/.test(row) && !/^\d/.test(row)) file = row
+  }
+  return places
 }
 
 /** `grep -rnw NAME src` in `root`, its stdout (grep exits 1 when nothing matches). */

@@ -12,6 +12,7 @@ import { LspToolError, createLspTool, type LspTool } from '@agent-lsp/tool-lsp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLspHost, type LspHost } from './host.js'
 import { main } from './main.js'
+import { grouped } from './grouped.test-support.js'
 
 const MB = 1024 * 1024
 
@@ -75,12 +76,12 @@ function expectOneLine(message: string): void {
   expect(message.length).toBeLessThan(600)
 }
 
-const references = [
+const references = grouped([
   '3 references to retryLimit in 2 files',
   'src/a.ts:1:14  export const retryLimit = 3;',
   'src/b.ts:1:10  import { retryLimit } from "./a";',
   'src/b.ts:2:22  export const twice = retryLimit * 2;',
-].join('\n')
+])
 
 interface ToolRow {
   readonly name: string
@@ -239,12 +240,12 @@ describe('bad input through the lsp tool, on typescript-language-server', () => 
     // is tag; read as UTF-16 it would be the space before it.
     expect(await tool.execute({ operation: 'hover', filePath: 'src/emoji.ts', line: 3, character: 27 })).toBe('```typescript\nconst tag: "🎉"\n```')
     expect(await tool.execute({ operation: 'findReferences', filePath: 'src/emoji.ts', line: 3, character: 27 })).toBe(
-      [
+      grouped([
         '3 references to tag',
         'src/emoji.ts:1:14  export const tag = "🎉";',
         'src/emoji.ts:2:22  export const after = tag; // 🎉🎉',
         'src/emoji.ts:3:27  export const both = "🎉" + tag;',
-      ].join('\n'),
+      ]),
     )
   })
 })

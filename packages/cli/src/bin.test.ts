@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url))
 
@@ -24,13 +25,13 @@ const files = {
 describe('agent-lsp', () => {
   it('prints the answer and exits 0, with --root or from the working directory', async () => {
     const root = await tempWorkspace(files)
-    const stdout = [
+    const stdout = grouped([
       '3 references to retryLimit in 2 files',
       'src/a.ts:1:14  export const retryLimit = 3;',
       'src/b.ts:1:10  import { retryLimit } from "./a";',
       'src/b.ts:2:22  export const twice = retryLimit * 2;',
       '',
-    ].join('\n')
+    ])
     expect(await run(['findReferences', 'src/a.ts:1:14', '--root', root], '/')).toEqual({ code: 0, stdout, stderr: '' })
     expect(await run(['findReferences', 'src/a.ts:1:14'], root)).toEqual({ code: 0, stdout, stderr: '' })
     // File arguments are relative to the current directory, answers to the root.
@@ -41,14 +42,14 @@ describe('agent-lsp', () => {
     const root = await tempWorkspace(files)
     expect(await run(['findReferences', '--symbol', 'retryLimit', '--file', 'src/a.ts'], root)).toEqual({
       code: 0,
-      stdout: [
+      stdout: grouped([
         'retryLimit → src/a.ts:1:14',
         '3 references to retryLimit in 2 files',
         'src/a.ts:1:14  export const retryLimit = 3;',
         'src/b.ts:1:10  import { retryLimit } from "./a";',
         'src/b.ts:2:22  export const twice = retryLimit * 2;',
         '',
-      ].join('\n'),
+      ]),
       stderr: '',
     })
     expect(await run(['documentSymbol', 'src/b.ts'], root)).toEqual({ code: 0, stdout: 'src/b.ts: 1 symbol\nConstant twice  2\n', stderr: '' })

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 const bom = '\ufeff'
 
@@ -17,23 +18,23 @@ describe('a byte order mark', () => {
       'src/b.ts': `${bom}import { total } from "./a"\nexport const thrice = total * 3\n`,
     })
     const { ask } = toolOn(root)
-    const answer = [
+    const answer = grouped([
       '4 references to total in 2 files',
       'src/a.ts:1:14  export const total = 1',
       'src/a.ts:2:22  export const twice = total * 2',
       'src/b.ts:1:10  import { total } from "./a"',
       'src/b.ts:2:23  export const thrice = total * 3',
-    ].join('\n')
+    ])
     expect(await ask('findReferences', 'src/a.ts:1:14')).toBe(answer)
     // b.ts, unopened above (tsserver read it), now the query's own file.
     expect(await ask('findReferences', 'src/b.ts:1:10')).toBe(answer)
-    expect(await ask('goToDefinition', 'src/b.ts:2:23')).toBe('1 definition of total\nsrc/a.ts:1:14  export const total = 1')
+    expect(await ask('goToDefinition', 'src/b.ts:2:23')).toBe('total → src/a.ts:1:14  export const total = 1')
   })
 
   it('pyright: line 1 columns of the open file are an editor\'s, both ways', async () => {
     const root = await tempWorkspace({ 'a.py': `${bom}total = 1\ntwice = total * 2\n` })
     const { ask } = toolOn(root)
-    const answer = ['2 references to total', 'a.py:1:1  total = 1', 'a.py:2:9  twice = total * 2'].join('\n')
+    const answer = grouped(['2 references to total', 'a.py:1:1  total = 1', 'a.py:2:9  twice = total * 2'])
     expect(await ask('findReferences', 'a.py:2:9')).toBe(answer)
     expect(await ask('findReferences', 'a.py:1:1')).toBe(answer)
   })

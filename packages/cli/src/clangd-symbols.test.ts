@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { main } from './main.js'
 import { tempWorkspace, writeFiles } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 /** `agent-lsp ...argv` in `cwd`: exit status and what it printed. */
 async function run(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -24,14 +25,14 @@ const areaH = 'int area(int w, int h);\n'
 const areaC = '#include "a.h"\n\nint area(int w, int h) { return w * h; }\n'
 const mainC = '#include "a.h"\n\nint main(void) { return area(2, 3); }\n'
 
-const references = (resolved: string) => [
+const references = (resolved: string) => grouped([
   `area → ${resolved}`,
   '3 references to area in 3 files',
   'a.c:3:5  int area(int w, int h) { return w * h; }',
   'a.h:1:5  int area(int w, int h);',
   'main.c:3:25  int main(void) { return area(2, 3); }',
   '',
-].join('\n')
+])
 
 describe('clangd: a prototype and its definition are one symbol', () => {
   it('a header declares it, a source file defines it: the definition, in the workspace or in that file; the declaration in the header', async () => {
@@ -47,14 +48,14 @@ describe('clangd: a prototype and its definition are one symbol', () => {
     // with the prototype: neither looks like an alias of the other.
     const single = 'int area(int w, int h);\n\nint main(void) { return area(2, 3); }\n\nint area(int w, int h) { return w * h; }\n'
     const root = await cProject({ 'main.c': single }, ['main.c'])
-    const answer = [
+    const answer = grouped([
       'area → main.c:5:5',
       '3 references to area',
       'main.c:1:5  int area(int w, int h);',
       'main.c:3:25  int main(void) { return area(2, 3); }',
       'main.c:5:5  int area(int w, int h) { return w * h; }',
       '',
-    ].join('\n')
+    ])
     expect(await run(['findReferences', '--symbol', 'area'], root)).toEqual({ code: 0, stdout: answer, stderr: '' })
     expect(await run(['findReferences', '--symbol', 'area', '--file', 'main.c'], root)).toEqual({ code: 0, stdout: answer, stderr: '' })
   })

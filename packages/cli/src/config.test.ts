@@ -8,6 +8,7 @@ import { loadServerSetup, type ServerSetup } from './config.js'
 import { agentLspBinDirs } from './detect.js'
 import { main } from './main.js'
 import { tempWorkspace } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 /** A workspace with `files`, a user config holding `userToml`, and the environment that finds it. */
 async function setupFor(files: Record<string, string>, userToml?: string): Promise<{ root: string; env: NodeJS.ProcessEnv; userConfig: string }> {
@@ -84,13 +85,13 @@ describe('server config', () => {
     expect(python?.config).toMatchObject({ command: shim, args: ['--stdio'], readyLogPattern: '^(Found \\d+ source files?|No source files found)' })
     expect(await run(['findReferences', 'shop/pricing.py:1:5'], root, noPyright)).toEqual({
       code: 0,
-      stdout: [
+      stdout: grouped([
         '3 references to apply_discount in 2 files',
         'main.py:1:26  from shop.pricing import apply_discount',
         'main.py:3:7  print(apply_discount(20, 0.1))',
         'shop/pricing.py:1:5  def apply_discount(price: float, pct: float) -> float:',
         '',
-      ].join('\n'),
+      ]),
       stderr: '',
     })
   })

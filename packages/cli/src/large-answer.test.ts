@@ -3,6 +3,7 @@
 // answer is bounded, states the totals, and every reference is reachable by page or by filter.
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 const NAME = 'FEATURE_ENABLED'
 const FILES = 60
@@ -44,28 +45,28 @@ describe('a reference list of 1561 locations in 61 files on typescript-language-
 
     const page1 = (await ask()).split('\n')
     expect(page1[0]).toBe(`1561 references to ${NAME} in 61 files; showing 1-100 (page 1 of 16)`)
-    expect(page1.slice(1, 101)).toEqual(rows.slice(0, 100))
+    // Between the header and the lines on later pages: the page's rows, grouped by file.
+    const body = (lines: readonly string[]) => lines.slice(1).filter((line) => !line.startsWith('More in: ') && !line.startsWith('Narrow with fileFilter'))
+    expect(body(page1)).toEqual(grouped(rows.slice(0, 100)).split('\n'))
     const moreFiles = Array.from({ length: 19 }, (_, index) => `${fileName(index + 5)} (26)`).join(', ')
-    expect(page1.slice(101)).toEqual([
+    expect(page1.slice(-2)).toEqual([
       `More in: src/f04.ts (5 more of 26), ${moreFiles}, … and 37 more files (962 references)`,
       'Narrow with fileFilter (a file or folder, e.g. src/f04.ts), or ask page 2.',
     ])
     expect(Buffer.byteLength(page1.join('\n'))).toBeLessThan(8 * 1024)
 
     // Pages 2..16 hold the rest in the same order: nothing dropped, nothing repeated.
-    const seen = [...page1.slice(1, 101)]
     for (let page = 2; page <= 16; page++) {
       const lines = (await ask({ page })).split('\n')
       const last = Math.min(page * 100, rows.length)
       expect(lines[0]).toBe(`1561 references to ${NAME} in 61 files; showing ${(page - 1) * 100 + 1}-${last} (page ${page} of 16)`)
-      seen.push(...lines.slice(1, 1 + last - (page - 1) * 100))
+      expect(body(lines)).toEqual(grouped(rows.slice((page - 1) * 100, last)).split('\n'))
     }
-    expect(seen).toEqual(rows)
 
     const filtered = (await ask({ fileFilter: fileName(30) })).split('\n')
     expect(filtered).toEqual([
       `26 references to ${NAME} under ${fileName(30)} (1561 in 61 files in all)`,
-      ...rows.filter((row) => row.startsWith(`${fileName(30)}:`)),
+      ...grouped(rows.filter((row) => row.startsWith(`${fileName(30)}:`))).split('\n'),
     ])
   })
 })

@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest'
 import { createLspHost } from './host.js'
 import { defaultServers } from './servers.js'
 import { tempWorkspace } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 /** The issue's bound: a stopped server's processes are gone within 5 s of dispose(). */
 const GONE_WITHIN_MS = 5_000
@@ -132,11 +133,11 @@ function referencesAnswer(files: Files, language: Language, name: string): strin
   const rows = occurrences(files, language, name)
   const fileCount = new Set(rows.map((row) => row.path)).size
   const header = `${rows.length} ${rows.length === 1 ? 'reference' : 'references'} to ${name}${fileCount > 1 ? ` in ${fileCount} files` : ''}`
-  return [header, ...rows.map(rowText)].join('\n')
+  return grouped([header, ...rows.map(rowText)])
 }
 
 function definitionAnswer(files: Files, language: Language, name: string): string {
-  return `1 definition of ${name}\n${rowText(declaration(files, language, name))}`
+  return `${name} → ${rowText(declaration(files, language, name))}`
 }
 
 /** The hover of a declaration: its signature or type, as tsserver and pyright print it. */
@@ -353,17 +354,17 @@ describe('load', () => {
       // A sample of the expected answers, spelled out, so that the generator is checked too.
       expect(queries[0]).toEqual({
         input: { operation: 'findReferences', filePath: 'src/mod0.ts', line: 1, character: 17 },
-        expected: [
+        expected: grouped([
           '5 references to compute0 in 3 files',
           'src/main.ts:1:10  import { compute0, limit0 } from "./mod0";',
           'src/main.ts:12:24  export const result0 = compute0(limit0);',
           'src/mod0.ts:1:17  export function compute0(value: number): number {',
           'src/mod1.ts:2:10  import { compute0 } from "./mod0";',
           'src/mod1.ts:5:10  return compute0(value) * 3;',
-        ].join('\n'),
+        ]),
       })
       expect(queries[61]!.expected).toBe('pkg/mod0.py: 2 symbols (not shown: 1 local of functions)\nFunction compute_0  1-2\nConstant LIMIT_0  5')
-      expect(queries[22]!.expected).toBe('1 definition of limit1\nsrc/mod1.ts:8:14  export const limit1 = 11;')
+      expect(queries[22]!.expected).toBe('limit1 → src/mod1.ts:8:14  export const limit1 = 11;')
       expect(queries[40]!.expected).toBe('```typescript\nfunction compute0(value: number): number\n```')
       expect(queries[43]!.expected).toBe('```python\n(constant) LIMIT_1: Literal[11]\n```')
 

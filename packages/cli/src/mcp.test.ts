@@ -13,6 +13,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { UsageError, parseCommand } from './args.js'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 /** The bound: a stopped server's processes are gone within 5 s; a killed process takes a moment. */
 const GONE_WITHIN_MS = 5_000
@@ -26,12 +27,12 @@ const files = {
 }
 
 const references = { operation: 'findReferences', filePath: 'src/a.ts', line: 1, character: 14 }
-const referencesText = [
+const referencesText = grouped([
   '3 references to retryLimit in 2 files',
   'src/a.ts:1:14  export const retryLimit = 3;',
   'src/b.ts:1:10  import { retryLimit } from "./a";',
   'src/b.ts:2:22  export const twice = retryLimit * 2;',
-].join('\n')
+])
 
 describe('agent-lsp mcp', () => {
   it('serves the lsp tool: same schema and text as the tool, servers warm, errors as results, none left after close', async () => {
@@ -58,7 +59,7 @@ describe('agent-lsp mcp', () => {
 
     // Warm: the next call is answered by the same processes.
     expect(await client.callTool({ name: 'lsp', arguments: { operation: 'goToDefinition', filePath: 'src/b.ts', line: 2, character: 22 } })).toEqual({
-      content: [{ type: 'text', text: '1 definition of retryLimit\nsrc/a.ts:1:14  export const retryLimit = 3;' }],
+      content: [{ type: 'text', text: 'retryLimit → src/a.ts:1:14  export const retryLimit = 3;' }],
     })
     expect(descendantPids(server).sort()).toEqual([...started].sort())
 

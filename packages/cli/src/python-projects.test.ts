@@ -2,6 +2,7 @@
 // monorepo, so each project's imports resolve as from its own root (src layout included).
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 describe('python projects', () => {
   it("resolves a nested src-layout project's imports from its own root", async () => {
@@ -18,15 +19,15 @@ describe('python projects', () => {
     })
     const { ask } = toolOn(root)
     expect(await ask('goToDefinition', 'services/billing/tests/test_rates.py:3:8')).toBe(
-      '1 definition of vat\nservices/billing/src/billing/rates.py:1:5  def vat(amount: float) -> float:',
+      'vat → services/billing/src/billing/rates.py:1:5  def vat(amount: float) -> float:',
     )
     expect(await ask('findReferences', 'services/billing/src/billing/rates.py:1:5')).toBe(
-      [
+      grouped([
         '3 references to vat in 2 files',
         'services/billing/src/billing/rates.py:1:5  def vat(amount: float) -> float:',
         'services/billing/tests/test_rates.py:1:27  from billing.rates import vat',
         'services/billing/tests/test_rates.py:3:8  assert vat(100.0) == 20.0',
-      ].join('\n'),
+      ]),
     )
   })
 })

@@ -3,6 +3,7 @@
 // against `grep -rnw`; the comments say what grep shows that is not a reference.
 import { describe, expect, it } from 'vitest'
 import { copyGyp, sharedToolOn } from './real-codebases.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 const row = (file: string, line: number, col: number, code: string): string => `gyp/${file}:${line}:${col}  ${code}`
 
@@ -20,7 +21,7 @@ describe('pyright on node-gyp’s gyp', { timeout: 60_000 }, () => {
     const flavor = 'flavor = gyp.common.GetFlavor(params)'
     const setOs = 'default_variables.setdefault("OS", gyp.common.GetFlavor(params))'
     const definition = row('common.py', 513, 5, 'def GetFlavor(params):')
-    const references = [
+    const references = grouped([
       '19 references to GetFlavor in 10 files',
       definition,
       row('common_test.py', 68, 39, 'assert expected == gyp.common.GetFlavor(param)'),
@@ -41,10 +42,10 @@ describe('pyright on node-gyp’s gyp', { timeout: 60_000 }, () => {
       row('generator/ninja.py', 1983, 25, flavor),
       row('generator/ninja.py', 2205, 25, flavor),
       row('generator/ninja.py', 2931, 19, 'if gyp.common.GetFlavor(params) == "win":'),
-    ].join('\n')
+    ])
     expect(await ask('findReferences', 'gyp/common.py:513:5')).toBe(references)
     expect(await ask('findReferences', 'gyp/generator/ninja.py:2931:19')).toBe(references)
-    expect(await ask('goToDefinition', 'gyp/generator/ninja.py:2931:19')).toBe(`1 definition of GetFlavor\n${definition}`)
+    expect(await ask('goToDefinition', 'gyp/generator/ninja.py:2931:19')).toBe(`GetFlavor → ${definition}`)
     expect(await ask('hover', 'gyp/generator/ninja.py:2931:19')).toBe('```python\n(function) def GetFlavor(params: Unknown) -> (Unknown | str)\n```')
     await expect(ask('goToImplementation', 'gyp/generator/ninja.py:2931:19')).rejects.toMatchObject(noImplementations)
   })
@@ -54,14 +55,14 @@ describe('pyright on node-gyp’s gyp', { timeout: 60_000 }, () => {
     // make.py's MakefileWriter methods and its `comment=` arguments, and xcodeproj_file.py's own.
     const definition = row('ninja_syntax.py', 27, 9, 'def comment(self, text):')
     expect(await ask('findReferences', 'gyp/ninja_syntax.py:27:9')).toBe(
-      [
+      grouped([
         '3 references to comment in 2 files',
         row('generator/ninja.py', 2851, 22, 'master_ninja.comment("Short names for targets.")'),
         row('generator/ninja.py', 2865, 22, 'master_ninja.comment("Empty targets (output for completeness).")'),
         definition,
-      ].join('\n'),
+      ]),
     )
-    expect(await ask('goToDefinition', 'gyp/generator/ninja.py:2851:22')).toBe(`1 definition of comment\n${definition}`)
+    expect(await ask('goToDefinition', 'gyp/generator/ninja.py:2851:22')).toBe(`comment → ${definition}`)
     expect(await ask('hover', 'gyp/generator/ninja.py:2851:22')).toBe('```python\n(method) def comment(text: Unknown) -> None\n```')
     expect(await ask('hover', 'gyp/ninja_syntax.py:27:9')).toBe('```python\n(method) def comment(\n    self: Self@Writer,\n    text: Unknown\n) -> None\n```')
   })
@@ -72,9 +73,9 @@ describe('pyright on node-gyp’s gyp', { timeout: 60_000 }, () => {
     expect(await ask('hover', 'gyp/input.py:242:20')).toBe(
       "```python\n(function) def ExceptionAppend(\n    e: Unknown,\n    msg: Unknown\n) -> None\n```\n---\nAppend a message to the given exception's message.",
     )
-    expect(await ask('goToDefinition', 'gyp/input.py:242:20')).toBe(`1 definition of ExceptionAppend\n${definition}`)
+    expect(await ask('goToDefinition', 'gyp/input.py:242:20')).toBe(`ExceptionAppend → ${definition}`)
     expect(await ask('findReferences', 'gyp/input.py:242:20')).toBe(
-      [
+      grouped([
         '9 references to ExceptionAppend in 4 files',
         definition,
         row('generator/xcode.py', 792, 28, 'gyp.common.ExceptionAppend('),
@@ -85,7 +86,7 @@ describe('pyright on node-gyp’s gyp', { timeout: 60_000 }, () => {
         row('input.py', 1999, 28, 'gyp.common.ExceptionAppend('),
         row('input.py', 2973, 28, 'gyp.common.ExceptionAppend(e, "while trying to load %s" % build_file)'),
         row('xcodeproj_file.py', 715, 24, `gyp.common.ExceptionAppend(e, 'while printing key "%s"' % key)`),
-      ].join('\n'),
+      ]),
     )
   })
 
@@ -93,7 +94,7 @@ describe('pyright on node-gyp’s gyp', { timeout: 60_000 }, () => {
     // MSVSSettings._Type.ConvertToMSBuild (line 90) is overridden by _String, _StringList, _Boolean,
     // _Integer and _Enumeration; line 167 is in _Integer.ValidateMSVS.
     expect(await ask('goToDefinition', 'gyp/MSVSSettings.py:167:14')).toBe(
-      `1 definition of ConvertToMSBuild\n${row('MSVSSettings.py', 173, 9, 'def ConvertToMSBuild(self, value):')}`,
+      `ConvertToMSBuild → ${row('MSVSSettings.py', 173, 9, 'def ConvertToMSBuild(self, value):')}`,
     )
     const docs =
       'Returns the MSBuild equivalent of the MSVS value given.\n\n' +

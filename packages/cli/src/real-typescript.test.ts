@@ -3,6 +3,7 @@
 // against the source and against `grep -rnw`; the comments say what grep shows that is not a reference.
 import { describe, expect, it } from 'vitest'
 import { copyQueryCore, sharedToolOn } from './real-codebases.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 const call = (file: string, line: number, col: number, code: string): string => `src/${file}:${line}:${col}  ${code}`
 
@@ -12,7 +13,7 @@ describe('typescript-language-server on @tanstack/query-core', { timeout: 60_000
   it('finds every call of notifyManager.batch in 9 files and none of the comments saying "batch"', async () => {
     // grep -rnw batch: 22 lines; notifyManager.ts:82 and :83 are a doc comment, the other 20 are the answer.
     const batch = 'notifyManager.batch(() => {'
-    const references = [
+    const references = grouped([
       '20 references to batch in 9 files',
       call('mutation.ts', 331, 19, batch),
       call('mutationCache.ts', 156, 19, batch),
@@ -34,18 +35,18 @@ describe('typescript-language-server on @tanstack/query-core', { timeout: 60_000
       call('queryClient.ts', 284, 26, 'return notifyManager.batch(() => {'),
       call('queryClient.ts', 308, 36, 'const promises = notifyManager.batch(() =>'),
       call('queryObserver.ts', 740, 19, batch),
-    ].join('\n')
+    ])
     expect(await ask('findReferences', 'src/notifyManager.ts:48:5')).toBe(references)
     expect(await ask('findReferences', 'src/queryClient.ts:212:26')).toBe(references)
     expect(await ask('goToDefinition', 'src/queryClient.ts:212:26')).toBe(
-      `1 definition of batch\n${call('notifyManager.ts', 48, 5, 'batch: <T>(callback: () => T): T => {')}`,
+      `batch → ${call('notifyManager.ts', 48, 5, 'batch: <T>(callback: () => T): T => {')}`,
     )
     expect(await ask('hover', 'src/notifyManager.ts:48:5')).toBe('```typescript\n(property) batch: <T>(callback: () => T) => T\n```')
   })
 
   it('tells the method QueryCache.notify from MutationCache.notify and the private #notify methods', async () => {
     // grep -rnw notify: 26 lines; 8 are QueryCache.notify, 7 MutationCache.notify, 8 a private #notify, 3 comments.
-    const queryCacheNotify = [
+    const queryCacheNotify = grouped([
       '8 references to notify in 3 files',
       call('query.ts', 309, 19, "this.#cache.notify({ type: 'observerAdded', query: this, observer })"),
       call('query.ts', 331, 19, "this.#cache.notify({ type: 'observerRemoved', query: this, observer })"),
@@ -55,10 +56,10 @@ describe('typescript-language-server on @tanstack/query-core', { timeout: 60_000
       call('queryCache.ts', 200, 3, 'notify(event: QueryCacheNotifyEvent) {'),
       call('queryObserver.ts', 180, 36, 'this.#client.getQueryCache().notify({'),
       call('queryObserver.ts', 749, 36, 'this.#client.getQueryCache().notify({'),
-    ].join('\n')
+    ])
     expect(await ask('findReferences', 'src/queryObserver.ts:749:36')).toBe(queryCacheNotify)
     expect(await ask('findReferences', 'src/mutationCache.ts:186:3')).toBe(
-      [
+      grouped([
         '7 references to notify in 3 files',
         call('mutation.ts', 126, 27, 'this.#mutationCache.notify({'),
         call('mutation.ts', 139, 25, 'this.#mutationCache.notify({'),
@@ -67,10 +68,10 @@ describe('typescript-language-server on @tanstack/query-core', { timeout: 60_000
         call('mutationCache.ts', 134, 10, "this.notify({ type: 'removed', mutation })"),
         call('mutationCache.ts', 186, 3, 'notify(event: MutationCacheNotifyEvent) {'),
         call('mutationObserver.ts', 63, 39, 'this.#client.getMutationCache().notify({'),
-      ].join('\n'),
+      ]),
     )
     const definition = call('queryCache.ts', 200, 3, 'notify(event: QueryCacheNotifyEvent) {')
-    expect(await ask('goToDefinition', 'src/queryObserver.ts:749:36')).toBe(`1 definition of notify\n${definition}`)
+    expect(await ask('goToDefinition', 'src/queryObserver.ts:749:36')).toBe(`notify → ${definition}`)
     expect(await ask('goToImplementation', 'src/queryObserver.ts:749:36')).toBe(`1 implementation of notify\n${definition}`)
     expect(await ask('hover', 'src/queryObserver.ts:749:36')).toBe('```typescript\n(method) QueryCache.notify(event: QueryCacheNotifyEvent): void\n```')
   })
@@ -82,14 +83,12 @@ describe('typescript-language-server on @tanstack/query-core', { timeout: 60_000
       call('query.ts', 205, 13, 'protected optionalRemove() {'),
     ]
     const abstract = call('removable.ts', 36, 22, 'protected abstract optionalRemove(): void')
-    expect(await ask('goToImplementation', 'src/removable.ts:36:22')).toBe(implementations.join('\n'))
-    expect(await ask('goToImplementation', 'src/removable.ts:16:14')).toBe(implementations.join('\n'))
-    expect(await ask('goToDefinition', 'src/removable.ts:16:14')).toBe(`1 definition of optionalRemove\n${abstract}`)
+    expect(await ask('goToImplementation', 'src/removable.ts:36:22')).toBe(grouped(implementations))
+    expect(await ask('goToImplementation', 'src/removable.ts:16:14')).toBe(grouped(implementations))
+    expect(await ask('goToDefinition', 'src/removable.ts:16:14')).toBe(`optionalRemove → ${abstract}`)
     // grep -rnw optionalRemove: the same 4 lines; the overrides count as references of the abstract method.
     expect(await ask('findReferences', 'src/removable.ts:36:22')).toBe(
-      ['4 references to optionalRemove in 3 files', ...implementations.slice(1), call('removable.ts', 16, 14, 'this.optionalRemove()'), abstract].join(
-        '\n',
-      ),
+      grouped(['4 references to optionalRemove in 3 files', ...implementations.slice(1), call('removable.ts', 16, 14, 'this.optionalRemove()'), abstract]),
     )
     expect(await ask('hover', 'src/removable.ts:16:14')).toBe('```typescript\n(method) Removable.optionalRemove(): void\n```')
   })
@@ -97,14 +96,14 @@ describe('typescript-language-server on @tanstack/query-core', { timeout: 60_000
   it('lists the overrides of Subscribable.onSubscribe with the base no-op that the other subclasses inherit', async () => {
     // QueryCache, MutationCache and MutationObserver do not override it: they run the base body.
     expect(await ask('goToImplementation', 'src/subscribable.ts:23:13')).toBe(
-      [
+      grouped([
         '5 implementations of onSubscribe in 5 files',
         call('focusManager.ts', 35, 13, 'protected onSubscribe(): void {'),
         call('onlineManager.ts', 36, 13, 'protected onSubscribe(): void {'),
         call('queriesObserver.ts', 61, 13, 'protected onSubscribe(): void {'),
         call('queryObserver.ts', 103, 13, 'protected onSubscribe(): void {'),
         call('subscribable.ts', 23, 13, 'protected onSubscribe(): void {'),
-      ].join('\n'),
+      ]),
     )
   })
 
@@ -116,12 +115,12 @@ describe('typescript-language-server on @tanstack/query-core', { timeout: 60_000
       `\`\`\`typescript\n(alias) hashKey(queryKey: QueryKey | MutationKey): string\nimport hashKey\n\`\`\`\n${docs}`,
     )
     const definition = call('utils.ts', 205, 17, 'export function hashKey(queryKey: QueryKey | MutationKey): string {')
-    expect(await ask('goToDefinition', 'src/mutationObserver.ts:73:44')).toBe(`1 definition of hashKey\n${definition}`)
+    expect(await ask('goToDefinition', 'src/mutationObserver.ts:73:44')).toBe(`hashKey → ${definition}`)
     expect(await ask('goToImplementation', 'src/mutationObserver.ts:73:44')).toBe(`1 implementation of hashKey\n${definition}`)
     // grep -rnw hashKey: 9 lines, every one a reference; two of them hold two calls each.
     const mismatch = 'if (hashKey(mutation.options.mutationKey) !== hashKey(mutationKey)) {'
     expect(await ask('findReferences', 'src/mutationObserver.ts:73:7')).toBe(
-      [
+      grouped([
         '11 references to hashKey in 4 files',
         call('index.ts', 17, 3, 'hashKey,'),
         call('mutationObserver.ts', 4, 10, "import { hashKey, shallowEqualObjects } from './utils'"),
@@ -134,32 +133,33 @@ describe('typescript-language-server on @tanstack/query-core', { timeout: 60_000
         call('utils.ts', 174, 53, mismatch),
         call('utils.ts', 197, 45, 'const hashFn = options?.queryKeyHashFn || hashKey'),
         definition,
-      ].join('\n'),
+      ]),
     )
   })
 
   it('addresses symbols by name: a name path, a re-exported name, an ambiguous name, a misspelt name', async () => {
     // QueryCache.notify and MutationCache.notify share the name: the name path picks one.
-    expect((await ask('findReferences', 'QueryCache.notify')).split('\n').slice(0, 3)).toEqual([
+    expect((await ask('findReferences', 'QueryCache.notify')).split('\n').slice(0, 4)).toEqual([
       'QueryCache.notify → src/queryCache.ts:200:3',
       '8 references to notify in 3 files',
-      call('query.ts', 309, 19, "this.#cache.notify({ type: 'observerAdded', query: this, observer })"),
+      'src/query.ts',
+      "309:19  this.#cache.notify({ type: 'observerAdded', query: this, observer })",
     ])
     expect(await ask('findReferences', 'notify')).toBe(
-      [
+      grouped([
         '2 symbols match "notify"; pick one with filePath and line:',
         '1. Method MutationCache.notify  src/mutationCache.ts:186:3',
         '2. Method QueryCache.notify  src/queryCache.ts:200:3',
-      ].join('\n'),
+      ]),
     )
     // Workspace symbols list index.ts's re-exports as Variables of the same name; each is an alias
     // of the declaration, so the name resolves to the declaration instead of asking which.
     expect(await ask('goToDefinition', 'QueryClient')).toBe(
-      ['QueryClient → src/queryClient.ts:60:14', '1 definition of QueryClient', call('queryClient.ts', 60, 14, 'export class QueryClient {')].join('\n'),
+      grouped(['QueryClient → src/queryClient.ts:60:14', '1 definition of QueryClient', call('queryClient.ts', 60, 14, 'export class QueryClient {')]),
     )
     expect((await ask('findReferences', 'hashKey')).split('\n').slice(0, 2)).toEqual(['hashKey → src/utils.ts:205:17', '11 references to hashKey in 4 files'])
     // Implementations are named after the symbol asked about, not after the first implementing class.
     expect((await ask('goToImplementation', 'Removable')).split('\n').slice(0, 2)).toEqual(['Removable → src/removable.ts:3:23', '4 implementations of Removable in 4 files'])
-    expect(await ask('hover', 'getQueryDat')).toBe(['No symbol "getQueryDat" found.', 'Closest names:', 'Method getQueryData  src/queryClient.ts:127:3'].join('\n'))
+    expect(await ask('hover', 'getQueryDat')).toBe(grouped(['No symbol "getQueryDat" found.', 'Closest names:', 'Method getQueryData  src/queryClient.ts:127:3']))
   })
 })

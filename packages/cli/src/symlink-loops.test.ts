@@ -4,6 +4,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { providersOn } from './provider-only.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 const project = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022' }, include: ['src'] })
 
@@ -18,13 +19,13 @@ describe('symlink loops', { timeout: 120_000 }, () => {
     // 3 places by hand: the declaration, b.ts's import and b.ts's call (`tsc -p . --listFilesOnly`
     // lists only src/a.ts and src/b.ts: TypeScript's own file matching does not follow the loop).
     expect(await tool.execute({ operation: 'findReferences', symbol: 'helperOne', filePath: 'src/a.ts' })).toBe(
-      [
+      grouped([
         'helperOne → src/a.ts:1:17',
         '3 references to helperOne in 2 files',
         'src/a.ts:1:17  export function helperOne(): number { return 1 }',
         "src/b.ts:1:10  import { helperOne } from './a'",
         'src/b.ts:2:1  helperOne()',
-      ].join('\n'),
+      ]),
     )
   })
 
@@ -57,13 +58,13 @@ describe('symlink loops', { timeout: 120_000 }, () => {
     })
     await symlink('..', path.join(root, 'src/loop'))
     expect(await tool.execute({ operation: 'findReferences', symbol: 'helperOne', filePath: 'src/a.ts' })).toBe(
-      [
+      grouped([
         'helperOne → src/a.ts:1:17',
         '3 references to helperOne in 2 files',
         'src/a.ts:1:17  export function helperOne(): number { return 1 }',
         "src/b.ts:1:10  import { helperOne } from './a'",
         'src/b.ts:2:1  helperOne()',
-      ].join('\n'),
+      ]),
     )
   })
 })

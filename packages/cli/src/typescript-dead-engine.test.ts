@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { descendantPids, waitUntilGone } from '@agent-lsp/lsp-testing'
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 const files = {
   'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }),
@@ -12,12 +13,12 @@ const files = {
   'src/b.ts': "import { greet } from './a'\nexport const hello = greet('you')\n",
 }
 
-const references = [
+const references = grouped([
   '3 references to greet in 2 files',
   'src/a.ts:1:17  export function greet(name: string): string { return name }',
   "src/b.ts:1:10  import { greet } from './a'",
   "src/b.ts:2:22  export const hello = greet('you')",
-].join('\n')
+])
 
 /** The semantic tsserver below this process (not the typings installer). */
 function tsserverPids(): number[] {

@@ -3,6 +3,7 @@
 import { defaultServers } from './servers.js'
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 describe('typescript-language-server answers', () => {
   it('lands on the name of a decorated method and of a documented arrow function (LocationLink targetSelectionRange)', async () => {
@@ -35,9 +36,9 @@ describe('typescript-language-server answers', () => {
         'import { InvoiceService, roundCents } from "./audit";\n\nconst svc = new InvoiceService();\nconsole.log(roundCents(svc.total([1.005, 2])));\n',
     })
     const { ask } = toolOn(root)
-    expect(await ask('goToDefinition', 'src/main.ts:4:28')).toBe('1 definition of total\nsrc/audit.ts:8:3  total(')
+    expect(await ask('goToDefinition', 'src/main.ts:4:28')).toBe('total → src/audit.ts:8:3  total(')
     expect(await ask('goToDefinition', 'src/main.ts:4:13')).toBe(
-      '1 definition of roundCents\nsrc/audit.ts:19:14  export const roundCents = (amount: number): number =>',
+      'roundCents → src/audit.ts:19:14  export const roundCents = (amount: number): number =>',
     )
   })
 
@@ -50,12 +51,12 @@ describe('typescript-language-server answers', () => {
     })
     const { ask } = toolOn(root)
     expect(await ask('findReferences', 'lib/shared code/réf#1.ts:1:17')).toBe(
-      [
+      grouped([
         '3 references to formatOrderId in 2 files',
         'app/orders/[orderId]/route.ts:1:10  import { formatOrderId } from "../../../lib/shared code/réf#1";',
         'app/orders/[orderId]/route.ts:4:10  return formatOrderId(id);',
         'lib/shared code/réf#1.ts:1:17  export function formatOrderId(raw: string): string {',
-      ].join('\n'),
+      ]),
     )
   })
 
@@ -83,7 +84,7 @@ describe('typescript-language-server answers', () => {
     const root = await tempWorkspace(badge)
     const { ask } = toolOn(root)
     expect(await ask('goToDefinition', 'src/Badge.tsx:8:11')).toBe(
-      '1 definition of Badge\nsrc/Badge.tsx:3:17  export function Badge(props: { label: string }) {',
+      'Badge → src/Badge.tsx:3:17  export function Badge(props: { label: string }) {',
     )
   })
 

@@ -3,6 +3,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 const project = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022' }, include: ['src'] })
 
@@ -16,13 +17,13 @@ describe('typescript projects', () => {
     })
     const { ask } = toolOn(root)
     expect(await ask('findReferences', 'a/src/lib.ts:1:17')).toBe(
-      [
+      grouped([
         '4 references to shared in 2 files',
         'a/src/lib.ts:1:17  export function shared(): number { return 1; }',
         'a/src/lib.ts:2:21  export const here = shared();',
         'b/src/use.ts:1:10  import { shared } from "../../a/src/lib";',
         'b/src/use.ts:2:22  export const there = shared();',
-      ].join('\n'),
+      ]),
     )
   })
 
@@ -35,14 +36,14 @@ describe('typescript projects', () => {
     })
     const { ask } = toolOn(path.join(top, 'src/shapes'))
     expect(await ask('findReferences', 'area.ts:1:17')).toBe(
-      [
+      grouped([
         '5 references to area in 3 files',
         'area.ts:1:17  export function area(r: number): number { return 3 * r * r; }',
         'disc.ts:1:10  import { area } from "./area";',
         'disc.ts:2:21  export const disc = area(2);',
         `external  ${top}/src/main.ts:1`,
         `external  ${top}/src/main.ts:2`,
-      ].join('\n'),
+      ]),
     )
   })
 
@@ -53,12 +54,12 @@ describe('typescript projects', () => {
     })
     const { ask } = toolOn(root)
     expect(await ask('findReferences', 'lib.js:1:17')).toBe(
-      [
+      grouped([
         '3 references to helper in 2 files',
         'lib.js:1:17  export function helper(n) { return n + 1; }',
         'use.js:1:10  import { helper } from "./lib.js";',
         'use.js:2:13  console.log(helper(1));',
-      ].join('\n'),
+      ]),
     )
   })
 })

@@ -4,6 +4,7 @@
 // when all were, and says how many were not otherwise.
 import { describe, expect, it } from 'vitest'
 import { providersOn } from './provider-only.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 const files = {
   'src/a.ts': 'export function helperOne(): number { return 1 }\n',
@@ -23,13 +24,13 @@ describe('typescript without a tsconfig.json', { timeout: 120_000 }, () => {
     })
     // By hand: the declaration, b.ts's import and its call.
     expect(await seam.tool.execute({ operation: 'findReferences', symbol: 'helperOne', filePath: 'src/a.ts' })).toBe(
-      [
+      grouped([
         'helperOne → src/a.ts:1:17',
         '3 references to helperOne in 2 files',
         'src/a.ts:1:17  export function helperOne(): number { return 1 }',
         "src/b.ts:1:10  import { helperOne } from './a'",
         'src/b.ts:2:1  helperOne()',
-      ].join('\n'),
+      ]),
     )
   })
 

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { rowPositions, tempWorkspace, toolOn } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 const tsconfig = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler' }, include: ['src'] })
 
@@ -20,14 +21,14 @@ const pricing = {
   ].join('\n'),
 }
 
-const applyDiscountReferences = [
+const applyDiscountReferences = grouped([
   '5 references to applyDiscount in 2 files',
   'src/banner.ts:1:10  import { applyDiscount, formatPrice } from "./pricing";',
   'src/banner.ts:3:53  const badge = "🎉🎉🎉 sale"; const shown = formatPrice(applyDiscount(20, 0.1));',
   'src/banner.ts:4:49  const 価格ラベル = "値段"; const shownJp = formatPrice(applyDiscount(30, 0.2));',
   'src/banner.ts:5:52  const accent = "café"; const shownFr = formatPrice(applyDiscount(40, 0.3));',
   'src/pricing.ts:1:17  export function applyDiscount(price: number, pct: number): number {',
-].join('\n')
+])
 
 describe('typescript-language-server', () => {
   it('answers the very first findReferences on a cold server completely', async () => {
@@ -65,7 +66,7 @@ describe('typescript-language-server', () => {
     )
     expect(await ask('hover', 'src/settings.ts:3:14')).toBe('```typescript\nconst retryLimit: string\n```')
     expect(await ask('goToDefinition', 'src/worker.ts:4:20')).toBe(
-      '1 definition of retryLimit\nsrc/settings.ts:3:14  export const retryLimit: string = "three";',
+      'retryLimit → src/settings.ts:3:14  export const retryLimit: string = "three";',
     )
     expect(await ask('hover', 'src/worker.ts:4:20')).toBe('```typescript\n(alias) const retryLimit: string\nimport retryLimit\n```')
   })
@@ -77,8 +78,8 @@ describe('typescript-language-server', () => {
       'src/worker.ts': 'import { retryLimit } from "./settings";\n\nexport const limit = retryLimit;\n',
     })
     const { ask } = toolOn(root)
-    expect(await ask('goToDefinition', 'src/settings.ts:1:14')).toBe('1 definition of retryLimit\nsrc/settings.ts:1:14  export const retryLimit = 3;')
+    expect(await ask('goToDefinition', 'src/settings.ts:1:14')).toBe('retryLimit → src/settings.ts:1:14  export const retryLimit = 3;')
     await writeFile(path.join(root, 'src/settings.ts'), '\n\nexport const retryLimit = 4;\n')
-    expect(await ask('goToDefinition', 'src/worker.ts:3:22')).toBe('1 definition of retryLimit\nsrc/settings.ts:3:14  export const retryLimit = 4;')
+    expect(await ask('goToDefinition', 'src/worker.ts:3:22')).toBe('retryLimit → src/settings.ts:3:14  export const retryLimit = 4;')
   })
 })

@@ -5,6 +5,7 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { grouped } from './grouped.test-support.js'
 
 describe('files that are not open', { timeout: 120_000 }, () => {
   it('TypeScript: a file written just before the query is in its references, an edited one in its hover', async () => {
@@ -17,14 +18,14 @@ describe('files that are not open', { timeout: 120_000 }, () => {
     expect((await ask('findReferences', 'src/a.ts:1:17')).split('\n')[0]).toBe('3 references to greet in 2 files')
     await writeFile(path.join(root, 'src/new.ts'), "import { greet } from './a'\ngreet(2)\n")
     expect(await ask('findReferences', 'src/a.ts:1:17')).toBe(
-      [
+      grouped([
         '5 references to greet in 3 files',
         'src/a.ts:1:17  export function greet(x: number) { return x }',
         "src/b.ts:1:10  import { greet } from './a'",
         'src/b.ts:2:1  greet(1)',
         "src/new.ts:1:10  import { greet } from './a'",
         'src/new.ts:2:1  greet(2)',
-      ].join('\n'),
+      ]),
     )
     // c.ts is never opened: hover its use in b.ts, edit c.ts, hover again.
     await writeFile(path.join(root, 'src/c.ts'), 'export const limit: number = 1\n')

@@ -41,10 +41,16 @@ export function toolOn(root: string, servers?: LocalServerConfig[]): { host: Lsp
 /** Run one tool query at `path:line:col` (1-based, code points). */
 export type Ask = (operation: 'goToDefinition' | 'findReferences' | 'goToImplementation' | 'hover', at: string) => Promise<string>
 
-/** The `path:line:col` of each row of a locations answer (the header skipped). */
+/** The `path:line:col` of each place of a locations answer, grouped by file or not (the header skipped). */
 export function rowPositions(answer: string): string[] {
-  return answer
-    .split('\n')
-    .slice(1)
-    .map((row) => row.split('  ')[0] ?? '')
+  const positions: string[] = []
+  let file = ''
+  for (const row of answer.split('\n').slice(1)) {
+    const where = row.split('  ')[0] ?? ''
+    // Grouped by file: `path:line:col  code`, or the path alone over `line:col line:col  code` lines.
+    if (/^\d+:\d+/.test(where)) positions.push(...where.split(' ').map((position) => `${file}:${position}`))
+    else if (/:\d+:\d+$/.test(where)) positions.push(where)
+    else file = where
+  }
+  return positions
 }

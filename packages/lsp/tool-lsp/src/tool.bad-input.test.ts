@@ -305,7 +305,7 @@ const rows: Row[] = [
 
 // The valid query asked after each row, and its answer.
 const valid = { operation: 'goToDefinition', filePath: 'src/app.ts', line: 1, character: 10 }
-const validAnswer = '1 definition of applyDiscount\nsrc/pricing.ts:1:17  export function applyDiscount(price: number, rate: number): number {'
+const validAnswer = 'applyDiscount → src/pricing.ts:1:17  export function applyDiscount(price: number, rate: number): number {'
 
 describe('bad input through the tool', () => {
   let root: string

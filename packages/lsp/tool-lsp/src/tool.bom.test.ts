@@ -13,7 +13,7 @@ describe('a file starting with a byte order mark', () => {
       () => ({ kind: 'locations', locations: [at(uri, 0, 13, 5), at(uri, 1, 21, 5)], resolvedWorkspaceRoot: root, completeness: complete }),
       { workspaceRoot: root },
     )
-    const answer = ['2 references to total', 'src/a.ts:1:14  export const total = 1', 'src/a.ts:2:22  export const twice = total * 2'].join('\n')
+    const answer = ['2 references to total', 'src/a.ts', '1:14  export const total = 1', '2:22  export const twice = total * 2'].join('\n')
     expect(await tool.execute({ operation: 'findReferences', filePath: 'src/a.ts', line: 1, character: 14 })).toBe(answer)
     expect(positionOf(seen[0])).toEqual({ line: 0, character: 13 })
     // The end of line 1 is after its 22 code points, the mark not among them.

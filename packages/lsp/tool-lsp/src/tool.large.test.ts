@@ -54,33 +54,36 @@ describe('a reference list of 1561 locations in 61 files', () => {
     const text = await ask()
     const lines = text.split('\n')
     expect(lines[0]).toBe(`1561 references to ${NAME} in 61 files; showing 1-100 (page 1 of 16)`)
+    // Grouped by file: the declaration's file (one place, one line), then each file's path and its places.
     expect(lines[1]).toBe(`src/flags.ts:1:14  export const ${NAME} = true`)
-    expect(lines[2]).toBe(`src/f01.ts:1:10  import { ${NAME} } from './flags'`)
-    expect(lines[3]).toBe(`src/f01.ts:2:21  export const use0 = ${NAME} && 0 > 0`)
-    expect(lines[100]).toBe(`src/f04.ts:21:22  export const use19 = ${NAME} && 19 > 0`)
+    expect(lines.slice(2, 5)).toEqual(['src/f01.ts', `1:10  import { ${NAME} } from './flags'`, `2:21  export const use0 = ${NAME} && 0 > 0`])
+    expect(lines.slice(83, 85)).toEqual(['src/f04.ts', `1:10  import { ${NAME} } from './flags'`])
+    expect(lines[104]).toBe(`21:22  export const use19 = ${NAME} && 19 > 0`)
     const more = Array.from({ length: 19 }, (_, index) => `${fileName(index + 5)} (26)`).join(', ')
-    expect(lines.slice(101)).toEqual([
+    expect(lines.slice(105)).toEqual([
       `More in: src/f04.ts (5 more of 26), ${more}, … and 37 more files (962 references)`,
       'Narrow with fileFilter (a file or folder, e.g. src/f04.ts), or ask page 2.',
     ])
     const bytes = Buffer.byteLength(text)
     expect(bytes).toBeLessThan(12 * 1024)
-    expect(bytes).toBe(6903)
+    // 6903 bytes before rows were grouped by file.
+    expect(bytes).toBe(5858)
   })
 
   it('shows rows 101-200 on page 2, in the same order, and the rest on the last page', async () => {
     const { ask } = await flagsTool()
     const page2 = (await ask({ page: 2 })).split('\n')
     expect(page2[0]).toBe(`1561 references to ${NAME} in 61 files; showing 101-200 (page 2 of 16)`)
-    expect(page2[1]).toBe(`src/f04.ts:22:22  export const use20 = ${NAME} && 20 > 0`)
-    expect(page2[100]).toBe(`src/f08.ts:17:22  export const use15 = ${NAME} && 15 > 0`)
+    // A file continued from page 1 names its path again.
+    expect(page2.slice(1, 3)).toEqual(['src/f04.ts', `22:22  export const use20 = ${NAME} && 20 > 0`])
+    expect(page2.slice(104, 106)).toEqual([`16:22  export const use14 = ${NAME} && 14 > 0`, `17:22  export const use15 = ${NAME} && 15 > 0`])
     const more = Array.from({ length: 19 }, (_, index) => `${fileName(index + 9)} (26)`).join(', ')
-    expect(page2[101]).toBe(`More in: src/f08.ts (9 more of 26), ${more}, … and 33 more files (858 references)`)
-    expect(page2[102]).toBe('Narrow with fileFilter (a file or folder, e.g. src/f08.ts), or ask page 3.')
+    expect(page2[106]).toBe(`More in: src/f08.ts (9 more of 26), ${more}, … and 33 more files (858 references)`)
+    expect(page2[107]).toBe('Narrow with fileFilter (a file or folder, e.g. src/f08.ts), or ask page 3.')
     const last = (await ask({ page: 16 })).split('\n')
     expect(last[0]).toBe(`1561 references to ${NAME} in 61 files; showing 1501-1561 (page 16 of 16)`)
-    expect(last).toHaveLength(62)
-    expect(last[61]).toBe(`src/f60.ts:26:22  export const use24 = ${NAME} && 24 > 0`)
+    expect(last).toHaveLength(65)
+    expect(last[64]).toBe(`26:22  export const use24 = ${NAME} && 24 > 0`)
   })
 
   it("pins a resolved symbol's own name first, without asking for its definition", async () => {
@@ -107,7 +110,7 @@ describe('a reference list of 1561 locations in 61 files', () => {
     const { ask, seen } = await flagsTool({ maxResults: 2000 })
     const text = await ask()
     expect(text.split('\n')[0]).toBe(`1561 references to ${NAME} in 61 files`)
-    expect(text.split('\n')[1]).toBe(`src/f01.ts:1:10  import { ${NAME} } from './flags'`)
+    expect(text.split('\n').slice(1, 3)).toEqual(['src/f01.ts', `1:10  import { ${NAME} } from './flags'`])
     expect(seen.map((query) => query.operation)).toEqual(['findReferences'])
   })
 
@@ -116,7 +119,8 @@ describe('a reference list of 1561 locations in 61 files', () => {
     const text = await ask({ fileFilter: 'src/f07.ts' })
     const lines = text.split('\n')
     expect(lines[0]).toBe(`26 references to ${NAME} under src/f07.ts (1561 in 61 files in all)`)
-    expect(lines).toHaveLength(27)
-    expect(lines[26]).toBe(`src/f07.ts:26:22  export const use24 = ${NAME} && 24 > 0`)
+    expect(lines).toHaveLength(28)
+    expect(lines[1]).toBe('src/f07.ts')
+    expect(lines[27]).toBe(`26:22  export const use24 = ${NAME} && 24 > 0`)
   })
 })

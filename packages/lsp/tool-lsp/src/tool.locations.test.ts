@@ -29,9 +29,10 @@ describe('locations', () => {
     expect(text).toBe(
       [
         '4 references to applyDiscount in 2 files',
-        `src/app.ts:1:10  import { applyDiscount, formatPrice } from './pricing'`,
-        `src/app.ts:2:53  ${emojiLine}`,
-        `src/app.ts:3:49  ${cjkLine}`,
+        'src/app.ts',
+        `1:10  import { applyDiscount, formatPrice } from './pricing'`,
+        `2:53  ${emojiLine}`,
+        `3:49  ${cjkLine}`,
         'src/pricing.ts:1:17  export function applyDiscount(price: number, rate: number): number {',
       ].join('\n'),
     )
@@ -43,7 +44,7 @@ describe('locations', () => {
     const text = await tool.execute({ operation: 'goToDefinition', filePath: 'src/app.ts', line: 3, character: 49 })
     expect(positionOf(seen[0])).toEqual({ line: 2, character: 48 })
     expect(text).toBe(
-      '1 definition of applyDiscount\nsrc/pricing.ts:1:17  export function applyDiscount(price: number, rate: number): number {',
+      'applyDiscount → src/pricing.ts:1:17  export function applyDiscount(price: number, rate: number): number {',
     )
   })
 
@@ -74,7 +75,7 @@ describe('locations', () => {
     const { tool, seen } = stubTool(locations(root, [at(encoded, 0, 13)]), { workspaceRoot: root })
     const text = await tool.execute({ operation: 'goToDefinition', filePath: relative, line: 1, character: 14 })
     expect(seen[0]?.filePath).toBe(path.join(root, relative))
-    expect(text).toBe('1 definition of rate\nlib/shared code/[id]/réf#1.ts:1:14  export const rate = 0.1')
+    expect(text).toBe('rate → lib/shared code/[id]/réf#1.ts:1:14  export const rate = 0.1')
   })
 
   it('marks files outside the workspace and non-file URIs as external, after workspace files, unread', async () => {
@@ -108,7 +109,7 @@ describe('locations', () => {
     const { tool, seen } = stubTool(locations(root, [at(fileUri(root, 'src/pricing.ts'), 3, 16)]), { workspaceRoot: link })
     const text = await tool.execute({ operation: 'goToDefinition', filePath: 'src/pricing.ts', line: 2, character: 10 })
     expect(seen[0]?.workspaceRoot).toBe(link)
-    expect(text).toBe('1 definition of roundCents\nsrc/pricing.ts:4:17  export function roundCents(value: number): number {')
+    expect(text).toBe('roundCents → src/pricing.ts:4:17  export function roundCents(value: number): number {')
   })
 
   it('accepts an absolute path through the real root when the workspace root is a symlink', async () => {
@@ -119,7 +120,7 @@ describe('locations', () => {
     const { tool, seen } = stubTool(locations(root, [at(fileUri(root, 'src/pricing.ts'), 3, 16)]), { workspaceRoot: link })
     const text = await tool.execute({ operation: 'goToDefinition', filePath: path.join(root, 'src/pricing.ts'), line: 2, character: 10 })
     expect(seen[0]?.filePath).toBe(path.join(root, 'src/pricing.ts'))
-    expect(text).toBe('1 definition of roundCents\nsrc/pricing.ts:4:17  export function roundCents(value: number): number {')
+    expect(text).toBe('roundCents → src/pricing.ts:4:17  export function roundCents(value: number): number {')
   })
 
   it('pages rows past maxResults, the declaration first, saying what is on later pages', async () => {
@@ -151,8 +152,9 @@ describe('locations', () => {
     expect(await ask(2)).toBe(
       [
         '4 references to applyDiscount in 2 files; showing 3-4 (page 2 of 2)',
-        `src/app.ts:2:53  ${emojiLine}`,
-        `src/app.ts:3:49  ${cjkLine}`,
+        'src/app.ts',
+        `2:53  ${emojiLine}`,
+        `3:49  ${cjkLine}`,
       ].join('\n'),
     )
     expect(await failure(ask(3))).toEqual({
@@ -172,10 +174,11 @@ describe('locations', () => {
       { workspaceRoot: root, maxResults: 2 },
     )
     const text = await tool.execute({ operation: 'findReferences', filePath: 'src/app.ts', line: 3, character: 49 })
-    expect(text.split('\n').slice(0, 3)).toEqual([
+    expect(text.split('\n').slice(0, 4)).toEqual([
       '3 references to applyDiscount; showing 1-2 (page 1 of 2)',
-      `src/app.ts:3:49  ${cjkLine}`,
-      `src/app.ts:1:10  import { applyDiscount, formatPrice } from './pricing'`,
+      'src/app.ts',
+      `3:49  ${cjkLine}`,
+      `1:10  import { applyDiscount, formatPrice } from './pricing'`,
     ])
   })
 
@@ -202,13 +205,13 @@ describe('locations', () => {
     })
   })
 
-  it('cuts code lines longer than 160 code points with …', async () => {
+  it('cuts code lines longer than 100 code points with …', async () => {
     const long = `  const total = [${'🎉, '.repeat(60)}]`
     const root = await tempWorkspace({ 'src/long.ts': `${long}\n` })
     const { tool } = stubTool(locations(root, [at(fileUri(root, 'src/long.ts'), 0, 8)]), { workspaceRoot: root })
     const text = await tool.execute({ operation: 'goToDefinition', filePath: 'src/long.ts', line: 1, character: 9 })
-    const code = Array.from(long.trim()).slice(0, 159).join('')
-    expect(text).toBe(`1 definition of total\nsrc/long.ts:1:9  ${code}…`)
+    const code = Array.from(long.trim()).slice(0, 99).join('')
+    expect(text).toBe(`total → src/long.ts:1:9  ${code}…`)
   })
 
   it('shows a window around the match on a long line, cutting only the ends that are cut', async () => {
@@ -225,8 +228,8 @@ describe('locations', () => {
     expect(text).toBe(
       [
         '2 references to long in 2 files',
-        `src/long.ts:1:${nearEnd + 1}  …${line.slice(-159)}`,
-        `src/middle.ts:1:${middle + 1}  …${`${numbers}; long; ${numbers}`.slice(middle - 40, middle + 118)}…`,
+        `src/long.ts:1:${nearEnd + 1}  …${line.slice(-99)}`,
+        `src/middle.ts:1:${middle + 1}  …${`${numbers}; long; ${numbers}`.slice(middle - 30, middle + 68)}…`,
       ].join('\n'),
     )
     expect(text.split('\n')[2]).toContain(`0, 0; long; 0, 0`)
@@ -240,7 +243,32 @@ describe('locations', () => {
     const text = await tool.execute({ operation: 'findReferences', filePath: 'src/emoji.ts', line: 1, character: 3 })
     const codePoints = Array.from(line)
     expect(Array.from(line.slice(0, needle)).length + 1).toBe(317)
-    expect(text).toBe(`1 reference to needle\nsrc/emoji.ts:1:317  …${codePoints.slice(316 - 40, 316 + 118).join('')}…`)
+    expect(text).toBe(`1 reference to needle\nsrc/emoji.ts:1:317  …${codePoints.slice(316 - 30, 316 + 68).join('')}…`)
+  })
+
+  it('groups places by file, places whose code reads the same sharing a line, a mark keeping its own', async () => {
+    const root = await tempWorkspace({
+      'src/a.ts': 'export function tick() {}\n',
+      'src/b.ts': "import { tick } from './a'\ntick()\ntick(); tick()\ntick()\n  tick()\n",
+    })
+    const a = fileUri(root, 'src/a.ts')
+    const b = fileUri(root, 'src/b.ts')
+    const added = [at(b, 4, 2, 4)]
+    const places = [at(a, 0, 16, 4), at(b, 0, 9, 4), at(b, 1, 0, 4), at(b, 2, 0, 4), at(b, 2, 8, 4), at(b, 3, 0, 4), ...added]
+    const counts = { occurrences: 7, listed: 6, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 0, unchecked: 0 }
+    const { tool } = stubTool(
+      () => ({ kind: 'locations', locations: places, resolvedWorkspaceRoot: root, completeness: complete, crossCheck: { name: 'tick', files: 2, added, candidates: [], counts } }),
+      { workspaceRoot: root },
+    )
+    expect((await tool.execute({ operation: 'findReferences', filePath: 'src/a.ts', line: 1, character: 17 })).split('\n')).toEqual([
+      '7 references to tick in 2 files',
+      'src/a.ts:1:17  export function tick() {}',
+      'src/b.ts',
+      "1:10  import { tick } from './a'",
+      '2:1 4:1  tick()',
+      '3:1 3:9  tick(); tick()',
+      '5:3  tick()  (missed by the server; found by the cross-check)',
+    ])
   })
 
   it('shows no column or code when the line cannot be read, and no code for a blank line', async () => {
@@ -250,7 +278,7 @@ describe('locations', () => {
       workspaceRoot: root,
     })
     const text = await tool.execute({ operation: 'findReferences', filePath: 'src/app.ts', line: 2, character: 53 })
-    expect(text).toBe(['3 references to applyDiscount in 2 files', 'src/app.ts:4:1', 'src/app.ts:99', 'src/gone.ts:5'].join('\n'))
+    expect(text).toBe(['3 references to applyDiscount in 2 files', 'src/app.ts', '4:1', '99', 'src/gone.ts:5'].join('\n'))
   })
 
   it('says nothing was found, with the word when the cursor is on one', async () => {

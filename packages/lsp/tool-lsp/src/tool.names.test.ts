@@ -25,7 +25,7 @@ describe('naming the symbol', () => {
     const file = fileUri(root, 'src/shapes.ts')
     const { tool } = stubTool(locations(root, [at(file, 1, 21, 6), at(file, 0, 6, 6)]), { workspaceRoot: root })
     expect(await tool.execute(references(1, 1))).toBe(
-      ['2 references to shapes', 'src/shapes.ts:1:7  const shapes = [1, 2]', 'src/shapes.ts:2:22  export const count = shapes.length'].join(
+      ['2 references to shapes', 'src/shapes.ts', '1:7  const shapes = [1, 2]', '2:22  export const count = shapes.length'].join(
         '\n',
       ),
     )

@@ -30,7 +30,7 @@ describe('symlinked workspace paths', () => {
     const { tool, seen } = definitionTool(root, root)
     const text = await tool.execute({ ...definition, filePath: path.join(link, 'src/pricing.ts') })
     expect(seen[0]?.filePath).toBe(path.join(link, 'src/pricing.ts'))
-    expect(text).toBe(`1 definition of roundCents\n${roundCentsRow}`)
+    expect(text).toBe(`roundCents → ${roundCentsRow}`)
   })
 
   it('accepts a file under the real root when the root is a symlink', async () => {
@@ -38,7 +38,7 @@ describe('symlinked workspace paths', () => {
     const link = await linkTo(root)
     const { tool } = definitionTool(root, link)
     expect(await tool.execute({ ...definition, filePath: path.join(root, 'src/pricing.ts') })).toBe(
-      `1 definition of roundCents\n${roundCentsRow}`,
+      `roundCents → ${roundCentsRow}`,
     )
   })
 
@@ -90,6 +90,6 @@ describe('symlinked workspace paths', () => {
     const answer = () =>
       ({ kind: 'locations', locations: [at(fileUri(link, 'src/pricing.ts'), 3, 16, 10)], resolvedWorkspaceRoot: root, completeness: complete }) as const
     const { tool } = stubTool(answer, { workspaceRoot: link })
-    expect(await tool.execute({ ...definition, filePath: 'src/pricing.ts' })).toBe(`1 definition of roundCents\n${roundCentsRow}`)
+    expect(await tool.execute({ ...definition, filePath: 'src/pricing.ts' })).toBe(`roundCents → ${roundCentsRow}`)
   })
 })

@@ -37,7 +37,7 @@ describe('the lsp tool definition', () => {
           'A rename that leaves references or places the server could not resolve is refused unless force: true.',
         'filePath is relative to the workspace root (/work/app) or absolute. line and character are 1-based; ' +
           'character counts Unicode code points as the line reads (a tab, an emoji or a CJK character is 1).',
-        'Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root. ' +
+        'Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root, grouped by file (a file with several places: its path, then line:col lines). ' +
           'Lists longer than 50 rows come in pages: the header says which rows are shown, ask page 2, 3, … for the rest; ' +
           'fileFilter (a file or folder) keeps only the rows under it.',
         'Files: .ts.',

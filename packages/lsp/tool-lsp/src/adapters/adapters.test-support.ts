@@ -9,8 +9,9 @@ export const referencesInput = { operation: 'findReferences', filePath: 'src/a.t
 export const referencesText = [
   '3 references to retryLimit in 2 files',
   'src/a.ts:1:14  export const retryLimit = 3;',
-  'src/b.ts:1:10  import { retryLimit } from "./a";',
-  'src/b.ts:2:22  export const twice = retryLimit * 2;',
+  'src/b.ts',
+  '1:10  import { retryLimit } from "./a";',
+  '2:22  export const twice = retryLimit * 2;',
 ].join('\n')
 
 /** An input the tool refuses, and the one line every adapter reports for it. */

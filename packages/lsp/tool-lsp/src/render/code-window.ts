@@ -1,10 +1,10 @@
 import { codePointLength } from '../text/columns.js'
 
 /** Longest code line shown, in code points, the `…`s included. */
-export const MAX_CODE_POINTS = 160
+export const MAX_CODE_POINTS = 100
 
 /** Code points shown before the match when a long line is cut around it. */
-const CONTEXT_BEFORE = 40
+const CONTEXT_BEFORE = 30
 
 /**
  * The code of `lineText` for a row, trimmed. A line longer than {@link MAX_CODE_POINTS} code

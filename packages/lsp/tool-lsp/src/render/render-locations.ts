@@ -5,7 +5,8 @@ import { pageOf, showing, type Page } from './paging.js'
 import type { RenderContext } from './render-context.js'
 import { nameInAnswer } from './answer-name.js'
 import { ADDED_MARK, addedKeys, crossCheckLines, targetKey } from './render-cross-check.js'
-import { linesOfTargets, rowText } from './location-row.js'
+import { linesOfTargets } from './location-row.js'
+import { byFile, groupedLines } from './location-groups.js'
 
 /** The operations whose answer is a list of locations. */
 type LocationOperation = { [Op in LspOperation]: (typeof lspResultKinds)[Op] extends 'locations' ? Op : never }[LspOperation]
@@ -32,10 +33,12 @@ export const MAX_LISTED_FILES = 20
 
 /**
  * Render a locations answer: a header with the count and the symbol's name (from the answer, see
- * `nameInAnswer`, else the word at the cursor), then `path:line:col  code` rows (1-based, code
- * points; a long line cut around the match) and `external  /abs/path:line` rows for files outside
- * the workspace, in display order (see `toLocationTargets`). Only the files of shown rows and of
- * the naming location are read.
+ * `nameInAnswer`, else the word at the cursor), then the places grouped by file in display order
+ * (see `toLocationTargets`, `groupedLines`): `path:line:col  code` for a file with one place,
+ * else the path and `line:col  code` lines (1-based, code points; a long line cut around the
+ * match; places on lines that read the same share one), `external  /abs/path:line` outside the
+ * workspace. The one definition (or type definition) of a name is one line,
+ * `name → path:line:col  code`. Only the files of shown rows and of the naming location are read.
  *
  * With `fileFilter`, only rows under it are counted and shown; the header keeps the whole total.
  *
@@ -72,16 +75,19 @@ export async function renderLocations(result: LspLocationsResult, cursor: Cursor
   const files = fileCount(targets)
   const page = pageOf(count, context.maxResults, context.page)
   const cut = count > context.maxResults
-  const ordered = cut && context.operation === 'findReferences' ? pinFirst(targets, await context.declarations(), result, context) : targets
+  const ordered = cut && context.operation === 'findReferences' ? byFile(pinFirst(targets, await context.declarations(), result, context)) : targets
+  const added = addedKeys(result.crossCheck, roots)
+  const shown = ordered.slice(page.start, page.end)
+  const rows = groupedLines(shown, await linesOfTargets(shown, context.readLines), (target) => (added.size > 0 && added.has(targetKey(target)) ? ADDED_MARK : ''))
+  // The one definition of a name: `fetch → src/query.ts:345:3  fetch(`, no count line.
+  if (count === 1 && name && wording.link === 'of' && context.operation !== 'goToImplementation' && fileFilter === undefined && rows.length === 1) {
+    return [`${name} → ${rows[0]}`, ...checked].join('\n')
+  }
   const header =
     `${count} ${count === 1 ? wording.one : wording.many}${about}` +
     (files > 1 ? ` in ${files} files` : '') +
     (fileFilter === undefined ? '' : ` under ${fileFilter} (${inAll})`) +
     showing(page)
-  const added = addedKeys(result.crossCheck, roots)
-  const shown = ordered.slice(page.start, page.end)
-  const lines = await linesOfTargets(shown, context.readLines)
-  const rows = shown.map((target) => `${rowText(target, target.kind === 'workspace' ? lines.get(target.absolutePath) : undefined)}${added.size > 0 && added.has(targetKey(target)) ? ADDED_MARK : ''}`)
   return [header, ...rows, ...continuation(ordered, page, wording), ...checked].join('\n')
 }
 
