@@ -125,7 +125,7 @@ describe('the edit commands', () => {
     expect(usageError(['codeActions', '--symbol', 'x'])).toBe('codeActions takes no --symbol (it takes <file>:<line>:<col>)')
   })
 
-  it('takes --no-daemon for queries and mcp, and stop with nothing else', () => {
+  it('takes --no-daemon for queries and mcp, stop with nothing else, status with --json', () => {
     expect(query(['findReferences', 'a.ts:1:1', '--no-daemon'])).toMatchObject({ noDaemon: true })
     expect(query(['findReferences', 'a.ts:1:1'])).not.toHaveProperty('noDaemon')
     expect(parseCommand(['mcp', '--no-daemon'])).toEqual({ kind: 'mcp', root: '.', noDaemon: true })
@@ -133,6 +133,10 @@ describe('the edit commands', () => {
     expect(parseCommand(['stop'])).toEqual({ kind: 'stop' })
     expect(usageError(['stop', 'now'])).toBe('unexpected argument "now" (stop takes nothing)')
     expect(usageError(['stop', '--root', '.', '--json'])).toBe('stop takes no --root or --json')
+    expect(parseCommand(['status'])).toEqual({ kind: 'status', json: false })
+    expect(parseCommand(['status', '--json'])).toEqual({ kind: 'status', json: true })
+    expect(usageError(['status', '--root', '.'])).toBe('status takes no --root (only --json)')
+    expect(usageError(['status', 'x'])).toBe('unexpected argument "x" (status takes only --json)')
   })
 
   it('maps them onto the tool input', () => {

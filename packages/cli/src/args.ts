@@ -112,7 +112,7 @@ export function parseCommand(argv: readonly string[]): Command {
     if (tokens.filter((token) => token.kind === 'option' && token.name === name).length > 1) throw new UsageError(`--${name} given more than once`)
     if (values[name] === '') throw new UsageError(`--${name} needs a value`)
   }
-  if (positionals[0] === 'stop') return parseHostCommand(positionals, tokens)
+  if (positionals[0] === 'stop' || positionals[0] === 'status') return parseHostCommand(positionals, tokens)
   const config = configFlags(values, tokens)
   if (positionals[0] === 'mcp') return { ...parseMcp(positionals, values), ...config }
   if (positionals[0] === 'doctor') {

@@ -47,7 +47,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   }
   if (command.kind === 'help') return io.stdout(`${usage}\n`), 0
   if (command.kind === 'version') return io.stdout(`${version}\n`), 0
-  if (command.kind === 'stop') return runHostCommand(command, io.env ?? process.env, io)
+  if (command.kind === 'stop' || command.kind === 'status') return runHostCommand(command, io.env ?? process.env, io)
 
   const workspaceRoot = resolve(io.cwd, command.root)
   if (!isDirectory(workspaceRoot)) {

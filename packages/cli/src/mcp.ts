@@ -49,7 +49,7 @@ export async function serveMcp(host: LspHost, options: McpOptions): Promise<numb
       log('agent-lsp: LSP_UNAVAILABLE: no language server is configured\n')
       return 1
     }
-    const server = createMcpServer(tool, { name: 'agent-lsp', version: options.version })
+    const server = createMcpServer(tool, { name: 'agent-lsp', version: options.version }, () => host.status())
     server.onerror = (error) => log(`agent-lsp mcp: ${error.message}\n`)
     let stop = (): void => {}
     const stopped = new Promise<void>((resolve) => (stop = resolve))

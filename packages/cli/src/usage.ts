@@ -18,6 +18,9 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp format <file> [--lines A-B] [--apply]
   agent-lsp mcp [--root DIR]
       serve the lsp tool over MCP on stdin/stdout until stdin closes
+  agent-lsp status [--json]
+      the shared host's language servers: workspace, state, pid, memory, uptime, open documents,
+      restarts, last error
   agent-lsp stop
       stop the shared host and every language server it holds
   agent-lsp doctor [--root DIR]

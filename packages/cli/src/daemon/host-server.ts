@@ -4,7 +4,8 @@ import { createMessageConnection, SocketMessageReader, SocketMessageWriter, type
 import { HostPool } from './host-pool.js'
 import { takeLock } from './host-lock.js'
 import type { HostPaths } from './paths.js'
-import { helloRequest, queryRequest, stopRequest, toResponseError } from './protocol.js'
+import { helloRequest, queryRequest, statusRequest, stopRequest, toResponseError } from './protocol.js'
+import { serverRows, type HostStatus } from './status.js'
 import { socketAnswers } from './socket.js'
 
 /** What the host is and how long it waits with no client. */
@@ -54,6 +55,16 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
 function serve(server: net.Server, inode: number, options: HostServerOptions): HostServer {
   const pool = new HostPool()
   const connections = new Set<MessageConnection>()
+  /** The kind each connection said it is in its hello (`command`, `mcp`). */
+  const kinds = new Map<MessageConnection, string>()
+  const startedAt = Date.now()
+  const status = (): HostStatus => {
+    const clients: Record<string, number> = {}
+    for (const kind of kinds.values()) clients[kind] = (clients[kind] ?? 0) + 1
+    const sources = pool.entries().map((entry) => ({ workspaceRoot: entry.workspaceRoot, extensionToLanguage: entry.config.extensionToLanguage, status: () => entry.provider.status() }))
+    const host = { pid: process.pid, version: options.version, uptimeMs: Date.now() - startedAt, rssBytes: process.memoryUsage.rss(), clients }
+    return { host, servers: serverRows(sources) }
+  }
   let idleTimer: NodeJS.Timeout | undefined
   let stopping: Promise<void> | undefined
   let markStopped = (): void => {}
@@ -80,7 +91,11 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
     const inFlight = new Set<AbortController>()
     connections.add(connection)
     clearTimeout(idleTimer)
-    connection.onRequest(helloRequest, () => ({ version: options.version, build: options.build, pid: process.pid }))
+    connection.onRequest(helloRequest, ({ client }) => {
+      kinds.set(connection, client)
+      return { version: options.version, build: options.build, pid: process.pid }
+    })
+    connection.onRequest(statusRequest, status)
     connection.onRequest(queryRequest, async ({ server: config, request }, token) => {
       const controller = new AbortController()
       inFlight.add(controller)
@@ -103,6 +118,7 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
       // A client that went away cancels what it asked: its server requests get $/cancelRequest.
       for (const controller of inFlight) controller.abort()
       connections.delete(connection)
+      kinds.delete(connection)
       armIdle()
     })
     socket.once('close', () => connection.dispose())

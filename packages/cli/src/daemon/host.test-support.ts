@@ -5,6 +5,8 @@ import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'no
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { descendantPids, isAlive, waitUntilGone } from '@agent-lsp/lsp-testing'
 import { onTestFinished } from 'vitest'
 import { openHost } from './connect.js'
@@ -32,6 +34,21 @@ export function hostEnv(extra: NodeJS.ProcessEnv = {}): { env: NodeJS.ProcessEnv
     rmSync(dir, { recursive: true, force: true })
   })
   return { env, dir }
+}
+
+/** A TypeScript workspace of two files: `retryLimit` declared in a.ts, used twice in b.ts. */
+export const hostFiles = {
+  'tsconfig.json': '{ "include": ["src"] }',
+  'src/a.ts': 'export const retryLimit = 3;\n',
+  'src/b.ts': 'import { retryLimit } from "./a";\nexport const twice = retryLimit * 2;\n',
+}
+
+/** An MCP client of `agent-lsp mcp --root root` (the built command in `env`), closed after the test. */
+export async function mcpSession(root: string, env: NodeJS.ProcessEnv): Promise<Client> {
+  const client = new Client({ name: 'test', version: '1' })
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root], env: env as Record<string, string> }))
+  onTestFinished(() => client.close())
+  return client
 }
 
 /** Run the built command. */

@@ -5,13 +5,9 @@ import path from 'node:path'
 import { waitUntilGone } from '@agent-lsp/lsp-testing'
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace } from '../workspace.test-support.js'
-import { hostEnv, hostPid, hostProcesses, run, typescriptServers } from './host.test-support.js'
+import { hostEnv, hostFiles, hostPid, hostProcesses, mcpSession, run, typescriptServers } from './host.test-support.js'
 
-const files = {
-  'tsconfig.json': '{ "include": ["src"] }',
-  'src/a.ts': 'export const retryLimit = 3;\n',
-  'src/b.ts': 'import { retryLimit } from "./a";\nexport const twice = retryLimit * 2;\n',
-}
+const files = hostFiles
 const references = ['findReferences', 'src/a.ts:1:14']
 
 describe('the shared host', () => {
@@ -30,7 +26,7 @@ describe('the shared host', () => {
     expect(typescriptServers(pid)).toHaveLength(1)
     // --no-daemon runs its own servers: the host's stay as they were.
     const [server] = typescriptServers(pid)
-    expect(await run([...references, '--no-daemon'], root, env)).toEqual(await run(references, root, oneShot))
+    expect(await run([...references, '--no-daemon'], root, env)).toEqual(expected[0])
     expect(typescriptServers(pid)).toEqual([server])
   })
 
@@ -39,24 +35,16 @@ describe('the shared host', () => {
     const { env, dir } = hostEnv()
     const expected = await run(references, root, { ...env, AGENT_LSP_NO_DAEMON: '1' })
     expect(expected.exit).toBe(0)
-    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
-    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js')
-    const { bin } = await import('./host.test-support.js')
-    const client = new Client({ name: 'test', version: '1' })
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root], env: env as Record<string, string> }))
-    try {
-      const ask = () => client.callTool({ name: 'lsp', arguments: { operation: 'findReferences', filePath: 'src/a.ts', line: 1, character: 14 } })
-      const answers = await Promise.all([run(references, root, env), ask(), run(references, root, env), ask()])
-      expect(answers[0]).toEqual(expected)
-      expect(answers[2]).toEqual(expected)
-      expect(answers[1]).toEqual({ content: [{ type: 'text', text: expected.stdout.replace(/\n$/, '') }] })
-      expect(answers[3]).toEqual(answers[1])
-      const hosts = hostProcesses(dir)
-      expect(hosts).toHaveLength(1)
-      expect(typescriptServers(hosts[0]!)).toHaveLength(1)
-    } finally {
-      await client.close()
-    }
+    const client = await mcpSession(root, env)
+    const ask = () => client.callTool({ name: 'lsp', arguments: { operation: 'findReferences', filePath: 'src/a.ts', line: 1, character: 14 } })
+    const answers = await Promise.all([run(references, root, env), ask(), run(references, root, env), ask()])
+    expect(answers[0]).toEqual(expected)
+    expect(answers[2]).toEqual(expected)
+    expect(answers[1]).toEqual({ content: [{ type: 'text', text: expected.stdout.replace(/\n$/, '') }] })
+    expect(answers[3]).toEqual(answers[1])
+    const hosts = hostProcesses(dir)
+    expect(hosts).toHaveLength(1)
+    expect(typescriptServers(hosts[0]!)).toHaveLength(1)
   })
 
   it('starts one host for commands racing to start it, and stop ends it and its servers', async () => {

@@ -2,6 +2,7 @@ import { RequestType, RequestType0, ResponseError } from 'vscode-jsonrpc/node'
 import { HarnessError } from '@agent-lsp/errors'
 import { LspError, type LspErrorCode, type LspProviderQuery, type LspQueryResult, type LspResponseError } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '@agent-lsp/lsp-local'
+import type { HostStatus } from './status.js'
 
 /**
  * What a client and the host say over the socket: JSON-RPC 2.0 (vscode-jsonrpc's framing, the
@@ -35,6 +36,8 @@ export interface QueryParams {
 export const helloRequest = new RequestType<HelloParams, HelloResult, void>('agent-lsp/hello')
 /** `agent-lsp/query`: answers as `LocalLspProvider.query` would; cancellable (`$/cancelRequest`). */
 export const queryRequest = new RequestType<QueryParams, LspQueryResult, WireErrorData>('agent-lsp/query')
+/** `agent-lsp/status`: the host and every server it holds (see `status.ts`). */
+export const statusRequest = new RequestType0<HostStatus, void>('agent-lsp/status')
 /** `agent-lsp/stop`: the host answers, then stops every server and exits. */
 export const stopRequest = new RequestType0<{ readonly pid: number }, void>('agent-lsp/stop')
 

@@ -4,7 +4,7 @@ import { withCrossCheck } from '@agent-lsp/lsp-crosscheck'
 import { validateServerConfig, type LocalServerConfig } from '@agent-lsp/lsp-local'
 import type { LspHost, LspHostOptions } from '../host.js'
 import type { HostConnection } from './connect.js'
-import { fromResponseError, isQueryFailure, queryRequest } from './protocol.js'
+import { fromResponseError, isQueryFailure, queryRequest, statusRequest } from './protocol.js'
 
 /**
  * An `LspHost` whose providers forward each seam query to the shared host (one provider per
@@ -58,6 +58,9 @@ export function createRemoteLspHost(connect: () => Promise<HostConnection>, serv
   }
   return {
     ctx: { lsp: options.crossCheck === false ? lsp : withCrossCheck(lsp, options.crossCheck) },
+    async status() {
+      return (await connection()).connection.sendRequest(statusRequest)
+    },
     async dispose() {
       disposed = true
       const open = current

@@ -8,3 +8,4 @@ export {
 export { canonicalUri, pathToUri, uriToPath } from './normalize/uri.js'
 export { normalizeHover, normalizeLocations } from './normalize/normalize.js'
 export { slidingWindowCrashPolicy, type CrashPolicy } from './process/crash-policy.js'
+export type { LocalServerState, LocalServerStatus } from './process/server-status.js'

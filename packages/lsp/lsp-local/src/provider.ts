@@ -5,6 +5,7 @@ import { defaultLocalProviderLimits, validateServerConfig, type LocalProviderLim
 import { OpenDocuments } from './sync/documents.js'
 import { ServerRestarted, answerWith, type Session } from './operations/answer.js'
 import { ServerPool } from './process/server-pool.js'
+import { serverStatus, type LocalServerStatus, type ServerRecord } from './process/server-status.js'
 import { nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot } from './sync/paths.js'
 import { firstFileWith, projectAwareRoot } from './sync/projects.js'
 import { findVirtualenv, settingsWithVirtualenv } from './sync/virtualenv.js'
@@ -15,6 +16,8 @@ import { SourceFiles } from './sync/source-files.js'
 export interface LocalLspProvider extends LspProvider {
   /** Stop every server (`shutdown`, `exit`, then kill). Later queries throw `LSP_DISPOSED`. */
   dispose(): Promise<void>
+  /** Every server this provider started (or tried to) and has not forgotten, by root. */
+  status(): LocalServerStatus[]
 }
 
 /** Options of {@link createLocalLspProvider}. */
@@ -48,6 +51,8 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   const crashPolicy = options.crashPolicy ?? slidingWindowCrashPolicy()
   /** Per server root: when its server crashed, and the last crash, for the give-up message. */
   const crashes = new Map<string, { times: number[]; last: LspError }>()
+  /** Per server root: what `status()` reports of its server. */
+  const records = new Map<string, ServerRecord>()
   let disposed = false
 
   /**
@@ -56,23 +61,34 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
    */
   const startSession = (root: string): Promise<Session> => {
     const history = crashes.get(root)
+    const record: ServerRecord = { startedAt: Date.now(), client: undefined, openDocuments: () => 0, failure: undefined, crashes: history?.times.length ?? 0, lastError: history?.last }
     if (history) {
       const verdict = crashPolicy(history.times, Date.now())
       if (!verdict.restart) {
-        throw new LspError('LSP_SERVER_CRASHED', `language server "${config.id}" keeps crashing: ${verdict.reason} (last: ${history.last.message})`, { cause: history.last })
+        const error = new LspError('LSP_SERVER_CRASHED', `language server "${config.id}" keeps crashing: ${verdict.reason} (last: ${history.last.message})`, { cause: history.last })
+        records.set(root, { ...record, failure: { error, state: 'stopped' } })
+        throw error
       }
     }
-    const session: Promise<Session> = LanguageServerClient.start(configFor(config, root), root, limits).then((client) => {
+    records.set(root, record)
+    const started = LanguageServerClient.start(configFor(config, root), root, limits)
+    started.catch((error: LspError) => (record.failure = { error, state: 'broken' }))
+    const session: Promise<Session> = started.then((client) => {
+      record.client = client
       // A server that is gone is dropped so that the next query starts a fresh one, if the policy allows.
       void client.exited.then((reason) => {
         pool.forget(root, session)
         if (reason.code !== 'LSP_SERVER_CRASHED') return
         const entry = crashes.get(root) ?? { times: [], last: reason }
         crashes.set(root, { times: [...entry.times, Date.now()], last: reason })
+        record.crashes = entry.times.length + 1
+        record.lastError = reason
       })
+      const documents = new OpenDocuments(client, limits.maxOpenDocuments)
+      record.openDocuments = () => documents.size
       return {
         client,
-        documents: new OpenDocuments(client, limits.maxOpenDocuments),
+        documents,
         projectsLoaded: new Map(),
         excluded: new Map(),
         packagesSeen: { generation: 0, pending: undefined },
@@ -123,6 +139,10 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     async dispose(): Promise<void> {
       disposed = true
       await pool.stopAll()
+    },
+
+    status(): LocalServerStatus[] {
+      return [...records].map(([root, record]) => serverStatus(config.id, root, record))
     },
   }
 }

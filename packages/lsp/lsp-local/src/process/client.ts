@@ -147,9 +147,9 @@ export class LanguageServerClient {
     }
   }
 
-  get state(): ClientState {
-    return this.#state
-  }
+  get state(): ClientState { return this.#state } // prettier-ignore
+  /** The server's process id, which is its process group's too (`undefined` if it never spawned). */
+  get pid(): number | undefined { return this.#child.pid } // prettier-ignore
 
   /** The server's `InitializeResult.capabilities`. */
   get capabilities(): ServerCapabilities {

@@ -1,0 +1,48 @@
+import type { LocalServerStatus } from '@agent-lsp/lsp-local'
+import { groupRssBytes } from './process-memory.js'
+
+/** One server of the host, as `agent-lsp status` and the MCP status resource show it. */
+export interface ServerStatusRow extends LocalServerStatus {
+  /** The workspace root (realpath) whose clients it answers. */
+  readonly workspace: string
+  /** The LSP language ids it serves (`typescript`, `javascriptreact`, …), sorted. */
+  readonly languages: readonly string[]
+  /** Resident memory of its process group (bytes); `null` when no process runs. */
+  readonly rssBytes: number | null
+  /** How long its process has run (ms); `null` when none runs. */
+  readonly uptimeMs: number | null
+}
+
+/** The host itself and its servers. */
+export interface HostStatus {
+  readonly host: {
+    readonly pid: number
+    readonly version: string
+    readonly uptimeMs: number
+    readonly rssBytes: number
+    /** Clients connected now, by kind (`command`, `mcp`). */
+    readonly clients: Readonly<Record<string, number>>
+  }
+  readonly servers: readonly ServerStatusRow[]
+}
+
+/** A provider of the host, as status reads it. */
+export interface StatusSource {
+  /** The workspace its clients ask about; default: each server's own root. */
+  readonly workspaceRoot?: string
+  readonly extensionToLanguage: Readonly<Record<string, string>>
+  status(): LocalServerStatus[]
+}
+
+/** The rows of `sources`' servers, now (RSS sampled from `/proc`). */
+export function serverRows(sources: readonly StatusSource[], now = Date.now()): ServerStatusRow[] {
+  return sources.flatMap((source) =>
+    source.status().map((server) => ({
+      workspace: source.workspaceRoot ?? server.root,
+      languages: [...new Set(Object.values(source.extensionToLanguage))].sort(),
+      ...server,
+      rssBytes: server.pid === null ? null : groupRssBytes(server.pid),
+      uptimeMs: server.startedAt === null ? null : now - server.startedAt,
+    })),
+  )
+}
