@@ -45,7 +45,8 @@ for (let i = 0; i < count; i++) {
   const t = performance.now()
   const answer = await tool.execute(input)
   if (i === 0) firstMs = performance.now() - t
-  if (answer.startsWith('1 definition') || (i === 0 && answer.includes('f0'))) answered++
+  // The one definition of f<i-1>: `f<i-1> → src/f<i-1>.ts:1:17  export function …`.
+  if (answer.startsWith(`f${i - 1} → src/f${i - 1}.ts:`) || (i === 0 && answer.includes('f0'))) answered++
   if ((i + 1) % Math.max(1, Math.floor(count / 4)) === 0) progress.push({ files: i + 1, rssMb: mb(process.memoryUsage().rss) })
 }
 const elapsedMs = performance.now() - started
