@@ -56,7 +56,14 @@ describe('alternative servers', () => {
         { directory: '.', file: 'main.c', arguments: ['cc', '-c', 'main.c'] },
       ]),
     })
-    expect(await ask({ operation: 'goToDefinition', filePath: 'main.c', position: { line: 1, character: 26 } })).toEqual(['m.c:2:5'])
+    // Debian's ccls 0.20220729 aborted (SIGABRT) at startup in 2 of ~25 runs on a loaded machine: the
+    // host reports the crash, and the next query starts it again.
+    const definition = { operation: 'goToDefinition', filePath: 'main.c', position: { line: 1, character: 26 } } as const
+    const first = await ask(definition).catch((error: unknown) => {
+      expect(error).toMatchObject({ code: expect.stringMatching(/^LSP_SERVER_(CRASHED|START_FAILED)$/), message: expect.stringMatching(/"ccls" .*SIGABRT/) })
+      return ask(definition)
+    })
+    expect(first).toEqual(['m.c:2:5'])
     expect(await ask({ operation: 'findReferences', filePath: 'main.c', position: { line: 1, character: 26 } })).toEqual(['m.c:2:5', 'm.h:1:5', 'main.c:2:25'])
     expect(await ask({ operation: 'hover', filePath: 'main.c', position: { line: 1, character: 26 } })).toEqual(['```c\nint add(int a, int b)\n```'])
     expect(await ask({ operation: 'documentSymbol', filePath: 'main.c' })).toEqual(['Function main@2:5'])

@@ -67,7 +67,9 @@ describe('the operations each catalogue server answers', () => {
             const answered: LspOperation[] = []
             for (const operation of lspOperations) {
               try {
-                await host.ctx.lsp.query(request(operation, file, root))
+                // ccls 0.20220729 aborts at startup now and then (alternatives.test.ts): the next query restarts it.
+                const query = () => host.ctx.lsp.query(request(operation, file, root))
+                await query().catch((error: unknown) => (entry.id === 'ccls' && LspError.isInstance(error) && error.code === 'LSP_SERVER_CRASHED' ? query() : Promise.reject(error)))
                 answered.push(operation)
               } catch (error) {
                 const code = LspError.isInstance(error) ? error.code : undefined
