@@ -56,7 +56,10 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
   const cursor = { uri: fileUri(filePath), position: request.position }
   const bounded = boundedSignal(limits.timeoutMs, signal)
   try {
-    const definitions = await definitionsAt(lsp, request, bounded.signal)
+    const definitions = await definitionsAt(lsp, request, bounded.signal, signal)
+    if (bounded.deadline.aborted) {
+      return withCompleteness(result, { reason: 'unchecked', message: `the cross-check ran out of its ${limits.timeoutMs / 1000} s before it could ask where the symbol is defined` })
+    }
     const listed = listedPlaces(result)
     const atCursor = listed.filter((place) => overlaps(place, { uri: cursor.uri, range: { start: cursor.position, end: cursor.position } }))
     const name = symbolName([...atCursor, ...definitions], cursor, (uri) => texts.lines(uri))
@@ -117,13 +120,16 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
   }
 }
 
-/** Where `goToDefinition` at the cursor leads; nothing when it fails (the answer still stands). */
-async function definitionsAt(lsp: LspService, request: LspCursorRequest, signal: AbortSignal): Promise<readonly LspLocation[]> {
+/**
+ * Where `goToDefinition` at the cursor leads; nothing when it fails or `bounded` passes its deadline
+ * (the answer still stands). Rethrows only when the caller's own `signal` aborted.
+ */
+async function definitionsAt(lsp: LspService, request: LspCursorRequest, bounded: AbortSignal, signal: AbortSignal | undefined): Promise<readonly LspLocation[]> {
   try {
-    const answer = await lsp.query({ operation: 'goToDefinition', filePath: request.filePath, position: request.position, workspaceRoot: request.workspaceRoot }, signal)
+    const answer = await lsp.query({ operation: 'goToDefinition', filePath: request.filePath, position: request.position, workspaceRoot: request.workspaceRoot }, bounded)
     return answer.locations
   } catch (error) {
-    if (signal.aborted) throw error
+    if (signal?.aborted) throw error
     return []
   }
 }

@@ -91,4 +91,27 @@ describe('withCrossCheck', () => {
       message: "3 of 7 occurrences of total were left unchecked at the cross-check's bound; they may hold places the server missed",
     })
   })
+  it('answers partial when its time runs out during the definition at the cursor, never with the cancelled request', async () => {
+    // Seen under load: the 10 s bound passed while goToDefinition at the cursor was in flight, and
+    // the query failed with "LSP_CANCELLED: textDocument/definition was cancelled".
+    const { root, at } = setup()
+    const service = createLspService()
+    service.registerProvider({
+      id: lspProviderId('slow'),
+      extensionToLanguage: { '.py': 'python' },
+      query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> {
+        const base = { resolvedWorkspaceRoot: root, completeness: { state: 'complete' as const } }
+        if (request.operation === 'findReferences') return Promise.resolve({ kind: 'locations', locations: [at('cart.py', 1, 8)], ...base })
+        return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }))
+      },
+    })
+    const checked = withCrossCheck(service, { limits: { timeoutMs: 50 } })
+    const result = await checked.query({ operation: 'findReferences', filePath: 'cart.py', position: { line: 1, character: 8 }, workspaceRoot: root })
+    expect(result).toEqual({
+      kind: 'locations',
+      locations: [at('cart.py', 1, 8)],
+      resolvedWorkspaceRoot: root,
+      completeness: { state: 'partial', reason: 'unchecked', message: 'the cross-check ran out of its 0.05 s before it could ask where the symbol is defined' },
+    })
+  })
 })
