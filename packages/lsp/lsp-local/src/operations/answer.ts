@@ -5,7 +5,7 @@ import { untilAborted } from '@agent-lsp/abort'
 import { cancelledError } from '../process/client-errors.js'
 import type { LanguageServerClient } from '../process/client.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
-import type { OpenDocuments } from '../sync/documents.js'
+import { skipNotText, type OpenDocuments } from '../sync/documents.js'
 import { lineAt } from '../sync/lines.js'
 import { isInside } from '../sync/paths.js'
 import { findProjects } from '../sync/projects.js'
@@ -193,13 +193,7 @@ const FIRST_OPEN_SETTLE_MS = 3_000
 
 /** Open `file` unless it is not text (`LSP_NOT_TEXT`: a file a query did not ask about); whether it is open. */
 async function syncedUnlessNotText(documents: OpenDocuments, file: string, languageId: string): Promise<boolean> {
-  try {
-    await documents.sync(file, languageId)
-    return true
-  } catch (error) {
-    if (LspError.isInstance(error) && error.code === 'LSP_NOT_TEXT') return false
-    throw error
-  }
+  return (await skipNotText(documents.sync(file, languageId))) !== undefined
 }
 
 /** Which server capability each operation needs (LSP 3.17 §ServerCapabilities). */

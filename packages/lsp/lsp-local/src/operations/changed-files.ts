@@ -1,8 +1,8 @@
-import { LspError, extensionOf, type LspCompleteness } from '@agent-lsp/lsp'
+import { extensionOf, type LspCompleteness } from '@agent-lsp/lsp'
 import { relative } from 'node:path'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
 import type { LanguageServerClient } from '../process/client.js'
-import type { OpenDocuments } from '../sync/documents.js'
+import { skipNotText, type OpenDocuments } from '../sync/documents.js'
 import type { SourceFiles, SourceScan } from '../sync/source-files.js'
 import { pathToUri } from '../normalize/uri.js'
 
@@ -96,14 +96,4 @@ async function send(session: ChangedFilesSession, sources: SourceFiles, config: 
   const more = missed.length > 1 ? ` and ${missed.length - 1} more` : ''
   const message = `${config.id} had not read ${missed.length} of the files changed on disk (${relative(workspaceRoot, missed[0] ?? '')}${more}) after ${limits.readinessTimeoutMs / 1000} s; the answer may not hold what they hold now`
   return { scan, completeness: { state: 'partial', reason: 'indexing', message } }
-}
-
-/** What `sending` resolves, `undefined` when the file is not text (nothing a server reads as source). */
-async function skipNotText<T>(sending: Promise<T>): Promise<T | undefined> {
-  try {
-    return await sending
-  } catch (error) {
-    if (LspError.isInstance(error) && error.code === 'LSP_NOT_TEXT') return undefined
-    throw error
-  }
 }

@@ -237,10 +237,13 @@ function diskText(path: string): string {
   return text.startsWith('\ufeff') ? text.slice(1) : text
 }
 
-/** `refreshed`, or `undefined` when it failed because the file is not text (the document was closed). */
-async function skipNotText<T>(refreshed: Promise<T>): Promise<T | undefined> {
+/**
+ * What `work` resolves, or `undefined` when it failed with `LSP_NOT_TEXT` (see {@link diskText}):
+ * for the files a query did not ask about, which are left out rather than failing it.
+ */
+export async function skipNotText<T>(work: Promise<T>): Promise<T | undefined> {
   try {
-    return await refreshed
+    return await work
   } catch (error) {
     if (LspError.isInstance(error) && error.code === 'LSP_NOT_TEXT') return undefined
     throw error
