@@ -1,17 +1,22 @@
 import { LspError } from '@agent-lsp/lsp'
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { closeSync, openSync, realpathSync, statSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { MessageConnection } from 'vscode-jsonrpc/node'
+import { isAlive, pidIn } from './host-lock.js'
 import { checkSocket, ensureHostDir, hostDir, type HostPaths } from './paths.js'
 import { helloRequest, stopRequest, type HelloResult } from './protocol.js'
 import { connectSocket, jsonRpcOver } from './socket.js'
 
 /** How long a started host may take to bind its socket (ms). */
 const START_TIMEOUT_MS = 15_000
-/** How long a host may take to answer `hello` (ms): past it, it is wedged. */
-const HELLO_TIMEOUT_MS = 5_000
+/**
+ * How long a host may take to answer `hello` (ms): past it, it is wedged (stopped, or its event
+ * loop stuck) and is killed. Generous: on a loaded machine a healthy host can take seconds.
+ */
+const HELLO_TIMEOUT_MS = 10_000
 
 /** How a client reaches the host. */
 export interface HostClientOptions {
@@ -21,6 +26,8 @@ export interface HostClientOptions {
   readonly hostScript: string
   /** `command` or `mcp`, for `status` and the operation log. */
   readonly client: string
+  /** How long the host may take to answer `hello` (ms); default {@link HELLO_TIMEOUT_MS}. */
+  readonly helloTimeoutMs?: number
 }
 
 /** An open connection to the host. */
@@ -54,10 +61,16 @@ export async function connectHost(options: HostClientOptions): Promise<HostConne
   return open
 }
 
-/** Ask the host to stop, if one runs. @returns its pid, or `undefined` when none answered. */
-export async function stopHost(env: NodeJS.ProcessEnv): Promise<number | undefined> {
-  const open = await openHost(ensureHostDir(hostDir(env)), { client: 'stop' })
-  if (!open) return undefined
+/**
+ * Ask the host to stop, if one runs (a wedged one is killed).
+ * @returns its pid, or `undefined` when none was running.
+ */
+export async function stopHost(env: NodeJS.ProcessEnv, options: Pick<HostClientOptions, 'helloTimeoutMs'> = {}): Promise<number | undefined> {
+  const paths = ensureHostDir(hostDir(env))
+  const written = pidIn(paths.pid)
+  const wasAlive = written !== undefined && isAlive(written)
+  const open = await openHost(paths, { client: 'stop', ...options })
+  if (!open) return wasAlive && !isAlive(written) ? written : undefined
   const { pid } = await open.connection.sendRequest(stopRequest)
   await open.closed
   return pid
@@ -69,8 +82,12 @@ export function hostBuild(script: string): string {
   return createHash('sha256').update(`${real}\u0000${statSync(real).mtimeMs}`).digest('hex').slice(0, 16)
 }
 
-/** Connect and say hello; `undefined` when nobody answers on the socket. */
-export async function openHost(paths: HostPaths, options: Pick<HostClientOptions, 'client'>): Promise<HostConnection | undefined> {
+/**
+ * Connect and say hello; `undefined` when nobody answers on the socket, or when the host there
+ * accepted but did not answer hello in time and was killed (see {@link killWedgedHost}).
+ * @throws LspError `LSP_HOST_UNSAFE`, `LSP_HOST_UNAVAILABLE` (a wedged host that could not be killed).
+ */
+export async function openHost(paths: HostPaths, options: Pick<HostClientOptions, 'client' | 'helloTimeoutMs'>): Promise<HostConnection | undefined> {
   try {
     checkSocket(paths.socket)
   } catch (error) {
@@ -90,17 +107,50 @@ export async function openHost(paths: HostPaths, options: Pick<HostClientOptions
     connection.dispose()
     socket.end()
   }
+  const waitMs = options.helloTimeoutMs ?? HELLO_TIMEOUT_MS
   let timer: NodeJS.Timeout | undefined
   try {
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(unavailable(`it does not answer within ${HELLO_TIMEOUT_MS} ms`)), HELLO_TIMEOUT_MS)))
+    const timeout = new Promise<'wedged'>((resolve) => (timer = setTimeout(() => resolve('wedged'), waitMs)))
     const hello = await Promise.race([connection.sendRequest(helloRequest, { client: options.client, pid: process.pid }), timeout])
-    return { connection, hello, closed, close }
+    if (hello !== 'wedged') return { connection, hello, closed, close }
+    close()
+    await killWedgedHost(paths, waitMs)
+    return undefined
   } catch (error) {
     close()
     if (LspError.isInstance(error)) throw error
     return undefined // closed while saying hello: stopping
   } finally {
     clearTimeout(timer)
+  }
+}
+
+/**
+ * Kill the host that accepted a connection on `paths.socket` but did not say hello (SIGSTOPped, or
+ * its event loop stuck): the pid it wrote in `host.pid`, once `/proc` shows that pid runs our host
+ * script (never another process that reused the pid). Its socket is then stale; the next start
+ * replaces it.
+ * @throws LspError `LSP_HOST_UNAVAILABLE` when that cannot be made sure of.
+ */
+async function killWedgedHost(paths: HostPaths, waitedMs: number): Promise<void> {
+  const pid = pidIn(paths.pid)
+  const wedged = `it accepts connections but does not answer within ${waitedMs} ms`
+  if (pid === undefined || !runsHostScript(pid)) throw unavailable(`${wedged}, and no host process is named in ${paths.pid}`)
+  process.kill(pid, 'SIGKILL')
+  for (const deadline = Date.now() + KILL_WAIT_MS; isAlive(pid); ) {
+    if (Date.now() > deadline) throw unavailable(`${wedged}; process ${pid} outlived SIGKILL`)
+    await sleep(20)
+  }
+}
+
+/** How long a killed wedged host may take to be gone (ms). */
+const KILL_WAIT_MS = 5_000
+
+function runsHostScript(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\u0000').some((arg) => path.basename(arg).startsWith('host-process.'))
+  } catch {
+    return false
   }
 }
 

@@ -1,5 +1,5 @@
 import { LspError } from '@agent-lsp/lsp'
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 /** How long a second starter waits for the first to finish starting (ms). */
@@ -29,14 +29,15 @@ export async function takeLock(file: string): Promise<() => void> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
-    const holder = lockHolder(file)
+    const holder = pidIn(file)
     if (holder !== undefined && !isAlive(holder)) removeQuietly(file)
     else if (Date.now() > deadline) throw new LspError('LSP_HOST_UNAVAILABLE', `the agent-lsp host start lock ${file} is held by process ${holder ?? '?'}`)
     else await sleep(LOCK_POLL_MS)
   }
 }
 
-function lockHolder(file: string): number | undefined {
+/** The pid written in `file` (a lock, or `host.pid`), or `undefined` when it is gone or holds none yet. */
+export function pidIn(file: string): number | undefined {
   try {
     const pid = Number(readFileSync(file, 'utf8'))
     return Number.isInteger(pid) && pid > 0 ? pid : undefined
@@ -45,13 +46,22 @@ function lockHolder(file: string): number | undefined {
   }
 }
 
-/** Whether process `pid` exists (signal 0 checks without sending anything). */
+/**
+ * Whether process `pid` runs: it exists (signal 0 checks without sending anything) and, where
+ * `/proc` tells, is not a zombie (a killed process nobody has reaped yet holds no socket or lock).
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+  try {
+    // The state follows the command name in parentheses, which may itself hold spaces or ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT' || existsSync('/proc/self') === false
   }
 }
 

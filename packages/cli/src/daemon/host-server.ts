@@ -1,8 +1,8 @@
-import { chmodSync, statSync, unlinkSync } from 'node:fs'
+import { chmodSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { createMessageConnection, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node'
 import { HostPool } from './host-pool.js'
-import { takeLock } from './host-lock.js'
+import { pidIn, takeLock } from './host-lock.js'
 import type { HostPaths } from './paths.js'
 import { helloRequest, queryRequest, statusRequest, stopRequest, toResponseError } from './protocol.js'
 import { serverRows, type HostStatus } from './status.js'
@@ -46,6 +46,7 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
     }
     chmodSync(paths.socket, 0o600)
     inode = statSync(paths.socket).ino
+    writeFileSync(paths.pid, String(process.pid), { mode: 0o600 })
   } finally {
     release()
   }
@@ -79,6 +80,7 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
       clearTimeout(idleTimer)
       // First, so that a host started after this one never loses its socket to our cleanup.
       if (inodeOf(options.paths.socket) === inode) removeQuietly(options.paths.socket)
+      if (pidIn(options.paths.pid) === process.pid) removeQuietly(options.paths.pid)
       server.close()
       await pool.disposeAll()
       for (const connection of connections) connection.dispose()

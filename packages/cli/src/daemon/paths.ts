@@ -13,6 +13,8 @@ export interface HostPaths {
   readonly socket: string
   /** Held (created exclusively) by the one process starting a host; see `host-lock.ts`. */
   readonly lock: string
+  /** The pid of the host bound to `socket`, written once it is bound: how a wedged one is found. */
+  readonly pid: string
 }
 
 /**
@@ -29,7 +31,7 @@ export function hostDir(env: NodeJS.ProcessEnv): string {
 
 /** The paths of the host in `dir`. */
 export function hostPaths(dir: string): HostPaths {
-  return { dir, socket: path.join(dir, 'host.sock'), lock: path.join(dir, 'host.lock') }
+  return { dir, socket: path.join(dir, 'host.sock'), lock: path.join(dir, 'host.lock'), pid: path.join(dir, 'host.pid') }
 }
 
 /**

@@ -42,7 +42,10 @@ export function createRemoteLspHost(connect: () => Promise<HostConnection>, serv
       if (isQueryFailure(error)) throw fromResponseError(error)
       // The host went away mid-query (killed, crashed): the next connection starts another; ask it once.
       open.close()
-      if (current !== undefined && (await current.catch(() => undefined)) === open) current = undefined
+      // Forget that connection unless another query already replaced it (two queries lost at once
+      // must make one new connection, not two racing to start hosts).
+      const seen = current
+      if (seen !== undefined && (await seen.catch(() => undefined)) === open && current === seen) current = undefined
       if (!retried) return ask(server, request, signal, true)
       throw new LspError('LSP_HOST_UNAVAILABLE', `the agent-lsp host went away twice during ${request.operation} (${error instanceof Error ? error.message : String(error)}); see host-errors.log in its runtime directory`)
     } finally {
