@@ -1,6 +1,6 @@
 #!/usr/bin/env node
+import { text } from 'node:stream/consumers'
 import { fileURLToPath } from 'node:url'
-import { main } from './main.js'
 
 /** After Ctrl-C or SIGTERM, how long the servers get to stop before the command exits anyway. */
 const STOP_GRACE_MS = 5_000
@@ -23,4 +23,17 @@ const io = {
 }
 // Commands reach the shared host (started on first use), which runs this build's host-process.js.
 const hostScript = fileURLToPath(new URL('./host-process.js', import.meta.url))
-process.exitCode = await main(process.argv.slice(2), io, controller.signal, { hostScript })
+const argv = process.argv.slice(2)
+if (argv[0] === 'hook') {
+  // Runs before every Grep and Bash call of an agent: most pass untouched, without loading the rest.
+  const { runHookCommand } = await import('./hook/hook-command.js')
+  process.exitCode = await runHookCommand(argv.slice(1), await text(process.stdin), { ...io, env: process.env }, async (asked, signal) => {
+    const { main } = await import('./main.js')
+    let stdout = ''
+    const exit = await main(asked, { cwd: io.cwd, stdout: (written) => void (stdout += written), stderr: () => {} }, signal, { hostScript })
+    return { exit, stdout }
+  })
+} else {
+  const { main } = await import('./main.js')
+  process.exitCode = await main(argv, io, controller.signal, { hostScript })
+}

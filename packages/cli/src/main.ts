@@ -37,6 +37,7 @@ export { version } from './version.js'
  */
 export async function main(argv: readonly string[], io: CliIo, signal?: AbortSignal, options: MainOptions = {}): Promise<number> {
   if (argv[0] === 'index') return (await import('./index-command.js')).runIndexCommand(argv.slice(1), io, signal)
+  if (argv[0] === 'setup') return (await import('./setup/setup-command.js')).runSetupCommand(argv.slice(1), io)
   let command: Command
   try {
     command = parseCommand(argv)

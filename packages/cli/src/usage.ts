@@ -28,6 +28,10 @@ Ask a language server about code, as the lsp tool does.
       exit status 0 when at least one is ready
   agent-lsp index [--root DIR] [--out FILE]
       build a SCIP index of the workspace (<root>/.agent-lsp/index.scip); see agent-lsp index --help
+  agent-lsp setup claude-code|codex|cursor|vscode|zed|gemini [--root DIR]
+      add the MCP server to an agent host's config (and Claude Code's grep hook); see setup --help
+  agent-lsp hook claude-code [--mode instead|beside]
+      Claude Code's PreToolUse hook: a grep for an identifier answered with its references
 
   file           inside the workspace: absolute, or relative to the current directory (else to --root)
   line, col      1-based; col counts Unicode code points of the line (a CJK character is 1)
