@@ -44,6 +44,8 @@ export interface CatalogueEntry {
   readonly readyLogStream?: 'stderr'
   /** See `LocalServerConfig.deadLogPattern`. */
   readonly deadLogPattern?: string
+  /** See `LocalServerConfig.heapLimitOption`. */
+  readonly heapLimitOption?: string
   /** When the server's diagnostics are its verdict on a file as it is now (see lsp-local's `LocalDiagnosticsRules`). */
   readonly diagnostics?: NonNullable<LocalServerConfig['diagnostics']>
   /**

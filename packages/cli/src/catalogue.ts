@@ -58,6 +58,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     projectMarkers: ['tsconfig.json', 'jsconfig.json'],
     // When its tsserver dies, typescript-language-server logs this and answers everything with nothing.
     deadLogPattern: '\\[tsserver\\] Exited\\.',
+    // tsserver's heap (--max-old-space-size) is bounded by the server's memory cap (maxMemoryMB).
+    heapLimitOption: 'maxTsServerMemory',
     // TypeScript watches no import that failed under a node_modules two folders below / (/app,
     // /work/x): after an install there, only a reload of its projects resolves it again.
     onPackagesChanged: { command: 'typescript.tsserverRequest', arguments: ['reloadProjects', {}] },

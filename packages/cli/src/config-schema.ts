@@ -25,6 +25,11 @@ const serverSchema = z
     initializationOptions: z.unknown().optional().describe('Sent verbatim as InitializeParams.initializationOptions.'),
     settings: z.record(z.string(), z.unknown()).optional().describe('What the server reads through workspace/configuration, by section (e.g. { python = { analysis = { ... } } }).'),
     env: z.record(z.string(), z.string()).optional().describe('Extra environment variables for the server process.'),
+    maxMemoryMB: z
+      .number()
+      .positive()
+      .optional()
+      .describe('Memory cap in MB: the resident memory of the server and what it started (tsserver: also its heap limit). Over it, the server is restarted once idle and the next answer says so; the third time in 10 min it is stopped (LSP_SERVER_OVER_MEMORY). Default 4096.'),
     enabled: z
       .boolean()
       .optional()

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs'
 import path from 'node:path'
 import type { LspOperation } from '@agent-lsp/lsp'
-import type { LocalServerConfig } from '@agent-lsp/lsp-local'
+import { defaultLocalProviderLimits, type LocalServerConfig } from '@agent-lsp/lsp-local'
 import type { ConfigFlags } from './args.js'
 import { serverCatalogue, type CatalogueEntry } from './catalogue.js'
 import { ConfigError, readConfigFile, type ConfigFile } from './config-file.js'
@@ -70,6 +70,7 @@ interface Draft {
   initializationOptions?: unknown
   settings?: Readonly<Record<string, unknown>>
   env?: Readonly<Record<string, string>>
+  maxMemoryMB?: number
 }
 
 /**
@@ -100,7 +101,7 @@ export function loadServerSetup(options: ConfigOptions): ServerSetup {
       const command = server?.command === undefined ? (draft?.command ?? '') : commandIn(server.command, workspace)
       return [command, ...(server?.args ?? draft?.args ?? [])].map(quoteArg).join(' ')
     })
-    apply(drafts, workspace)
+    apply(drafts, workspace, trusted)
   }
   const servers = [...drafts.values()].filter((draft) => Object.keys(draft.extensionToLanguage).length > 0).map((draft) => plan(draft, workspaceRoot, trusted, env))
   return { servers, files: [user?.path, workspace?.path].filter((file) => file !== undefined), workspaceTrusted: trusted }
@@ -122,8 +123,11 @@ function fromCatalogue(entry: CatalogueEntry): Draft {
   }
 }
 
-/** Lay `file`'s servers over `drafts`. @throws ConfigError `CONFIG_INVALID` for what the schema cannot see. */
-function apply(drafts: Map<string, Draft>, file: ConfigFile): void {
+/**
+ * Lay `file`'s servers over `drafts`; an untrusted one may lower a memory cap, never raise it.
+ * @throws ConfigError `CONFIG_INVALID` for what the schema cannot see.
+ */
+function apply(drafts: Map<string, Draft>, file: ConfigFile, trusted = true): void {
   const ids = new Map<string, number>()
   const extensions = new Map<string, string>()
   for (const [index, server] of (file.config.servers ?? []).entries()) {
@@ -161,6 +165,7 @@ function apply(drafts: Map<string, Draft>, file: ConfigFile): void {
     if (server.initializationOptions !== undefined) draft.initializationOptions = server.initializationOptions
     if (server.settings !== undefined) draft.settings = server.settings
     if (server.env !== undefined) draft.env = server.env
+    if (server.maxMemoryMB !== undefined) draft.maxMemoryMB = trusted ? server.maxMemoryMB : Math.min(server.maxMemoryMB, draft.maxMemoryMB ?? defaultLocalProviderLimits.maxMemoryMB)
   }
 }
 
@@ -200,6 +205,8 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(entry?.compileDatabase ? { compileDatabase: entry.compileDatabase } : {}),
     ...(entry?.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
     ...(entry?.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
+    ...(entry?.heapLimitOption ? { heapLimitOption: entry.heapLimitOption } : {}),
+    ...(draft.maxMemoryMB !== undefined ? { maxMemoryMB: draft.maxMemoryMB } : {}),
     ...(entry?.diagnostics ? { diagnostics: entry.diagnostics } : {}),
     ...(entry ? { installHint: entry.install } : {}),
   }

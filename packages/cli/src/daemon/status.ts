@@ -1,5 +1,5 @@
 import type { LocalServerStatus } from '@agent-lsp/lsp-local'
-import { groupRssBytes } from './process-memory.js'
+import { groupRssBytes } from '@agent-lsp/lsp-local'
 
 /** One server of the host, as `agent-lsp status` and the MCP status resource show it. */
 export interface ServerStatusRow extends LocalServerStatus {

@@ -2,6 +2,8 @@ import { LspError, isValidExtension } from '@agent-lsp/lsp'
 import type { LocalCompileDatabase } from './config-compile-database.js'
 
 export type { LocalCompileDatabase } from './config-compile-database.js'
+// The provider's bounds live in limits.ts; re-exported so a config and its bounds come from one place.
+export { defaultLocalProviderLimits, type LocalProviderLimits } from './limits.js'
 
 /**
  * One stdio language server to host, as data. The provider spawns `command` with `args` directly
@@ -115,6 +117,19 @@ export interface LocalServerConfig {
    * process is stopped, and the next query starts it again (under the crash policy).
    */
   readonly deadLogPattern?: string
+  /**
+   * Its memory cap, in megabytes (MiB): the resident memory of its process group (the server and
+   * what it started: tsserver and its workers), sampled every `memorySampleMs`. A server over it is
+   * restarted once idle, and the next answer says so (`LSP_SERVER_RESTARTED` notice); one over it 3
+   * times in 10 min is stopped (`LSP_SERVER_OVER_MEMORY`). Default: the provider's `maxMemoryMB`.
+   */
+  readonly maxMemoryMB?: number
+  /**
+   * The `initializationOptions` key by which the server takes a heap limit in MB, set to
+   * {@link maxMemoryMB} unless the options give one (typescript-language-server: `maxTsServerMemory`,
+   * passed to tsserver as `--max-old-space-size`).
+   */
+  readonly heapLimitOption?: string
   /** How to install the server, quoted when the command is missing (e.g. `npm i -g pyright`). */
   readonly installHint?: string
   /**
@@ -171,82 +186,6 @@ export interface LocalDiagnosticsRules {
 }
 
 /**
- * Bounds of the local provider, in milliseconds unless named otherwise. Each has a default
- * ({@link defaultLocalProviderLimits}); tests shorten them.
- */
-export interface LocalProviderLimits {
-  /** Spawn to `initialize` result. Past it the process is killed: `LSP_TIMEOUT`. */
-  readonly initializeTimeoutMs: number
-  /**
-   * How long a query waits for the server's `$/progress` work (project loading, indexing) to end
-   * before it asks anyway and marks the answer `partial`.
-   */
-  readonly readinessTimeoutMs: number
-  /** `shutdown` + `exit` before the process is killed, on dispose. */
-  readonly shutdownTimeoutMs: number
-  /** Documents kept open per server; the least recently used is closed beyond it. */
-  readonly maxOpenDocuments: number
-  /**
-   * Files opened before a workspace-wide query when no project marker covers them (tsserver
-   * without a `tsconfig.json` searches only the files it was given), the nearest to the queried
-   * file first, and kept open beside `maxOpenDocuments`; past it the answer is partial. A count;
-   * default 200.
-   */
-  readonly maxLooseFiles: number
-  /** Retries of a request answered `ContentModified` (-32801). */
-  readonly contentModifiedRetries: number
-  /**
-   * How long `diagnostics` waits for a server's pushed verdict on the file (see
-   * `LocalDiagnosticsRules.settle`) before it answers `partial` with what it has.
-   */
-  readonly diagnosticsTimeoutMs: number
-  /**
-   * How long `diagnostics` waits for diagnostics it asked for (pulled: `textDocument/diagnostic`, or
-   * tsserver's through `LocalDiagnosticsRules.pull`) before it answers `partial` with what the server
-   * pushed. Longer than {@link diagnosticsTimeoutMs}: a pull answers once the whole check is done,
-   * which for one costly file took tsserver 12.2 s and 24.7 s on a loaded machine (`tsc` 18.4 s).
-   */
-  readonly diagnosticsPullTimeoutMs: number
-  /**
-   * A server with no query for this long is stopped (`shutdown`, `exit`, then kill); the next
-   * query starts it again. Counted from the end of its last query: a server with a query in
-   * flight is never stopped, however long that query takes. `Infinity` never stops one.
-   * Milliseconds; default 600 000 (10 min).
-   */
-  readonly idleShutdownMs: number
-  /**
-   * Servers (one per server root) running at once, per provider. Starting one more stops the least
-   * recently used idle one. A server with a query in flight is never stopped: while all are busy
-   * the count may exceed this, and drops back as soon as one is idle. `Infinity` for no bound.
-   * A count; default 16.
-   */
-  readonly maxLiveServers: number
-  /** Completion items completed with `completionItem/resolve` per query (the first, in sort order). */
-  readonly completionResolveLimit: number
-  /** Code actions without an edit completed with `codeAction/resolve` per query. */
-  readonly codeActionResolveLimit: number
-}
-
-/** The default {@link LocalProviderLimits}. */
-export const defaultLocalProviderLimits: LocalProviderLimits = {
-  initializeTimeoutMs: 30_000,
-  readinessTimeoutMs: 30_000,
-  shutdownTimeoutMs: 2_000,
-  maxOpenDocuments: 64,
-  maxLooseFiles: 200,
-  contentModifiedRetries: 3,
-  diagnosticsTimeoutMs: 10_000,
-  // Twice the slowest cold check measured, and under the tool's own 60 s bound.
-  diagnosticsPullTimeoutMs: 45_000,
-  // An agent session pauses for minutes between bursts of queries; a cold restart costs seconds.
-  idleShutdownMs: 10 * 60_000,
-  // A monorepo with a server per package; tsserver alone can hold hundreds of MB each.
-  maxLiveServers: 16,
-  completionResolveLimit: 50,
-  codeActionResolveLimit: 20,
-}
-
-/**
  * Check a config before anything is spawned.
  * @throws LspError `LSP_INVALID_PROVIDER` naming the field.
  */
@@ -276,6 +215,8 @@ export function validateServerConfig(config: LocalServerConfig): void {
       throw invalid('diagnostics.uncheckedLog must have a regular expression pattern and a says sentence')
     }
   }
+  const cap = config.maxMemoryMB
+  if (cap !== undefined && !(typeof cap === 'number' && cap > 0)) throw invalid('maxMemoryMB must be a positive number of megabytes')
   for (const extension of Object.keys(config.extensionToLanguage ?? {})) {
     if (!isValidExtension(extension)) throw invalid(`extension ${JSON.stringify(extension)} must be lowercase with a leading dot`)
   }

@@ -1,4 +1,4 @@
-export { createLocalLspProvider, type LocalLspProvider, type LocalLspProviderOptions } from './provider.js'
+export { createLocalLspProvider, type IdleServer, type LocalLspProvider, type LocalLspProviderOptions } from './provider.js'
 export {
   defaultLocalProviderLimits,
   validateServerConfig,
@@ -7,5 +7,6 @@ export {
 } from './config.js'
 export { canonicalUri, pathToUri, uriToPath } from './normalize/uri.js'
 export { normalizeHover, normalizeLocations } from './normalize/normalize.js'
-export { slidingWindowCrashPolicy, type CrashPolicy } from './process/crash-policy.js'
+export { slidingWindowCrashPolicy, slidingWindowMemoryPolicy, type CrashPolicy } from './process/crash-policy.js'
+export { groupRssBytes } from './process/process-memory.js'
 export type { LocalServerState, LocalServerStatus } from './process/server-status.js'

@@ -1,7 +1,10 @@
 import { LspError, lspProviderId, type LspProvider, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import { LanguageServerClient } from './process/client.js'
-import { slidingWindowCrashPolicy, type CrashPolicy } from './process/crash-policy.js'
-import { defaultLocalProviderLimits, validateServerConfig, type LocalProviderLimits, type LocalServerConfig } from './config.js'
+import { slidingWindowCrashPolicy, slidingWindowMemoryPolicy, type CrashPolicy } from './process/crash-policy.js'
+import { validateServerConfig, type LocalServerConfig } from './config.js'
+import { defaultLocalProviderLimits, type LocalProviderLimits } from './limits.js'
+import { MemoryCaps, withHeapLimit } from './process/memory-cap.js'
+import { groupRssBytes } from './process/process-memory.js'
 import { OpenDocuments } from './sync/documents.js'
 import { ServerRestarted, answerWith, type Session } from './operations/answer.js'
 import { ServerPool } from './process/server-pool.js'
@@ -18,6 +21,20 @@ export interface LocalLspProvider extends LspProvider {
   dispose(): Promise<void>
   /** Every server this provider started (or tried to) and has not forgotten, by root. */
   status(): LocalServerStatus[]
+  /**
+   * The servers running now with no query in flight: their root, pid (their process group's), and
+   * when their last query ended (ms since the epoch). What a host's budget across providers may stop.
+   */
+  idleServers(): IdleServer[]
+  /** Stop `root`'s server if it is idle (never one with a query in flight); whether it did. */
+  stopIdle(root: string): boolean
+}
+
+/** A running server with no query in flight (see {@link LocalLspProvider.idleServers}). */
+export interface IdleServer {
+  readonly root: string
+  readonly pid: number
+  readonly lastUsedAt: number
 }
 
 /** Options of {@link createLocalLspProvider}. */
@@ -26,13 +43,22 @@ export interface LocalLspProviderOptions {
   readonly limits?: Partial<LocalProviderLimits>
   /** When to stop restarting a crashing server; default {@link slidingWindowCrashPolicy}(). */
   readonly crashPolicy?: CrashPolicy
+  /**
+   * When to stop restarting a server that goes over its memory cap (`maxMemoryMB`); default
+   * {@link slidingWindowMemoryPolicy}() (the third time in 10 min it is stopped).
+   */
+  readonly memoryPolicy?: CrashPolicy
+  /** Resident bytes of a process group (default: summed from `/proc`); for tests. */
+  readonly sampleRss?: (pgid: number) => number | null
 }
 
 /**
  * A provider hosting the stdio language server `config` describes: one process per server root
  * (see `rootMarkers`), started lazily by the first query there, shared by concurrent first
  * queries, restarted by the next query after a crash. A server that fails to start is remembered
- * as broken, not retried in a loop.
+ * as broken, not retried in a loop. Every `memorySampleMs` each idle server's process group is
+ * weighed against its memory cap (`maxMemoryMB`); one over it is stopped, and the next query there
+ * starts another and carries an `LSP_SERVER_RESTARTED` notice, until the memory policy gives up.
  *
  * Each query: resolves the file inside the workspace, syncs open documents from disk, waits
  * (bounded) while the server reports `$/progress` work, sends the request (retrying
@@ -41,7 +67,7 @@ export interface LocalLspProviderOptions {
  * @throws LspError (from `query`) `LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`,
  *   `LSP_INVALID_POSITION`, `LSP_UNSUPPORTED_OPERATION`, `LSP_SERVER_NOT_FOUND`,
  *   `LSP_SERVER_START_FAILED`, `LSP_SERVER_CRASHED`, `LSP_SERVER_ERROR`, `LSP_TIMEOUT`,
- *   `LSP_MALFORMED_RESPONSE`, `LSP_CANCELLED`, `LSP_DISPOSED`; `LSP_INVALID_PROVIDER` from the
+ *   `LSP_MALFORMED_RESPONSE`, `LSP_CANCELLED`, `LSP_DISPOSED`, `LSP_SERVER_OVER_MEMORY`; `LSP_INVALID_PROVIDER` from the
  *   factory itself for a bad config.
  */
 export function createLocalLspProvider(config: LocalServerConfig, options: LocalLspProviderOptions = {}): LocalLspProvider {
@@ -53,7 +79,23 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   const crashes = new Map<string, { times: number[]; last: LspError }>()
   /** Per server root: what `status()` reports of its server. */
   const records = new Map<string, ServerRecord>()
+  /** Per server root: when its last query ended (ms since the epoch). */
+  const lastUsed = new Map<string, number>()
+  const memory = new MemoryCaps(config, limits, options.memoryPolicy ?? slidingWindowMemoryPolicy())
+  const sampleRss = options.sampleRss ?? groupRssBytes
+  let sampler: NodeJS.Timeout | undefined
   let disposed = false
+
+  /** Stop every idle server over its cap: restarted by its next query, or refused once the policy gives up. */
+  const weighServers = (): void => {
+    for (const [root, record] of records) {
+      const { client } = record
+      if (client?.state !== 'running' || client.pid === undefined || !pool.isIdle(root)) continue
+      const rss = sampleRss(client.pid)
+      if (rss === null || rss <= memory.capBytes || !pool.stopIdle(root)) continue
+      if (memory.over(root, rss, Date.now()) === 'stop') record.failure = { error: memory.refusal(root, Date.now())!, state: 'stopped' }
+    }
+  }
 
   /**
    * Start the server of `root`, unless the crash policy gave up on it (thrown synchronously, so
@@ -62,6 +104,11 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   const startSession = (root: string): Promise<Session> => {
     const history = crashes.get(root)
     const record: ServerRecord = { startedAt: Date.now(), client: undefined, openDocuments: () => 0, failure: undefined, crashes: history?.times.length ?? 0, lastError: history?.last }
+    const refused = memory.refusal(root, Date.now())
+    if (refused) {
+      records.set(root, { ...record, failure: { error: refused, state: 'stopped' } })
+      throw refused
+    }
     if (history) {
       const verdict = crashPolicy(history.times, Date.now())
       if (!verdict.restart) {
@@ -71,7 +118,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       }
     }
     records.set(root, record)
-    const started = LanguageServerClient.start(configFor(config, root), root, limits)
+    const started = LanguageServerClient.start(withHeapLimit(configFor(config, root), limits), root, limits)
     started.catch((error: LspError) => (record.failure = { error, state: 'broken' }))
     const session: Promise<Session> = started.then((client) => {
       record.client = client
@@ -116,6 +163,10 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
 
     async query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> {
       if (disposed) throw new LspError('LSP_DISPOSED', `the "${config.id}" provider has been disposed`)
+      if (sampler === undefined && Number.isFinite(memory.capBytes)) {
+        sampler = setInterval(weighServers, limits.memorySampleMs)
+        sampler.unref() // weighing servers must not keep the host alive
+      }
       const resolvedWorkspaceRoot = resolveWorkspaceRoot(request.workspaceRoot)
       const anyFile = request.filePath === null ? firstFileWith(resolvedWorkspaceRoot, extensions) : undefined
       if (request.filePath === null && anyFile === undefined) {
@@ -132,13 +183,28 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
           }
           return answerWith(starting, request, { path, root, resolvedWorkspaceRoot, anyFile, restart }, config, limits, signal)
         })
-      // Once: the new server reads the database as it is now.
-      return run().catch((error: unknown) => (error instanceof ServerRestarted ? run() : Promise.reject(error)))
+      try {
+        // Once: the new server reads the database as it is now.
+        const result = await run().catch((error: unknown) => (error instanceof ServerRestarted ? run() : Promise.reject(error)))
+        return memory.annotate(root, result)
+      } finally {
+        lastUsed.set(root, Date.now())
+      }
     },
 
     async dispose(): Promise<void> {
       disposed = true
+      clearInterval(sampler)
       await pool.stopAll()
+    },
+
+    idleServers(): IdleServer[] {
+      return [...records].flatMap(([root, { client }]) =>
+        client?.state === 'running' && client.pid !== undefined && pool.isIdle(root) ? [{ root, pid: client.pid, lastUsedAt: lastUsed.get(root) ?? 0 }] : [])
+    },
+
+    stopIdle(root: string): boolean {
+      return pool.stopIdle(root)
     },
 
     status(): LocalServerStatus[] {

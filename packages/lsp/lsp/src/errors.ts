@@ -11,7 +11,8 @@ import { HarnessError } from '@agent-lsp/errors'
  * literal, a symbol of a library).
  * Servers: `LSP_SERVER_NOT_FOUND` (executable missing), `LSP_SERVER_START_FAILED` (spawned but no
  * usable `initialize`), `LSP_SERVER_CRASHED` (exited while in use), `LSP_SERVER_ERROR` (a request
- * answered with a JSON-RPC error), `LSP_TIMEOUT` (a bound of the provider's own expired).
+ * answered with a JSON-RPC error), `LSP_TIMEOUT` (a bound of the provider's own expired),
+ * `LSP_SERVER_OVER_MEMORY` (it kept going over its memory cap and was stopped, not restarted).
  * Indexes: `LSP_INDEX_NOT_FOUND` (an index provider has no index file for the workspace; the message
  * says where it looked and how to build one), `LSP_INDEX_INVALID` (the file is not a usable index).
  * Hosts (a provider forwarding queries to a host process): `LSP_HOST_UNAVAILABLE` (it cannot be
@@ -37,6 +38,7 @@ export type LspErrorCode =
   | 'LSP_SERVER_CRASHED'
   | 'LSP_SERVER_ERROR'
   | 'LSP_TIMEOUT'
+  | 'LSP_SERVER_OVER_MEMORY'
   | 'LSP_INDEX_NOT_FOUND'
   | 'LSP_INDEX_INVALID'
   | 'LSP_HOST_UNAVAILABLE'

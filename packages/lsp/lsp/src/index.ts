@@ -41,6 +41,7 @@ export type {
   LspHoverResult,
   LspIncompleteReason,
   LspLocationsResult,
+  LspNotice,
   LspParameterInformation,
   LspProvenance,
   LspQueryResult,

@@ -7,7 +7,8 @@ import type { LspCompleteness, LspProvenance, LspSymbolsResult } from './results
  * answer `partial / failed` (naming it and its error code) unless all failed: then the first
  * failure is thrown. One that does not offer the search (`LSP_UNSUPPORTED_OPERATION`) is left out:
  * not a failure. Partial answers stay partial, their messages joined. When providers answered
- * from an index, the answer carries the first one's provenance with every stale URI among them.
+ * from an index, the answer carries the first one's provenance with every stale URI among them;
+ * every provider's notices are kept.
  * @throws LspError the first provider's error when every provider failed.
  */
 export function mergeSymbolResults(providers: readonly LspProvider[], settled: readonly PromiseSettledResult<LspSymbolsResult>[]): LspSymbolsResult {
@@ -26,12 +27,14 @@ export function mergeSymbolResults(providers: readonly LspProvider[], settled: r
         ? { state: 'partial', reason: notes[0].reason, message: notes.map((note) => note.message).join('; ') }
         : { state: 'complete' }
   const provenance = mergedProvenance(answers.flatMap((answer) => (answer.provenance ? [answer.provenance] : [])))
+  const notices = answers.flatMap((answer) => answer.notices ?? [])
   return {
     kind: 'symbols',
     symbols: answers.flatMap((answer) => answer.symbols),
     resolvedWorkspaceRoot: first.resolvedWorkspaceRoot,
     completeness,
     ...(provenance ? { provenance } : {}),
+    ...(notices.length > 0 ? { notices } : {}),
   }
 }
 

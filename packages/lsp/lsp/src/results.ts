@@ -53,6 +53,17 @@ export interface LspProvenance {
   readonly staleUris: readonly string[]
 }
 
+/**
+ * Something the reader of an answer should know that is neither an error nor a gap in the answer.
+ * `LSP_SERVER_RESTARTED`: the server went over its memory cap (`maxMemoryMB`) and was restarted
+ * before this answer, which comes from the new server (its documents re-opened, its caches cold).
+ */
+export interface LspNotice {
+  readonly code: 'LSP_SERVER_RESTARTED'
+  /** One line for the reader, naming the server, what it used and its cap (MB). */
+  readonly message: string
+}
+
 /** What every result carries beside its `kind`. */
 interface LspResultBase {
   /**
@@ -63,6 +74,8 @@ interface LspResultBase {
   readonly completeness: LspCompleteness
   /** Set when the answer comes from a prebuilt index; absent for a live server's answer. */
   readonly provenance?: LspProvenance
+  /** What happened to the server before this answer (see {@link LspNotice}); absent when nothing did. */
+  readonly notices?: readonly LspNotice[]
 }
 
 /** The answer of `goToDefinition`, `goToTypeDefinition`, `findReferences`, `goToImplementation`. */

@@ -40,4 +40,17 @@ describe('hover', () => {
       'Partial answer (indexing): still loading the project\nNo hover information at src/app.ts:2:53.',
     )
   })
+
+  it('opens with the notice of a server restarted over its memory cap, before a partial warning', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const restarted = { code: 'LSP_SERVER_RESTARTED', message: 'language server "typescript" used 4200 MB, over its cap of 4096 MB (maxMemoryMB), and was restarted; this answer comes from the new server' } as const
+    const { tool } = stubTool(
+      () => ({ kind: 'hover', hover: null, resolvedWorkspaceRoot: root, completeness: { state: 'partial', reason: 'indexing', message: 'still loading' }, notices: [restarted] }),
+      { workspaceRoot: root },
+    )
+    expect(await tool.execute(request)).toBe(
+      'Notice (LSP_SERVER_RESTARTED): language server "typescript" used 4200 MB, over its cap of 4096 MB (maxMemoryMB), and was restarted; this answer comes from the new server\n' +
+        'Partial answer (indexing): still loading\nNo hover information at src/app.ts:2:53.',
+    )
+  })
 })

@@ -12,10 +12,23 @@ export type CrashPolicy = (crashes: readonly number[], now: number) => { readonl
  * `windowMs` (as vscode-languageclient does: 5 in 3 minutes by default).
  */
 export function slidingWindowCrashPolicy(maxCrashes = 5, windowMs = 3 * 60_000): CrashPolicy {
-  return (crashes, now) => {
-    const recent = crashes.filter((time) => now - time <= windowMs).length
-    if (recent <= maxCrashes) return { restart: true }
+  return slidingWindow(maxCrashes, windowMs, 'crashed')
+}
+
+/**
+ * The same rule for a server over its memory cap (the times are when it was found over it):
+ * restart it, unless this is the `maxTimes`-th time within the last `windowMs` (3 in 10 min by
+ * default), when it is stopped instead.
+ */
+export function slidingWindowMemoryPolicy(maxTimes = 3, windowMs = 10 * 60_000): CrashPolicy {
+  return slidingWindow(maxTimes - 1, windowMs, 'went over its memory cap')
+}
+
+function slidingWindow(allowed: number, windowMs: number, what: string): CrashPolicy {
+  return (times, now) => {
+    const recent = times.filter((time) => now - time <= windowMs).length
+    if (recent <= allowed) return { restart: true }
     const minutes = windowMs / 60_000
-    return { restart: false, reason: `it crashed ${recent} ${recent === 1 ? 'time' : 'times'} in the last ${minutes >= 1 ? `${minutes} min` : `${windowMs / 1000} s`}; not restarting it` }
+    return { restart: false, reason: `it ${what} ${recent} ${recent === 1 ? 'time' : 'times'} in the last ${minutes >= 1 ? `${minutes} min` : `${windowMs / 1000} s`}; not restarting it` }
   }
 }

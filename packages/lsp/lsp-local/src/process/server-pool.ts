@@ -68,6 +68,23 @@ export class ServerPool<S> {
     this.#entries.delete(root)
   }
 
+  /** Whether `root` has a live session with no query in flight (one {@link stopIdle} would stop). */
+  isIdle(root: string): boolean {
+    const entry = this.#entries.get(root)
+    return entry !== undefined && entry.live && entry.inFlight === 0
+  }
+
+  /**
+   * Stop `root`'s session now if it is idle (see {@link isIdle}), as the bound would; the next use
+   * starts another. Returns whether it stopped one. A session with work in flight is never stopped.
+   */
+  stopIdle(root: string): boolean {
+    const entry = this.#entries.get(root)
+    if (entry === undefined || !entry.live || entry.inFlight > 0) return false
+    this.#evict(root, entry)
+    return true
+  }
+
   /** Servers running or starting. */
   get liveCount(): number {
     return [...this.#entries.values()].filter((entry) => entry.live).length

@@ -150,6 +150,11 @@ export interface FakeServerScenario {
    * signals too; both pids are logged (`process` entry). Only SIGKILL ends them, or a 2 min cap.
    */
   readonly sticky?: boolean
+  /**
+   * Grow: on every message of `method` received, allocate `mb` MiB and keep it (written, so it is
+   * resident), as a server that leaks would; for memory caps.
+   */
+  readonly grow?: { readonly method: string; readonly mb: number }
 }
 
 /** The capabilities the fake announces when the scenario gives none. */
@@ -249,6 +254,7 @@ const fieldChecks: { readonly [K in keyof Required<FakeServerScenario>]: FieldCh
   ),
   wedgeOnRefusal: check((v) => typeof v === 'boolean', 'a boolean'),
   sticky: check((v) => typeof v === 'boolean', 'a boolean'),
+  grow: check((v) => isJsonObject(v) && isString(v.method) && isInteger(v.mb) && v.mb > 0, 'an object { method: string, mb: positive integer }'),
 }
 
 const isField = (key: string): key is keyof FakeServerScenario => Object.hasOwn(fieldChecks, key)

@@ -114,10 +114,13 @@ export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerPr
   const streamWriter = framing === undefined ? new StreamMessageWriter(proc.stdout) : new FramingWriter(proc.stdout, framing)
   const writer = inspectingWriter(streamWriter, (message) => recorder.sent(message))
   let dying = false
+  /** What a growing fake keeps (see `grow`). */
+  const kept: Buffer[] = []
   const reader = inspectingReader(new StreamMessageReader(proc.stdin), (message) => {
     if (dying) return false
     recorder.received(message)
-    const { crash } = scenario
+    const { crash, grow } = scenario
+    if (grow !== undefined && 'method' in message && message.method === grow.method) kept.push(Buffer.alloc(grow.mb * 1024 * 1024, 1))
     if (crash !== undefined && 'method' in message && message.method === crash.on && crashesInThisLaunch(crash, scenario.log)) {
       dying = true
       void crashNow(crash, { silence: () => writer.silence(), ...proc })

@@ -9,6 +9,7 @@ import { LspToolError } from '../errors.js'
 import type { Cursor } from '../input/cursor.js'
 import type { ToolRequest } from '../input/tool-request.js'
 import { chooseAction, listedActions, notApplicable } from '../render/render-code-actions.js'
+import { noticeLines } from '../render/render-notices.js'
 import type { Answered } from '../run.js'
 import { verifyDiagnostics, verifyReferences, type ErrorCounts } from './edit-verify.js'
 import type { EditFlowContext, PreviewRecord } from './edit-context.js'
@@ -76,7 +77,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext): 
       if (recheck.missed.length < check.missed.length) ({ edit, check } = { edit: again, check: recheck })
     }
   }
-  const partial = partialLine(outcome.result.completeness)
+  const partial = [...noticeLines(outcome.result), ...partialLine(outcome.result.completeness)]
   const answer = (lines: readonly string[]): string => [...partial, ...lines].join('\n')
   if (edit === null) return answer([outcome.request.shape === 'format' ? `Nothing to change: ${what.replace(/^format /, '')} ${outcome.request.lines ? 'are' : 'is'} already formatted.` : `Nothing to change: ${what} changes no file.`])
   const plan = await planEdit(edit, root, marker)

@@ -12,17 +12,19 @@ import { renderLocations } from './render-locations.js'
 import { renderSignatureHelp } from './render-signature.js'
 import { renderOutline, renderWorkspaceSymbols } from './render-symbols.js'
 import { provenanceLine } from './render-provenance.js'
+import { noticeLines } from './render-notices.js'
 
 /**
  * Render any answer as model-readable text. A partial answer starts with a
  * `Partial answer (<reason>): <message>` line so the model never takes it as complete; an answer
- * from an index then says which (`From index …`, see `provenanceLine`).
+ * from an index then says which (`From index …`, see `provenanceLine`). Notices come first
+ * (`Notice (LSP_SERVER_RESTARTED): …`, see `noticeLines`).
  */
 export async function renderResult(result: LspQueryResult, context: RenderContext): Promise<string> {
   const body = await renderBody(result, context)
   const warning = partialWarning(result.completeness)
   const source = result.provenance === undefined ? undefined : provenanceLine(result.provenance, result.resolvedWorkspaceRoot)
-  return [warning, source, body].filter((line) => line !== undefined).join('\n')
+  return [...noticeLines(result), warning, source, body].filter((line) => line !== undefined).join('\n')
 }
 
 function renderBody(result: LspQueryResult, context: RenderContext): Promise<string> | string {
