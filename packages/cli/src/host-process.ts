@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url'
 import { hostBuild } from './daemon/connect.js'
 import { ensureHostDir, hostDir } from './daemon/paths.js'
 import { startHostServer } from './daemon/host-server.js'
-import { hostIdleMs } from './daemon/host-settings.js'
+import { hostBudget, hostIdleMs } from './daemon/host-settings.js'
 import { version } from './version.js'
 
 const paths = ensureHostDir(hostDir(process.env))
-const host = await startHostServer({ paths, idleMs: hostIdleMs(process.env), version, build: hostBuild(fileURLToPath(import.meta.url)) })
+const host = await startHostServer({ paths, idleMs: hostIdleMs(process.env), budget: hostBudget(process.env), version, build: hostBuild(fileURLToPath(import.meta.url)) })
 if (!host) {
   process.stdout.write('running\n')
   process.exit(0)

@@ -2,6 +2,7 @@ import { chmodSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { createMessageConnection, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node'
 import { HostPool } from './host-pool.js'
+import { enforceBudget, type HostBudget } from './host-budget.js'
 import { pidIn, takeLock } from './host-lock.js'
 import type { HostPaths } from './paths.js'
 import { helloRequest, queryRequest, statusRequest, stopRequest, toResponseError } from './protocol.js'
@@ -15,6 +16,8 @@ export interface HostServerOptions {
   readonly idleMs: number
   readonly version: string
   readonly build: string
+  /** Bounds across every workspace (see `enforceBudget`); none when absent. */
+  readonly budget?: HostBudget
 }
 
 /** A started host: `stop()` ends it as `agent-lsp stop` does; `stopped` settles once it has. */
@@ -67,6 +70,9 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
     return { host, servers: serverRows(sources) }
   }
   let idleTimer: NodeJS.Timeout | undefined
+  const { budget } = options
+  const budgetTimer = budget === undefined ? undefined : setInterval(() => enforceBudget(pool.entries().map((entry) => entry.provider), budget), budget.checkMs)
+  budgetTimer?.unref()
   let stopping: Promise<void> | undefined
   let markStopped = (): void => {}
   const stopped = new Promise<void>((resolve) => (markStopped = resolve))
@@ -78,6 +84,7 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       clearTimeout(idleTimer)
+      clearInterval(budgetTimer)
       // First, so that a host started after this one never loses its socket to our cleanup.
       if (inodeOf(options.paths.socket) === inode) removeQuietly(options.paths.socket)
       if (pidIn(options.paths.pid) === process.pid) removeQuietly(options.paths.pid)

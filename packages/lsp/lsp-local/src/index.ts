@@ -8,5 +8,5 @@ export {
 export { canonicalUri, pathToUri, uriToPath } from './normalize/uri.js'
 export { normalizeHover, normalizeLocations } from './normalize/normalize.js'
 export { slidingWindowCrashPolicy, slidingWindowMemoryPolicy, type CrashPolicy } from './process/crash-policy.js'
-export { groupRssBytes } from './process/process-memory.js'
+export { groupRssBytes, groupsRssBytes } from './process/process-memory.js'
 export type { LocalServerState, LocalServerStatus } from './process/server-status.js'

@@ -6,13 +6,20 @@ import { readdirSync, readFileSync } from 'node:fs'
  * `null` where `/proc` is not there, or no process of the group is left.
  */
 export function groupRssBytes(pgid: number): number | null {
-  let total = 0
-  let found = false
+  return groupsRssBytes(new Set([pgid])).get(pgid) ?? null
+}
+
+/**
+ * {@link groupRssBytes} of several groups in one pass over `/proc`: bytes by group id, only for the
+ * groups that still have a process (none where `/proc` is not there).
+ */
+export function groupsRssBytes(pgids: ReadonlySet<number>): Map<number, number> {
+  const totals = new Map<number, number>()
   let names: string[]
   try {
     names = readdirSync('/proc')
   } catch {
-    return null
+    return totals
   }
   for (const name of names) {
     if (!/^\d+$/.test(name)) continue
@@ -20,13 +27,12 @@ export function groupRssBytes(pgid: number): number | null {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
       // After the command's closing parenthesis: state, ppid, pgrp, …
       const group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])
-      if (group !== pgid) continue
+      if (!pgids.has(group)) continue
       const rss = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${name}/status`, 'utf8'))
-      if (rss) total += Number(rss[1]) * 1024
-      found = true
+      totals.set(group, (totals.get(group) ?? 0) + (rss ? Number(rss[1]) * 1024 : 0))
     } catch {
       // gone meanwhile
     }
   }
-  return found ? total : null
+  return totals
 }
