@@ -63,6 +63,8 @@ export interface ConfigFlags {
   readonly noCrossCheck?: true
   /** `--no-daemon`: start the servers in this process and stop them on exit (queries and `mcp`). */
   readonly noDaemon?: true
+  /** `--log FILE` (as given): append a line per seam query to FILE (queries and `mcp`; see `oplog/`). */
+  readonly log?: string
 }
 
 const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only', 'end', 'lines'] as const
@@ -88,6 +90,7 @@ export function parseCommand(argv: readonly string[]): Command {
         page: { type: 'string' },
         filter: { type: 'string' },
         config: { type: 'string' },
+        log: { type: 'string' },
         'trust-workspace-config': { type: 'boolean', default: false },
         'no-cross-check': { type: 'boolean', default: false },
         'no-daemon': { type: 'boolean', default: false },
@@ -169,11 +172,14 @@ function parseDoctor(positionals: readonly string[], values: Values & { readonly
 }
 
 /** `--config FILE` and `--trust-workspace-config`, only when given. */
-function configFlags(values: { readonly config?: string; readonly 'trust-workspace-config': boolean }, tokens: readonly { kind: string; name?: string }[]): ConfigFlags {
-  if (tokens.filter((token) => token.kind === 'option' && token.name === 'config').length > 1) throw new UsageError('--config given more than once')
-  if (values.config === '') throw new UsageError('--config needs a value')
+function configFlags(values: { readonly config?: string; readonly log?: string; readonly 'trust-workspace-config': boolean }, tokens: readonly { kind: string; name?: string }[]): ConfigFlags {
+  for (const name of ['config', 'log'] as const) {
+    if (tokens.filter((token) => token.kind === 'option' && token.name === name).length > 1) throw new UsageError(`--${name} given more than once`)
+    if (values[name] === '') throw new UsageError(`--${name} needs a value`)
+  }
   return {
     ...(values.config === undefined ? {} : { configFile: values.config }),
+    ...(values.log === undefined ? {} : { log: values.log }),
     ...(values['trust-workspace-config'] ? { trustWorkspaceConfig: true as const } : {}),
     ...((values as { readonly 'no-cross-check'?: boolean })['no-cross-check'] ? { noCrossCheck: true as const } : {}),
     ...((values as { readonly 'no-daemon'?: boolean })['no-daemon'] ? { noDaemon: true as const } : {}),

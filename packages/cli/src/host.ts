@@ -4,6 +4,8 @@ import { createLocalLspProvider, type LocalLspProvider, type LocalLspProviderOpt
 import { defaultServers } from './servers.js'
 import { serverRows, type HostStatus } from './daemon/status.js'
 import { version } from './version.js'
+import { loggedQuery } from './oplog/logged-provider.js'
+import type { OperationLog } from './oplog/operation-log.js'
 
 /** A `ctx.lsp` with one local provider per server, and the way to stop them all. */
 export interface LspHost {
@@ -14,9 +16,14 @@ export interface LspHost {
   status(): Promise<HostStatus>
 }
 
-/** Options of {@link createLspHost}: the providers', and the cross-check's (`false`: none). */
+/** Options of {@link createLspHost}: the providers', the cross-check's (`false`: none), the log's. */
 export interface LspHostOptions extends LocalLspProviderOptions {
   readonly crossCheck?: CrossCheckOptions | false
+  /**
+   * Write a line per seam query to `log` (see `OperationLogLine`), as client `client` (default
+   * `library`) of this process; the caller closes it.
+   */
+  readonly operationLog?: { readonly log: OperationLog; readonly client?: string }
 }
 
 /**
@@ -25,10 +32,17 @@ export interface LspHostOptions extends LocalLspProviderOptions {
  * `false`. Servers start lazily, on the first query for a file of theirs.
  */
 export function createLspHost(servers: readonly LocalServerConfig[] = defaultServers(), options: LspHostOptions = {}): LspHost {
-  const { crossCheck, ...providerOptions } = options
+  const { crossCheck, operationLog, ...providerOptions } = options
   const lsp = createLspService()
   const providers: LocalLspProvider[] = servers.map((config) => createLocalLspProvider(config, providerOptions))
-  for (const provider of providers) lsp.registerProvider(provider)
+  for (const provider of providers) {
+    if (operationLog === undefined) lsp.registerProvider(provider)
+    else {
+      const client = { kind: operationLog.client ?? 'library', pid: process.pid }
+      const query = loggedQuery((request, signal) => provider.query(request, signal), provider.id, client, () => [operationLog.log])
+      lsp.registerProvider({ id: provider.id, extensionToLanguage: provider.extensionToLanguage, query })
+    }
+  }
   return {
     ctx: { lsp: crossCheck === false ? lsp : withCrossCheck(lsp, crossCheck) },
     async dispose() {

@@ -12,6 +12,7 @@ import { hostIdleMs, usesHost } from './daemon/host-settings.js'
 import { createRemoteLspHost } from './daemon/remote-host.js'
 import { runHostCommand } from './daemon/host-commands.js'
 import { version } from './version.js'
+import { openOperationLog, operationLogFile, type OperationLog } from './oplog/operation-log.js'
 
 /** How the command reaches the shared host; without it, every command runs its own servers. */
 export interface MainOptions {
@@ -70,23 +71,34 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   if (refusal) io.stderr(`agent-lsp: ${describeError(refusal)}\n`)
   if (command.kind === 'doctor') return runDoctor(setup, workspaceRoot, env, (text) => io.stdout(text), refusal)
   let host: LspHost
+  let log: OperationLog | undefined
   const configs = setup.servers.map((server) => server.config)
   const crossCheck = command.noCrossCheck ? { crossCheck: false as const } : {}
+  const client = command.kind === 'mcp' ? 'mcp' : 'command'
   const { hostScript } = options
-  if (hostScript !== undefined && usesHost(command, env)) {
-    try {
+  try {
+    const logFile = operationLogFile(command, env)
+    // Opened here either way, so that a log that cannot be written is this command's error.
+    log = logFile === undefined ? undefined : openOperationLog(logFile, io.cwd)
+    if (hostScript !== undefined && usesHost(command, env)) {
+      log?.close() // the host writes it
       const hostEnv = { ...env, AGENT_LSP_HOST_IDLE_SECONDS: String(hostIdleMs(env) / 1000) }
-      host = createRemoteLspHost(() => connectHost({ env: hostEnv, hostScript, client: command.kind === 'mcp' ? 'mcp' : 'command' }), configs, crossCheck)
-    } catch (error) {
-      io.stderr(`agent-lsp: ${describeError(error)}\n`)
-      if (command.kind === 'query' && command.json) io.stdout(`${JSON.stringify({ error: errorFields(error) })}\n`)
-      return 1
-    }
-  } else host = createLspHost(configs, crossCheck)
+      host = createRemoteLspHost(() => connectHost({ env: hostEnv, hostScript, client }), configs, { ...crossCheck, ...(log ? { logFile: log.file } : {}) })
+      log = undefined
+    } else host = createLspHost(configs, { ...crossCheck, ...(log ? { operationLog: { log, client } } : {}) })
+  } catch (error) {
+    io.stderr(`agent-lsp: ${describeError(error)}\n`)
+    if (command.kind === 'query' && command.json) io.stdout(`${JSON.stringify({ error: errorFields(error) })}\n`)
+    return 1
+  }
   if (command.kind === 'mcp') {
     // Loaded only for `mcp`: the MCP SDK is the largest thing the command could load.
     const { serveMcp } = await import('./mcp.js')
-    return serveMcp(host, { workspaceRoot, version, log: io.stderr, signal, ...(refusal ? { refusal } : {}) })
+    try {
+      return await serveMcp(host, { workspaceRoot, version, log: io.stderr, signal, ...(refusal ? { refusal } : {}) })
+    } finally {
+      log?.close()
+    }
   }
   try {
     const input = toolInput(command, io.cwd, workspaceRoot)
@@ -106,6 +118,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
     return 1
   } finally {
     await host.dispose()
+    log?.close()
   }
 }
 

@@ -8,6 +8,8 @@ import type { HostPaths } from './paths.js'
 import { helloRequest, queryRequest, statusRequest, stopRequest, toResponseError } from './protocol.js'
 import { serverRows, type HostStatus } from './status.js'
 import { socketAnswers } from './socket.js'
+import { loggedQuery } from '../oplog/logged-provider.js'
+import { HostLogs } from './host-logs.js'
 
 /** What the host is and how long it waits with no client. */
 export interface HostServerOptions {
@@ -18,6 +20,8 @@ export interface HostServerOptions {
   readonly build: string
   /** Bounds across every workspace (see `enforceBudget`); none when absent. */
   readonly budget?: HostBudget
+  /** The host's operation log (`$AGENT_LSP_LOG` as it started, absolute): every client's queries. */
+  readonly log?: string
 }
 
 /** A started host: `stop()` ends it as `agent-lsp stop` does; `stopped` settles once it has. */
@@ -59,8 +63,10 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
 function serve(server: net.Server, inode: number, options: HostServerOptions): HostServer {
   const pool = new HostPool()
   const connections = new Set<MessageConnection>()
-  /** The kind each connection said it is in its hello (`command`, `mcp`). */
+  /** The kind each connection said it is in its hello (`command`, `mcp`), and its pid. */
   const kinds = new Map<MessageConnection, string>()
+  const pids = new Map<MessageConnection, number>()
+  const logs = new HostLogs(options.log)
   const startedAt = Date.now()
   const status = (): HostStatus => {
     const clients: Record<string, number> = {}
@@ -90,6 +96,7 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
       if (pidIn(options.paths.pid) === process.pid) removeQuietly(options.paths.pid)
       server.close()
       await pool.disposeAll()
+      logs.close()
       for (const connection of connections) connection.dispose()
       markStopped()
     })())
@@ -100,17 +107,20 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
     const inFlight = new Set<AbortController>()
     connections.add(connection)
     clearTimeout(idleTimer)
-    connection.onRequest(helloRequest, ({ client }) => {
+    connection.onRequest(helloRequest, ({ client, pid }) => {
       kinds.set(connection, client)
+      pids.set(connection, pid)
       return { version: options.version, build: options.build, pid: process.pid }
     })
     connection.onRequest(statusRequest, status)
-    connection.onRequest(queryRequest, async ({ server: config, request }, token) => {
+    connection.onRequest(queryRequest, async ({ server: config, request, log }, token) => {
       const controller = new AbortController()
       inFlight.add(controller)
       const listener = token.onCancellationRequested(() => controller.abort())
       try {
-        return await pool.query(config, request, controller.signal)
+        const client = { kind: kinds.get(connection) ?? 'unknown', pid: pids.get(connection) ?? 0 }
+        const query = loggedQuery((asked, signal) => pool.query(config, asked, signal!), config.id, client, () => logs.for(log))
+        return await query(request, controller.signal)
       } catch (error) {
         throw toResponseError(error)
       } finally {
@@ -128,6 +138,7 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
       for (const controller of inFlight) controller.abort()
       connections.delete(connection)
       kinds.delete(connection)
+      pids.delete(connection)
       armIdle()
     })
     socket.once('close', () => connection.dispose())

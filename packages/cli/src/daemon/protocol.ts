@@ -30,6 +30,8 @@ export interface HelloResult {
 export interface QueryParams {
   readonly server: LocalServerConfig
   readonly request: LspProviderQuery
+  /** The client's operation log (`--log`, absolute): the host appends this query's line to it. */
+  readonly log?: string
 }
 
 /** `agent-lsp/hello`: the first request of every connection. */

@@ -6,6 +6,12 @@ import type { LspHost, LspHostOptions } from '../host.js'
 import type { HostConnection } from './connect.js'
 import { fromResponseError, isQueryFailure, queryRequest, statusRequest } from './protocol.js'
 
+/** Options of {@link createRemoteLspHost}: the cross-check's, and the operation log the host writes for this client. */
+export interface RemoteLspHostOptions extends Pick<LspHostOptions, 'crossCheck'> {
+  /** An absolute path: the host appends a line per query of this client (see `oplog/`). */
+  readonly logFile?: string
+}
+
 /**
  * An `LspHost` whose providers forward each seam query to the shared host (one provider per
  * server, with the same id and extensions the local one would have), so the tool, the cross-check
@@ -14,7 +20,7 @@ import { fromResponseError, isQueryFailure, queryRequest, statusRequest } from '
  * the query asked once more (seam queries change nothing, so asking twice is safe).
  * `dispose()` closes the connection; the servers stay warm in the host.
  */
-export function createRemoteLspHost(connect: () => Promise<HostConnection>, servers: readonly LocalServerConfig[], options: Pick<LspHostOptions, 'crossCheck'> = {}): LspHost {
+export function createRemoteLspHost(connect: () => Promise<HostConnection>, servers: readonly LocalServerConfig[], options: RemoteLspHostOptions = {}): LspHost {
   for (const config of servers) validateServerConfig(config)
   let current: Promise<HostConnection> | undefined
   let disposed = false
@@ -36,7 +42,7 @@ export function createRemoteLspHost(connect: () => Promise<HostConnection>, serv
     try {
       // vscode-jsonrpc leaves a request pending when the socket closes: the close itself fails it.
       const lost = open.closed.then(() => Promise.reject(new Error('the connection to the host closed')))
-      return await Promise.race([open.connection.sendRequest(queryRequest, { server, request }, source.token), cancelled(signal, request), lost])
+      return await Promise.race([open.connection.sendRequest(queryRequest, { server, request, ...(options.logFile ? { log: options.logFile } : {}) }, source.token), cancelled(signal, request), lost])
     } catch (error) {
       if (signal?.aborted) throw error
       if (isQueryFailure(error)) throw fromResponseError(error)
