@@ -139,6 +139,14 @@ describe('the edit commands', () => {
     expect(usageError(['status', 'x'])).toBe('unexpected argument "x" (status takes only --json)')
   })
 
+  it('takes --log FILE for queries and mcp, once, with a value', () => {
+    expect(query(['hover', 'a.ts:1:1', '--log', 'ops.log'])).toMatchObject({ log: 'ops.log' })
+    expect(query(['hover', 'a.ts:1:1'])).not.toHaveProperty('log')
+    expect(parseCommand(['mcp', '--log', '/tmp/ops.log'])).toEqual({ kind: 'mcp', root: '.', log: '/tmp/ops.log' })
+    expect(usageError(['hover', 'a.ts:1:1', '--log', 'a', '--log', 'b'])).toBe('--log given more than once')
+    expect(usageError(['hover', 'a.ts:1:1', '--log='])).toBe('--log needs a value')
+  })
+
   it('maps them onto the tool input', () => {
     const root = '/w'
     expect(toolInput(query(['rename', '/w/a.ts:9:3', 'sum', '--apply']), root, root)).toEqual({

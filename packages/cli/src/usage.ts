@@ -22,7 +22,8 @@ Ask a language server about code, as the lsp tool does.
       the shared host's language servers: workspace, state, pid, memory, uptime, open documents,
       restarts, last error
   agent-lsp stop
-      stop the shared host and every language server it holds
+      stop the shared host and every language server it holds (it bounds its servers: each
+      server's maxMemoryMB, AGENT_LSP_HOST_MAX_MEMORY_MB and AGENT_LSP_HOST_MAX_SERVERS in all)
   agent-lsp doctor [--root DIR]
       which language servers are ready, where each is, and how to install the missing ones;
       exit status 0 when at least one is ready
@@ -45,6 +46,9 @@ Ask a language server about code, as the lsp tool does.
   --no-cross-check  answer references as the server gives them (no search for what it missed)
   --no-daemon    start the language servers in this process and stop them on exit, instead of asking
                  the shared host (started on first use, kept warm for every command and mcp session)
+  --log FILE     append a JSON line per query (time, client, operation, file, server, duration,
+                 outcome code, completeness; no source text) to FILE (else $AGENT_LSP_LOG); through
+                 the shared host, the host writes it
   --force        rename --apply: write although places that may be the symbol stay unrenamed
   --action N     the code action to preview or apply: its number in the list, or its title
   --only KIND    codeActions of this kind only (quickfix, refactor, source: organize imports)
