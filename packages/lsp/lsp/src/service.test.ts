@@ -183,6 +183,18 @@ describe('workspaceSymbol', () => {
     expect(Object.hasOwn(await live.query(search(null)), 'provenance')).toBe(false)
   })
 
+  it('keeps every provider\'s notices in a merged search, and adds none when there are none', async () => {
+    const lsp = createLspService()
+    const restarted = { code: 'LSP_SERVER_RESTARTED' as const, message: 'language server "py" used 5000 MB, over its cap of 4096 MB (maxMemoryMB), and was restarted; this answer comes from the new server' }
+    lsp.registerProvider(provider('ts', { '.ts': 'typescript' }, () => symbols('Cart')).provider)
+    lsp.registerProvider(provider('py', { '.py': 'python' }, () => ({ ...(symbols('CartView') as LspSymbolsResult), notices: [restarted] })).provider)
+    expect((await lsp.query(search(null))).notices).toEqual([restarted])
+    lsp.dispose()
+    const quiet = createLspService()
+    quiet.registerProvider(provider('ts', { '.ts': 'typescript' }, () => symbols('Cart')).provider)
+    expect(Object.hasOwn(await quiet.query(search(null)), 'notices')).toBe(false)
+  })
+
   it('keeps the answers of the providers that worked, and says which failed', async () => {
     const lsp = createLspService()
     lsp.registerProvider(provider('ts', { '.ts': 'typescript' }, () => symbols('Cart')).provider)
