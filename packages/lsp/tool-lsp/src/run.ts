@@ -1,4 +1,4 @@
-import type { LspContext, LspOperation, LspQueryRequest, LspQueryResult, LspRange } from '@agent-lsp/lsp'
+import type { LspContext, LspNotice, LspOperation, LspQueryRequest, LspQueryResult, LspRange, LspService } from '@agent-lsp/lsp'
 import { boundedSignal, untilAborted } from '@agent-lsp/abort'
 import { locateCursor, openWorkspaceFile, type Cursor, type OpenedFile } from './input/cursor.js'
 import { LspToolError } from './errors.js'
@@ -59,7 +59,16 @@ export async function runQuery<T>(
   const { workspaceRoot } = settings
   const files = createQueryFiles(workspaceRoot, fileTextsOf(ctx.lsp))
   const readLines = createLineReader(files)
-  const ask = (query: LspQueryRequest): Promise<LspQueryResult> => untilAborted(ctx.lsp.query(query, signal), signal)
+  // Every notice of this call's queries goes on its answer: a symbol's lookup may be the first
+  // answer of a restarted server, and the answer itself then says nothing.
+  const notices: LspNotice[] = []
+  const noticed = (result: LspQueryResult): LspQueryResult => {
+    for (const notice of result.notices ?? []) if (!notices.some((seen) => seen.message === notice.message)) notices.push(notice)
+    return result
+  }
+  const query = async (asked: LspQueryRequest, own?: AbortSignal): Promise<LspQueryResult> => noticed(await ctx.lsp.query(asked, own))
+  const lookups: LspContext = { ...ctx, lsp: { ...ctx.lsp, query: query as LspService['query'] } }
+  const ask = (query: LspQueryRequest): Promise<LspQueryResult> => untilAborted(lookups.lsp.query(query, signal), signal)
   try {
     signal.throwIfAborted()
     const fileFilter = 'fileFilter' in request && request.fileFilter !== undefined ? await filterOf(request.fileFilter, files) : undefined
@@ -70,12 +79,12 @@ export async function runQuery<T>(
       subject,
       resolved,
       fileFilter,
-      result,
+      result: notices.length > 0 ? { ...result, notices: [...notices] } : result,
     })
     /** The cursor of a target, or the unresolved symbol's outcome. */
     const place = async (target: CursorTarget): Promise<{ cursor: Cursor; resolved?: ResolvedSymbol } | Unresolved> => {
       if (target.kind === 'position') return { cursor: await locateCursor(target.filePath, target.line, target.character, files) }
-      const resolution = await resolveSymbol(target, { ctx, workspaceRoot, signal, readLines, files })
+      const resolution = await resolveSymbol(target, { ctx: lookups, workspaceRoot, signal, readLines, files })
       if (resolution.kind !== 'resolved') return { kind: 'unresolved', operation, resolution }
       return { cursor: resolution.resolved.cursor, resolved: resolution.resolved }
     }

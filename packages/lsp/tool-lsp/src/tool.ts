@@ -9,6 +9,7 @@ import { PreviewStore } from './edit/edit-context.js'
 import { isEditRequest, runEditFlow } from './edit/edit-flow.js'
 import { renderResult } from './render/render.js'
 import { runQuery, type Answered } from './run.js'
+import { noticeLines } from './render/render-notices.js'
 import { renderUnresolved } from './address/symbol-address.js'
 
 /**
@@ -76,7 +77,11 @@ function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore
           declarations: () => declarations(ctx, settings, outcome, scope.signal),
           ...(request.shape === 'codeActions' && request.only !== undefined ? { only: request.only } : {}),
         })
-    return outcome.resolved ? `${outcome.resolved.displayName} → ${outcome.resolved.cursor.label}\n${text}` : text
+    if (!outcome.resolved) return text
+    // After the notices, which come first (see `noticeLines`), the symbol the name resolved to.
+    const lines = text.split('\n')
+    const noticed = noticeLines(outcome.result).length
+    return [...lines.slice(0, noticed), `${outcome.resolved.displayName} → ${outcome.resolved.cursor.label}`, ...lines.slice(noticed)].join('\n')
   })
 }
 
