@@ -29,7 +29,7 @@ describe('alternative servers', () => {
     const ids = (configFile?: string) =>
       loadServerSetup({ workspaceRoot: root, env: process.env, skip: 'workspace', ...(configFile ? { configFile: path.join(root, configFile) } : {}) })
         .servers.map((server) => server.config.id)
-    const all = ['typescript', 'python', 'bash', 'c', 'go', 'rust', 'json', 'css', 'html', 'yaml', 'dockerfile']
+    const all = ['typescript', 'python', 'bash', 'c', 'go', 'rust', 'json', 'css', 'html', 'yaml', 'dockerfile', 'vue', 'svelte', 'php', 'toml']
     expect(ids('off.toml')).toEqual(all.filter((id) => id !== 'yaml'))
     expect(ids('enable.toml')).toEqual([...all.filter((id) => id !== 'python' && id !== 'c'), 'pylsp', 'ccls'])
   })

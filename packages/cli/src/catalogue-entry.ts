@@ -63,11 +63,14 @@ export interface CatalogueEntry {
   /**
    * When this package ships the server as a dependency: run `node <script> ...args` with this
    * Node, `script` a module specifier resolved from this package. `paths` are dotted keys of
-   * `initializationOptions` set to other resolved specifiers (`tsserver.path`) in that form only.
+   * `initializationOptions` set to other resolved specifiers (`tsserver.path`) in that form only;
+   * `folders` the same, set to the folder of the resolved specifier's file (a key may index an
+   * array: `plugins.0.location`).
    */
   readonly bundled?: {
     readonly script: string
     readonly args: readonly string[]
     readonly paths?: Readonly<Record<string, string>>
+    readonly folders?: Readonly<Record<string, string>>
   }
 }

@@ -21,6 +21,10 @@ const fixtures: Record<string, Record<string, string>> = {
   html: { 'a.html': '<p>a</p>\n' },
   yaml: { 'a.yaml': 'a: 1\n' },
   dockerfile: { 'a.dockerfile': 'FROM node\n' },
+  vue: { 'a.vue': '<script setup lang="ts">\nconst a = 1\n</script>\n' },
+  svelte: { 'a.svelte': '<script>\n  let a = 1\n</script>\n' },
+  php: { 'a.php': '<?php\n$a = 1;\n' },
+  toml: { 'a.toml': 'a = 1\n' },
 }
 // The alternatives answer the files of the server they stand in for.
 fixtures.pylsp = fixtures.python!

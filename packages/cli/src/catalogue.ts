@@ -1,5 +1,6 @@
 import type { CatalogueEntry } from './catalogue-entry.js'
 import { markupServers } from './catalogue-markup.js'
+import { webServers } from './catalogue-web.js'
 
 export type { CatalogueEntry } from './catalogue-entry.js'
 
@@ -175,6 +176,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     install: 'rustup component add rust-analyzer',
   },
   ...markupServers,
+  ...webServers,
   {
     id: 'pylsp',
     language: 'Python (pylsp)',

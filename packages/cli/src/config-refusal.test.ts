@@ -65,7 +65,7 @@ describe('a config that cannot be applied', () => {
       ...markupRows(),
       `Not applied: ${refusal}`,
       'Queries fail with this error until it is fixed; the servers above leave that config out.',
-      '8 of 11 language servers ready',
+      '12 of 15 language servers ready',
       '',
     ])
   })

@@ -10,7 +10,7 @@ const serverSchema = z
     id: z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected letters, digits, ".", "_" or "-"')
-      .describe('The server id: a catalogue id (typescript, python, bash, c, go, rust, json, css, html, yaml, dockerfile, pylsp, ccls) overrides that server field by field; any other id adds a server.'),
+      .describe('The server id: a catalogue id (typescript, python, bash, c, go, rust, json, css, html, yaml, dockerfile, vue, svelte, php, toml, pylsp, ccls) overrides that server field by field; any other id adds a server.'),
     command: z
       .string()
       .min(1)

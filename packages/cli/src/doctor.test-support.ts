@@ -21,9 +21,11 @@ export const answers = {
   html: '         answers: goToDefinition, findReferences, hover, signatureHelp, documentSymbol, diagnostics, rename, format',
   yaml: '         answers: goToDefinition, hover, documentSymbol, diagnostics, completion, rename, codeActions, format',
   dockerfile: '         answers: goToDefinition, hover, signatureHelp, documentSymbol, diagnostics, completion, rename, format',
+  php: '         answers: goToDefinition, findReferences, hover, signatureHelp, documentSymbol, workspaceSymbol, diagnostics, completion, format',
+  toml: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, documentSymbol, diagnostics, completion, codeActions, format',
 }
 
-/** The rows of the servers this package ships beyond the first three, as doctor prints them. */
+/** The rows of the servers this package ships beyond the first three (markup, then web), as doctor prints them. */
 export function markupRows(): string[] {
   const extracted = (server: string) => bundled(`vscode-langservers-extracted/lib/${server}`, 'vscode-langservers-extracted/package.json')
   return [
@@ -37,6 +39,14 @@ export function markupRows(): string[] {
     answers.yaml,
     `ready    dockerfile  Dockerfile             ${bundled('dockerfile-language-server-nodejs/lib/server.js', 'dockerfile-language-server-nodejs/package.json')}`,
     answers.dockerfile,
+    `ready    vue         Vue                    ${bundled('typescript-language-server/lib/cli.mjs', 'typescript-language-server/package.json')}`,
+    answers.typescript,
+    `ready    svelte      Svelte                 ${bundled('svelte-language-server/bin/server.js', 'svelte-language-server/package.json')}`,
+    answers.typescript,
+    `ready    php         PHP                    ${bundled('intelephense/lib/intelephense.js', 'intelephense/package.json')}`,
+    answers.php,
+    `ready    toml        TOML                   ${bundled('@tombi-toml/tombi/bin/tombi', '@tombi-toml/tombi/package.json')}`,
+    answers.toml,
   ]
 }
 

@@ -52,12 +52,12 @@ describe('agent-lsp doctor', () => {
     ]
     const expected = [`Language servers for ${root}`, ...firstRows(), system[0]!, everything, system[1]!, everything, system[2]!, everything, ...markupRows()]
     const ready = expected.filter((line) => line.startsWith('ready')).length
-    expect(await doctor(root, home(root))).toEqual({ code: 0, stdout: `${[...expected, `${ready} of 11 language servers ready`].join('\n')}\n`, stderr: '' })
+    expect(await doctor(root, home(root))).toEqual({ code: 0, stdout: `${[...expected, `${ready} of 15 language servers ready`].join('\n')}\n`, stderr: '' })
     // What the rows say of this machine (TOOLCHAIN.md): clangd 14 and gopls installed, rust-analyzer not.
     expect(system[0]).toMatch(/^ready +c +C\/C\+\+ +\/usr\/bin\/clangd \(PATH, Debian clangd version 14\./)
     expect(system[1]).toMatch(/^ready +go +Go +\/usr\/bin\/gopls \(PATH, golang\.org\/x\/tools\/gopls /)
     expect(system[2]).toMatch(/^(missing|broken) +rust /)
-    expect(ready).toBe(10)
+    expect(ready).toBe(14)
   })
 
   it('says what is missing and how to install it when PATH has none of the system servers', async () => {
@@ -74,7 +74,7 @@ describe('agent-lsp doctor', () => {
       'missing  rust        Rust                   rust-analyzer not found on PATH; install: rustup component add rust-analyzer',
       everything,
       ...markupRows(),
-      '8 of 11 language servers ready',
+      '12 of 15 language servers ready',
       '',
     ])
   })

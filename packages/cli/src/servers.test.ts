@@ -1,6 +1,7 @@
 // The catalogue as data, and the default servers built from it: what they were before the catalogue
-// existed, plus python's project markers, plus the servers of data, style, markup and build files.
+// existed, plus python's project markers, plus the servers of data, style, markup and build files, web components, PHP and TOML.
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import { isValidExtension } from '@agent-lsp/lsp'
 import { describe, expect, it } from 'vitest'
 import { serverCatalogue } from './catalogue.js'
@@ -9,7 +10,7 @@ import { defaultServers } from './servers.js'
 const require = createRequire(import.meta.url)
 
 describe('the server catalogue', () => {
-  it('covers TypeScript/JavaScript, Python, Bash, C/C++, Go, Rust, JSON, CSS, HTML, YAML and Dockerfile, each with valid extensions and an install command', () => {
+  it('covers TypeScript/JavaScript, Python, Bash, C/C++, Go, Rust, JSON, CSS, HTML, YAML, Dockerfile, Vue, Svelte, PHP and TOML, each with valid extensions and an install command', () => {
     expect(serverCatalogue.map((entry) => [entry.id, entry.language, entry.command, entry.install])).toEqual([
       ['typescript', 'TypeScript/JavaScript', 'typescript-language-server', 'npm i typescript-language-server typescript@5'],
       ['python', 'Python', 'pyright-langserver', 'npm i pyright'],
@@ -22,6 +23,10 @@ describe('the server catalogue', () => {
       ['html', 'HTML', 'vscode-html-language-server', 'npm i vscode-langservers-extracted'],
       ['yaml', 'YAML', 'yaml-language-server', 'npm i yaml-language-server@1'],
       ['dockerfile', 'Dockerfile', 'docker-langserver', 'npm i dockerfile-language-server-nodejs'],
+      ['vue', 'Vue', 'typescript-language-server', 'npm i typescript-language-server typescript@5 @vue/typescript-plugin'],
+      ['svelte', 'Svelte', 'svelteserver', 'npm i svelte-language-server'],
+      ['php', 'PHP', 'intelephense', 'npm i intelephense'],
+      ['toml', 'TOML', 'tombi', 'npm i @tombi-toml/tombi'],
       ['pylsp', 'Python (pylsp)', 'pylsp', 'apt-get install python3-pylsp'],
       ['ccls', 'C/C++ (ccls)', 'ccls', 'apt-get install ccls'],
     ])
@@ -43,6 +48,10 @@ describe('the server catalogue', () => {
       html: undefined,
       yaml: undefined,
       dockerfile: undefined,
+      vue: ['tsconfig.json', 'jsconfig.json'],
+      svelte: undefined,
+      php: undefined,
+      toml: undefined,
       pylsp: ['pyproject.toml', 'setup.py', 'setup.cfg'],
       ccls: ['compile_commands.json', '.ccls'],
     })
@@ -156,6 +165,44 @@ describe('the server catalogue', () => {
         args: [require.resolve('dockerfile-language-server-nodejs/lib/server.js'), '--stdio'],
         extensionToLanguage: { '.dockerfile': 'dockerfile' },
         installHint: 'npm i dockerfile-language-server-nodejs',
+      },
+      {
+        id: 'vue',
+        command: process.execPath,
+        args: [require.resolve('typescript-language-server/lib/cli.mjs'), '--stdio'],
+        extensionToLanguage: { '.vue': 'vue' },
+        projectMarkers: ['tsconfig.json', 'jsconfig.json'],
+        initializationOptions: {
+          hostInfo: 'agent-lsp',
+          tsserver: { useSyntaxServer: 'never', useClientFileWatcher: true, path: require.resolve('typescript/lib/tsserver.js') },
+          // The plugin's folder, from which tsserver resolves it.
+          plugins: [{ name: '@vue/typescript-plugin', location: path.dirname(require.resolve('@vue/typescript-plugin/package.json')), languages: ['vue'] }],
+        },
+        deadLogPattern: '\\[tsserver\\] Exited\\.',
+        installHint: 'npm i typescript-language-server typescript@5 @vue/typescript-plugin',
+      },
+      {
+        id: 'svelte',
+        command: process.execPath,
+        args: [require.resolve('svelte-language-server/bin/server.js'), '--stdio'],
+        extensionToLanguage: { '.svelte': 'svelte' },
+        installHint: 'npm i svelte-language-server',
+      },
+      {
+        id: 'php',
+        command: process.execPath,
+        args: [require.resolve('intelephense/lib/intelephense.js'), '--stdio'],
+        extensionToLanguage: { '.php': 'php' },
+        settings: { intelephense: { telemetry: { enabled: false } } },
+        readyLogPattern: '^Indexer: Indexing finished\\.',
+        installHint: 'npm i intelephense',
+      },
+      {
+        id: 'toml',
+        command: process.execPath,
+        args: [require.resolve('@tombi-toml/tombi/bin/tombi'), 'lsp', '--offline'],
+        extensionToLanguage: { '.toml': 'toml' },
+        installHint: 'npm i @tombi-toml/tombi',
       },
     ])
   })

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import type { LocalServerConfig } from '@agent-lsp/lsp-local'
 import { serverCatalogue, type CatalogueEntry } from './catalogue.js'
 
@@ -56,6 +57,7 @@ export function bundledProcess(entry: CatalogueEntry, initializationOptions: unk
   if (!bundled) throw new Error(`${entry.id} is not bundled with agent-lsp`)
   let options = initializationOptions
   for (const [dotted, specifier] of Object.entries(bundled.paths ?? {})) options = withPath(options, dotted.split('.'), require.resolve(specifier))
+  for (const [dotted, specifier] of Object.entries(bundled.folders ?? {})) options = withPath(options, dotted.split('.'), path.dirname(require.resolve(specifier)))
   return { command: process.execPath, args: [require.resolve(bundled.script), ...bundled.args], initializationOptions: options }
 }
 
@@ -69,10 +71,11 @@ export function bundledScript(entry: CatalogueEntry): string | undefined {
   }
 }
 
-/** A copy of `value` (an object) with `value[keys[0]][keys[1]]… = leaf`, copying each level. */
+/** A copy of `value` (an object or array) with `value[keys[0]][keys[1]]… = leaf`, copying each level. */
 function withPath(value: unknown, keys: readonly string[], leaf: string): unknown {
   const [key, ...rest] = keys
   if (key === undefined) return leaf
+  if (Array.isArray(value)) return value.map((item, index) => (String(index) === key ? withPath(item, rest, leaf) : item))
   const object = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
   return { ...object, [key]: withPath(object[key], rest, leaf) }
 }

@@ -1,0 +1,89 @@
+import { lspOperations } from '@agent-lsp/lsp'
+import type { CatalogueEntry } from './catalogue-entry.js'
+
+/**
+ * The servers of web components, PHP and TOML, all shipped with this package (npm, pinned), in
+ * `doctor`'s order. What each needs before it answers completely, measured on this client (see
+ * `.agents/notes/2026-12-01-web-languages.md`):
+ *
+ * - `vue`: typescript-language-server 5.3 on TypeScript 5.9 with `@vue/typescript-plugin` 3.3
+ *   loaded into its tsserver (the TypeScript half of Vue's "hybrid mode"), serving `.vue` files:
+ *   definition, references, hover and the rest in `<script>` and template expressions, through the
+ *   project's `tsconfig.json`. `@vue/language-server` 3 alone answers nothing: every request waits
+ *   for the client to relay its `tsserver/request` (`_vue:projectInfo`) to a tsserver, so the HTML
+ *   and CSS half of a `.vue` file (tag hover, `<style>`) is not served. A `.ts` file's references
+ *   are the `typescript` server's, which does not read `.vue` files.
+ * - `svelte`: svelte-language-server 0.18 (its own svelte 4 and the TypeScript 5.9 here). Asks the
+ *   client nothing; registers a watcher for `**\/*.{ts,js,…,svelte}`; the first request blocks
+ *   while it loads the TypeScript project (~1–5 s here), then is complete.
+ * - `php`: intelephense 1.18, free features (no licence key). Asks for `intelephense`
+ *   (`telemetry.enabled: false`, else it reports usage); indexes its PHP stubs and the workspace
+ *   under a `window/workDoneProgress` (~8 s cold here, 140 stub files); before that ends a
+ *   definition across files is empty. Keeps its index under its default storage folder.
+ * - `toml`: tombi 1.2 (`lsp --offline`: no schema fetched; the schemas it ships, Cargo.toml and
+ *   pyproject.toml among them, still give hover). Registers a `**\/*.toml` watcher; pushes
+ *   diagnostics with the document's version.
+ */
+export const webServers: readonly CatalogueEntry[] = [
+  {
+    id: 'vue',
+    language: 'Vue',
+    command: 'typescript-language-server',
+    args: ['--stdio'],
+    versionArgs: ['--version'],
+    extensionToLanguage: { '.vue': 'vue' },
+    projectMarkers: ['tsconfig.json', 'jsconfig.json'],
+    deadLogPattern: '\\[tsserver\\] Exited\\.',
+    initializationOptions: {
+      hostInfo: 'agent-lsp',
+      tsserver: { useSyntaxServer: 'never', useClientFileWatcher: true },
+      // `location` is the plugin's folder (tsserver resolves `name` from there), set when bundled.
+      plugins: [{ name: '@vue/typescript-plugin', location: '', languages: ['vue'] }],
+    },
+    operations: lspOperations,
+    install: 'npm i typescript-language-server typescript@5 @vue/typescript-plugin',
+    bundled: {
+      script: 'typescript-language-server/lib/cli.mjs',
+      args: ['--stdio'],
+      paths: { 'tsserver.path': 'typescript/lib/tsserver.js' },
+      folders: { 'plugins.0.location': '@vue/typescript-plugin/package.json' },
+    },
+  },
+  {
+    id: 'svelte',
+    language: 'Svelte',
+    command: 'svelteserver',
+    args: ['--stdio'],
+    versionArgs: [],
+    extensionToLanguage: { '.svelte': 'svelte' },
+    operations: lspOperations,
+    install: 'npm i svelte-language-server',
+    bundled: { script: 'svelte-language-server/bin/server.js', args: ['--stdio'] },
+  },
+  {
+    id: 'php',
+    language: 'PHP',
+    command: 'intelephense',
+    args: ['--stdio'],
+    versionArgs: [],
+    extensionToLanguage: { '.php': 'php' },
+    settings: { intelephense: { telemetry: { enabled: false } } },
+    // Its indexing progress begins after the first request was answered (empty) on a cold index; this
+    // line ends every indexing, a warm one (its state kept from an earlier run) too.
+    readyLogPattern: '^Indexer: Indexing finished\\.',
+    operations: ['goToDefinition', 'findReferences', 'hover', 'signatureHelp', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'format'],
+    install: 'npm i intelephense',
+    bundled: { script: 'intelephense/lib/intelephense.js', args: ['--stdio'] },
+  },
+  {
+    id: 'toml',
+    language: 'TOML',
+    command: 'tombi',
+    args: ['lsp', '--offline'],
+    versionArgs: ['--version'],
+    extensionToLanguage: { '.toml': 'toml' },
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'hover', 'documentSymbol', 'diagnostics', 'completion', 'codeActions', 'format'],
+    install: 'npm i @tombi-toml/tombi',
+    bundled: { script: '@tombi-toml/tombi/bin/tombi', args: ['lsp', '--offline'] },
+  },
+]
