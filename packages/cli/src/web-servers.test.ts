@@ -4,7 +4,9 @@ import { symlink, mkdir } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { main } from './main.js'
 import { seamOn } from './seam.test-support.js'
+import { tempWorkspace } from './workspace.test-support.js'
 
 const require = createRequire(import.meta.url)
 
@@ -134,5 +136,18 @@ describe('tombi', () => {
     const [hover] = show(await ask({ operation: 'hover', filePath: 'Cargo.toml', position: { line: 1, character: 2 } }))
     expect(hover!.split('\n\n').slice(-3)).toEqual(['Keys: `package.name`', 'Value: `String`', '\nSchema: [cargo.json](https://raw.githubusercontent.com/tombi-toml/tombi/refs/tags/v1.2.1/www.schemastore.org/cargo.json)'])
     expect(show(await ask({ operation: 'diagnostics', filePath: 'bad.toml' }))).toEqual(['1:4 Error expected-value expected value'])
+  })
+
+  it('answers through the command: --json symbols of a pyproject.toml', async () => {
+    const root = await tempWorkspace({ 'pyproject.toml': '[project]\nname = "shop"\n' })
+    let stdout = ''
+    const io = { cwd: root, env: { ...process.env, XDG_CONFIG_HOME: path.join(root, 'no-config') }, stdout: (text: string) => void (stdout += text), stderr: () => {} }
+    expect(await main(['documentSymbol', 'pyproject.toml', '--json', '--root', root], io)).toBe(0)
+    const range = (line: number, character: number, endLine: number, endCharacter: number) => ({ start: { line, character }, end: { line: endLine, character: endCharacter } })
+    const uri = `file://${root}/pyproject.toml`
+    expect(JSON.parse(stdout)).toMatchObject({
+      kind: 'symbols',
+      symbols: [{ name: 'project', kind: 'Object', uri, range: range(0, 0, 2, 0), children: [{ name: 'name', kind: 'String', uri, range: range(1, 0, 1, 13) }] }],
+    })
   })
 })
