@@ -1,5 +1,6 @@
 // The catalogue as data, and the default servers built from it: what they were before the catalogue
-// existed, plus python's project markers, plus the servers of data, style, markup and build files, web components, PHP and TOML.
+// existed, plus python's project markers, plus the servers of data, style, markup and build files,
+// of web components, PHP and TOML.
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { isValidExtension } from '@agent-lsp/lsp'
