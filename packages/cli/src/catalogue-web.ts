@@ -9,7 +9,8 @@ import type { CatalogueEntry } from './catalogue-entry.js'
  * - `vue`: typescript-language-server 5.3 on TypeScript 5.9 with `@vue/typescript-plugin` 3.3
  *   loaded into its tsserver (the TypeScript half of Vue's "hybrid mode"), serving `.vue` files:
  *   definition, references, hover and the rest in `<script>` and template expressions, through the
- *   project's `tsconfig.json`. `@vue/language-server` 3 alone answers nothing: every request waits
+ *   project's `tsconfig.json` (template names typed through the project's own `vue` package);
+ *   diagnostics pulled as for `typescript`. `@vue/language-server` 3 alone answers nothing: every request waits
  *   for the client to relay its `tsserver/request` (`_vue:projectInfo`) to a tsserver, so the HTML
  *   and CSS half of a `.vue` file (tag hover, `<style>`) is not served. A `.ts` file's references
  *   are the `typescript` server's, which does not read `.vue` files.
@@ -34,6 +35,8 @@ export const webServers: readonly CatalogueEntry[] = [
     extensionToLanguage: { '.vue': 'vue' },
     projectMarkers: ['tsconfig.json', 'jsconfig.json'],
     deadLogPattern: '\\[tsserver\\] Exited\\.',
+    // As for `typescript`: its pushed syntax pass ([]) can come before the semantic one; asked, not waited for.
+    diagnostics: { pull: 'tsserver' },
     initializationOptions: {
       hostInfo: 'agent-lsp',
       tsserver: { useSyntaxServer: 'never', useClientFileWatcher: true },

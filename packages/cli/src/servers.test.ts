@@ -180,6 +180,7 @@ describe('the server catalogue', () => {
           plugins: [{ name: '@vue/typescript-plugin', location: path.dirname(require.resolve('@vue/typescript-plugin/package.json')), languages: ['vue'] }],
         },
         deadLogPattern: '\\[tsserver\\] Exited\\.',
+        diagnostics: { pull: 'tsserver' },
         installHint: 'npm i typescript-language-server typescript@5 @vue/typescript-plugin',
       },
       {

@@ -14,7 +14,7 @@ const tsconfig = JSON.stringify({ compilerOptions: { strict: true, module: 'esne
 const math = 'export function double(n: number): number {\n  return n * 2\n}\n'
 
 describe('typescript-language-server with @vue/typescript-plugin', () => {
-  it('goes from a .vue script and template to the definitions, hovers, outlines the script', async () => {
+  it('goes from a .vue script and template to the definitions, hovers, finds references, checks types', async () => {
     const counter = [
       '<script setup lang="ts">',
       "import { double } from './math'",
@@ -31,7 +31,8 @@ describe('typescript-language-server with @vue/typescript-plugin', () => {
       '</template>',
       '',
     ].join('\n')
-    const { root, ask, show } = await seamOn({ 'tsconfig.json': tsconfig, 'src/math.ts': math, 'src/Counter.vue': counter })
+    const bad = '<script setup lang="ts">\nexport const n: number = "x"\n</script>\n'
+    const { root, ask, show } = await seamOn({ 'tsconfig.json': tsconfig, 'src/math.ts': math, 'src/Counter.vue': counter, 'src/Bad.vue': bad })
     // A Vue project has `vue` installed: the plugin types the template through it (without it a
     // template name has no definition).
     await mkdir(path.join(root, 'node_modules'))
@@ -42,6 +43,7 @@ describe('typescript-language-server with @vue/typescript-plugin', () => {
     expect(show(await ask({ operation: 'findReferences', filePath: 'src/Counter.vue', position: { line: 3, character: 5 } }))).toEqual(['src/Counter.vue:4:5', 'src/Counter.vue:7:3', 'src/Counter.vue:7:18', 'src/Counter.vue:12:49'])
     // tsserver outlines no .vue file (the Vue server's part in hybrid mode, not run here).
     expect(show(await ask({ operation: 'documentSymbol', filePath: 'src/Counter.vue' }))).toEqual([])
+    expect(show(await ask({ operation: 'diagnostics', filePath: 'src/Bad.vue' }))).toEqual(["2:14 Error 2322 Type 'string' is not assignable to type 'number'."])
   })
 })
 
