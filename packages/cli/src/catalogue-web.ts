@@ -10,17 +10,20 @@ import type { CatalogueEntry } from './catalogue-entry.js'
  *   loaded into its tsserver (the TypeScript half of Vue's "hybrid mode"), serving `.vue` files:
  *   definition, references, hover and the rest in `<script>` and template expressions, through the
  *   project's `tsconfig.json` (template names typed through the project's own `vue` package);
- *   diagnostics pulled as for `typescript`. `@vue/language-server` 3 alone answers nothing: every request waits
- *   for the client to relay its `tsserver/request` (`_vue:projectInfo`) to a tsserver, so the HTML
- *   and CSS half of a `.vue` file (tag hover, `<style>`) is not served. A `.ts` file's references
- *   are the `typescript` server's, which does not read `.vue` files.
+ *   diagnostics pulled as for `typescript`. `@vue/language-server` 3 alone answers nothing: every
+ *   request waits for the client to relay its `tsserver/request` (`_vue:projectInfo`) to a
+ *   tsserver, so the HTML and CSS half of a `.vue` file (tag hover, `<style>`, an outline: symbols
+ *   are `[]`) is not served. A `.ts` file's references are the `typescript` server's, which does
+ *   not read `.vue` files.
  * - `svelte`: svelte-language-server 0.18 (its own svelte 4 and the TypeScript 5.9 here). Asks the
  *   client nothing; registers a watcher for `**\/*.{ts,js,…,svelte}`; the first request blocks
  *   while it loads the TypeScript project (~1–5 s here), then is complete.
  * - `php`: intelephense 1.18, free features (no licence key). Asks for `intelephense`
  *   (`telemetry.enabled: false`, else it reports usage); indexes its PHP stubs and the workspace
- *   under a `window/workDoneProgress` (~8 s cold here, 140 stub files); before that ends a
- *   definition across files is empty. Keeps its index under its default storage folder.
+ *   under a `window/workDoneProgress` that begins after the first request was answered (a
+ *   definition across files: empty), ~5–8 s cold here (140 stub files); every indexing ends with
+ *   the log line waited for. Keeps its index under `~/.config/intelephense`. Its licence is not
+ *   open source (see the note). Premium features are not offered without a key.
  * - `toml`: tombi 1.2 (`lsp --offline`: no schema fetched; the schemas it ships, Cargo.toml and
  *   pyproject.toml among them, still give hover). Registers a `**\/*.toml` watcher; pushes
  *   diagnostics with the document's version.
