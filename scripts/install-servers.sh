@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # The language servers of the catalogue that npm cannot provide: clangd (C, C++) and gopls with Go,
 # the alternatives pylsp (python3-pylsp) and ccls, from Debian, and django 3.2 (python3-django), the
-# real Python codebase the cross-check's tests run on. Skipped when present; quiet unless apt fails.
-# Needs root (or sudo).
+# real Python codebase the cross-check's tests run on; and intelephense (PHP) from npm, which is not
+# open source and so not a dependency of the package. Skipped when present; quiet unless apt or npm
+# fails. Needs root (or sudo).
 set -euo pipefail
+if ! command -v intelephense >/dev/null; then
+  npm install --global --no-audit --no-fund --loglevel=error intelephense@1.18.5
+fi
 if command -v clangd >/dev/null && command -v gopls >/dev/null && command -v go >/dev/null && command -v pylsp >/dev/null && command -v ccls >/dev/null && [ -d /usr/lib/python3/dist-packages/django ]; then
   exit 0
 fi

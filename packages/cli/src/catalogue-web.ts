@@ -23,7 +23,7 @@ import type { CatalogueEntry } from './catalogue-entry.js'
  *   under a `window/workDoneProgress` that begins after the first request was answered (a
  *   definition across files: empty), ~5–8 s cold here (140 stub files); every indexing ends with
  *   the log line waited for. Keeps its index under `~/.config/intelephense`. Its licence is not
- *   open source (see the note). Premium features are not offered without a key.
+ *   open source (see the note), so it is found on `PATH`, never installed with this package. Premium features are not offered without a key.
  * - `toml`: tombi 1.2 (`lsp --offline`: no schema fetched; the schemas it ships, Cargo.toml and
  *   pyproject.toml among them, still give hover). Registers a `**\/*.toml` watcher; pushes
  *   diagnostics with the document's version.
@@ -78,8 +78,8 @@ export const webServers: readonly CatalogueEntry[] = [
     // line ends every indexing, a warm one (its state kept from an earlier run) too.
     readyLogPattern: '^Indexer: Indexing finished\\.',
     operations: ['goToDefinition', 'findReferences', 'hover', 'signatureHelp', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'format'],
-    install: 'npm i intelephense',
-    bundled: { script: 'intelephense/lib/intelephense.js', args: ['--stdio'] },
+    // Not a dependency: its licence is not open source, so installing it is the user's own choice.
+    install: 'npm i -g intelephense@1.18.5 (not open source: read its licence at https://intelephense.com/legal first)',
   },
   {
     id: 'toml',

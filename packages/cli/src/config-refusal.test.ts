@@ -62,10 +62,10 @@ describe('a config that cannot be applied', () => {
       answers.typescript,
       'missing  rust        Rust                   rust-analyzer not found on PATH; install: rustup component add rust-analyzer',
       answers.typescript,
-      ...markupRows(),
+      ...markupRows(path.join(root, 'empty')),
       `Not applied: ${refusal}`,
       'Queries fail with this error until it is fixed; the servers above leave that config out.',
-      '12 of 15 language servers ready',
+      '11 of 15 language servers ready',
       '',
     ])
   })

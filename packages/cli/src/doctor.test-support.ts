@@ -1,7 +1,8 @@
 // Test support (not exported): doctor's rows of the servers this package ships, computed from the
 // bundled packages' own package.json, and the operations line below each catalogue row.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 
 const require = createRequire(import.meta.url)
 
@@ -25,8 +26,18 @@ export const answers = {
   toml: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, documentSymbol, diagnostics, completion, codeActions, format',
 }
 
-/** The rows of the servers this package ships beyond the first three (markup, then web), as doctor prints them. */
-export function markupRows(): string[] {
+/** doctor's row of intelephense, found on `PATH` (not a dependency: its licence is not open source). */
+export function phpRows(PATH = process.env.PATH ?? ''): string[] {
+  const found = PATH.split(':').map((dir) => path.join(dir, 'intelephense')).find((file) => existsSync(file))
+  const install = 'npm i -g intelephense@1.18.5 (not open source: read its licence at https://intelephense.com/legal first)'
+  return [found ? `ready    php         PHP                    ${found} (PATH)` : `missing  php         PHP                    intelephense not found on PATH; install: ${install}`, answers.php]
+}
+
+/**
+ * The rows after the first three servers and the system ones (markup, then web), as doctor prints
+ * them with `PATH` (which intelephense comes from).
+ */
+export function markupRows(PATH?: string): string[] {
   const extracted = (server: string) => bundled(`vscode-langservers-extracted/lib/${server}`, 'vscode-langservers-extracted/package.json')
   return [
     `ready    json        JSON                   ${extracted('json-language-server/node/jsonServerMain.js')}`,
@@ -43,8 +54,7 @@ export function markupRows(): string[] {
     answers.typescript,
     `ready    svelte      Svelte                 ${bundled('svelte-language-server/bin/server.js', 'svelte-language-server/package.json')}`,
     answers.typescript,
-    `ready    php         PHP                    ${bundled('intelephense/lib/intelephense.js', 'intelephense/package.json')}`,
-    answers.php,
+    ...phpRows(PATH),
     `ready    toml        TOML                   ${bundled('@tombi-toml/tombi/bin/tombi', '@tombi-toml/tombi/package.json')}`,
     answers.toml,
   ]

@@ -73,8 +73,8 @@ describe('agent-lsp doctor', () => {
       everything,
       'missing  rust        Rust                   rust-analyzer not found on PATH; install: rustup component add rust-analyzer',
       everything,
-      ...markupRows(),
-      '12 of 15 language servers ready',
+      ...markupRows(path.join(root, 'empty')),
+      '11 of 15 language servers ready',
       '',
     ])
   })
