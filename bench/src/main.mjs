@@ -3,7 +3,7 @@
 //   node bench/src/main.mjs            the full benchmark (after `pnpm build`); writes bench/results.json
 //   node bench/src/main.mjs --smoke    one iteration of each part, small sizes; checks the numbers
 //                                      are sane (positive, finite) and exits non-zero otherwise
-//   --only warm,micro,grep,crosscheck,throughput,cold,memory,opendocs,bigfile   run some parts (for profiling)
+//   --only warm,micro,grep,crosscheck,throughput,cold,host,memory,opendocs,bigfile   run some parts (for profiling)
 //   --out FILE                         where to write the JSON (default: bench/results.json, none in smoke)
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -15,6 +15,7 @@ import { captureClientCapabilities } from './capture.mjs'
 import { measureCold } from './cold.mjs'
 import { measureCrossCheck } from './cross-check.mjs'
 import { measureGrep } from './grep.mjs'
+import { measureHostCommand } from './host-command.mjs'
 import { measureInProcess } from './micro.mjs'
 import { useClientCapabilities } from './raw-client.mjs'
 import { measureBigFile, measureMemory, measureOpenDocuments, measureThroughput } from './scale.mjs'
@@ -27,7 +28,7 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const benchDir = path.dirname(here)
 const repoRoot = path.dirname(benchDir)
 
-const allParts = ['warm', 'micro', 'grep', 'crosscheck', 'throughput', 'cold', 'memory', 'opendocs', 'bigfile']
+const allParts = ['warm', 'micro', 'grep', 'crosscheck', 'throughput', 'cold', 'host', 'memory', 'opendocs', 'bigfile']
 
 /** Sizes of a full run and of the smoke run. */
 const sizes = {
@@ -40,6 +41,8 @@ const sizes = {
     rounds: 30,
     coldRuns: 7,
     coldWarmupRuns: 1,
+    hostIterations: 15,
+    oneShotRuns: 3,
     files: 1000,
     openDocuments: defaultLocalProviderLimits.maxOpenDocuments,
     bigBytes: 10 * 1024 * 1024,
@@ -55,6 +58,8 @@ const sizes = {
     rounds: 1,
     coldRuns: 1,
     coldWarmupRuns: 0,
+    hostIterations: 1,
+    oneShotRuns: 1,
     files: 20,
     openDocuments: 4,
     bigBytes: 100 * 1024,
@@ -146,6 +151,12 @@ async function main() {
         results.cold.push(await measureCold({ id, root: coldRoots[id], config: serverConfig(id), query }, { runs: size.coldRuns, warmupRuns: size.coldWarmupRuns }))
       }
     }
+    if (wants('host')) {
+      coldRoots.typescript ??= await copyQueryCore()
+      log(`commands through the shared host: ${size.hostIterations} warm, ${size.oneShotRuns} one-shot, against the raw client's warm query`)
+      const query = warmQueries.typescript.find((q) => q.operation === 'findReferences')
+      results.hostCommand = await measureHostCommand({ root: coldRoots.typescript, config: serverConfig('typescript'), query }, { iterations: size.hostIterations, oneShotRuns: size.oneShotRuns })
+    }
     if (wants('memory')) {
       log(`host memory after queries over ${size.files} files (child process)`)
       results.memory = await measureMemory({ files: size.files, capabilities })
@@ -185,6 +196,10 @@ function summarize(results) {
     }
   }
   for (const c of results.cold ?? []) rows.push({ what: `cold ${c.server} ours/raw (median)`, value: c.ratio, target: `≤ ${targets.coldRatio}`, met: c.ratio <= targets.coldRatio })
+  if (results.hostCommand) {
+    const h = results.hostCommand
+    rows.push({ what: 'a command through the shared host, warm (median ms; issue 12: well under a second)', value: h.warmCommand.median, target: '< 1000', met: h.warmCommand.median < 1000 })
+  }
   if (results.grep) {
     const g = results.grep
     rows.push({ what: 'bytes vs grep -rnw, all questions', value: g.all.ratio, target: `≤ ${targets.bytesVsGrep}`, met: g.all.ratio <= targets.bytesVsGrep })
@@ -258,6 +273,16 @@ function render(results) {
       table(
         ['server', 'runs', 'raw median', 'ours median', 'ours/raw', 'raw min', 'ours min', 'answers (ours/raw)'],
         results.cold.map((c) => [c.server, c.runs, ms(c.raw.median), ms(c.ours.median), c.ratio.toFixed(3), ms(c.raw.min), ms(c.ours.min), `${c.answers.oursLocations}/${c.answers.rawLocations}`]),
+      ),
+    )
+  }
+  if (results.hostCommand) {
+    const h = results.hostCommand
+    out.push('', `2b. A command through the shared host (${h.query}, cross-check on), ms: a new process to its answer`)
+    out.push(
+      table(
+        ['first (starts host)', 'warm median', 'warm p95', 'one-shot median', 'raw warm query median', 'warm/raw', 'node -e 0 median', 'same answer', 'host RSS MB', 'servers RSS MB'],
+        [[ms(h.firstCommandMs), ms(h.warmCommand.median), ms(h.warmCommand.p95), ms(h.oneShotCommand.median), ms(h.rawWarmQuery.median), h.ratio.toFixed(1), ms(h.nodeStart.median), h.sameAnswerEveryTime ? 'yes' : 'NO', h.hostRssMb, h.serversRssMb]],
       ),
     )
   }
@@ -349,7 +374,7 @@ function insane(results) {
     } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${at}[${i}]`))
     else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, `${at}.${key}`)
   }
-  for (const part of ['warm', 'micro', 'grep', 'crossCheck', 'throughput', 'cold', 'memory', 'openDocuments', 'bigFile']) {
+  for (const part of ['warm', 'micro', 'grep', 'crossCheck', 'throughput', 'cold', 'hostCommand', 'memory', 'openDocuments', 'bigFile']) {
     if (results[part] === undefined) problems.push(`${part}: not measured`)
     else walk(results[part], part)
   }
