@@ -137,6 +137,24 @@ export interface LocalServerConfig {
    * {@link LocalDiagnosticsRules}); absent, the defaults there (what servers not measured get).
    */
   readonly diagnostics?: LocalDiagnosticsRules
+  /**
+   * How `workspaceDiagnostics` checks the whole project when the server offers no workspace pull
+   * diagnostics (see {@link LocalProjectCheck}); absent, such a server refuses it
+   * (`LSP_UNSUPPORTED_OPERATION`).
+   */
+  readonly projectCheck?: LocalProjectCheck
+}
+
+/**
+ * A compiler's own check of a whole project, run by this Node (`process.execPath`) in the server
+ * root, its output parsed: `tsc` runs `tsc --noEmit --pretty false -p <tsconfig.json or
+ * jsconfig.json at the root>` with the workspace's `node_modules/typescript` when it has one,
+ * else `script`; `pyright` runs `pyright --outputjson` from `script`.
+ */
+export interface LocalProjectCheck {
+  readonly compiler: 'tsc' | 'pyright'
+  /** The compiler's command-line script: an absolute path (`…/typescript/bin/tsc`, `…/pyright/index.js`). */
+  readonly script: string
 }
 
 /**

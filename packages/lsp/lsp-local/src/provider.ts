@@ -171,7 +171,8 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       const anyFile = request.filePath === null ? firstFileWith(resolvedWorkspaceRoot, extensions) : undefined
       if (request.filePath === null && anyFile === undefined) {
         // A search of every language: this one has no file here, so nothing to start or find.
-        return { kind: 'symbols', symbols: [], resolvedWorkspaceRoot, completeness: { state: 'complete' } }
+        const complete = { resolvedWorkspaceRoot, completeness: { state: 'complete' } } as const
+        return request.operation === 'workspaceDiagnostics' ? { kind: 'workspaceDiagnostics', files: [], checks: [], ...complete } : { kind: 'symbols', symbols: [], ...complete }
       }
       const path = request.filePath === null ? null : resolveWorkspaceFile(request.filePath, request.workspaceRoot, resolvedWorkspaceRoot)
       const root = path === null ? resolvedWorkspaceRoot : serverRoot(path, resolvedWorkspaceRoot)

@@ -16,6 +16,7 @@ export type {
   LspEditOperation,
   LspFileOperation,
   LspOperation,
+  LspProjectOperation,
   LspResultFor,
   LspWorkspaceOperation,
 } from './operations.js'
@@ -29,14 +30,17 @@ export type {
   LspProviderQuery,
   LspQueryRequest,
   LspRenameRequest,
+  LspWorkspaceDiagnosticsRequest,
   LspWorkspaceSymbolRequest,
 } from './requests.js'
 export type {
+  LspCallHierarchyItemsResult,
   LspCallsResult,
   LspCodeActionsResult,
   LspCompleteness,
   LspCompletionResult,
   LspDiagnosticsResult,
+  LspFileDiagnostics,
   LspHover,
   LspHoverResult,
   LspIncompleteReason,
@@ -49,9 +53,11 @@ export type {
   LspSignatureHelpResult,
   LspSignatureInformation,
   LspSymbolsResult,
+  LspTypeHierarchyResult,
+  LspWorkspaceDiagnosticsResult,
   LspWorkspaceEditResult,
 } from './results.js'
-export type { LspCall, LspCallHierarchyItem, LspSymbol, LspSymbolKind } from './symbol-types.js'
+export type { LspCall, LspCallHierarchyItem, LspSymbol, LspSymbolKind, LspTypeHierarchyItem } from './symbol-types.js'
 export { lspOperations, lspRequestShapes, lspResultKinds } from './operations.js'
 export { LspError, type LspErrorCode, type LspErrorOptions, type LspResponseError } from './errors.js'
 export { extensionOf, isValidExtension } from './extensions.js'

@@ -1,9 +1,32 @@
 import { LspError } from './errors.js'
 import type { LspProvider } from './provider-types.js'
-import type { LspCompleteness, LspProvenance, LspSymbolsResult } from './results.js'
+import type { LspCompleteness, LspNotice, LspProvenance, LspSymbolsResult, LspWorkspaceDiagnosticsResult } from './results.js'
+
+/** The providers' answers to one workspace symbol search, merged (see {@link mergeFannedOut}). */
+export function mergeSymbolResults(providers: readonly LspProvider[], settled: readonly PromiseSettledResult<LspSymbolsResult>[]): LspSymbolsResult {
+  const merged = mergeFannedOut(providers, settled)
+  return { kind: 'symbols', symbols: merged.answers.flatMap((answer) => answer.symbols), ...merged.base }
+}
+
+/** The providers' workspace diagnostics, merged (see {@link mergeFannedOut}): files sorted by URI, checks in provider order. */
+export function mergeWorkspaceDiagnostics(
+  providers: readonly LspProvider[],
+  settled: readonly PromiseSettledResult<LspWorkspaceDiagnosticsResult>[],
+): LspWorkspaceDiagnosticsResult {
+  const { answers, base } = mergeFannedOut(providers, settled)
+  const files = answers.flatMap((answer) => answer.files).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+  return { kind: 'workspaceDiagnostics', files, checks: answers.flatMap((answer) => answer.checks), ...base }
+}
+
+interface Base {
+  readonly resolvedWorkspaceRoot: string
+  readonly completeness: LspCompleteness
+  readonly provenance?: LspProvenance
+  readonly notices?: readonly LspNotice[]
+}
 
 /**
- * Merge the providers' answers to one workspace symbol search. A provider that failed makes the
+ * What the providers' answers to one query asked of them all share. A provider that failed makes the
  * answer `partial / failed` (naming it and its error code) unless all failed: then the first
  * failure is thrown. One that does not offer the search (`LSP_UNSUPPORTED_OPERATION`) is left out:
  * not a failure. Partial answers stay partial, their messages joined. When providers answered
@@ -11,10 +34,10 @@ import type { LspCompleteness, LspProvenance, LspSymbolsResult } from './results
  * every provider's notices are kept.
  * @throws LspError the first provider's error when every provider failed.
  */
-export function mergeSymbolResults(providers: readonly LspProvider[], settled: readonly PromiseSettledResult<LspSymbolsResult>[]): LspSymbolsResult {
+function mergeFannedOut<R extends Base>(providers: readonly LspProvider[], settled: readonly PromiseSettledResult<R>[]): { answers: R[]; base: Base } {
   const answers = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
   const rejections = settled.flatMap((outcome, index) => (outcome.status === 'rejected' ? [{ provider: providers[index]!, error: outcome.reason as unknown }] : []))
-  // A provider that offers no workspace symbols (a JSON or YAML server) has nothing to miss.
+  // A provider that offers no such search (a JSON or YAML server) has nothing to miss.
   const failures = rejections.filter(({ error }) => !(LspError.isInstance(error) && error.code === 'LSP_UNSUPPORTED_OPERATION'))
   const [first] = answers
   if (!first) throw (failures[0] ?? rejections[0])?.error ?? new LspError('LSP_UNAVAILABLE', 'no language server is configured')
@@ -28,14 +51,8 @@ export function mergeSymbolResults(providers: readonly LspProvider[], settled: r
         : { state: 'complete' }
   const provenance = mergedProvenance(answers.flatMap((answer) => (answer.provenance ? [answer.provenance] : [])))
   const notices = answers.flatMap((answer) => answer.notices ?? [])
-  return {
-    kind: 'symbols',
-    symbols: answers.flatMap((answer) => answer.symbols),
-    resolvedWorkspaceRoot: first.resolvedWorkspaceRoot,
-    completeness,
-    ...(provenance ? { provenance } : {}),
-    ...(notices.length > 0 ? { notices } : {}),
-  }
+  const base = { resolvedWorkspaceRoot: first.resolvedWorkspaceRoot, completeness, ...(provenance ? { provenance } : {}), ...(notices.length > 0 ? { notices } : {}) }
+  return { answers, base }
 }
 
 function mergedProvenance(all: readonly LspProvenance[]): LspProvenance | undefined {

@@ -3,8 +3,10 @@ import type { LspQueryResult } from './results.js'
 /**
  * The operations that take a cursor `position` in a file, named after the LSP requests they use:
  * `textDocument/definition`, `typeDefinition`, `references`, `implementation`, `hover`,
- * `signatureHelp`, `completion` (then `completionItem/resolve`), and
- * `textDocument/prepareCallHierarchy` then `callHierarchy/incomingCalls` or `outgoingCalls`.
+ * `signatureHelp`, `completion` (then `completionItem/resolve`),
+ * `textDocument/prepareCallHierarchy` (alone, or then `callHierarchy/incomingCalls` or
+ * `outgoingCalls`), and `textDocument/prepareTypeHierarchy` then `typeHierarchy/supertypes` or
+ * `subtypes` (LSP 3.17 §Type Hierarchy).
  */
 export type LspCursorOperation =
   | 'goToDefinition'
@@ -16,6 +18,9 @@ export type LspCursorOperation =
   | 'incomingCalls'
   | 'outgoingCalls'
   | 'completion'
+  | 'prepareCallHierarchy'
+  | 'supertypes'
+  | 'subtypes'
 
 /** The operations on a whole file: `textDocument/documentSymbol`, and its diagnostics. */
 export type LspFileOperation = 'documentSymbol' | 'diagnostics'
@@ -32,10 +37,17 @@ export type LspWorkspaceOperation = 'workspaceSymbol'
 export type LspEditOperation = 'rename' | 'codeActions' | 'format'
 
 /**
+ * The diagnostics of every file of the workspace, not only the open ones: the server's pull
+ * diagnostics (`workspace/diagnostic`, LSP 3.17) where it has them, else the compiler's own project
+ * check. Its own request arm ({@link LspWorkspaceDiagnosticsRequest}).
+ */
+export type LspProjectOperation = 'workspaceDiagnostics'
+
+/**
  * Every query the seam offers. A closed union: adding an operation fails compilation until the
  * seam ({@link lspResultKinds}), every provider and the tool handle it.
  */
-export type LspOperation = LspCursorOperation | LspFileOperation | LspWorkspaceOperation | LspEditOperation
+export type LspOperation = LspCursorOperation | LspFileOperation | LspWorkspaceOperation | LspEditOperation | LspProjectOperation
 
 /**
  * Which result `kind` answers each operation. `satisfies` makes this table total: a new
@@ -57,12 +69,17 @@ export const lspResultKinds = {
   rename: 'workspaceEdit',
   codeActions: 'codeActions',
   format: 'workspaceEdit',
+  prepareCallHierarchy: 'callHierarchyItems',
+  supertypes: 'typeHierarchy',
+  subtypes: 'typeHierarchy',
+  workspaceDiagnostics: 'workspaceDiagnostics',
 } as const satisfies Record<LspOperation, LspQueryResult['kind']>
 
 /**
  * What each operation takes: a cursor (`filePath` and `position`), a file (`filePath`), the
  * workspace (`query`, optional `filePath`), or the edit operations' own requests (`rename`:
- * cursor and `newName`; `codeActions`: a range; `format`: a file, range and options). The type
+ * cursor and `newName`; `codeActions`: a range; `format`: a file, range and options), and
+ * `workspaceDiagnostics` its own (an optional `filePath`, no query). The type
  * checks each row against the unions above.
  */
 export const lspRequestShapes = {
@@ -81,9 +98,13 @@ export const lspRequestShapes = {
   rename: 'rename',
   codeActions: 'codeActions',
   format: 'format',
+  prepareCallHierarchy: 'cursor',
+  supertypes: 'cursor',
+  subtypes: 'cursor',
+  workspaceDiagnostics: 'workspaceDiagnostics',
 } as const satisfies { [Op in LspCursorOperation]: 'cursor' } & { [Op in LspFileOperation]: 'file' } & {
   [Op in LspWorkspaceOperation]: 'workspace'
-} & { [Op in LspEditOperation]: Op }
+} & { [Op in LspEditOperation | LspProjectOperation]: Op }
 
 /** Every operation, in the order of {@link lspResultKinds}. */
 export const lspOperations = Object.keys(lspResultKinds) as readonly LspOperation[]

@@ -79,6 +79,18 @@ export interface LspFormatRequest {
   readonly workspaceRoot: string
 }
 
+/**
+ * The diagnostics of every file of the workspace (see `LspProjectOperation`). With a
+ * `filePath`, only the provider of that file's extension is asked; with `null`, every provider
+ * is (those without a project check are left out), and the answers are merged.
+ */
+export interface LspWorkspaceDiagnosticsRequest {
+  readonly operation: 'workspaceDiagnostics'
+  /** A file whose provider to ask, or `null` for all providers. */
+  readonly filePath: string | null
+  readonly workspaceRoot: string
+}
+
 /** A caller's query: a discriminated union on `operation`. */
 export type LspQueryRequest =
   | LspCursorRequest
@@ -87,11 +99,12 @@ export type LspQueryRequest =
   | LspRenameRequest
   | LspCodeActionsRequest
   | LspFormatRequest
+  | LspWorkspaceDiagnosticsRequest
 
 /**
  * A request as a provider receives it: the caller's request plus the LSP `languageId` that the
  * seam derived from the provider's extension map (used to open the document, never to select);
- * `null` for a `workspaceSymbol` request without a file.
+ * `null` for a `workspaceSymbol` or `workspaceDiagnostics` request without a file.
  */
 export type LspProviderQuery =
   | (LspCursorRequest & { readonly languageId: string })
@@ -100,3 +113,4 @@ export type LspProviderQuery =
   | (LspRenameRequest & { readonly languageId: string })
   | (LspCodeActionsRequest & { readonly languageId: string })
   | (LspFormatRequest & { readonly languageId: string })
+  | (LspWorkspaceDiagnosticsRequest & { readonly languageId: string | null })

@@ -2,7 +2,7 @@ import type { LspCrossCheck } from './cross-check-types.js'
 import type { LspDiagnostic } from './diagnostic-types.js'
 import type { LspCodeAction, LspCompletionList, LspWorkspaceEdit } from './edit-types.js'
 import type { LspLocation, LspRange } from './positions.js'
-import type { LspCall, LspCallHierarchyItem, LspSymbol } from './symbol-types.js'
+import type { LspCall, LspCallHierarchyItem, LspSymbol, LspTypeHierarchyItem } from './symbol-types.js'
 
 /** Hover content (LSP 3.17 §Hover), every `MarkedString`/`MarkupContent` shape joined to one text. */
 export interface LspHover {
@@ -111,6 +111,29 @@ export interface LspCallsResult extends LspResultBase {
   readonly crossCheck?: LspCrossCheck
 }
 
+/**
+ * The answer of `prepareCallHierarchy` (LSP 3.17 §Call Hierarchy): the functions, methods or
+ * constructors at the cursor, as the server names them; empty when there is none there.
+ */
+export interface LspCallHierarchyItemsResult extends LspResultBase {
+  readonly kind: 'callHierarchyItems'
+  /** In the server's order. */
+  readonly items: readonly LspCallHierarchyItem[]
+}
+
+/**
+ * The answer of `supertypes` and `subtypes` (LSP 3.17 §Type Hierarchy): the direct supertypes
+ * (base classes, implemented interfaces) or direct subtypes of the type at the cursor.
+ */
+export interface LspTypeHierarchyResult extends LspResultBase {
+  readonly kind: 'typeHierarchy'
+  readonly direction: 'supertypes' | 'subtypes'
+  /** The types at the cursor (`textDocument/prepareTypeHierarchy`); empty when there is none there. */
+  readonly origins: readonly LspTypeHierarchyItem[]
+  /** Deduplicated, sorted by `uri`, then `selectionRange` start; empty without origins. */
+  readonly items: readonly LspTypeHierarchyItem[]
+}
+
 /** A parameter of a signature (LSP 3.17 §ParameterInformation), its label as text. */
 export interface LspParameterInformation {
   readonly label: string
@@ -154,6 +177,32 @@ export interface LspDiagnosticsResult extends LspResultBase {
   readonly diagnostics: readonly LspDiagnostic[]
 }
 
+/** One file's diagnostics in a {@link LspWorkspaceDiagnosticsResult}. */
+export interface LspFileDiagnostics {
+  readonly uri: string
+  /** In document order; never empty. */
+  readonly diagnostics: readonly LspDiagnostic[]
+}
+
+/**
+ * The answer of `workspaceDiagnostics`: the diagnostics of every file of the workspace (files
+ * without any are left out), from the server's pull diagnostics (`workspace/diagnostic`) or the
+ * compiler's project check. Each diagnostic's `source` says who reported it (`tsc`, `pyright`,
+ * or the server's own label for pulled ones). An empty `files` with a complete answer is a clean
+ * workspace.
+ */
+export interface LspWorkspaceDiagnosticsResult extends LspResultBase {
+  readonly kind: 'workspaceDiagnostics'
+  /** Sorted by `uri`. */
+  readonly files: readonly LspFileDiagnostics[]
+  /**
+   * What ran, one line each, in order: `workspace/diagnostic` for a server's pull diagnostics, else
+   * the command line of the check with paths relative to `resolvedWorkspaceRoot`
+   * (`tsc --noEmit -p tsconfig.json`, `pyright --outputjson`).
+   */
+  readonly checks: readonly string[]
+}
+
 /**
  * The answer of `rename` and `format`: the edit the server computed, as data (never applied).
  * `edit` is `null` when there is nothing to change (a formatted file, a server without an edit).
@@ -189,3 +238,6 @@ export type LspQueryResult =
   | LspWorkspaceEditResult
   | LspCodeActionsResult
   | LspCompletionResult
+  | LspCallHierarchyItemsResult
+  | LspTypeHierarchyResult
+  | LspWorkspaceDiagnosticsResult

@@ -1,7 +1,7 @@
 import { linkedSignal } from '@agent-lsp/abort'
 import { LspError } from './errors.js'
 import { extensionOf, isValidExtension } from './extensions.js'
-import { mergeSymbolResults } from './merge.js'
+import { mergeSymbolResults, mergeWorkspaceDiagnostics } from './merge.js'
 import { type LspOperation, lspRequestShapes, type LspResultFor, lspResultKinds } from './operations.js'
 import type { LspPosition, LspRange } from './positions.js'
 import type { LspProvider, LspProviderId, LspProviderInfo, LspService } from './provider-types.js'
@@ -12,9 +12,10 @@ import type {
   LspProviderQuery,
   LspQueryRequest,
   LspRenameRequest,
+  LspWorkspaceDiagnosticsRequest,
   LspWorkspaceSymbolRequest,
 } from './requests.js'
-import type { LspQueryResult, LspSymbolsResult } from './results.js'
+import type { LspQueryResult, LspSymbolsResult, LspWorkspaceDiagnosticsResult } from './results.js'
 
 /**
  * Create the `ctx.lsp` service: an empty registry of providers and per-query selection by
@@ -42,18 +43,20 @@ export function createLspService(): LspService {
     throw new LspError('LSP_UNAVAILABLE', `no language server configured for ${what}`)
   }
 
-  /** A workspace symbol search without a file: every provider, answers merged. */
-  const fanOut = async (request: LspWorkspaceSymbolRequest, signal?: AbortSignal): Promise<LspSymbolsResult> => {
+  /** A workspace symbol search or workspace diagnostics without a file: every provider, answers merged. */
+  const fanOut = async (request: LspWorkspaceSymbolRequest | LspWorkspaceDiagnosticsRequest, signal?: AbortSignal): Promise<LspQueryResult> => {
     const providers = [...byId.values()]
     if (providers.length === 0) throw new LspError('LSP_UNAVAILABLE', 'no language server is configured')
     const settled = await Promise.allSettled(
       providers.map(async (provider) => {
         const result = await withOwnSignal(signal, (own) => provider.query({ ...request, languageId: null }, own))
         assertKind(request.operation, provider.id, result)
-        return result as LspSymbolsResult
+        return result
       }),
     )
-    return mergeSymbolResults(providers, settled)
+    return request.operation === 'workspaceSymbol'
+      ? mergeSymbolResults(providers, settled as PromiseSettledResult<LspSymbolsResult>[])
+      : mergeWorkspaceDiagnostics(providers, settled as PromiseSettledResult<LspWorkspaceDiagnosticsResult>[])
   }
 
   return {
@@ -86,7 +89,9 @@ export function createLspService(): LspService {
       assertLive()
       validateRequest(request)
       if (signal?.aborted) throw new LspError('LSP_CANCELLED', `${request.operation} was cancelled before it started`)
-      if (request.filePath === null) return (await fanOut(request as LspWorkspaceSymbolRequest, signal)) as LspResultFor<Request['operation']>
+      if (request.filePath === null) {
+        return (await fanOut(request as LspWorkspaceSymbolRequest | LspWorkspaceDiagnosticsRequest, signal)) as LspResultFor<Request['operation']>
+      }
       const owner = ownerOf(request.filePath)
       const result = await withOwnSignal(signal, (own) => owner.provider.query({ ...request, languageId: owner.languageId } as LspProviderQuery, own))
       assertKind(request.operation, owner.provider.id, result)
@@ -139,9 +144,9 @@ function validateRequest(request: LspQueryRequest): void {
   if (!Object.hasOwn(lspRequestShapes, request.operation)) throw invalid(`unknown operation ${JSON.stringify(request.operation)}`)
   if (typeof request.workspaceRoot !== 'string' || request.workspaceRoot === '') throw invalid('workspaceRoot must be a non-empty string')
   const shape = lspRequestShapes[request.operation]
-  const fileOptional = shape === 'workspace' && request.filePath === null
-  if (!fileOptional && (typeof request.filePath !== 'string' || request.filePath === '')) {
-    throw invalid(shape === 'workspace' ? 'filePath must be a non-empty string or null' : 'filePath must be a non-empty string')
+  const anyFile = shape === 'workspace' || shape === 'workspaceDiagnostics'
+  if (!(anyFile && request.filePath === null) && (typeof request.filePath !== 'string' || request.filePath === '')) {
+    throw invalid(anyFile ? 'filePath must be a non-empty string or null' : 'filePath must be a non-empty string')
   }
   if (shape === 'workspace' && typeof (request as LspWorkspaceSymbolRequest).query !== 'string') throw invalid('query must be a string')
   if (shape === 'cursor' || shape === 'rename') {

@@ -77,3 +77,17 @@ export interface LspCall {
   readonly item: LspCallHierarchyItem
   readonly callSites: readonly LspLocation[]
 }
+
+/**
+ * A class, interface or other type in a type hierarchy (LSP 3.17 §TypeHierarchyItem): `range`
+ * spans its declaration, `selectionRange` its name, zero-based UTF-16, half-open.
+ */
+export interface LspTypeHierarchyItem {
+  readonly name: string
+  readonly kind: LspSymbolKind
+  /** More about the type, e.g. its namespace, when the server gives it. */
+  readonly detail?: string
+  readonly uri: string
+  readonly range: LspRange
+  readonly selectionRange: LspRange
+}

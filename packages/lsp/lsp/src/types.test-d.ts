@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
+  LspCallHierarchyItemsResult,
   LspCallsResult,
   LspCodeActionsResult,
   LspCompletionResult,
@@ -11,6 +12,8 @@ import type {
   LspResultFor,
   LspService,
   LspSymbolsResult,
+  LspTypeHierarchyResult,
+  LspWorkspaceDiagnosticsResult,
   LspWorkspaceEditResult,
 } from './index.js'
 import { lspResultKinds } from './index.js'
@@ -20,7 +23,7 @@ function assertNever(value: never): never {
 }
 
 describe('closed unions', () => {
-  it('LspOperation is exactly the fifteen operations', () => {
+  it('LspOperation is exactly the nineteen operations', () => {
     expectTypeOf<LspOperation>().toEqualTypeOf<
       | 'goToDefinition'
       | 'goToTypeDefinition'
@@ -37,6 +40,10 @@ describe('closed unions', () => {
       | 'rename'
       | 'codeActions'
       | 'format'
+      | 'prepareCallHierarchy'
+      | 'supertypes'
+      | 'subtypes'
+      | 'workspaceDiagnostics'
     >()
     // @ts-expect-error an operation outside the union is not an LspOperation
     const apply: LspOperation = 'applyEdit'
@@ -64,6 +71,12 @@ describe('closed unions', () => {
           return result.actions.map((action) => action.title).join()
         case 'completion':
           return String(result.completion?.items.length)
+        case 'callHierarchyItems':
+          return result.items.map((item) => item.name).join()
+        case 'typeHierarchy':
+          return result.direction
+        case 'workspaceDiagnostics':
+          return result.checks.join()
         default:
           return assertNever(result)
       }
@@ -100,6 +113,10 @@ describe('closed unions', () => {
       readonly rename: 'workspaceEdit'
       readonly codeActions: 'codeActions'
       readonly format: 'workspaceEdit'
+      readonly prepareCallHierarchy: 'callHierarchyItems'
+      readonly supertypes: 'typeHierarchy'
+      readonly subtypes: 'typeHierarchy'
+      readonly workspaceDiagnostics: 'workspaceDiagnostics'
     }>()
     expectTypeOf<LspResultFor<'rename'>>().toEqualTypeOf<LspWorkspaceEditResult>()
     expectTypeOf<LspResultFor<'format'>>().toEqualTypeOf<LspWorkspaceEditResult>()
@@ -107,6 +124,9 @@ describe('closed unions', () => {
     expectTypeOf<LspResultFor<'completion'>>().toEqualTypeOf<LspCompletionResult>()
     expectTypeOf<LspResultFor<'incomingCalls'>>().toEqualTypeOf<LspCallsResult>()
     expectTypeOf<LspResultFor<'workspaceSymbol'>>().toEqualTypeOf<LspSymbolsResult>()
+    expectTypeOf<LspResultFor<'prepareCallHierarchy'>>().toEqualTypeOf<LspCallHierarchyItemsResult>()
+    expectTypeOf<LspResultFor<'subtypes'>>().toEqualTypeOf<LspTypeHierarchyResult>()
+    expectTypeOf<LspResultFor<'workspaceDiagnostics'>>().toEqualTypeOf<LspWorkspaceDiagnosticsResult>()
     type HoverQuery = ReturnType<LspService['query']> extends Promise<infer R> ? R : never
     expectTypeOf<HoverQuery>().toEqualTypeOf<LspQueryResult>()
   })
@@ -139,6 +159,9 @@ describe('closed unions', () => {
     const unnamed: LspQueryRequest = { operation: 'rename', filePath: 'a.ts', position: { line: 0, character: 0 }, workspaceRoot: '/' }
     // @ts-expect-error format's options are the caller's, never defaulted
     const noOptions: LspQueryRequest = { operation: 'format', filePath: 'a.ts', range: null, workspaceRoot: '/' }
-    void [cursor, file, search, noPosition, fileWithQuery, rename, actions, format, unnamed, noOptions]
+    const project: LspQueryRequest = { operation: 'workspaceDiagnostics', filePath: null, workspaceRoot: '/' }
+    // @ts-expect-error workspace diagnostics take no query
+    const projectWithQuery: LspQueryRequest = { operation: 'workspaceDiagnostics', filePath: null, query: '', workspaceRoot: '/' }
+    void [cursor, file, search, noPosition, fileWithQuery, rename, actions, format, unnamed, noOptions, project, projectWithQuery]
   })
 })

@@ -17,6 +17,7 @@ import { REOPEN_CLOSE_WAIT_MS, sendChangedFiles, type ChangedFiles } from './cha
 import { compileDatabaseCompleteness, excludedFoldersCompleteness, inheritedConfigCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { runOperation } from './operations.js'
+import { hasWorkspacePull } from './workspace-diagnostics.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
 export interface Session {
@@ -77,7 +78,7 @@ export async function answerWith(
   const { path, root, resolvedWorkspaceRoot, anyFile } = place
   const session = await untilAborted(starting, signal, () => cancelledError(request.operation))
   const { client, documents } = session
-  assertSupported(client.capabilities, request.operation, config.id)
+  assertSupported(client.capabilities, request.operation, config)
   // Looked up on every query, so that the first one sees what the server reads as it opens a file.
   const found = session.databases?.find(path === null ? root : dirname(path))
   if (found?.changed) {
@@ -128,7 +129,8 @@ export async function answerWith(
       throw cancelledError(request.operation)
     })
   const reopen = path === null ? null : () => documents.reopen(path, (uri) => client.diagnostics.next(uri, REOPEN_CLOSE_WAIT_MS))
-  const ask = () => runOperation(request, { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal, text, reopen })
+  const operation = { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal, text, reopen, root, resolvedWorkspaceRoot, projectCheck: config.projectCheck }
+  const ask = () => runOperation(request, operation)
   let ready = await whenReady()
   const announcedBefore = client.readiness.announced
   let { completeness: known, ...answer } = await ask()
@@ -213,15 +215,24 @@ const capabilityOf = {
   rename: 'renameProvider',
   codeActions: 'codeActionProvider',
   format: 'documentFormattingProvider',
+  prepareCallHierarchy: 'callHierarchyProvider',
+  supertypes: 'typeHierarchyProvider',
+  subtypes: 'typeHierarchyProvider',
+  // Checked apart (see assertSupported): the server's workspace pull diagnostics, else a project check.
+  workspaceDiagnostics: 'diagnosticProvider',
 } as const satisfies Record<LspOperation, keyof ServerCapabilities>
 
 /** Operations whose answer spans the workspace: every project must be loaded first. */
 const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol', 'rename'])
 
-function assertSupported(capabilities: ServerCapabilities, operation: LspOperation, id: string): void {
+function assertSupported(capabilities: ServerCapabilities, operation: LspOperation, config: LocalServerConfig): void {
   const capability = capabilityOf[operation]
+  if (operation === 'workspaceDiagnostics') {
+    if (config.projectCheck !== undefined || hasWorkspacePull(capabilities)) return
+    throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${config.id}" does not support ${operation} (no workspace pull diagnostics, no project check)`)
+  }
   if (!capabilities[capability]) {
-    throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${id}" does not support ${operation} (no ${capability})`)
+    throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${config.id}" does not support ${operation} (no ${capability})`)
   }
 }
 

@@ -2,7 +2,7 @@ import type { LspCompleteness, LspQueryResult } from '@agent-lsp/lsp'
 import { LspError } from '@agent-lsp/lsp'
 import type { LanguageServerClient } from '../process/client.js'
 import { protocol } from '../protocol.js'
-import type { LocalProviderLimits } from '../config.js'
+import type { LocalProjectCheck, LocalProviderLimits } from '../config.js'
 
 const { LSPErrorCodes } = protocol
 
@@ -25,6 +25,11 @@ export interface OperationContext {
   readonly text: string | null
   /** Close and reopen the file on the server (see `OpenDocuments.reopen`); `null` without a file. */
   readonly reopen: (() => Promise<void>) | null
+  /** The server root (where a project check runs) and the workspace's realpath (what its labels are relative to). */
+  readonly root: string
+  readonly resolvedWorkspaceRoot: string
+  /** The server's project check, if it has one (see `LocalServerConfig.projectCheck`). */
+  readonly projectCheck: LocalProjectCheck | undefined
 }
 
 /** Sends a request, re-sending it when the server answers `ContentModified`. */

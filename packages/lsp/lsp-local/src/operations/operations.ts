@@ -7,6 +7,8 @@ import { protocol } from '../protocol.js'
 import { callHierarchy } from './call-hierarchy.js'
 import { retryContentModified, type OperationAnswer, type OperationContext } from './context.js'
 import { diagnostics } from './diagnostics.js'
+import { prepareCallHierarchy, typeHierarchy } from './type-hierarchy.js'
+import { workspaceDiagnostics } from './workspace-diagnostics.js'
 import { codeActions, completion, format, rename } from './edit-operations.js'
 
 const {
@@ -61,6 +63,13 @@ export async function runOperation(request: LspProviderQuery, context: Operation
     case 'incomingCalls':
     case 'outgoingCalls':
       return callHierarchy(request.operation, { textDocument, position: request.position }, context, ask)
+    case 'prepareCallHierarchy':
+      return prepareCallHierarchy({ textDocument, position: request.position }, context, ask)
+    case 'supertypes':
+    case 'subtypes':
+      return typeHierarchy(request.operation, { textDocument, position: request.position }, context, ask)
+    case 'workspaceDiagnostics':
+      return workspaceDiagnostics(context, ask)
     case 'documentSymbol': {
       const raw = await ask(() => client.request(DocumentSymbolRequest.type, { textDocument }, signal))
       return { kind: 'symbols', symbols: normalizeDocumentSymbols(raw, textDocument.uri, where(DocumentSymbolRequest.method)) }

@@ -45,6 +45,28 @@ export function diagnostics(value: unknown, path: string, ordered = true): numbe
   return list.length
 }
 
+/**
+ * A `workspaceDiagnostics` answer's own fields: `files` sorted by distinct URI, each with at least
+ * one diagnostic in document order; `checks` non-empty strings. The number of diagnostics.
+ */
+export function workspaceDiagnostics(fields: Readonly<Record<string, unknown>>, path: string): number {
+  const files = array(fields.files, `${path}.files`)
+  let count = 0
+  let previous: string | undefined
+  files.forEach((file, i) => {
+    const at = `${path}.files[${i}]`
+    const entry = record(file, at, ['uri', 'diagnostics'])
+    const fileUri = uri(entry.uri, `${at}.uri`)
+    if (previous !== undefined && previous >= fileUri) fail(`${at}.uri`, 'must come after the previous file: files are sorted by distinct uri', fileUri)
+    previous = fileUri
+    const size = diagnostics(entry.diagnostics, `${at}.diagnostics`)
+    if (size === 0) fail(`${at}.diagnostics`, 'must not be empty: a file without diagnostics is left out', entry.diagnostics)
+    count += size
+  })
+  array(fields.checks, `${path}.checks`).forEach((check, i) => string(check, `${path}.checks[${i}]`, true))
+  return count
+}
+
 /** One document's text edits: each `{ range, newText }`, no two overlapping (inserts at one spot may repeat). */
 function textEdits(value: unknown, path: string): { range: LspRange; newText: string }[] {
   const edits = array(value, path).map((item, i) => {

@@ -24,7 +24,7 @@ export function extensionOf(filePath: string): string {
 
 type Spec = ConformanceCursorSpec | ConformanceFileSpec | ConformanceSearchSpec
 
-const knownShapes: ReadonlySet<string> = new Set<ConformanceRequestShape>(['cursor', 'file', 'workspace', 'rename', 'codeActions', 'format'])
+const knownShapes: ReadonlySet<string> = new Set<ConformanceRequestShape>(['cursor', 'file', 'workspace', 'rename', 'codeActions', 'format', 'workspaceDiagnostics'])
 
 /** The `newName` the suite asks `rename` for. */
 export const CONFORMANCE_NEW_NAME = 'renamedByConformance'
@@ -110,6 +110,7 @@ export function createHarness<P extends ConformanceProvider>(options: ProviderCo
       const query = spec !== undefined && 'query' in spec ? spec.query : ''
       return { operation, query, filePath, workspaceRoot, languageId: filePath === null ? null : languageOf(file) } as LspProviderQuery
     }
+    if (shape === 'workspaceDiagnostics') return { operation, filePath, workspaceRoot, languageId: filePath === null ? null : languageOf(file) } as LspProviderQuery
     if (filePath === null) throw new ConformanceError(`${operation} needs a file`)
     const languageId = languageOf(file)
     if (shape === 'file') return { operation, filePath, workspaceRoot, languageId } as LspProviderQuery

@@ -72,7 +72,8 @@ export function resultCases<P extends ConformanceProvider>(harness: Harness<P>):
         : `${operation} answers a well-formed, non-empty '${harness.kindOf(operation)}' result`,
     run: async () => {
       const { workspace } = await harness.ready()
-      const targets: Target[] = harness.shapeOf(operation) === 'workspace' ? [{}, { filePath: null }] : [{}]
+      const shape = harness.shapeOf(operation)
+      const targets: Target[] = shape === 'workspace' || shape === 'workspaceDiagnostics' ? [{}, { filePath: null }] : [{}]
       for (const target of targets) {
         const { answer, size, request } = await ask(harness, operation, target)
         const mustHave = checkAnswerOf(operation, answer, request, workspace.root)
@@ -113,7 +114,7 @@ export function errorCases<P extends ConformanceProvider>(harness: Harness<P>): 
     await rejectsWith(isLspError, provider.query(request), code, `${what} (${preview(request)})`)
   }
   /** One claimed operation of each request shape (they all take a file). */
-  const withFile = ['cursor', 'file', 'workspace', 'rename', 'codeActions', 'format'].flatMap((shape) =>
+  const withFile = ['cursor', 'file', 'workspace', 'rename', 'codeActions', 'format', 'workspaceDiagnostics'].flatMap((shape) =>
     harness.claimed.filter((operation) => harness.shapeOf(operation) === shape).slice(0, 1),
   )
   const cursor = harness.claimed.find((operation) => operation === 'hover') ?? harness.claimed.find((operation) => harness.shapeOf(operation) === 'cursor')

@@ -5,7 +5,8 @@
  * ordered, and the orders each arm promises. Each failure names the path of the bad value.
  */
 import type { LspQueryResult, LspRange } from '@agent-lsp/lsp'
-import { codeActions, completionList, diagnostics, workspaceEdit } from './conformance-edit-shapes.js'
+import { codeActions, completionList, diagnostics, workspaceDiagnostics, workspaceEdit } from './conformance-edit-shapes.js'
+import { callHierarchyItems, calls, typeHierarchy } from './conformance-hierarchy-shapes.js'
 import { ConformanceError } from './conformance-types.js'
 import {
   array,
@@ -91,38 +92,6 @@ function symbols(value: readonly unknown[], path: string, flat: boolean): void {
   })
 }
 
-function callItem(value: unknown, path: string): { uri: string; selectionRange: LspRange } {
-  const fields = record(value, path, ['name', 'kind', 'uri', 'range', 'selectionRange'], ['detail'])
-  string(fields.name, `${path}.name`)
-  oneOf(fields.kind, symbolKinds, `${path}.kind`)
-  if (fields.detail !== undefined) string(fields.detail, `${path}.detail`)
-  range(fields.range, `${path}.range`)
-  return { uri: uri(fields.uri, `${path}.uri`), selectionRange: range(fields.selectionRange, `${path}.selectionRange`) }
-}
-
-function calls(fields: Record_, path: string, operation: string): { origins: number; calls: number } {
-  const direction = operation === 'incomingCalls' ? 'incoming' : 'outgoing'
-  if (fields.direction !== direction) fail(`${path}.direction`, `must be '${direction}' for ${operation}`, fields.direction)
-  const origins = array(fields.origins, `${path}.origins`)
-  origins.forEach((item, i) => callItem(item, `${path}.origins[${i}]`))
-  const list = array(fields.calls, `${path}.calls`)
-  const items = list.map((call, i) => {
-    const at = `${path}.calls[${i}]`
-    const entry = record(call, at, ['item', 'callSites'])
-    const item = callItem(entry.item, `${at}.item`)
-    const sites = locations(entry.callSites, `${at}.callSites`)
-    if (sites.length === 0) fail(`${at}.callSites`, 'must name at least one call site', sites)
-    return item
-  })
-  items.forEach((item, i) => {
-    const previous = items[i - 1]
-    if (previous === undefined) return
-    const order = previous.uri === item.uri ? comparePositions(previous.selectionRange.start, item.selectionRange.start) : previous.uri < item.uri ? -1 : 1
-    if (order > 0) fail(`${path}.calls[${i}].item`, 'comes before the previous call: calls must be sorted by item uri, then position', item)
-  })
-  return { origins: origins.length, calls: list.length }
-}
-
 function signatureHelp(value: unknown, path: string): number {
   if (value === null) return 0
   const fields = record(value, path, ['signatures', 'activeSignature', 'activeParameter'])
@@ -172,6 +141,9 @@ export function checkResultShape(value: unknown, expected: ShapeExpectation): nu
     completion: ['completion'],
     workspaceEdit: ['edit'],
     codeActions: ['actions'],
+    callHierarchyItems: ['items'],
+    typeHierarchy: ['direction', 'origins', 'items'],
+    workspaceDiagnostics: ['files', 'checks'],
   }
   const own = (fieldsOf as Readonly<Record<string, readonly string[] | undefined>>)[expected.kind]
   if (own === undefined) throw new ConformanceError(`the suite has no shape check for result kind "${expected.kind}" (of ${expected.operation}); update @agent-lsp/lsp-testing`)
@@ -201,11 +173,14 @@ export function checkResultShape(value: unknown, expected: ShapeExpectation): nu
       symbols(list, `${path}.symbols`, expected.operation === 'workspaceSymbol')
       return list.length
     }
-    case 'calls': {
-      const counted = calls(fields, path, expected.operation)
-      if (counted.origins === 0 && counted.calls > 0) fail(`${path}.calls`, 'must be empty when there are no origins', fields.calls)
-      return counted.calls
-    }
+    case 'calls':
+      return calls(fields, path, expected.operation)
+    case 'callHierarchyItems':
+      return callHierarchyItems(fields, path)
+    case 'typeHierarchy':
+      return typeHierarchy(fields, path, expected.operation)
+    case 'workspaceDiagnostics':
+      return workspaceDiagnostics(fields, path)
     case 'signatureHelp':
       return signatureHelp(fields.signatureHelp, `${path}.signatureHelp`)
     case 'completion':

@@ -69,6 +69,11 @@ export type ConformanceOperations = { readonly [Op in LspCursorOperation]?: Conf
   readonly rename?: ConformanceCursorSpec
   readonly codeActions?: ConformanceCursorSpec
   readonly format?: ConformanceFileSpec
+  /**
+   * Asked with `file` (its provider) and with `filePath: null` (every provider); both answers must
+   * hold at least one diagnostic.
+   */
+  readonly workspaceDiagnostics?: ConformanceFileSpec
 }
 
 /** A workspace in the provider's language and the operations it answers there. */

@@ -1,0 +1,44 @@
+import type { LspFileDiagnostics } from '@agent-lsp/lsp'
+import type { ServerCapabilities } from 'vscode-languageserver-protocol'
+import { normalizeDiagnostics } from '../normalize/normalize-diagnostics.js'
+import { malformed, isRecord, preview } from '../normalize/shapes.js'
+import { canonicalUri } from '../normalize/uri.js'
+import { protocol } from '../protocol.js'
+import { runProjectCheck } from '../project-check/run-check.js'
+import type { Ask, OperationAnswer, OperationContext } from './context.js'
+
+const { WorkspaceDiagnosticRequest } = protocol
+
+/** Whether the server offers `workspace/diagnostic` (LSP 3.17 §Workspace Diagnostics) in its initialize result. */
+export function hasWorkspacePull(capabilities: ServerCapabilities): boolean {
+  const provider = capabilities.diagnosticProvider
+  return typeof provider === 'object' && provider !== null && provider.workspaceDiagnostics === true
+}
+
+/**
+ * The diagnostics of every file of the workspace: `workspace/diagnostic` where the server offers
+ * it (every report asked in full, no previous result ids), else the server's project check
+ * (`runProjectCheck`). Files without diagnostics are left out; files sorted by URI.
+ */
+export async function workspaceDiagnostics(context: OperationContext, ask: Ask): Promise<OperationAnswer> {
+  const { client, signal } = context
+  if (!hasWorkspacePull(client.capabilities) && context.projectCheck !== undefined) {
+    const { files, check } = await runProjectCheck(context.projectCheck, context.root, context.resolvedWorkspaceRoot, signal)
+    return { kind: 'workspaceDiagnostics', files, checks: [check] }
+  }
+  const what = `${context.serverId} ${WorkspaceDiagnosticRequest.method}`
+  const raw = await ask(() => client.request(WorkspaceDiagnosticRequest.type, { previousResultIds: [] }, signal))
+  const items = isRecord(raw) ? raw.items : undefined
+  if (!Array.isArray(items)) throw malformed(what, `expected WorkspaceDiagnosticReport, got ${preview(raw)}`)
+  const byUri = new Map<string, LspFileDiagnostics>()
+  for (const item of items) {
+    if (!isRecord(item) || typeof item.uri !== 'string') throw malformed(what, `expected WorkspaceDocumentDiagnosticReport, got ${preview(item)}`)
+    // An `unchanged` report refers to a previous result: none was sent, so there are none.
+    if (item.kind !== 'full') continue
+    const diagnostics = normalizeDiagnostics(item.items, what)
+    const uri = canonicalUri(item.uri)
+    if (diagnostics.length > 0) byUri.set(uri, { uri, diagnostics: [...(byUri.get(uri)?.diagnostics ?? []), ...diagnostics] })
+  }
+  const files = [...byUri.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+  return { kind: 'workspaceDiagnostics', files, checks: [WorkspaceDiagnosticRequest.method] }
+}

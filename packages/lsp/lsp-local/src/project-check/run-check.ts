@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { LspError, type LspFileDiagnostics } from '@agent-lsp/lsp'
+import type { LocalProjectCheck } from '../config.js'
+import { pathToUri } from '../normalize/uri.js'
+import { parsePyrightOutput } from './pyright-output.js'
+import { parseTscOutput, type DiagnosticsByFile } from './tsc-output.js'
+
+/** What a project check printed beyond this is cut (a check of a huge project); 64 MiB. */
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024
+
+/** A project check's answer: the files with diagnostics (sorted by URI) and the command line that ran. */
+export interface ProjectCheckAnswer {
+  readonly files: LspFileDiagnostics[]
+  readonly check: string
+}
+
+/**
+ * Run `check` in `root` with this Node and parse its output (see `LocalProjectCheck`). The label
+ * names the command with paths relative to `labelRoot`.
+ * @throws LspError `LSP_UNSUPPORTED_OPERATION` (tsc: no `tsconfig.json` or `jsconfig.json` at
+ *   `root`), `LSP_CANCELLED` (`signal` aborted), `LSP_SERVER_ERROR` (the compiler failed rather
+ *   than reported: its exit status and first line of output), `LSP_MALFORMED_RESPONSE`.
+ */
+export async function runProjectCheck(check: LocalProjectCheck, root: string, labelRoot: string, signal: AbortSignal | undefined): Promise<ProjectCheckAnswer> {
+  const shown = (path: string): string => relative(labelRoot, path).split(sep).join('/') || '.'
+  if (check.compiler === 'tsc') {
+    const project = ['tsconfig.json', 'jsconfig.json'].map((name) => join(root, name)).find((path) => existsSync(path))
+    if (project === undefined) throw new LspError('LSP_UNSUPPORTED_OPERATION', `no tsconfig.json or jsconfig.json at ${root}: tsc checks a project; add one`)
+    // The workspace's own TypeScript when it has one: the version the project builds with.
+    const own = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+    const script = existsSync(own) ? own : check.script
+    const { stdout, stderr, status } = await run(script, ['--noEmit', '--pretty', 'false', '-p', project], root, signal, 'tsc')
+    const byFile = parseTscOutput(stdout, root, project)
+    if (status !== 0 && byFile.size === 0) throw failed('tsc', status, `${stderr}\n${stdout}`)
+    return { files: filesOf(byFile), check: `tsc --noEmit -p ${shown(project)}` }
+  }
+  const { stdout, stderr, status } = await run(check.script, ['--outputjson'], root, signal, 'pyright')
+  // 0: no errors, 1: errors reported; 2 and above: pyright could not check (a bad config, say).
+  if (status !== 0 && status !== 1) throw failed('pyright', status, `${stderr}\n${stdout}`)
+  return { files: filesOf(parsePyrightOutput(stdout)), check: `pyright --outputjson${root === labelRoot ? '' : ` (in ${shown(root)})`}` }
+}
+
+function failed(compiler: string, status: number, output: string): LspError {
+  const first = output.split(/\r?\n/).find((line) => line.trim() !== '') ?? 'no output'
+  return new LspError('LSP_SERVER_ERROR', `${compiler} failed (exit status ${status}): ${first.trim().slice(0, 200)}`)
+}
+
+/** Each file's diagnostics in document order, files sorted by URI. */
+function filesOf(byFile: DiagnosticsByFile): LspFileDiagnostics[] {
+  return [...byFile]
+    .map(([path, diagnostics]) => ({
+      uri: pathToUri(path),
+      diagnostics: [...diagnostics].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character),
+    }))
+    .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+}
+
+/** `node script ...args` in `cwd`: what it printed, and its exit status. */
+function run(script: string, args: readonly string[], cwd: string, signal: AbortSignal | undefined, name: string): Promise<{ stdout: string; stderr: string; status: number }> {
+  return new Promise((resolvePromise, reject) => {
+    execFile(process.execPath, [script, ...args], { cwd, maxBuffer: MAX_OUTPUT_BYTES, ...(signal ? { signal } : {}), encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (signal?.aborted) return reject(new LspError('LSP_CANCELLED', `${name} was cancelled`))
+      const status = error === null ? 0 : typeof error.code === 'number' ? error.code : undefined
+      if (status === undefined) return reject(new LspError('LSP_SERVER_ERROR', `${name} could not run: ${error?.message ?? 'unknown error'}`, { cause: error }))
+      resolvePromise({ stdout, stderr, status })
+    })
+  })
+}
