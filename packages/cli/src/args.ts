@@ -17,6 +17,8 @@ export type QueryTarget =
   | { readonly kind: 'file'; readonly filePath: string }
   /** `--query NAME [--file FILE]` of `workspaceSymbol`. */
   | { readonly kind: 'workspace'; readonly query: string; readonly filePath?: string }
+  /** `[--file FILE]` of `workspaceDiagnostics`. */
+  | { readonly kind: 'project'; readonly filePath?: string }
 
 /** A parsed command line. */
 export type Command =
@@ -277,6 +279,10 @@ function parseTarget(operation: LspOperation, argument: string | undefined, valu
       if (argument !== undefined) throw new UsageError(`unexpected argument ${quoted(argument)} (${operation} takes --query NAME)`)
       if (values.query === undefined) throw new UsageError(`${operation} needs --query NAME`)
       return { kind: 'workspace', query: values.query, ...(values.file === undefined ? {} : { filePath: values.file }) }
+    case 'workspaceDiagnostics':
+      refuse(['symbol', 'line', 'query'], 'it checks the whole workspace; --file FILE asks only its language server')
+      if (argument !== undefined) throw new UsageError(`unexpected argument ${quoted(argument)} (${operation} takes only --file FILE)`)
+      return { kind: 'project', ...(values.file === undefined ? {} : { filePath: values.file }) }
     default:
       throw new UsageError(`unexpected operation shape ${JSON.stringify(shape satisfies never)}`)
   }

@@ -40,6 +40,8 @@ function request(operation: LspOperation, filePath: string, workspaceRoot: strin
       return { operation, filePath, workspaceRoot }
     case 'workspaceSymbol':
       return { operation, query: 'a', filePath, workspaceRoot }
+    case 'workspaceDiagnostics':
+      return { operation, filePath, workspaceRoot }
     case 'rename':
       return { operation, filePath, position, newName: 'renamed', workspaceRoot }
     case 'codeActions':

@@ -78,7 +78,9 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
       // re-export keeps its public name as an alias (`export { Basket as Cart }`), which compiles.
       preferences: { providePrefixAndSuffixTextForRename: true },
     },
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
+    // tsserver has no workspace pull diagnostics: the project's own tsc (else the bundled one) checks it.
+    projectCheck: { compiler: 'tsc', script: 'typescript/bin/tsc' },
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'workspaceDiagnostics'],
     install: 'npm i typescript-language-server typescript@5',
     bundled: { script: 'typescript-language-server/lib/cli.mjs', args: ['--stdio'], paths: { 'tsserver.path': 'typescript/lib/tsserver.js' } },
   },
@@ -99,7 +101,9 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     virtualenv: { interpreterSetting: 'python.pythonPath', searchPathsSetting: 'python.analysis.extraPaths' },
     onPackagesChanged: { command: 'pyright.restartserver', reloads: true },
     inheritsConfig: 'pyright',
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions'],
+    // pyright registers pull diagnostics without workspace ones: its own CLI checks the project.
+    projectCheck: { compiler: 'pyright', script: 'pyright/index.js' },
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'prepareCallHierarchy', 'workspaceDiagnostics'],
     install: 'npm i pyright',
     bundled: { script: 'pyright/langserver.index.js', args: ['--stdio'] },
   },
@@ -146,7 +150,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
       howToGenerate: 'cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or bear -- make',
     },
     openChangedFiles: true,
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'supertypes', 'subtypes'],
     install: 'apt-get install clangd',
   },
   {
@@ -160,7 +164,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // It always publishes a changed file (0.25-2.3 s), a dependent only when its list changes and
     // then with or before it; its first publication after an open is from disk, without a version.
     diagnostics: { settle: 'changed-files-published' },
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy'],
     install: 'apt-get install gopls golang-go',
   },
   {
@@ -172,7 +176,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     extensionToLanguage: { '.rs': 'rust' },
     rootMarkers: ['Cargo.toml'],
     // Not measured here (not obtainable): what rust-analyzer's documentation lists.
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy'],
     install: 'rustup component add rust-analyzer',
   },
   ...markupServers,

@@ -160,6 +160,8 @@ function targetFields(target: QueryTarget, file: (given: string) => string): Rec
       return { filePath: file(target.filePath) }
     case 'workspace':
       return { query: target.query, ...optionalFile(target.filePath) }
+    case 'project':
+      return optionalFile(target.filePath)
   }
 }
 

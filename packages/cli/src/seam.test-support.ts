@@ -84,6 +84,12 @@ export function render(result: LspQueryResult, at: (uri: string, range: LspRange
       return result.actions.map((a) => `${a.kind ?? '-'} ${a.title}`)
     case 'completion':
       return (result.completion?.items ?? []).map((item) => `${item.kind} ${item.label}${item.detail ? ` ${item.detail}` : ''}`)
+    case 'callHierarchyItems':
+      return result.items.map((item) => `${item.kind} ${item.name}${item.detail ? ` (${item.detail})` : ''} ${at(item.uri, item.selectionRange)} ${at(item.uri, item.range)}`)
+    case 'typeHierarchy':
+      return result.items.map((item) => `${item.kind} ${item.name}${item.detail ? ` (${item.detail})` : ''} ${at(item.uri, item.selectionRange)} ${at(item.uri, item.range)}`)
+    case 'workspaceDiagnostics':
+      return result.files.flatMap((f) => f.diagnostics.map((d) => `${at(f.uri, d.range)} ${d.severity} ${d.source} ${d.code} ${d.message}`))
   }
 }
 

@@ -43,6 +43,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
     ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry.diagnostics ? { diagnostics: entry.diagnostics } : {}),
+    ...(entry.projectCheck ? { projectCheck: { compiler: entry.projectCheck.compiler, script: require.resolve(entry.projectCheck.script) } } : {}),
     installHint: entry.install,
   }
 }

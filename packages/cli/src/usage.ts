@@ -13,6 +13,9 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp <file operation> <file>
       ${byShape('file')}
   agent-lsp workspaceSymbol --query NAME [--file FILE]
+  agent-lsp workspaceDiagnostics [--file FILE]
+      every file's errors and warnings: the server's workspace diagnostics, else the compiler's
+      project check (tsc --noEmit -p tsconfig.json, pyright --outputjson); --file asks only its server
   agent-lsp rename <file>:<line>:<col> NEWNAME [--apply [--force]]    (or --symbol NAME NEWNAME)
   agent-lsp codeActions <file>:<line>:<col> [--end LINE:COL] [--only KIND] [--action N|TITLE [--apply]]
   agent-lsp format <file> [--lines A-B] [--apply]
@@ -40,7 +43,8 @@ Ask a language server about code, as the lsp tool does.
                  in --file when given, else in the whole workspace; --line N picks among matches
   --query NAME   the symbol name, or its start, to search for; --file FILE asks only that file's server
   --page N       page N of a long list answer (100 rows a page)
-  --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol)
+  --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol,
+                 workspaceDiagnostics)
   --apply        rename, format, codeActions --action: write the edit (all files or none) and verify it;
                  without it they print a unified diff and write nothing
   --no-cross-check  answer references as the server gives them (no search for what it missed)

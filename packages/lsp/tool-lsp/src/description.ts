@@ -17,6 +17,10 @@ const purposes: Record<LspOperation, string> = {
   rename: 'rename the symbol to newName everywhere the compiler sees it (re-exports included, same-named others not)',
   codeActions: 'the quick fixes, refactorings and source actions (organize imports) at the cursor; only narrows by kind',
   format: "format filePath as its language server does (tabSize, insertSpaces)",
+  prepareCallHierarchy: 'the function or method at the cursor as a call hierarchy item: kind, name, detail, place, lines',
+  supertypes: 'the direct base classes and interfaces of the type',
+  subtypes: 'the direct subclasses and implementations of the type',
+  workspaceDiagnostics: "every file's errors and warnings, from the server or the compiler's project check (tsc, pyright); filePath: only its server",
 }
 
 const byShape = (shape: 'cursor' | 'file' | 'workspace'): string =>

@@ -131,6 +131,12 @@ export async function runQuery<T>(
         outcome = answered({ kind: 'workspace', query: request.query }, result)
         break
       }
+      case 'workspaceDiagnostics': {
+        const filePath = request.filePath === undefined ? null : (await openWorkspaceFile(request.filePath, files)).absolutePath
+        const result = await ask({ operation: 'workspaceDiagnostics', filePath, workspaceRoot })
+        outcome = answered({ kind: 'workspace', query: '' }, result)
+        break
+      }
     }
     return await finish(outcome, { signal, readLines })
   } catch (error) {

@@ -18,13 +18,17 @@ export function hasWorkspacePull(capabilities: ServerCapabilities): boolean {
 /**
  * The diagnostics of every file of the workspace: `workspace/diagnostic` where the server offers
  * it (every report asked in full, no previous result ids), else the server's project check
- * (`runProjectCheck`). Files without diagnostics are left out; files sorted by URI.
+ * (`runProjectCheck`; with no project to check, an empty answer, partial and `unconfigured`).
+ * Files without diagnostics are left out; files sorted by URI.
  */
 export async function workspaceDiagnostics(context: OperationContext, ask: Ask): Promise<OperationAnswer> {
   const { client, signal } = context
   if (!hasWorkspacePull(client.capabilities) && context.projectCheck !== undefined) {
-    const { files, check } = await runProjectCheck(context.projectCheck, context.root, context.resolvedWorkspaceRoot, signal)
-    return { kind: 'workspaceDiagnostics', files, checks: [check] }
+    const checked = await runProjectCheck(context.projectCheck, context.root, context.resolvedWorkspaceRoot, signal)
+    if ('unconfigured' in checked) {
+      return { kind: 'workspaceDiagnostics', files: [], checks: [], completeness: { state: 'partial', reason: 'unconfigured', message: checked.unconfigured } }
+    }
+    return { kind: 'workspaceDiagnostics', files: checked.files, checks: [checked.check] }
   }
   const what = `${context.serverId} ${WorkspaceDiagnosticRequest.method}`
   const raw = await ask(() => client.request(WorkspaceDiagnosticRequest.type, { previousResultIds: [] }, signal))

@@ -10,24 +10,23 @@ import { parseTscOutput, type DiagnosticsByFile } from './tsc-output.js'
 /** What a project check printed beyond this is cut (a check of a huge project); 64 MiB. */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024
 
-/** A project check's answer: the files with diagnostics (sorted by URI) and the command line that ran. */
-export interface ProjectCheckAnswer {
-  readonly files: LspFileDiagnostics[]
-  readonly check: string
-}
+/**
+ * A project check's answer: the files with diagnostics (sorted by URI) and the command line that
+ * ran; or, when there is no project to check (tsc without a `tsconfig.json`), why not.
+ */
+export type ProjectCheckAnswer = { readonly files: LspFileDiagnostics[]; readonly check: string } | { readonly unconfigured: string }
 
 /**
  * Run `check` in `root` with this Node and parse its output (see `LocalProjectCheck`). The label
  * names the command with paths relative to `labelRoot`.
- * @throws LspError `LSP_UNSUPPORTED_OPERATION` (tsc: no `tsconfig.json` or `jsconfig.json` at
- *   `root`), `LSP_CANCELLED` (`signal` aborted), `LSP_SERVER_ERROR` (the compiler failed rather
+ * @throws LspError `LSP_CANCELLED` (`signal` aborted), `LSP_SERVER_ERROR` (the compiler failed rather
  *   than reported: its exit status and first line of output), `LSP_MALFORMED_RESPONSE`.
  */
 export async function runProjectCheck(check: LocalProjectCheck, root: string, labelRoot: string, signal: AbortSignal | undefined): Promise<ProjectCheckAnswer> {
   const shown = (path: string): string => relative(labelRoot, path).split(sep).join('/') || '.'
   if (check.compiler === 'tsc') {
     const project = ['tsconfig.json', 'jsconfig.json'].map((name) => join(root, name)).find((path) => existsSync(path))
-    if (project === undefined) throw new LspError('LSP_UNSUPPORTED_OPERATION', `no tsconfig.json or jsconfig.json at ${root}: tsc checks a project; add one`)
+    if (project === undefined) return { unconfigured: `no tsconfig.json or jsconfig.json at ${shown(root)}: tsc checks a project, so nothing was checked; add one` }
     // The workspace's own TypeScript when it has one: the version the project builds with.
     const own = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
     const script = existsSync(own) ? own : check.script

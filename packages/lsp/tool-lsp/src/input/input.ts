@@ -193,6 +193,20 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
         problems,
       }
     }
+    case 'workspaceDiagnostics': {
+      const extra = present.filter((field) => !['filePath', 'page', 'fileFilter'].includes(field) && !foreign.includes(field))
+      if (extra.length > 0) problems.push(`${operation} takes only filePath (its language server only), fileFilter and page (remove ${listed(extra)})`)
+      return {
+        request: {
+          shape,
+          operation: 'workspaceDiagnostics',
+          ...(input.filePath === undefined ? {} : { filePath: input.filePath }),
+          page,
+          ...(input.fileFilter === undefined ? {} : { fileFilter: input.fileFilter }),
+        },
+        problems,
+      }
+    }
     default:
       return assertShape(shape)
   }

@@ -61,6 +61,14 @@ export type ToolRequest =
       readonly page: number
       readonly fileFilter?: string
     }
+  | {
+      readonly shape: 'workspaceDiagnostics'
+      readonly operation: 'workspaceDiagnostics'
+      /** Ask only this file's language server; absent: every one. */
+      readonly filePath?: string
+      readonly page: number
+      readonly fileFilter?: string
+    }
 
 /** The operations whose answer is a list, so `page` applies (the tool's input and the command's `--page`). */
 export const pagedOperations: ReadonlySet<LspOperation> = new Set<LspOperation>([
@@ -73,6 +81,7 @@ export const pagedOperations: ReadonlySet<LspOperation> = new Set<LspOperation>(
   'documentSymbol',
   'workspaceSymbol',
   'diagnostics',
+  'workspaceDiagnostics',
 ])
 
 /** The operations whose rows are in many files, so `fileFilter` applies (and the command's `--filter`). */
@@ -84,4 +93,5 @@ export const filteredOperations: ReadonlySet<LspOperation> = new Set<LspOperatio
   'incomingCalls',
   'outgoingCalls',
   'workspaceSymbol',
+  'workspaceDiagnostics',
 ])

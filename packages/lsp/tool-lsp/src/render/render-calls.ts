@@ -15,7 +15,7 @@ const MAX_SITES_LISTED = 5
 const qualifier = /^[\p{L}\p{N}_$]+(?:\.[\p{L}\p{N}_$]+)*$/u
 
 /** `Cart.addItem` when the item's `detail` names its container, else `addItem`. */
-function itemName(item: LspCallHierarchyItem): string {
+export function itemName(item: LspCallHierarchyItem): string {
   const detail = item.detail?.trim()
   return detail && detail !== item.name && qualifier.test(detail) ? `${detail}.${item.name}` : item.name
 }
@@ -93,7 +93,8 @@ async function siteList(sites: readonly LocationTarget[], rowPlace: LocationTarg
   return `${labels.join(', ')}${sites.length > MAX_SITES_LISTED ? ', …' : ''}`
 }
 
-async function codeAt(target: LocationTarget, readLines: LineReader): Promise<string> {
+/** The code of a workspace target's line around it (see `codeAround`); `''` outside or unreadable. */
+export async function codeAt(target: LocationTarget, readLines: LineReader): Promise<string> {
   if (target.kind !== 'workspace') return ''
   const lineText = (await readLines(target.absolutePath))?.[target.line]
   return lineText === undefined ? '' : codeAround(lineText, utf16ToCodePointColumn(lineText, target.character))

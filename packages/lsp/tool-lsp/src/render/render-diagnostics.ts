@@ -30,10 +30,7 @@ export async function renderDiagnostics(
   const diagnostics = [...result.diagnostics].sort(
     (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
   )
-  const counts = severities.flatMap(({ severity, one, many }) => {
-    const count = diagnostics.filter((diagnostic) => diagnostic.severity === severity).length
-    return count === 0 ? [] : [`${count} ${count === 1 ? one : many}`]
-  })
+  const counts = severityCounts(diagnostics)
   const page = pageOf(diagnostics.length, context.maxResults, context.page)
   const lines = (await context.readLines(file.absolutePath)) ?? []
   const roots = [result.resolvedWorkspaceRoot, context.workspaceRoot]
@@ -50,10 +47,27 @@ export async function renderDiagnostics(
   return [`${displayPath}: ${counts.join(', ')}${showing(page)}`, ...rows, ...moreLine(page)].join('\n')
 }
 
+/** `2 errors`, `1 warning`, … for the severities present, most severe first. */
+export function severityCounts(diagnostics: readonly LspDiagnostic[]): string[] {
+  return severities.flatMap(({ severity, one, many }) => {
+    const count = diagnostics.filter((diagnostic) => diagnostic.severity === severity).length
+    return count === 0 ? [] : [`${count} ${count === 1 ? one : many}`]
+  })
+}
+
 function row(diagnostic: LspDiagnostic, displayPath: string, lines: readonly string[]): string {
+  return `${displayPath}:${diagnosticRow(diagnostic, lines)}`
+}
+
+/**
+ * A diagnostic after its path: `line:col  severity  code  message` (the column in code points of
+ * the line as read, only the line when it cannot be read; the code when there is one; the message
+ * on one line).
+ */
+export function diagnosticRow(diagnostic: LspDiagnostic, lines: readonly string[] | undefined): string {
   const { line, character } = diagnostic.range.start
-  const lineText = lines[line]
-  const where = lineText === undefined ? `${displayPath}:${line + 1}` : `${displayPath}:${line + 1}:${utf16ToCodePointColumn(lineText, character)}`
+  const lineText = lines?.[line]
+  const where = lineText === undefined ? `${line + 1}` : `${line + 1}:${utf16ToCodePointColumn(lineText, character)}`
   const code = diagnostic.code === undefined || diagnostic.code === '' ? '' : `  ${diagnostic.code}`
   return `${where}  ${diagnostic.severity.toLowerCase()}${code}  ${oneLineMessage(diagnostic.message)}`
 }

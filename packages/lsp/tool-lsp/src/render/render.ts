@@ -13,6 +13,8 @@ import { renderSignatureHelp } from './render-signature.js'
 import { renderOutline, renderWorkspaceSymbols } from './render-symbols.js'
 import { provenanceLine } from './render-provenance.js'
 import { noticeLines } from './render-notices.js'
+import { renderCallHierarchyItems, renderTypeHierarchy } from './render-hierarchy.js'
+import { renderWorkspaceDiagnostics } from './render-workspace-diagnostics.js'
 
 /**
  * Render any answer as model-readable text. A partial answer starts with a
@@ -49,6 +51,12 @@ function renderBody(result: LspQueryResult, context: RenderContext): Promise<str
       return renderCompletion(result, cursorOf(subject, result.kind))
     case 'codeActions':
       return renderCodeActions(result, cursorOf(subject, result.kind), context.only)
+    case 'callHierarchyItems':
+      return renderCallHierarchyItems(result, cursorOf(subject, result.kind), context.readLines, context.workspaceRoot)
+    case 'typeHierarchy':
+      return renderTypeHierarchy(result, cursorOf(subject, result.kind), context.readLines, context.workspaceRoot)
+    case 'workspaceDiagnostics':
+      return renderWorkspaceDiagnostics(result, context)
     case 'workspaceEdit':
       // Previewed and applied by the edit flow (edit-flow.ts), which needs the files and the store.
       throw new Error('a workspace edit is rendered by the edit flow')
