@@ -49,6 +49,11 @@ export interface CatalogueEntry {
   /** When the server's diagnostics are its verdict on a file as it is now (see lsp-local's `LocalDiagnosticsRules`). */
   readonly diagnostics?: NonNullable<LocalServerConfig['diagnostics']>
   /**
+   * The compiler's project check that answers `workspaceDiagnostics` (see lsp-local's
+   * `LocalProjectCheck`), `script` a module specifier resolved from this package.
+   */
+  readonly projectCheck?: { readonly compiler: 'tsc' | 'pyright'; readonly script: string }
+  /**
    * The operations the server answers on this client, measured (its capabilities; those it
    * refuses are `LSP_UNSUPPORTED_OPERATION`), in the seam's order; `doctor` lists them.
    */
