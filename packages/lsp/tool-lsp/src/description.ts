@@ -1,4 +1,5 @@
 import { lspOperations, lspRequestShapes, type LspOperation, type LspProviderInfo } from '@agent-lsp/lsp'
+import { MAX_QUERIES } from './input/call-schema.js'
 
 // Total over the operations: a new one does not compile until the model is told what it does.
 const purposes: Record<LspOperation, string> = {
@@ -46,6 +47,7 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
     `Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root, grouped by file (a file with several places: its path, then line:col lines). ` +
       `Lists longer than ${pageSize} rows come in pages: the header says which rows are shown, ask page 2, 3, … for the rest; ` +
       'fileFilter (a file or folder) keeps only the rows under it.',
+    `Several questions at once: queries, a list of up to ${MAX_QUERIES} queries (each with its operation and fields), answered in order under a header each; one that fails shows its error, the others still answer.`,
     `Files: ${extensions.join(', ')}.`,
   ].join('\n')
 }

@@ -11,6 +11,7 @@ import { renderResult } from './render/render.js'
 import { runQuery, type Answered } from './run.js'
 import { noticeLines } from './render/render-notices.js'
 import { renderUnresolved } from './address/symbol-address.js'
+import { isQueriesCall, runQueries } from './batch/run-queries.js'
 
 /**
  * The `lsp` tool as a plain definition that maps onto any harness: MCP (`name`, `description`,
@@ -23,7 +24,9 @@ export interface LspTool {
   /** JSON Schema draft 2020-12 of the input (see `lspToolInputSchema`). */
   readonly inputSchema: JsonSchemaObject
   /**
-   * Run one query. `input` is untrusted (a model's tool call) and validated here.
+   * Run one query, or several (`queries`: answered in order, each under a `## i/n …` header, all
+   * within one `timeoutMs`; one that fails is answered `CODE: message` and the others still run).
+   * `input` is untrusted (a model's tool call) and validated here.
    * @returns compact text: a header and rows (locations, symbols, calls, diagnostics), hover
    *   contents, signature help, or a `No … found …` line; a `symbol` that resolved adds a first
    *   line `Cart.addItem → path:line:col`, one that did not is answered with candidates or the
@@ -52,7 +55,10 @@ export function createLspTool(ctx: LspContext, options: LspToolOptions): LspTool
     name: 'lsp',
     description: describeLspTool(settings.workspaceRoot, providers, settings.maxResults),
     inputSchema: lspToolInputJsonSchema,
-    execute: (input, signal) => execute(ctx, settings, previews, input, signal),
+    execute: (input, signal) =>
+      isQueriesCall(input)
+        ? runQueries(input, settings.timeoutMs, (query, timeoutMs) => execute(ctx, { ...settings, timeoutMs }, previews, query, signal), signal)
+        : execute(ctx, settings, previews, input, signal),
   }
 }
 

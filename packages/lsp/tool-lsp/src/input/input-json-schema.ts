@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lspToolInputSchema } from './input-schema.js'
+import { lspToolCallSchema } from './call-schema.js'
 
 /**
  * A JSON Schema (draft 2020-12) for an object input, as harnesses take it: MCP `inputSchema`,
@@ -15,12 +15,21 @@ export interface JsonSchemaObject {
 }
 
 /**
- * {@link lspToolInputSchema} as JSON Schema draft 2020-12, generated with `z.toJSONSchema`.
- * `z.int()` adds `maximum: 9007199254740991`; it is dropped because it only costs a model tokens.
+ * The tool's input as JSON Schema draft 2020-12: {@link lspToolCallSchema} (one query's fields,
+ * or `queries`), generated with `z.toJSONSchema`. `z.int()` adds `maximum: 9007199254740991`,
+ * and a list item `properties: {}, additionalProperties: {}`; both are dropped because they only
+ * cost a model tokens.
  */
-export const lspToolInputJsonSchema = z.toJSONSchema(lspToolInputSchema, {
+const generated = z.toJSONSchema(lspToolCallSchema, {
   override({ jsonSchema }) {
     if (jsonSchema.type === 'integer' && jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum
+    if (jsonSchema.type === 'object' && jsonSchema.properties !== undefined && Object.keys(jsonSchema.properties).length === 0) {
+      delete jsonSchema.properties
+      delete jsonSchema.additionalProperties
+    }
   },
   // The shape is pinned by input.test.ts; z.toJSONSchema's return type is the general JSONSchema.
-}) as unknown as JsonSchemaObject
+}) as unknown as Omit<JsonSchemaObject, 'required'> & { required?: string[] }
+
+// No field is required (a call has operation, or queries); harnesses' types want the list all the same.
+export const lspToolInputJsonSchema: JsonSchemaObject = { ...generated, required: generated.required ?? [] }
