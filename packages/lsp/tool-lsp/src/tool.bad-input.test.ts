@@ -26,7 +26,8 @@ const MB = 1024 * 1024
 const cursor = { operation: 'goToDefinition', filePath: 'src/app.ts', line: 1, character: 10 }
 const operations =
   'goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, ' +
-  'outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format'
+  'outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, ' +
+  'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics'
 const fields = 'operation, filePath, line, character, symbol, query, page, fileFilter, newName, action, only, apply, force, endLine, endCharacter, tabSize, insertSpaces'
 const notObject = 'input must be an object with operation and the fields it takes'
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { lspToolInputJsonSchema } from './input/input-json-schema.js'
+import type { LspContext } from '@agent-lsp/lsp'
+import { createLspTool } from './tool.js'
 import { stubTool } from './workspace.test-support.js'
 
 describe('the lsp tool definition', () => {
@@ -26,7 +28,11 @@ describe('the lsp tool definition', () => {
         '- rename: rename the symbol to newName everywhere the compiler sees it (re-exports included, same-named others not).',
         '- codeActions: the quick fixes, refactorings and source actions (organize imports) at the cursor; only narrows by kind.',
         '- format: format filePath as its language server does (tabSize, insertSpaces).',
-        'goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, completion ' +
+        '- prepareCallHierarchy: the function or method at the cursor as a call hierarchy item: kind, name, detail, place, lines.',
+        '- supertypes: the direct base classes and interfaces of the type.',
+        '- subtypes: the direct subclasses and implementations of the type.',
+        "- workspaceDiagnostics: every file's errors and warnings, from the server or the compiler's project check (tsc, pyright); filePath: only its server.",
+        'goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, completion, prepareCallHierarchy, supertypes, subtypes ' +
           "take filePath, line and character on the symbol's name; or instead symbol, a name or name path (addItem, Cart.addItem) " +
           'looked up in filePath when given, else in the whole workspace, line then picking among matches; ' +
           'the answer names where it resolved, or lists the matches to choose from.',
@@ -40,8 +46,20 @@ describe('the lsp tool definition', () => {
         'Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root, grouped by file (a file with several places: its path, then line:col lines). ' +
           'Lists longer than 50 rows come in pages: the header says which rows are shown, ask page 2, 3, … for the rest; ' +
           'fileFilter (a file or folder) keeps only the rows under it.',
+        'Several questions at once: queries, a list of up to 20 queries (each with its operation and fields), answered in order under a header each; one that fails shows its error, the others still answer.',
         'Files: .ts.',
       ].join('\n'),
     )
+  })
+
+  // Measured 2026-12-01 with 30 extensions: 3,005 bytes before prepareCallHierarchy, supertypes,
+  // subtypes, workspaceDiagnostics and queries, 3,649 (.ts, .tsx, .js, .py) after; schema 3,261 → 3,615.
+  it('keeps the description and the schema within what a model reads at every call: 4 KiB each', () => {
+    const extensions = ['.bash', '.c', '.cc', '.cjs', '.cpp', '.css', '.cts', '.cxx', '.dockerfile', '.go', '.h', '.hpp', '.htm', '.html', '.js']
+    const more = ['.json', '.jsonc', '.jsx', '.less', '.mjs', '.mts', '.py', '.pyi', '.rs', '.scss', '.sh', '.ts', '.tsx', '.yaml', '.yml']
+    const ctx = { lsp: { providers: () => [{ id: 'all', extensions: [...extensions, ...more] }] } } as unknown as LspContext
+    const tool = createLspTool(ctx, { workspaceRoot: '/work/app', maxResults: 100 })!
+    expect(Buffer.byteLength(tool.description)).toBeLessThanOrEqual(4096)
+    expect(Buffer.byteLength(JSON.stringify(tool.inputSchema))).toBeLessThanOrEqual(4096)
   })
 })

@@ -17,12 +17,21 @@ function messageOf(input: unknown): string {
 }
 
 describe('lspToolInputJsonSchema', () => {
-  it('is one flat, closed draft 2020-12 object: operation required, every other field optional', () => {
+  it('is one flat, closed draft 2020-12 object: one query\'s fields, or queries; none required', () => {
     expect(lspToolInputJsonSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema')
     expect(lspToolInputJsonSchema.type).toBe('object')
-    expect(lspToolInputJsonSchema.required).toEqual(['operation'])
+    expect(lspToolInputJsonSchema.required).toEqual([])
     expect(lspToolInputJsonSchema.additionalProperties).toBe(false)
-    expect(Object.keys(lspToolInputJsonSchema.properties).join(', ')).toBe(allFields)
+    expect(Object.keys(lspToolInputJsonSchema.properties).join(', ')).toBe(`${allFields}, queries`)
+    expect(lspToolInputJsonSchema.properties.queries).toEqual({
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: { type: 'object' },
+      description:
+        'Instead of one query: up to 20 queries, each an object of the fields above (operation required), ' +
+        'answered in order under one header each; a query that fails shows its error, the others still answer.',
+    })
     expect(lspToolInputJsonSchema.properties.operation).toEqual({
       type: 'string',
       enum: [
@@ -41,6 +50,10 @@ describe('lspToolInputJsonSchema', () => {
         'rename',
         'codeActions',
         'format',
+        'prepareCallHierarchy',
+        'supertypes',
+        'subtypes',
+        'workspaceDiagnostics',
       ],
       description: 'What to look up; see the tool description for the fields each operation takes.',
     })
@@ -52,8 +65,8 @@ describe('lspToolInputJsonSchema', () => {
     expect(lspToolInputJsonSchema.properties.page).toMatchObject({ type: 'integer', minimum: 1 })
     expect(lspToolInputJsonSchema.properties.symbol).toMatchObject({ type: 'string', minLength: 1 })
     expect(lspToolInputJsonSchema.properties.query).toMatchObject({ type: 'string' })
-    // Nothing nested, no unions: one object of plain fields.
-    for (const property of Object.values(lspToolInputJsonSchema.properties)) {
+    // Nothing nested, no unions: one object of plain fields, and queries a list of plain objects.
+    for (const property of Object.values(lspToolInputJsonSchema.properties).filter((property) => property.type !== 'array')) {
       expect(Object.keys(property).filter((key) => !['type', 'enum', 'minimum', 'minLength', 'description'].includes(key))).toEqual([])
     }
   })
@@ -79,7 +92,7 @@ describe('parseLspToolInput', () => {
     expect(messageOf({ ...valid, operation: 'applyEdit' })).toBe(
       'operation must be one of goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
         'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, ' +
-        'codeActions, format (got "applyEdit")',
+        'codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics (got "applyEdit")',
     )
   })
 
@@ -134,11 +147,11 @@ describe('parseLspToolInput', () => {
     expect(messageOf({ ...valid, page: 2 })).toBe('hover takes no page (its answer is not a list)')
     expect(messageOf({ ...valid, operation: 'signatureHelp', fileFilter: 'src' })).toBe(
       'fileFilter does not apply to signatureHelp (only to goToDefinition, goToTypeDefinition, findReferences, ' +
-        'goToImplementation, incomingCalls, outgoingCalls, workspaceSymbol)',
+        'goToImplementation, incomingCalls, outgoingCalls, workspaceSymbol, workspaceDiagnostics)',
     )
     expect(messageOf({ operation: 'documentSymbol', filePath: 'a.ts', fileFilter: 'src' })).toBe(
       'fileFilter does not apply to documentSymbol (only to goToDefinition, goToTypeDefinition, findReferences, ' +
-        'goToImplementation, incomingCalls, outgoingCalls, workspaceSymbol)',
+        'goToImplementation, incomingCalls, outgoingCalls, workspaceSymbol, workspaceDiagnostics)',
     )
   })
 
