@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { LspError } from '@agent-lsp/lsp'
 import { seamOn } from './seam.test-support.js'
+import { tempWorkspace, toolOn } from './workspace.test-support.js'
 
 const cartTs = `export class Cart {
   private items: string[] = []
@@ -87,5 +88,27 @@ describe('supertypes and subtypes', () => {
     const seam = await seamOn({ 'tsconfig.json': '{}\n', 'cart.ts': cartTs, 'cart.py': cartPy })
     expect(await codeOf(seam.ask({ operation: 'supertypes', filePath: 'cart.ts', position: { line: 0, character: 14 } }))).toBe('LSP_UNSUPPORTED_OPERATION')
     expect(await codeOf(seam.ask({ operation: 'subtypes', filePath: 'cart.py', position: { line: 0, character: 7 } }))).toBe('LSP_UNSUPPORTED_OPERATION')
+  })
+})
+
+describe('the tool', () => {
+  it('answers prepareCallHierarchy, supertypes and subtypes as rows of kind, name, place, code and lines', { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({ 'tsconfig.json': '{}\n', 'cart.ts': cartTs, 'shapes.cpp': shapesCpp })
+    const { writeFile } = await import('node:fs/promises')
+    await writeFile(`${root}/compile_commands.json`, JSON.stringify([{ directory: root, file: 'shapes.cpp', arguments: ['clang++', '-std=c++17', '-c', 'shapes.cpp'] }]))
+    const { tool } = toolOn(root)
+    expect(await tool.execute({ operation: 'prepareCallHierarchy', symbol: 'Cart.addItem' })).toBe(
+      ['Cart.addItem → cart.ts:4:3', '1 call hierarchy item at cart.ts:4:3', 'Method Cart.addItem  cart.ts:4:3  addItem(item: string): number {  (lines 4-7)'].join('\n'),
+    )
+    expect(await tool.execute({ operation: 'supertypes', filePath: 'shapes.cpp', line: 9, character: 8 })).toBe(
+      ['1 supertype of Triangle', '↑ Struct Polygon  shapes.cpp:5:8  struct Polygon : Shape {};  (line 5)'].join('\n'),
+    )
+    expect(await tool.execute({ operation: 'subtypes', filePath: 'shapes.cpp', line: 1, character: 8 })).toBe(
+      ['1 subtype of Shape', '↓ Struct Polygon  shapes.cpp:5:8  struct Polygon : Shape {};  (line 5)'].join('\n'),
+    )
+    expect(await tool.execute({ operation: 'subtypes', filePath: 'shapes.cpp', line: 7, character: 8 })).toBe('No subtypes of Square found at shapes.cpp:7:8.')
+    expect(await tool.execute({ operation: 'supertypes', filePath: 'shapes.cpp', line: 4, character: 1 })).toBe(
+      'No type at shapes.cpp:4:1 (supertypes needs the cursor on a class, struct or interface).',
+    )
   })
 })
