@@ -6,7 +6,7 @@ import type { ConfigFlags } from './args.js'
 import { serverCatalogue, type CatalogueEntry } from './catalogue.js'
 import { ConfigError, readConfigFile, type ConfigFile } from './config-file.js'
 import { findExecutable, isExecutable, searchDirs, workspaceBinDir, type ExecutableSource } from './detect.js'
-import { bundledProcess, bundledScript } from './servers.js'
+import { bundledProcess, bundledScript, projectCheckOf } from './servers.js'
 import { checkWorkspaceConfig, findUserConfig, findWorkspaceConfig, isTrustedWorkspace, userConfigPath } from './trust.js'
 
 /** What {@link loadServerSetup} reads. */
@@ -208,6 +208,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(entry?.heapLimitOption ? { heapLimitOption: entry.heapLimitOption } : {}),
     ...(draft.maxMemoryMB !== undefined ? { maxMemoryMB: draft.maxMemoryMB } : {}),
     ...(entry?.diagnostics ? { diagnostics: entry.diagnostics } : {}),
+    ...projectCheckOf(entry),
     ...(entry ? { installHint: entry.install } : {}),
   }
   return {

@@ -43,7 +43,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
     ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry.diagnostics ? { diagnostics: entry.diagnostics } : {}),
-    ...(entry.projectCheck ? { projectCheck: { compiler: entry.projectCheck.compiler, script: require.resolve(entry.projectCheck.script) } } : {}),
+    ...projectCheckOf(entry),
     installHint: entry.install,
   }
 }
@@ -60,6 +60,20 @@ export function bundledProcess(entry: CatalogueEntry, initializationOptions: unk
   for (const [dotted, specifier] of Object.entries(bundled.paths ?? {})) options = withPath(options, dotted.split('.'), require.resolve(specifier))
   for (const [dotted, specifier] of Object.entries(bundled.folders ?? {})) options = withPath(options, dotted.split('.'), path.dirname(require.resolve(specifier)))
   return { command: process.execPath, args: [require.resolve(bundled.script), ...bundled.args], initializationOptions: options }
+}
+
+/**
+ * `{ projectCheck }` of `entry` (its compiler and the resolved path of the compiler's script,
+ * see lsp-local's `LocalProjectCheck`) as a `LocalServerConfig` spreads it; `{}` when it has none
+ * or the script does not resolve (this package installed without it).
+ */
+export function projectCheckOf(entry: CatalogueEntry | undefined): Pick<LocalServerConfig, 'projectCheck'> {
+  if (entry?.projectCheck === undefined) return {}
+  try {
+    return { projectCheck: { compiler: entry.projectCheck.compiler, script: require.resolve(entry.projectCheck.script) } }
+  } catch {
+    return {}
+  }
 }
 
 /** The path of the bundled script of `entry`, or `undefined` (none, or not resolvable). */

@@ -1,4 +1,5 @@
 import { LspError, isValidExtension } from '@agent-lsp/lsp'
+import type { LocalProjectCheck } from './project-check/check-config.js'
 import type { LocalCompileDatabase } from './config-compile-database.js'
 
 export type { LocalCompileDatabase } from './config-compile-database.js'
@@ -137,25 +138,10 @@ export interface LocalServerConfig {
    * {@link LocalDiagnosticsRules}); absent, the defaults there (what servers not measured get).
    */
   readonly diagnostics?: LocalDiagnosticsRules
-  /**
-   * How `workspaceDiagnostics` checks the whole project when the server offers no workspace pull
-   * diagnostics (see {@link LocalProjectCheck}); absent, such a server refuses it
-   * (`LSP_UNSUPPORTED_OPERATION`).
-   */
+  /** How `workspaceDiagnostics` checks the project without workspace pull diagnostics; absent, it is refused. */
   readonly projectCheck?: LocalProjectCheck
 }
 
-/**
- * A compiler's own check of a whole project, run by this Node (`process.execPath`) in the server
- * root, its output parsed: `tsc` runs `tsc --noEmit --pretty false -p <tsconfig.json or
- * jsconfig.json at the root>` with the workspace's `node_modules/typescript` when it has one,
- * else `script`; `pyright` runs `pyright --outputjson` from `script`.
- */
-export interface LocalProjectCheck {
-  readonly compiler: 'tsc' | 'pyright'
-  /** The compiler's command-line script: an absolute path (`…/typescript/bin/tsc`, `…/pyright/index.js`). */
-  readonly script: string
-}
 
 /**
  * When a server's diagnostics of a file are its verdict on the file as it is now, as measured per

@@ -5,6 +5,7 @@ export {
   type LocalProviderLimits,
   type LocalServerConfig,
 } from './config.js'
+export type { LocalProjectCheck } from './project-check/check-config.js'
 export { canonicalUri, pathToUri, uriToPath } from './normalize/uri.js'
 export { normalizeHover, normalizeLocations } from './normalize/normalize.js'
 export { slidingWindowCrashPolicy, slidingWindowMemoryPolicy, type CrashPolicy } from './process/crash-policy.js'

@@ -2,7 +2,8 @@ import type { LspCompleteness, LspQueryResult } from '@agent-lsp/lsp'
 import { LspError } from '@agent-lsp/lsp'
 import type { LanguageServerClient } from '../process/client.js'
 import { protocol } from '../protocol.js'
-import type { LocalProjectCheck, LocalProviderLimits } from '../config.js'
+import type { LocalProviderLimits } from '../config.js'
+import type { LocalProjectCheck } from '../project-check/check-config.js'
 
 const { LSPErrorCodes } = protocol
 
