@@ -1,0 +1,51 @@
+import { defaultFakeServerCapabilities } from '@agent-lsp/lsp-testing'
+import { describe, expect, it } from 'vitest'
+import { fakeProvider, rejection, workspace } from '../fake.test-support.js'
+import { pathToUri } from '../normalize/uri.js'
+
+// No real server here offers `workspace/diagnostic` (LSP 3.17 §Workspace Diagnostics): the fake does.
+describe('workspaceDiagnostics through workspace/diagnostic', () => {
+  it('asks for every report in full and answers the full ones with diagnostics, by URI', async () => {
+    const root = workspace({ 'a.ts': 'export const a = 1\n', 'b.ts': 'export const b: number = "b"\n' })
+    const range = { start: { line: 0, character: 13 }, end: { line: 0, character: 14 } }
+    const fake = fakeProvider(root, {
+      capabilities: { ...defaultFakeServerCapabilities, diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true } },
+      results: {
+        'workspace/diagnostic': {
+          items: [
+            { kind: 'full', uri: pathToUri(`${root}/b.ts`), version: null, items: [{ range, severity: 1, code: 2322, source: 'ts', message: 'not a number' }] },
+            { kind: 'full', uri: pathToUri(`${root}/a.ts`), version: null, items: [] },
+            { kind: 'unchanged', uri: pathToUri(`${root}/c.ts`), version: null, resultId: '7' },
+          ],
+        },
+      },
+    })
+    const result = await fake.provider.query({ operation: 'workspaceDiagnostics', filePath: 'a.ts', workspaceRoot: root, languageId: 'typescript' })
+    expect(result).toEqual({
+      kind: 'workspaceDiagnostics',
+      files: [{ uri: pathToUri(`${root}/b.ts`), diagnostics: [{ range, severity: 'Error', code: 2322, source: 'ts', message: 'not a number', relatedInformation: [] }] }],
+      checks: ['workspace/diagnostic'],
+      resolvedWorkspaceRoot: root,
+      completeness: { state: 'complete' },
+    })
+    const asked = (await fake.received()).filter((entry) => entry.method === 'workspace/diagnostic')
+    expect(asked.map((entry) => entry.params)).toEqual([{ previousResultIds: [] }])
+  })
+
+  it('is refused by a server without workspace pull diagnostics and no project check', async () => {
+    const root = workspace({ 'a.ts': 'export const a = 1\n' })
+    const fake = fakeProvider(root, {})
+    const error = await rejection(fake.provider.query({ operation: 'workspaceDiagnostics', filePath: null, workspaceRoot: root, languageId: null }))
+    expect([error.code, error.message]).toEqual(['LSP_UNSUPPORTED_OPERATION', 'language server "fake" does not support workspaceDiagnostics (no workspace pull diagnostics, no project check)'])
+  })
+
+  it('answers malformed reports with LSP_MALFORMED_RESPONSE', async () => {
+    const root = workspace({ 'a.ts': 'export const a = 1\n' })
+    const fake = fakeProvider(root, {
+      capabilities: { ...defaultFakeServerCapabilities, diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true } },
+      results: { 'workspace/diagnostic': { items: 'none' } },
+    })
+    const error = await rejection(fake.provider.query({ operation: 'workspaceDiagnostics', filePath: 'a.ts', workspaceRoot: root, languageId: 'typescript' }))
+    expect(error.code).toBe('LSP_MALFORMED_RESPONSE')
+  })
+})
