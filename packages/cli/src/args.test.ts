@@ -45,6 +45,15 @@ describe('parseCommand', () => {
     expect(query(['workspaceSymbol', '--query', 'Cart', '--file', 'x.py', '--json']).target).toEqual({ kind: 'workspace', query: 'Cart', filePath: 'x.py' })
   })
 
+  it('takes workspaceDiagnostics alone or with --file, --page and --filter', () => {
+    expect(query(['workspaceDiagnostics']).target).toEqual({ kind: 'project' })
+    expect(query(['workspaceDiagnostics', '--file', 'x.py', '--page', '2', '--filter', 'src'])).toMatchObject({ target: { kind: 'project', filePath: 'x.py' }, page: 2, fileFilter: 'src' })
+    expect(usageError(['workspaceDiagnostics', 'src/a.ts'])).toBe('unexpected argument "src/a.ts" (workspaceDiagnostics takes only --file FILE)')
+    expect(usageError(['workspaceDiagnostics', '--query', 'x'])).toBe(
+      'workspaceDiagnostics takes no --query (it checks the whole workspace; --file FILE asks only its language server)',
+    )
+  })
+
   it('takes --page and --filter for list answers', () => {
     expect(query(['findReferences', 'a.ts:1:1', '--page', '3', '--filter', 'src/lib'])).toMatchObject({ page: 3, fileFilter: 'src/lib' })
     expect(usageError(['hover', 'a.ts:1:1', '--page', '2'])).toBe('hover takes no --page (its answer is not a list)')
@@ -57,7 +66,8 @@ describe('parseCommand', () => {
     expect(usageError([])).toBe('missing operation and what to ask about')
     expect(usageError(['applyEdit', 'a.ts:1:1'])).toBe(
       'unknown operation "applyEdit" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
-        'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format)',
+        'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, ' +
+        'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics)',
     )
     expect(usageError(['hover'])).toBe('missing <file>:<line>:<col> or --symbol NAME after hover')
     expect(usageError(['hover', 'a.ts:1:1', '--symbol', 'x'])).toBe('give <file>:<line>:<col> or --symbol, not both (got "a.ts:1:1")')
@@ -76,16 +86,19 @@ describe('parseCommand', () => {
   })
 
   it('documents every form', () => {
-    expect(usage.split('\n').slice(0, 9)).toEqual([
+    expect(usage.split('\n').slice(0, 12)).toEqual([
       'Usage: agent-lsp <operation> <file>:<line>:<col> | --symbol NAME | <file> | --query NAME [options]',
       '',
       'Ask a language server about code, as the lsp tool does.',
       '  agent-lsp <cursor operation> <file>:<line>:<col>',
       '  agent-lsp <cursor operation> --symbol NAME [--file FILE] [--line N]',
-      '      goToDefinition | goToTypeDefinition | findReferences | goToImplementation | hover | signatureHelp | incomingCalls | outgoingCalls | completion',
+      '      goToDefinition | goToTypeDefinition | findReferences | goToImplementation | hover | signatureHelp | incomingCalls | outgoingCalls | completion | prepareCallHierarchy | supertypes | subtypes',
       '  agent-lsp <file operation> <file>',
       '      documentSymbol | diagnostics',
       '  agent-lsp workspaceSymbol --query NAME [--file FILE]',
+      '  agent-lsp workspaceDiagnostics [--file FILE]',
+      "      every file's errors and warnings: the server's workspace diagnostics, else the compiler's",
+      '      project check (tsc --noEmit -p tsconfig.json, pyright --outputjson); --file asks only its server',
     ])
   })
 })
