@@ -282,7 +282,8 @@ const commandRows: CommandRow[] = [
     exit: 2,
     stderr:
       'unknown operation "hover\\nx" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
-      'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format)',
+      'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, ' +
+      'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics)',
   },
   {
     name: 'a 1 MB argument without a position',

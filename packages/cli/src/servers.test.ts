@@ -75,6 +75,7 @@ describe('the server catalogue', () => {
           tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never', useClientFileWatcher: true },
           preferences: { providePrefixAndSuffixTextForRename: true },
         },
+        projectCheck: { compiler: 'tsc', script: require.resolve('typescript/bin/tsc') },
         installHint: 'npm i typescript-language-server typescript@5',
       },
       {
@@ -88,6 +89,7 @@ describe('the server catalogue', () => {
         virtualenv: { interpreterSetting: 'python.pythonPath', searchPathsSetting: 'python.analysis.extraPaths' },
         onPackagesChanged: { command: 'pyright.restartserver', reloads: true },
         inheritsConfig: 'pyright',
+        projectCheck: { compiler: 'pyright', script: require.resolve('pyright/index.js') },
         installHint: 'npm i pyright',
       },
       {
