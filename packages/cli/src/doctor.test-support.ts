@@ -14,8 +14,12 @@ export function bundled(script: string, manifest: string): string {
 
 /** The line below a row listing what the server answers (the catalogue's measured operations). */
 export const answers = {
-  typescript: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format',
-  python: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions',
+  typescript: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy, workspaceDiagnostics',
+  python: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, prepareCallHierarchy, workspaceDiagnostics',
+  // clangd, gopls and rust-analyzer: tsserver's operations less its
+  // project check; clangd has a type hierarchy.
+  c: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy, supertypes, subtypes',
+  go: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy',
   bash: '         answers: goToDefinition, findReferences, hover, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format',
   json: '         answers: hover, documentSymbol, diagnostics, codeActions, format',
   css: '         answers: goToDefinition, findReferences, hover, documentSymbol, diagnostics, rename, codeActions, format',

@@ -40,7 +40,9 @@ async function doctor(root: string, env: NodeJS.ProcessEnv = process.env): Promi
 // No user config: XDG_CONFIG_HOME points at a directory without one (HOME stays: rustup reads its settings there).
 const home = (root: string) => ({ ...process.env, XDG_CONFIG_HOME: path.join(root, 'no-config') })
 
-const everything = answers.typescript
+const clangd = answers.c
+// rust-analyzer's are gopls's.
+const gopls = answers.go
 
 describe('agent-lsp doctor', () => {
   it('is right about this machine: bundled servers, clangd and gopls from PATH, rust-analyzer', async () => {
@@ -50,7 +52,7 @@ describe('agent-lsp doctor', () => {
       systemRow('go        ', 'Go                   ', 'gopls', ['version'], 'apt-get install gopls golang-go'),
       systemRow('rust      ', 'Rust                 ', 'rust-analyzer', ['--version'], 'rustup component add rust-analyzer'),
     ]
-    const expected = [`Language servers for ${root}`, ...firstRows(), system[0]!, everything, system[1]!, everything, system[2]!, everything, ...markupRows()]
+    const expected = [`Language servers for ${root}`, ...firstRows(), system[0]!, clangd, system[1]!, gopls, system[2]!, gopls, ...markupRows()]
     const ready = expected.filter((line) => line.startsWith('ready')).length
     expect(await doctor(root, home(root))).toEqual({ code: 0, stdout: `${[...expected, `${ready} of 15 language servers ready`].join('\n')}\n`, stderr: '' })
     // What the rows say of this machine (TOOLCHAIN.md): clangd 14 and gopls installed, rust-analyzer not.
@@ -68,11 +70,11 @@ describe('agent-lsp doctor', () => {
       `Language servers for ${root}`,
       ...firstRows(),
       'missing  c           C/C++                  clangd not found on PATH; install: apt-get install clangd',
-      everything,
+      clangd,
       'missing  go          Go                     gopls not found on PATH; install: apt-get install gopls golang-go',
-      everything,
+      gopls,
       'missing  rust        Rust                   rust-analyzer not found on PATH; install: rustup component add rust-analyzer',
-      everything,
+      gopls,
       ...markupRows(path.join(root, 'empty')),
       '11 of 15 language servers ready',
       '',
