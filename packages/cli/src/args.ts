@@ -17,8 +17,7 @@ export type QueryTarget =
   | { readonly kind: 'file'; readonly filePath: string }
   /** `--query NAME [--file FILE]` of `workspaceSymbol`. */
   | { readonly kind: 'workspace'; readonly query: string; readonly filePath?: string }
-  /** `[--file FILE]` of `workspaceDiagnostics`. */
-  | { readonly kind: 'project'; readonly filePath?: string }
+  | { readonly kind: 'project'; readonly filePath?: string } // `[--file FILE]` of workspaceDiagnostics
 
 /** A parsed command line. */
 export type Command =
@@ -224,7 +223,6 @@ function parseEditOptions(
     ...(values.force ? { force: true } : {}),
   }
 }
-
 type Values = { readonly [Name in (typeof stringOptions)[number]]?: string }
 
 /** `mcp [--root DIR]`: nothing else. */
@@ -281,8 +279,8 @@ function parseTarget(operation: LspOperation, argument: string | undefined, valu
       return { kind: 'workspace', query: values.query, ...(values.file === undefined ? {} : { filePath: values.file }) }
     case 'workspaceDiagnostics':
       refuse(['symbol', 'line', 'query'], 'it checks the whole workspace; --file FILE asks only its language server')
-      if (argument !== undefined) throw new UsageError(`unexpected argument ${quoted(argument)} (${operation} takes only --file FILE)`)
-      return { kind: 'project', ...(values.file === undefined ? {} : { filePath: values.file }) }
+      if (argument === undefined) return { kind: 'project', ...(values.file === undefined ? {} : { filePath: values.file }) }
+      throw new UsageError(`unexpected argument ${quoted(argument)} (${operation} takes only --file FILE)`)
     default:
       throw new UsageError(`unexpected operation shape ${JSON.stringify(shape satisfies never)}`)
   }
