@@ -28,6 +28,9 @@ import type { CatalogueEntry } from './catalogue-entry.js'
  *   pyproject.toml among them, still give hover). Registers a `**\/*.toml` watcher; pushes
  *   diagnostics with the document's version.
  */
+/** What the Vue and Svelte servers answer (measured): every operation but type hierarchy and workspace diagnostics. */
+const vueAndSvelteOperations = lspOperations.filter((operation) => operation !== 'supertypes' && operation !== 'subtypes' && operation !== 'workspaceDiagnostics')
+
 export const webServers: readonly CatalogueEntry[] = [
   {
     id: 'vue',
@@ -46,7 +49,7 @@ export const webServers: readonly CatalogueEntry[] = [
       // `location` is the plugin's folder (tsserver resolves `name` from there), set when bundled.
       plugins: [{ name: '@vue/typescript-plugin', location: '', languages: ['vue'] }],
     },
-    operations: lspOperations,
+    operations: vueAndSvelteOperations,
     install: 'npm i typescript-language-server typescript@5 @vue/typescript-plugin',
     bundled: {
       script: 'typescript-language-server/lib/cli.mjs',
@@ -62,7 +65,7 @@ export const webServers: readonly CatalogueEntry[] = [
     args: ['--stdio'],
     versionArgs: [],
     extensionToLanguage: { '.svelte': 'svelte' },
-    operations: lspOperations,
+    operations: vueAndSvelteOperations,
     install: 'npm i svelte-language-server',
     bundled: { script: 'svelte-language-server/bin/server.js', args: ['--stdio'] },
   },
@@ -88,7 +91,7 @@ export const webServers: readonly CatalogueEntry[] = [
     args: ['lsp', '--offline'],
     versionArgs: ['--version'],
     extensionToLanguage: { '.toml': 'toml' },
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'hover', 'documentSymbol', 'diagnostics', 'completion', 'codeActions', 'format'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'hover', 'documentSymbol', 'diagnostics', 'completion', 'codeActions', 'format', 'workspaceDiagnostics'],
     install: 'npm i @tombi-toml/tombi',
     bundled: { script: '@tombi-toml/tombi/bin/tombi', args: ['lsp', '--offline'] },
   },

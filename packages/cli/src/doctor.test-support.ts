@@ -27,7 +27,8 @@ export const answers = {
   yaml: '         answers: goToDefinition, hover, documentSymbol, diagnostics, completion, rename, codeActions, format',
   dockerfile: '         answers: goToDefinition, hover, signatureHelp, documentSymbol, diagnostics, completion, rename, format',
   php: '         answers: goToDefinition, findReferences, hover, signatureHelp, documentSymbol, workspaceSymbol, diagnostics, completion, format',
-  toml: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, documentSymbol, diagnostics, completion, codeActions, format',
+  toml: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, documentSymbol, diagnostics, completion, codeActions, format, workspaceDiagnostics',
+  vueSvelte: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy',
 }
 
 /** doctor's row of intelephense, found on `PATH` (not a dependency: its licence is not open source). */
@@ -55,9 +56,9 @@ export function markupRows(PATH?: string): string[] {
     `ready    dockerfile  Dockerfile             ${bundled('dockerfile-language-server-nodejs/lib/server.js', 'dockerfile-language-server-nodejs/package.json')}`,
     answers.dockerfile,
     `ready    vue         Vue                    ${bundled('typescript-language-server/lib/cli.mjs', 'typescript-language-server/package.json')}`,
-    answers.typescript,
+    answers.vueSvelte,
     `ready    svelte      Svelte                 ${bundled('svelte-language-server/bin/server.js', 'svelte-language-server/package.json')}`,
-    answers.typescript,
+    answers.vueSvelte,
     ...phpRows(PATH),
     `ready    toml        TOML                   ${bundled('@tombi-toml/tombi/bin/tombi', '@tombi-toml/tombi/package.json')}`,
     answers.toml,
