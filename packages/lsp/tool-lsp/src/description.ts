@@ -32,6 +32,7 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
   const extensions = [...new Set(providers.flatMap((provider) => provider.extensions))].sort()
   return [
     'Navigate code with a language server: compiler-accurate answers, unlike text search.',
+    'Ask it before grep about a symbol: its definition, uses (findReferences, incomingCalls), implementations, type (hover); grep is for text in comments, strings and docs.',
     'Operations:',
     ...lspOperations.map((operation) => `- ${operation}: ${purposes[operation]}.`),
     `${byShape('cursor')} take filePath, line and character on the symbol's name; or instead symbol, a name or name path ` +

@@ -12,6 +12,7 @@ describe('the lsp tool definition', () => {
     expect(tool.description).toBe(
       [
         'Navigate code with a language server: compiler-accurate answers, unlike text search.',
+        'Ask it before grep about a symbol: its definition, uses (findReferences, incomingCalls), implementations, type (hover); grep is for text in comments, strings and docs.',
         'Operations:',
         '- goToDefinition: where the symbol is defined.',
         '- goToTypeDefinition: where the type of the symbol is defined.',
