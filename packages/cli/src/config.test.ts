@@ -58,7 +58,7 @@ describe('server config', () => {
       ['dockerfile', 'bundled'],
       ['vue', 'bundled'],
       ['svelte', 'bundled'],
-      ['php', 'bundled'],
+      ['php', 'PATH'],
       ['toml', 'bundled'],
     ])
     expect(server(setup, 'typescript')?.config.command).toBe(process.execPath)
