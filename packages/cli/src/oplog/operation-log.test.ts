@@ -41,7 +41,7 @@ async function askFour(root: string, env: NodeJS.ProcessEnv, extra: readonly str
 }
 
 /** Every catalogue server: a search without a file asks each of them (json has no workspace symbols). */
-const servers = ['bash', 'c', 'css', 'dockerfile', 'go', 'html', 'json', 'python', 'rust', 'typescript', 'yaml']
+const servers = ['bash', 'c', 'css', 'dockerfile', 'go', 'html', 'json', 'php', 'python', 'rust', 'svelte', 'toml', 'typescript', 'vue', 'yaml']
 
 /**
  * The lines of {@link askFour} by `client` in `root`, with the pid of each command: references
