@@ -48,6 +48,7 @@ export type {
   LspNotice,
   LspParameterInformation,
   LspProvenance,
+  LspFallback,
   LspQueryResult,
   LspSignatureHelp,
   LspSignatureHelpResult,

@@ -1,6 +1,6 @@
 import { LspError } from './errors.js'
 import type { LspProvider } from './provider-types.js'
-import type { LspCompleteness, LspNotice, LspProvenance, LspSymbolsResult, LspWorkspaceDiagnosticsResult } from './results.js'
+import type { LspCompleteness, LspFallback, LspNotice, LspProvenance, LspSymbolsResult, LspWorkspaceDiagnosticsResult } from './results.js'
 
 /** The providers' answers to one workspace symbol search, merged (see {@link mergeFannedOut}). */
 export function mergeSymbolResults(providers: readonly LspProvider[], settled: readonly PromiseSettledResult<LspSymbolsResult>[]): LspSymbolsResult {
@@ -23,6 +23,7 @@ interface Base {
   readonly completeness: LspCompleteness
   readonly provenance?: LspProvenance
   readonly notices?: readonly LspNotice[]
+  readonly fallback?: LspFallback
 }
 
 /**
@@ -31,7 +32,7 @@ interface Base {
  * failure is thrown. One that does not offer the search (`LSP_UNSUPPORTED_OPERATION`) is left out:
  * not a failure. Partial answers stay partial, their messages joined. When providers answered
  * from an index, the answer carries the first one's provenance with every stale URI among them;
- * every provider's notices are kept.
+ * every provider's notices are kept; when one was a fallback server, the first such one's `fallback`.
  * @throws LspError the first provider's error when every provider failed.
  */
 function mergeFannedOut<R extends Base>(providers: readonly LspProvider[], settled: readonly PromiseSettledResult<R>[]): { answers: R[]; base: Base } {
@@ -51,7 +52,14 @@ function mergeFannedOut<R extends Base>(providers: readonly LspProvider[], settl
         : { state: 'complete' }
   const provenance = mergedProvenance(answers.flatMap((answer) => (answer.provenance ? [answer.provenance] : [])))
   const notices = answers.flatMap((answer) => answer.notices ?? [])
-  const base = { resolvedWorkspaceRoot: first.resolvedWorkspaceRoot, completeness, ...(provenance ? { provenance } : {}), ...(notices.length > 0 ? { notices } : {}) }
+  const fallback = answers.find((answer) => answer.fallback !== undefined)?.fallback
+  const base = {
+    resolvedWorkspaceRoot: first.resolvedWorkspaceRoot,
+    completeness,
+    ...(provenance ? { provenance } : {}),
+    ...(notices.length > 0 ? { notices } : {}),
+    ...(fallback ? { fallback } : {}),
+  }
   return { answers, base }
 }
 

@@ -64,6 +64,20 @@ export interface LspNotice {
   readonly message: string
 }
 
+/**
+ * Which server answered when it was not the configured one: a fallback (pylsp for pyright, say),
+ * tried because the servers before it were not installed or failed to start. One line for a
+ * reader: `Answered by <server> in place of <insteadOf>: <reason>`.
+ */
+export interface LspFallback {
+  /** The id of the server that answered (`pylsp`). */
+  readonly server: string
+  /** The id of the configured server it stands in for (`python`). */
+  readonly insteadOf: string
+  /** Why the servers before it did not answer, one line (`pyright-langserver was not found`). */
+  readonly reason: string
+}
+
 /** What every result carries beside its `kind`. */
 interface LspResultBase {
   /**
@@ -76,6 +90,8 @@ interface LspResultBase {
   readonly provenance?: LspProvenance
   /** What happened to the server before this answer (see {@link LspNotice}); absent when nothing did. */
   readonly notices?: readonly LspNotice[]
+  /** Set when a fallback server answered in place of the configured one; absent otherwise. */
+  readonly fallback?: LspFallback
 }
 
 /** The answer of `goToDefinition`, `goToTypeDefinition`, `findReferences`, `goToImplementation`. */

@@ -195,6 +195,16 @@ describe('workspaceSymbol', () => {
     expect(Object.hasOwn(await quiet.query(search(null)), 'notices')).toBe(false)
   })
 
+  it('keeps a fallback server\'s mark in a merged search', async () => {
+    const lsp = createLspService()
+    const fallback = { server: 'pylsp', insteadOf: 'py', reason: 'pyright-langserver was not found' }
+    lsp.registerProvider(provider('ts', { '.ts': 'typescript' }, () => symbols('Cart')).provider)
+    lsp.registerProvider(provider('py', { '.py': 'python' }, (): LspQueryResult => ({ ...(symbols('CartView') as LspSymbolsResult), fallback })).provider)
+    const merged = await lsp.query(search(null))
+    expect(merged.symbols.map((s) => s.name)).toEqual(['Cart', 'CartView'])
+    expect(merged.fallback).toEqual(fallback)
+  })
+
   it('keeps the answers of the providers that worked, and says which failed', async () => {
     const lsp = createLspService()
     lsp.registerProvider(provider('ts', { '.ts': 'typescript' }, () => symbols('Cart')).provider)

@@ -19,14 +19,16 @@ import { renderWorkspaceDiagnostics } from './render-workspace-diagnostics.js'
 /**
  * Render any answer as model-readable text. A partial answer starts with a
  * `Partial answer (<reason>): <message>` line so the model never takes it as complete; an answer
- * from an index then says which (`From index …`, see `provenanceLine`). Notices come first
+ * from an index then says which (`From index …`, see `provenanceLine`); one from a fallback server
+ * says that (`Answered by pylsp in place of python: <why>`). Notices come first
  * (`Notice (LSP_SERVER_RESTARTED): …`, see `noticeLines`).
  */
 export async function renderResult(result: LspQueryResult, context: RenderContext): Promise<string> {
   const body = await renderBody(result, context)
   const warning = partialWarning(result.completeness)
   const source = result.provenance === undefined ? undefined : provenanceLine(result.provenance, result.resolvedWorkspaceRoot)
-  return [...noticeLines(result), warning, source, body].filter((line) => line !== undefined).join('\n')
+  const fallback = result.fallback && `Answered by ${result.fallback.server} in place of ${result.fallback.insteadOf}: ${oneLine(result.fallback.reason)}`
+  return [...noticeLines(result), warning, source, fallback, body].filter((line) => line !== undefined).join('\n')
 }
 
 function renderBody(result: LspQueryResult, context: RenderContext): Promise<string> | string {
