@@ -109,6 +109,13 @@ module.exports = {
       from: { path: '^packages/cli/src/daemon/', pathNot: '\\.test(-support)?\\.ts$' },
       to: { path: '^packages/cli/src/(main|bin|mcp|mcp-server|host-process|doctor)\\.ts$' },
     },
+    {
+      name: 'cli-serving-below-the-host',
+      severity: 'error',
+      comment: 'serving/ turns configured servers into providers over a backend it is given: the local host and the shared host use it, never the reverse.',
+      from: { path: '^packages/cli/src/serving/', pathNot: '\\.test(-support)?\\.ts$' },
+      to: { path: '^packages/cli/src/(daemon/|(main|bin|mcp|mcp-server|host|host-process|doctor)\\.ts$)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

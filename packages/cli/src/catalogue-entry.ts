@@ -63,6 +63,11 @@ export interface CatalogueEntry {
    * config sets `enabled = true`, which gives it its extensions, taken from that server.
    */
   readonly alternativeTo?: string
+  /**
+   * Catalogue ids tried in order, with this server's files, when it is not installed or fails to
+   * start (python: pylsp); a config's `fallbacks` replaces the list.
+   */
+  readonly fallbacks?: readonly string[]
   /** The command that installs the server, quoted when it is missing. */
   readonly install: string
   /**

@@ -5,6 +5,16 @@ import { webServers } from './catalogue-web.js'
 export type { CatalogueEntry } from './catalogue-entry.js'
 
 const c = { '.c': 'c', '.h': 'c' }
+const typescriptFiles = {
+  '.ts': 'typescript',
+  '.mts': 'typescript',
+  '.cts': 'typescript',
+  '.tsx': 'typescriptreact',
+  '.js': 'javascript',
+  '.mjs': 'javascript',
+  '.cjs': 'javascript',
+  '.jsx': 'javascriptreact',
+}
 const cpp = { '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 'cpp', '.hxx': 'cpp' }
 
 /**
@@ -38,6 +48,9 @@ const cpp = { '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 
  *   workspace's files jedi finds from the root. ccls registers a `**\/*` file watcher and reports
  *   an `indexing` progress once its compile database is loaded; no call hierarchy (its own
  *   `$ccls/call` only).
+ * - `tsgo`: TypeScript 7's native preview (`@typescript/native-preview`), an alternative to
+ *   typescript-language-server meant as its fallback once configured (`fallbacks = ["tsgo"]`); not
+ *   installed here, so its operations are what its documentation lists, not measured.
  */
 export const serverCatalogue: readonly CatalogueEntry[] = [
   {
@@ -46,16 +59,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     command: 'typescript-language-server',
     args: ['--stdio'],
     versionArgs: ['--version'],
-    extensionToLanguage: {
-      '.ts': 'typescript',
-      '.mts': 'typescript',
-      '.cts': 'typescript',
-      '.tsx': 'typescriptreact',
-      '.js': 'javascript',
-      '.mjs': 'javascript',
-      '.cjs': 'javascript',
-      '.jsx': 'javascriptreact',
-    },
+    extensionToLanguage: typescriptFiles,
     projectMarkers: ['tsconfig.json', 'jsconfig.json'],
     // When its tsserver dies, typescript-language-server logs this and answers everything with nothing.
     deadLogPattern: '\\[tsserver\\] Exited\\.',
@@ -103,6 +107,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     inheritsConfig: 'pyright',
     // pyright registers pull diagnostics without workspace ones: its own CLI checks the project.
     projectCheck: { compiler: 'pyright', script: 'pyright/index.js' },
+    // Debian's python3-pylsp answers where pyright is not installed or does not start.
+    fallbacks: ['pylsp'],
     operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'prepareCallHierarchy', 'workspaceDiagnostics'],
     install: 'npm i pyright',
     bundled: { script: 'pyright/langserver.index.js', args: ['--stdio'] },
@@ -210,6 +216,18 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     alternativeTo: 'c',
     operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
     install: 'apt-get install ccls',
+  },
+  {
+    id: 'tsgo',
+    language: 'TypeScript/JavaScript (tsgo)',
+    command: 'tsgo',
+    args: ['--lsp', '--stdio'],
+    versionArgs: ['--version'],
+    extensionToLanguage: typescriptFiles,
+    projectMarkers: ['tsconfig.json', 'jsconfig.json'],
+    alternativeTo: 'typescript',
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'format'],
+    install: 'npm i @typescript/native-preview',
   },
 ]
 

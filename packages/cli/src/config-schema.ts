@@ -1,3 +1,4 @@
+import { lspOperations, type LspOperation } from '@agent-lsp/lsp'
 import { z } from 'zod'
 
 /**
@@ -10,7 +11,7 @@ const serverSchema = z
     id: z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected letters, digits, ".", "_" or "-"')
-      .describe('The server id: a catalogue id (typescript, python, bash, c, go, rust, json, css, html, yaml, dockerfile, vue, svelte, php, toml, pylsp, ccls) overrides that server field by field; any other id adds a server.'),
+      .describe('The server id: a catalogue id (typescript, python, bash, c, go, rust, json, css, html, yaml, dockerfile, vue, svelte, php, toml, pylsp, ccls, tsgo) overrides that server field by field; any other id adds a server.'),
     command: z
       .string()
       .min(1)
@@ -34,6 +35,14 @@ const serverSchema = z
       .boolean()
       .optional()
       .describe('true turns on a catalogue alternative (pylsp, ccls), which takes its files from the default server (pyright, clangd); false turns a server off.'),
+    disabledOperations: z
+      .array(z.enum(lspOperations as [LspOperation, ...LspOperation[]]))
+      .optional()
+      .describe('Operations this server\'s files never ask it (e.g. ["findReferences"]): they answer LSP_UNSUPPORTED_OPERATION naming this setting.'),
+    fallbacks: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('Server ids tried in order, with this server\'s files, when it is not installed or fails to start (python: ["pylsp"]). [] tries none.'),
   })
   .strict()
 

@@ -125,7 +125,7 @@ describe('server config', () => {
     expect(() => loadServerSetup({ workspaceRoot: root, env })).toThrow(
       expect.objectContaining({
         code: 'CONFIG_INVALID',
-        message: `${userConfig}:1: servers[0]: server "fake" is not in the catalogue (typescript, python, bash, c, go, rust, json, css, html, yaml, dockerfile, vue, svelte, php, toml, pylsp, ccls), so it needs command and extensions`,
+        message: `${userConfig}:1: servers[0]: server "fake" is not in the catalogue (typescript, python, bash, c, go, rust, json, css, html, yaml, dockerfile, vue, svelte, php, toml, pylsp, ccls, tsgo), so it needs command and extensions`,
       }),
     )
     await writeFile(userConfig, '[[servers]]\nid = "go"\n\n[[servers]]\nid = "go"\n')

@@ -1,13 +1,13 @@
 import { realpathSync } from 'node:fs'
 import path from 'node:path'
-import type { LspOperation } from '@agent-lsp/lsp'
-import { defaultLocalProviderLimits, type LocalServerConfig } from '@agent-lsp/lsp-local'
+import { defaultLocalProviderLimits } from '@agent-lsp/lsp-local'
 import type { ConfigFlags } from './args.js'
 import { serverCatalogue, type CatalogueEntry } from './catalogue.js'
 import { ConfigError, readConfigFile, type ConfigFile } from './config-file.js'
-import { findExecutable, isExecutable, searchDirs, workspaceBinDir, type ExecutableSource } from './detect.js'
-import { bundledProcess, bundledScript, projectCheckOf } from './servers.js'
+import { planServers, type Draft, type PlannedServer } from './config-plan.js'
 import { checkWorkspaceConfig, findUserConfig, findWorkspaceConfig, isTrustedWorkspace, userConfigPath } from './trust.js'
+
+export type { DisabledOperations, Executable, PlannedServer } from './config-plan.js'
 
 /** What {@link loadServerSetup} reads. */
 export interface ConfigOptions {
@@ -23,54 +23,12 @@ export interface ConfigOptions {
   readonly skip?: 'workspace' | 'all'
 }
 
-/** Where a server's executable is, or that it is not: `bundled` is a script run by this Node. */
-export type Executable =
-  | { readonly found: true; readonly path: string; readonly source: 'bundled' | 'absolute' | ExecutableSource }
-  | {
-      readonly found: false
-      readonly command: string
-      /** The workspace's `node_modules/.bin` has it, but the workspace is not trusted. */
-      readonly untrustedCandidate?: string
-    }
-
-/** One server to host: its config, and what detection found for it. */
-export interface PlannedServer {
-  readonly config: LocalServerConfig
-  /** The catalogue's language name (`TypeScript/JavaScript`), or the id of a server added by config. */
-  readonly language: string
-  readonly executable: Executable
-  /** Arguments that print its version: the catalogue's, while the command is the catalogue's own. */
-  readonly versionArgs?: readonly string[]
-  /** The operations it answers: the catalogue's measured list, while the command is the catalogue's own. */
-  readonly operations?: readonly LspOperation[]
-  /** The catalogue entry it comes from, if any. */
-  readonly entry?: CatalogueEntry
-}
-
 /** The servers, after the catalogue, the user config and the workspace config. */
 export interface ServerSetup {
   readonly servers: readonly PlannedServer[]
   /** The config files applied, in order (user, then workspace). */
   readonly files: readonly string[]
   readonly workspaceTrusted: boolean
-}
-
-/** A server being assembled: the catalogue's, then each file's fields over it. */
-interface Draft {
-  readonly id: string
-  readonly entry?: CatalogueEntry
-  /** Run as the catalogue's bundled script, until a config sets `command` or `args`. */
-  bundled: boolean
-  /** The catalogue's own process (command, args, version args), until a config sets one. */
-  catalogueProcess: boolean
-  command: string
-  args: readonly string[]
-  extensionToLanguage: Record<string, string>
-  rootMarkers?: readonly string[]
-  initializationOptions?: unknown
-  settings?: Readonly<Record<string, unknown>>
-  env?: Readonly<Record<string, string>>
-  maxMemoryMB?: number
 }
 
 /**
@@ -103,7 +61,7 @@ export function loadServerSetup(options: ConfigOptions): ServerSetup {
     })
     apply(drafts, workspace, trusted)
   }
-  const servers = [...drafts.values()].filter((draft) => Object.keys(draft.extensionToLanguage).length > 0).map((draft) => plan(draft, workspaceRoot, trusted, env))
+  const servers = planServers(drafts, workspaceRoot, trusted, env)
   return { servers, files: [user?.path, workspace?.path].filter((file) => file !== undefined), workspaceTrusted: trusted }
 }
 
@@ -166,68 +124,20 @@ function apply(drafts: Map<string, Draft>, file: ConfigFile, trusted = true): vo
     if (server.settings !== undefined) draft.settings = server.settings
     if (server.env !== undefined) draft.env = server.env
     if (server.maxMemoryMB !== undefined) draft.maxMemoryMB = trusted ? server.maxMemoryMB : Math.min(server.maxMemoryMB, draft.maxMemoryMB ?? defaultLocalProviderLimits.maxMemoryMB)
+    if (server.disabledOperations !== undefined) {
+      draft.disabled = { operations: server.disabledOperations, setting: `disabledOperations in ${file.path}:${file.lineOf(['servers', index, 'disabledOperations'])}` }
+    }
+    if (server.fallbacks !== undefined) draft.fallbacks = server.fallbacks
   }
-}
-
-/** The finished config of a draft, with its executable located. */
-function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS.ProcessEnv): PlannedServer {
-  const { entry } = draft
-  let command = draft.command
-  let args = draft.args
-  let initializationOptions = draft.initializationOptions
-  let executable: Executable | undefined
-  const script = draft.bundled && entry ? bundledScript(entry) : undefined
-  if (entry && script !== undefined) {
-    ;({ command, args, initializationOptions } = bundledProcess(entry, initializationOptions))
-    executable = { found: true, path: script, source: 'bundled' }
-  } else {
-    executable = locate(command, workspaceRoot, trusted, env)
-    // Found on PATH: keep the name, so the spawn (and its error, were it to vanish) says what it looked for.
-    if (executable.found && executable.source !== 'PATH') command = executable.path
+  // Fallbacks name servers of the catalogue or of a config (this file's, or one applied before).
+  for (const [index, server] of (file.config.servers ?? []).entries()) {
+    for (const [at, id] of (server.fallbacks ?? []).entries()) {
+      if (id === server.id || !drafts.has(id)) {
+        const why = id === server.id ? 'a server cannot be its own fallback' : `no server "${id}" is in the catalogue (${serverCatalogue.map((entry) => entry.id).join(', ')}) or configured`
+        throw new ConfigError('CONFIG_INVALID', file.problem(['servers', index, 'fallbacks', at], why))
+      }
+    }
   }
-  const config: LocalServerConfig = {
-    id: draft.id,
-    command,
-    ...(args.length > 0 ? { args } : {}),
-    extensionToLanguage: draft.extensionToLanguage,
-    ...(draft.rootMarkers ? { rootMarkers: draft.rootMarkers } : {}),
-    ...(entry?.projectMarkers ? { projectMarkers: entry.projectMarkers } : {}),
-    ...(initializationOptions !== undefined ? { initializationOptions } : {}),
-    ...(draft.settings ? { settings: draft.settings } : {}),
-    ...(draft.env ? { env: draft.env } : {}),
-    ...(entry?.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
-    ...(entry?.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
-    ...(entry?.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
-    ...(entry?.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
-    // A trusted workspace's own virtualenv may run its interpreter (see lsp-local's `virtualenv`).
-    ...(entry?.virtualenv ? { virtualenv: { ...entry.virtualenv, runWorkspaceInterpreter: trusted } } : {}),
-    ...(entry?.inheritsConfig ? { inheritsConfig: entry.inheritsConfig } : {}),
-    ...(entry?.compileDatabase ? { compileDatabase: entry.compileDatabase } : {}),
-    ...(entry?.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
-    ...(entry?.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
-    ...(entry?.heapLimitOption ? { heapLimitOption: entry.heapLimitOption } : {}),
-    ...(draft.maxMemoryMB !== undefined ? { maxMemoryMB: draft.maxMemoryMB } : {}),
-    ...(entry?.diagnostics ? { diagnostics: entry.diagnostics } : {}),
-    ...projectCheckOf(entry),
-    ...(entry ? { installHint: entry.install } : {}),
-  }
-  return {
-    config,
-    language: entry?.language ?? draft.id,
-    executable,
-    ...(entry && draft.catalogueProcess ? { versionArgs: entry.versionArgs, operations: entry.operations } : {}),
-    ...(entry ? { entry } : {}),
-  }
-}
-
-/** Where `command` runs from: an absolute path as is; a name searched (see `detect.ts`). */
-function locate(command: string, workspaceRoot: string, trusted: boolean, env: NodeJS.ProcessEnv): Executable {
-  if (path.isAbsolute(command)) return isExecutable(command) ? { found: true, path: command, source: 'absolute' } : { found: false, command }
-  const workspaceBin = workspaceBinDir(workspaceRoot)
-  const found = findExecutable(command, searchDirs({ env }, trusted ? workspaceBin : undefined), { env })
-  if (found) return { found: true, ...found }
-  const untrusted = trusted ? undefined : findExecutable(command, [{ dir: workspaceBin, source: 'workspace' }], { env })
-  return { found: false, command, ...(untrusted ? { untrustedCandidate: untrusted.path } : {}) }
 }
 
 /** A config's `command`: a bare name as is; a path with a directory resolved against the file's. */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { HarnessError } from '@agent-lsp/errors'
-import type { PlannedServer, ServerSetup } from './config.js'
+import type { DisabledOperations, PlannedServer, ServerSetup } from './config.js'
 
 /** How long `doctor` waits for a server's `--version` before it reports it without one. */
 export const VERSION_TIMEOUT_MS = 5_000
@@ -20,6 +20,10 @@ export interface DoctorRow {
   readonly detail: string
   /** The operations it answers (the catalogue's, measured), when known: `undefined` for a server a config runs. */
   readonly operations?: readonly string[]
+  /** The fallback that serves in its place (its primary is missing or broken, the fallback ready). */
+  readonly fallback?: string
+  /** What a config's `disabledOperations` turned off, left out of {@link operations}. */
+  readonly disabled?: DisabledOperations
 }
 
 const sourceNames = {
@@ -35,14 +39,36 @@ export function diagnoseServers(setup: ServerSetup, env: NodeJS.ProcessEnv): Pro
   return Promise.all(setup.servers.map((server) => diagnose(server, env)))
 }
 
+/**
+ * A server's row; when it is not ready, the first of its fallbacks that is stands in (`fallback
+ * pylsp serves: …, since …`). Operations a config turned off leave the `answers` and go to `disabled`.
+ */
 async function diagnose(server: PlannedServer, env: NodeJS.ProcessEnv): Promise<DoctorRow> {
+  const primary = await diagnoseOne(server, env)
+  let row = primary
+  if (primary.status !== 'ready') {
+    for (const fallback of server.fallbacks ?? []) {
+      const other = await diagnoseOne(fallback, env)
+      if (other.status !== 'ready') continue
+      const { operations: _theirs, ...rest } = primary
+      const operations = other.operations ? { operations: other.operations } : {}
+      row = { ...rest, status: 'ready', detail: `fallback ${other.id} serves: ${other.detail}, since ${primary.detail}`, fallback: other.id, ...operations }
+      break
+    }
+  }
+  const { disabled } = server
+  if (!disabled) return row
+  return { ...row, disabled, ...(row.operations ? { operations: row.operations.filter((operation) => !disabled.operations.includes(operation as never)) } : {}) }
+}
+
+async function diagnoseOne(server: PlannedServer, env: NodeJS.ProcessEnv): Promise<DoctorRow> {
   const { config, language, executable } = server
   const known = server.operations ? { operations: server.operations } : {}
   const row = (status: DoctorRow['status'], detail: string): DoctorRow => ({ id: config.id, language, status, detail, ...known })
   const install = config.installHint ? `; install: ${config.installHint}` : ''
   if (!executable.found) {
     const untrusted = executable.untrustedCandidate ? ` (${executable.untrustedCandidate} is not used: the workspace is not trusted)` : ''
-    return row('missing', `${executable.command} not found on PATH${untrusted}${install}`)
+    return row('missing', `${executable.command} not found${path.isAbsolute(executable.command) ? '' : ' on PATH'}${untrusted}${install}`)
   }
   const where = `${executable.path} (${sourceNames[executable.source]}`
   if (executable.source === 'bundled') {
@@ -58,7 +84,8 @@ async function diagnose(server: PlannedServer, env: NodeJS.ProcessEnv): Promise<
 
 /**
  * The `doctor` report: a header, one aligned row per server (`status  id  language  detail`, then
- * `answers: op, op…` below it where the operations are known), the
+ * `answers: op, op…` below it where the operations are known, and `disabled: op… (disabledOperations
+ * in file:line)` where a config turned some off), the
  * config files read, the config error that kept one out (`Not applied: CODE: message`, then that
  * queries fail until it is fixed), and `N of M language servers ready`.
  */
@@ -69,6 +96,7 @@ export function formatDoctor(rows: readonly DoctorRow[], workspaceRoot: string, 
   for (const row of rows) {
     lines.push(`${row.status.padEnd(7)}  ${row.id.padEnd(idWidth)}  ${row.language.padEnd(languageWidth)}  ${row.detail}`)
     if (row.operations) lines.push(`${' '.repeat(9)}answers: ${row.operations.join(', ')}`)
+    if (row.disabled) lines.push(`${' '.repeat(9)}disabled: ${row.disabled.operations.join(', ')} (${row.disabled.setting})`)
   }
   if (setup.files.length > 0) lines.push(`Config: ${setup.files.join(', ')}`)
   if (refusal) lines.push(`Not applied: ${refusal.code}: ${refusal.message}`, 'Queries fail with this error until it is fixed; the servers above leave that config out.')

@@ -1,19 +1,30 @@
-import { createLspService, type LspContext } from '@agent-lsp/lsp'
+import { createLspService, type LspContext, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import { withCrossCheck, type CrossCheckOptions } from '@agent-lsp/lsp-crosscheck'
-import { createLocalLspProvider, type LocalLspProvider, type LocalLspProviderOptions, type LocalServerConfig } from '@agent-lsp/lsp-local'
+import { createLocalLspProvider, type LocalLspProviderOptions, type LocalServerConfig } from '@agent-lsp/lsp-local'
 import { defaultServers } from './servers.js'
 import { serverRows, type HostStatus } from './daemon/status.js'
+import type { BackendFactory } from './serving/served-provider.js'
+import { servedAlone, type ServedServer } from './serving/served-server.js'
+import { createServedSet } from './serving/served-set.js'
 import { version } from './version.js'
 import { loggedQuery } from './oplog/logged-provider.js'
 import type { OperationLog } from './oplog/operation-log.js'
 
-/** A `ctx.lsp` with one local provider per server, and the way to stop them all. */
+export type { ServedCandidate, ServedServer } from './serving/served-server.js'
+
+/** A `ctx.lsp` with one provider per server, and the way to stop them all. */
 export interface LspHost {
   readonly ctx: LspContext
   /** Stop every language server, then the service. Never rejects. */
   dispose(): Promise<void>
   /** The process holding the servers (this one, or the shared host) and every server it runs. */
   status(): Promise<HostStatus>
+  /**
+   * Serve `servers` from now on (a config changed): a server configured as before keeps running;
+   * the others stop once their queries in flight settle, and the new ones start on their first query.
+   * @throws LspError `LSP_INVALID_PROVIDER` for an invalid server config (nothing changes).
+   */
+  reconfigure(servers: readonly ServedServer[]): Promise<void>
 }
 
 /** Options of {@link createLspHost}: the providers', the cross-check's (`false`: none), the log's. */
@@ -27,31 +38,36 @@ export interface LspHostOptions extends LocalLspProviderOptions {
 }
 
 /**
- * Create `ctx.lsp` with a provider for each of `servers` (default: {@link defaultServers}), its
- * reference-like answers cross-checked (see `withCrossCheck`) unless `options.crossCheck` is
- * `false`. Servers start lazily, on the first query for a file of theirs.
+ * Create `ctx.lsp` with a provider for each of `servers` (default: {@link defaultServers}; a
+ * `ServedServer` adds fallbacks and operations turned off, see `serving/`), its reference-like
+ * answers cross-checked (see `withCrossCheck`) unless `options.crossCheck` is `false`. Servers
+ * start lazily, on the first query for a file of theirs, in this process.
+ * @throws LspError `LSP_INVALID_PROVIDER` for an invalid server config.
  */
-export function createLspHost(servers: readonly LocalServerConfig[] = defaultServers(), options: LspHostOptions = {}): LspHost {
+export function createLspHost(servers: readonly (LocalServerConfig | ServedServer)[] = defaultServers(), options: LspHostOptions = {}): LspHost {
   const { crossCheck, operationLog, ...providerOptions } = options
   const lsp = createLspService()
-  const providers: LocalLspProvider[] = servers.map((config) => createLocalLspProvider(config, providerOptions))
-  for (const provider of providers) {
-    if (operationLog === undefined) lsp.registerProvider(provider)
-    else {
+  const make: BackendFactory = (config) => {
+    const provider = createLocalLspProvider(config, providerOptions)
+    let query = (request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> => provider.query(request, signal)
+    if (operationLog !== undefined) {
+      // Each candidate's own query is logged under its id (a fallback's as pylsp, not python).
       const client = { kind: operationLog.client ?? 'library', pid: process.pid }
-      const query = loggedQuery((request, signal) => provider.query(request, signal), provider.id, client, () => [operationLog.log])
-      lsp.registerProvider({ id: provider.id, extensionToLanguage: provider.extensionToLanguage, query })
+      query = loggedQuery(query, config.id, client, () => [operationLog.log])
     }
+    return { query, dispose: () => provider.dispose(), status: () => provider.status() }
   }
+  const set = createServedSet(lsp, make, servers.map((server) => ('candidates' in server ? server : servedAlone(server))))
   return {
     ctx: { lsp: crossCheck === false ? lsp : withCrossCheck(lsp, crossCheck) },
     async dispose() {
-      await Promise.all(providers.map((provider) => provider.dispose()))
+      await set.dispose()
       lsp.dispose()
     },
     async status() {
       const host = { pid: process.pid, version, uptimeMs: Math.round(process.uptime() * 1000), rssBytes: process.memoryUsage.rss(), clients: {} }
-      return { host, servers: serverRows(providers) }
+      return { host, servers: serverRows(set.statusSources()) }
     },
+    reconfigure: (next) => set.update(next),
   }
 }

@@ -5,12 +5,15 @@ import { createLspTool, pathForMessage, runLspQuery } from '@agent-lsp/tool-lsp'
 import { UsageError, parseCommand, usage, type Command, type QueryTarget } from './args.js'
 import { loadServerSetupBeside, loadServerSetupFor, type ServerSetup } from './config.js'
 import type { ConfigError } from './config-file.js'
+import { followConfig } from './config-follow.js'
+import { configStamp } from './config-stamp.js'
 import { runDoctor } from './doctor.js'
 import { createLspHost, type LspHost } from './host.js'
 import { connectHost } from './daemon/connect.js'
 import { hostIdleMs, usesHost } from './daemon/host-settings.js'
 import { createRemoteLspHost } from './daemon/remote-host.js'
 import { runHostCommand } from './daemon/host-commands.js'
+import { servedServers } from './serving/served-server.js'
 import { version } from './version.js'
 import { openOperationLog, operationLogFile, type OperationLog } from './oplog/operation-log.js'
 
@@ -60,6 +63,9 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   let setup: ServerSetup
   // `doctor` and `mcp` report a config error beside what still loads (the report, every tool call).
   let refusal: ConfigError | undefined
+  // Taken before the files are read: an edit while they are read is seen by the next call.
+  const stamp = (): string => configStamp(command, io.cwd, workspaceRoot, env)
+  const firstStamp = command.kind === 'mcp' ? stamp() : ''
   try {
     if (command.kind === 'query') setup = loadServerSetupFor(command, io.cwd, workspaceRoot, env)
     else ({ setup, refusal } = loadServerSetupBeside(command, io.cwd, workspaceRoot, env))
@@ -72,7 +78,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   if (command.kind === 'doctor') return runDoctor(setup, workspaceRoot, env, (text) => io.stdout(text), refusal)
   let host: LspHost
   let log: OperationLog | undefined
-  const configs = setup.servers.map((server) => server.config)
+  const configs = servedServers(setup.servers)
   const crossCheck = command.noCrossCheck ? { crossCheck: false as const } : {}
   const client = command.kind === 'mcp' ? 'mcp' : 'command'
   const { hostScript } = options
@@ -94,8 +100,10 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   if (command.kind === 'mcp') {
     // Loaded only for `mcp`: the MCP SDK is the largest thing the command could load.
     const { serveMcp } = await import('./mcp.js')
+    const load = () => loadServerSetupBeside(command, io.cwd, workspaceRoot, env)
+    const beforeCall = followConfig(host, { stamp: firstStamp, refusal }, stamp, load, io.stderr)
     try {
-      return await serveMcp(host, { workspaceRoot, version, log: io.stderr, signal, ...(refusal ? { refusal } : {}) })
+      return await serveMcp(host, { workspaceRoot, version, log: io.stderr, signal, beforeCall })
     } finally {
       log?.close()
     }

@@ -27,6 +27,11 @@ export interface McpOptions {
    * result, so the client sees why instead of a closed connection.
    */
   readonly refusal?: HarnessError
+  /**
+   * Called before each tool call (see `followConfig`): the config error that call answers with
+   * now, in place of `refusal`; it may change the servers `host` serves.
+   */
+  readonly beforeCall?: () => Promise<HarnessError | undefined>
 }
 
 /**
@@ -35,7 +40,8 @@ export interface McpOptions {
  * servers stay warm between calls. Runs until stdin ends, stdout fails, or `signal` aborts; then
  * closes the server (cancelling calls in flight) and disposes `host`, which stops every language
  * server it started.
- * With `refusal`, every call is answered with it (the tool is listed as configured without it).
+ * With `refusal`, every call is answered with it (the tool is listed as configured without it);
+ * with `beforeCall`, each call first asks it (a config edited meanwhile is served from then on).
  * @returns 0 once stopped; 1 when no language server is configured (nothing to offer), or the
  *   transport failed (logged).
  */
@@ -43,8 +49,13 @@ export async function serveMcp(host: LspHost, options: McpOptions): Promise<numb
   const { workspaceRoot, log, signal, stdin = process.stdin, stdout = process.stdout } = options
   try {
     const lsp = createLspTool(host.ctx, { workspaceRoot })
-    const { refusal } = options
-    const tool = lsp && refusal ? { ...lsp, execute: () => Promise.reject(refusal) } : lsp
+    const { refusal, beforeCall = async () => refusal } = options
+    const execute = async (input: unknown, callSignal?: AbortSignal): Promise<string> => {
+      const now = await beforeCall()
+      if (now) throw now
+      return lsp!.execute(input, callSignal)
+    }
+    const tool = lsp && { ...lsp, execute }
     if (!tool) {
       log('agent-lsp: LSP_UNAVAILABLE: no language server is configured\n')
       return 1

@@ -6,7 +6,8 @@ import { ConfigError, type ConfigFile } from './config-file.js'
 /**
  * Who may choose what a language server runs. The user-level config is the user's own: trusted.
  * A config inside the workspace (`agent-lsp.toml` / `agent-lsp.json` at its root) comes with the
- * repository, so without trust it may set only `extensions` and `rootMarkers`: `command`, `args`
+ * repository, so without trust it may set only `extensions`, `rootMarkers`, `enabled`, `fallbacks`
+ * and `disabledOperations` (each chooses among commands already allowed, or asks less): `command`, `args`
  * and `env` choose what runs, and `settings` and `initializationOptions` can too (tsserver's
  * `tsserver.path`, pyright's `python.pythonPath`, bash-language-server's `shellcheckPath` name
  * programs the server runs). The workspace's `node_modules/.bin` is searched for commands only

@@ -20,7 +20,8 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp codeActions <file>:<line>:<col> [--end LINE:COL] [--only KIND] [--action N|TITLE [--apply]]
   agent-lsp format <file> [--lines A-B] [--apply]
   agent-lsp mcp [--root DIR]
-      serve the lsp tool over MCP on stdin/stdout until stdin closes
+      serve the lsp tool over MCP on stdin/stdout until stdin closes; a config edited meanwhile
+      is read before the next call, and only the servers it changes restart
   agent-lsp status [--json]
       the shared host's language servers: workspace, state, pid, memory, uptime, open documents,
       restarts, last error
@@ -28,8 +29,9 @@ Ask a language server about code, as the lsp tool does.
       stop the shared host and every language server it holds (it bounds its servers: each
       server's maxMemoryMB, AGENT_LSP_HOST_MAX_MEMORY_MB and AGENT_LSP_HOST_MAX_SERVERS in all)
   agent-lsp doctor [--root DIR]
-      which language servers are ready, where each is, and how to install the missing ones;
-      exit status 0 when at least one is ready
+      which language servers are ready, where each is, and how to install the missing ones (a
+      fallback serving in place of a missing one says so), the operations each answers and those
+      a config's disabledOperations turned off; exit status 0 when at least one is ready
   agent-lsp index [--root DIR] [--out FILE]
       build a SCIP index of the workspace (<root>/.agent-lsp/index.scip); see agent-lsp index --help
   agent-lsp setup claude-code|codex|cursor|vscode|zed|gemini [--root DIR]
@@ -61,7 +63,8 @@ Ask a language server about code, as the lsp tool does.
   --root DIR     the workspace (default: the current directory); answers show paths relative to it
   --config FILE  read this config (agent-lsp.toml format) in place of ~/.config/agent-lsp/config.toml
   --trust-workspace-config  let <root>/agent-lsp.toml choose commands, args, env, settings and
-                 initializationOptions (else only extensions and rootMarkers)
+                 initializationOptions (else only extensions, rootMarkers, enabled, fallbacks and
+                 disabledOperations)
   --json         print the seam's result (zero-based UTF-16 positions) instead of text; a --symbol
                  that matches several symbols or none is then an error (LSP_SYMBOL_AMBIGUOUS,
                  LSP_SYMBOL_NOT_FOUND)
@@ -69,6 +72,11 @@ Ask a language server about code, as the lsp tool does.
 
 Answers speak the lsp tool's field names: filePath is --file, line --line, page --page, fileFilter
 --filter, action --action, apply: true --apply.
+
+Config (agent-lsp.toml, [[servers]] tables by id): command, args, extensions, rootMarkers, env,
+settings, initializationOptions, enabled, fallbacks = ["pylsp"] (tried in order when the server is
+not installed or fails to start; the answer then starts "Answered by pylsp in place of python"),
+disabledOperations = ["findReferences"] (answered LSP_UNSUPPORTED_OPERATION). See README.md.
 
 Exit status: 0 with an answer (an empty answer, or symbols to choose from, is one), 1 on error,
 2 on bad usage.`

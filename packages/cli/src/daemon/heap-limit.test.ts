@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { descendantPids } from '@agent-lsp/lsp-testing'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { tempWorkspace } from '../workspace.test-support.js'
 import { hostEnv, hostFiles, hostProcesses, run } from './host.test-support.js'
 
@@ -30,8 +30,9 @@ describe('tsserver heap limit', () => {
     expect(tsserverHeaps(host!)).toEqual(['--max-old-space-size=4096'])
     await mkdir(path.join(root, '.xdg', 'agent-lsp'), { recursive: true })
     await writeFile(path.join(root, '.xdg', 'agent-lsp', 'config.toml'), '[[servers]]\nid = "typescript"\nmaxMemoryMB = 1024\n')
-    // Another config: a provider of its own in the same host, beside the first.
+    // Another config for the same root and server supersedes the first: the host stops the first's
+    // tsserver once no client uses it (see host-pool.ts), and the new one runs with the config's cap.
     expect((await run(['hover', 'src/b.ts:2:23'], root, env)).exit).toBe(0)
-    expect(tsserverHeaps(host!)).toEqual(['--max-old-space-size=1024', '--max-old-space-size=4096'])
+    await vi.waitFor(() => expect(tsserverHeaps(host!)).toEqual(['--max-old-space-size=1024']), { timeout: 10_000, interval: 200 })
   })
 })

@@ -9,7 +9,15 @@ interface Entry {
   readonly provider: LocalLspProvider
   readonly workspaceRoot: string
   readonly config: LocalServerConfig
+  /** The client's provider id it answers for (`python`; its config may be pylsp's, a fallback). */
+  readonly slot: string
+  /** Workspace root and slot: the entries of one group are configs of one server for one workspace. */
+  readonly group: string
   inFlight: number
+  /** The clients connected now whose latest query for this group used this config. */
+  readonly holders: Set<object>
+  /** When it was last asked (a counter across the pool). */
+  asked: number
 }
 
 /**
@@ -17,21 +25,35 @@ interface Entry {
  * (as the client resolved it, trust included), shared by every client that asks with the same
  * pair. A client whose config differs (another `--config`, a trusted workspace config) gets its
  * own provider, so the host never answers with servers the client's own trust would not run.
+ *
+ * A config edited while running: once a client asks a root's server (its slot) with another
+ * config, the provider of a config asked before for that root and slot is stopped as soon as no
+ * connected client's latest query for that slot used it and none of its queries is in flight.
+ * Two clients that keep asking with two configs (two trust decisions) keep both.
  */
 export class HostPool {
   readonly #entries = new Map<string, Entry>()
   readonly #retiring = new Set<Promise<void>>()
+  /** Per client: group → the key of the config its latest query for that group used. */
+  readonly #latest = new Map<object, Map<string, string>>()
+  #clock = 0
 
-  /** Answer `request` as the provider for `config` in its workspace does; see `LocalLspProvider.query`. */
-  async query(config: LocalServerConfig, request: LspProviderQuery, signal: AbortSignal): Promise<LspQueryResult> {
+  /**
+   * Answer `request` as the provider for `config` in its workspace does; see `LocalLspProvider.query`.
+   * @param client who asks (its connection), for superseding; @param slot its provider id (default `config.id`).
+   */
+  async query(config: LocalServerConfig, request: LspProviderQuery, signal: AbortSignal, client: object = {}, slot: string = config.id): Promise<LspQueryResult> {
     const workspaceRoot = realpathOr(request.workspaceRoot)
-    const key = `${workspaceRoot}\u0000${JSON.stringify(config)}`
+    const group = `${workspaceRoot}\u0000${slot}`
+    const key = `${group}\u0000${JSON.stringify(config)}`
     let entry = this.#entries.get(key)
     if (!entry) {
       // Validates the config as the one-shot command does (LSP_INVALID_PROVIDER), before keeping it.
-      entry = { provider: createLocalLspProvider(config), workspaceRoot, config, inFlight: 0 }
+      entry = { provider: createLocalLspProvider(config), workspaceRoot, config, slot, group, inFlight: 0, holders: new Set(), asked: 0 }
       this.#entries.set(key, entry)
     }
+    entry.asked = ++this.#clock
+    this.#hold(client, group, key, entry)
     entry.inFlight++
     try {
       return await entry.provider.query(request, signal)
@@ -42,6 +64,17 @@ export class HostPool {
     } finally {
       entry.inFlight--
       if (this.#entries.get(key) !== entry && entry.inFlight === 0) this.#retire(entry)
+      this.#sweep(group)
+    }
+  }
+
+  /** `client` went away: the configs it held may now be stopped (see the class). */
+  release(client: object): void {
+    const mine = this.#latest.get(client)
+    this.#latest.delete(client)
+    for (const [group, key] of mine ?? []) {
+      this.#entries.get(key)?.holders.delete(client)
+      this.#sweep(group)
     }
   }
 
@@ -60,6 +93,27 @@ export class HostPool {
     const entries = [...this.#entries.values()]
     this.#entries.clear()
     await Promise.all([...entries.map((entry) => entry.provider.dispose()), ...this.#retiring])
+  }
+
+  #hold(client: object, group: string, key: string, entry: Entry): void {
+    let mine = this.#latest.get(client)
+    if (!mine) this.#latest.set(client, (mine = new Map()))
+    const before = mine.get(group)
+    if (before !== undefined && before !== key) this.#entries.get(before)?.holders.delete(client)
+    mine.set(group, key)
+    entry.holders.add(client)
+  }
+
+  /** Stop `group`'s providers asked before its latest one that nobody holds and nobody waits on. */
+  #sweep(group: string): void {
+    const members = [...this.#entries].filter(([, entry]) => entry.group === group)
+    const latest = Math.max(...members.map(([, entry]) => entry.asked))
+    for (const [key, entry] of members) {
+      if (entry.asked < latest && entry.holders.size === 0 && entry.inFlight === 0) {
+        this.#entries.delete(key)
+        this.#retire(entry)
+      }
+    }
   }
 
   #retire(entry: Entry): void {

@@ -71,7 +71,12 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
   const status = (): HostStatus => {
     const clients: Record<string, number> = {}
     for (const kind of kinds.values()) clients[kind] = (clients[kind] ?? 0) + 1
-    const sources = pool.entries().map((entry) => ({ workspaceRoot: entry.workspaceRoot, extensionToLanguage: entry.config.extensionToLanguage, status: () => entry.provider.status() }))
+    const sources = pool.entries().map((entry) => ({
+      workspaceRoot: entry.workspaceRoot,
+      extensionToLanguage: entry.config.extensionToLanguage,
+      ...(entry.slot === entry.config.id ? {} : { fallbackFor: entry.slot }),
+      status: () => entry.provider.status(),
+    }))
     const host = { pid: process.pid, version: options.version, uptimeMs: Date.now() - startedAt, rssBytes: process.memoryUsage.rss(), clients }
     return { host, servers: serverRows(sources) }
   }
@@ -113,13 +118,13 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
       return { version: options.version, build: options.build, pid: process.pid }
     })
     connection.onRequest(statusRequest, status)
-    connection.onRequest(queryRequest, async ({ server: config, request, log }, token) => {
+    connection.onRequest(queryRequest, async ({ server: config, slot, request, log }, token) => {
       const controller = new AbortController()
       inFlight.add(controller)
       const listener = token.onCancellationRequested(() => controller.abort())
       try {
         const client = { kind: kinds.get(connection) ?? 'unknown', pid: pids.get(connection) ?? 0 }
-        const query = loggedQuery((asked, signal) => pool.query(config, asked, signal!), config.id, client, () => logs.for(log))
+        const query = loggedQuery((asked, signal) => pool.query(config, asked, signal!, connection, slot), config.id, client, () => logs.for(log))
         return await query(request, controller.signal)
       } catch (error) {
         throw toResponseError(error)
@@ -139,6 +144,7 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
       connections.delete(connection)
       kinds.delete(connection)
       pids.delete(connection)
+      pool.release(connection)
       armIdle()
     })
     socket.once('close', () => connection.dispose())

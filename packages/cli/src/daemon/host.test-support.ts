@@ -43,10 +43,10 @@ export const hostFiles = {
   'src/b.ts': 'import { retryLimit } from "./a";\nexport const twice = retryLimit * 2;\n',
 }
 
-/** An MCP client of `agent-lsp mcp --root root` (the built command in `env`), closed after the test. */
-export async function mcpSession(root: string, env: NodeJS.ProcessEnv): Promise<Client> {
+/** An MCP client of `agent-lsp mcp --root root [...args]` (the built command in `env`), closed after the test. */
+export async function mcpSession(root: string, env: NodeJS.ProcessEnv, args: readonly string[] = []): Promise<Client> {
   const client = new Client({ name: 'test', version: '1' })
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root], env: env as Record<string, string> }))
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root, ...args], env: env as Record<string, string> }))
   onTestFinished(() => client.close())
   return client
 }

@@ -29,6 +29,12 @@ export interface HelloResult {
 /** One seam query, for the provider hosting `server`. */
 export interface QueryParams {
   readonly server: LocalServerConfig
+  /**
+   * The client's provider id the query is for (`python`, answered by `server` `pylsp` when a
+   * fallback serves); default `server.id`. A client asking one root's slot with another config
+   * supersedes the one it asked before (see `HostPool`).
+   */
+  readonly slot?: string
   readonly request: LspProviderQuery
   /** The client's operation log (`--log`, absolute): the host appends this query's line to it. */
   readonly log?: string

@@ -1,8 +1,10 @@
 import { CancellationTokenSource } from 'vscode-jsonrpc/node'
-import { createLspService, LspError, lspProviderId, type LspProvider, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
+import { createLspService, LspError, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import { withCrossCheck } from '@agent-lsp/lsp-crosscheck'
-import { validateServerConfig, type LocalServerConfig } from '@agent-lsp/lsp-local'
+import type { LocalServerConfig } from '@agent-lsp/lsp-local'
 import type { LspHost, LspHostOptions } from '../host.js'
+import { servedAlone, type ServedServer } from '../serving/served-server.js'
+import { createServedSet } from '../serving/served-set.js'
 import type { HostConnection } from './connect.js'
 import { fromResponseError, isQueryFailure, queryRequest, statusRequest } from './protocol.js'
 
@@ -20,8 +22,11 @@ export interface RemoteLspHostOptions extends Pick<LspHostOptions, 'crossCheck'>
  * the query asked once more (seam queries change nothing, so asking twice is safe).
  * `dispose()` closes the connection; the servers stay warm in the host.
  */
-export function createRemoteLspHost(connect: () => Promise<HostConnection>, servers: readonly LocalServerConfig[], options: RemoteLspHostOptions = {}): LspHost {
-  for (const config of servers) validateServerConfig(config)
+export function createRemoteLspHost(
+  connect: () => Promise<HostConnection>,
+  servers: readonly (LocalServerConfig | ServedServer)[],
+  options: RemoteLspHostOptions = {},
+): LspHost {
   let current: Promise<HostConnection> | undefined
   let disposed = false
   const connection = (): Promise<HostConnection> => {
@@ -34,7 +39,7 @@ export function createRemoteLspHost(connect: () => Promise<HostConnection>, serv
     return made
   }
 
-  const ask = async (server: LocalServerConfig, request: LspProviderQuery, signal: AbortSignal | undefined, retried = false): Promise<LspQueryResult> => {
+  const ask = async (server: LocalServerConfig, slot: string, request: LspProviderQuery, signal: AbortSignal | undefined, retried = false): Promise<LspQueryResult> => {
     const open = await connection()
     const source = new CancellationTokenSource()
     const onAbort = (): void => source.cancel()
@@ -42,7 +47,8 @@ export function createRemoteLspHost(connect: () => Promise<HostConnection>, serv
     try {
       // vscode-jsonrpc leaves a request pending when the socket closes: the close itself fails it.
       const lost = open.closed.then(() => Promise.reject(new Error('the connection to the host closed')))
-      return await Promise.race([open.connection.sendRequest(queryRequest, { server, request, ...(options.logFile ? { log: options.logFile } : {}) }, source.token), cancelled(signal, request), lost])
+      const params = { server, slot, request, ...(options.logFile ? { log: options.logFile } : {}) }
+      return await Promise.race([open.connection.sendRequest(queryRequest, params, source.token), cancelled(signal, request), lost])
     } catch (error) {
       if (signal?.aborted) throw error
       if (isQueryFailure(error)) throw fromResponseError(error)
@@ -52,7 +58,7 @@ export function createRemoteLspHost(connect: () => Promise<HostConnection>, serv
       // must make one new connection, not two racing to start hosts).
       const seen = current
       if (seen !== undefined && (await seen.catch(() => undefined)) === open && current === seen) current = undefined
-      if (!retried) return ask(server, request, signal, true)
+      if (!retried) return ask(server, slot, request, signal, true)
       throw new LspError('LSP_HOST_UNAVAILABLE', `the agent-lsp host went away twice during ${request.operation} (${error instanceof Error ? error.message : String(error)}); see host-errors.log in its runtime directory`)
     } finally {
       signal?.removeEventListener('abort', onAbort)
@@ -61,21 +67,21 @@ export function createRemoteLspHost(connect: () => Promise<HostConnection>, serv
   }
 
   const lsp = createLspService()
-  for (const server of servers) {
-    const provider: LspProvider = { id: lspProviderId(server.id), extensionToLanguage: server.extensionToLanguage, query: (request, signal) => ask(server, request, signal) }
-    lsp.registerProvider(provider)
-  }
+  // The servers stay warm in the host: one a config no longer names is stopped there (see HostPool).
+  const set = createServedSet(lsp, (config, slot) => ({ query: (request, signal) => ask(config, slot, request, signal), dispose: async () => {} }), servers.map((server) => ('candidates' in server ? server : servedAlone(server))))
   return {
     ctx: { lsp: options.crossCheck === false ? lsp : withCrossCheck(lsp, options.crossCheck) },
     async status() {
       return (await connection()).connection.sendRequest(statusRequest)
     },
+    reconfigure: (next) => set.update(next),
     async dispose() {
       disposed = true
       const open = current
       current = undefined
       lsp.dispose()
       await open?.then((made) => made.close(), () => {})
+      await set.dispose()
     },
   }
 }

@@ -7,6 +7,8 @@ export interface ServerStatusRow extends LocalServerStatus {
   readonly workspace: string
   /** The LSP language ids it serves (`typescript`, `javascriptreact`, …), sorted. */
   readonly languages: readonly string[]
+  /** The configured server it answers in place of, when it is a fallback (`python` for pylsp). */
+  readonly fallbackFor?: string
   /** Resident memory of its process group (bytes); `null` when no process runs. */
   readonly rssBytes: number | null
   /** How long its process has run (ms); `null` when none runs. */
@@ -31,6 +33,8 @@ export interface StatusSource {
   /** The workspace its clients ask about; default: each server's own root. */
   readonly workspaceRoot?: string
   readonly extensionToLanguage: Readonly<Record<string, string>>
+  /** The configured server it answers in place of, when it is a fallback. */
+  readonly fallbackFor?: string
   status(): LocalServerStatus[]
 }
 
@@ -40,6 +44,7 @@ export function serverRows(sources: readonly StatusSource[], now = Date.now()): 
     source.status().map((server) => ({
       workspace: source.workspaceRoot ?? server.root,
       languages: [...new Set(Object.values(source.extensionToLanguage))].sort(),
+      ...(source.fallbackFor === undefined ? {} : { fallbackFor: source.fallbackFor }),
       ...server,
       rssBytes: server.pid === null ? null : groupRssBytes(server.pid),
       uptimeMs: server.startedAt === null ? null : now - server.startedAt,
