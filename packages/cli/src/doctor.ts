@@ -58,7 +58,8 @@ async function diagnose(server: PlannedServer, env: NodeJS.ProcessEnv): Promise<
   }
   const { disabled } = server
   if (!disabled) return row
-  return { ...row, disabled, ...(row.operations ? { operations: row.operations.filter((operation) => !disabled.operations.includes(operation as never)) } : {}) }
+  const off: readonly string[] = disabled.operations
+  return { ...row, disabled, ...(row.operations ? { operations: row.operations.filter((operation) => !off.includes(operation)) } : {}) }
 }
 
 async function diagnoseOne(server: PlannedServer, env: NodeJS.ProcessEnv): Promise<DoctorRow> {

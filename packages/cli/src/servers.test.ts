@@ -30,12 +30,16 @@ describe('the server catalogue', () => {
       ['toml', 'TOML', 'tombi', 'npm i @tombi-toml/tombi'],
       ['pylsp', 'Python (pylsp)', 'pylsp', 'apt-get install python3-pylsp'],
       ['ccls', 'C/C++ (ccls)', 'ccls', 'apt-get install ccls'],
+      ['tsgo', 'TypeScript/JavaScript (tsgo)', 'tsgo', 'npm i @typescript/native-preview'],
     ])
     // Off until a config enables them; then they take the files of the server they stand in for.
     expect(serverCatalogue.filter((entry) => entry.alternativeTo).map((entry) => [entry.id, entry.alternativeTo])).toEqual([
       ['pylsp', 'python'],
       ['ccls', 'c'],
+      ['tsgo', 'typescript'],
     ])
+    // Tried in order when the server is not installed or fails to start.
+    expect(serverCatalogue.filter((entry) => entry.fallbacks).map((entry) => [entry.id, entry.fallbacks])).toEqual([['python', ['pylsp']]])
     for (const entry of serverCatalogue) expect(Object.keys(entry.extensionToLanguage).filter((extension) => !isValidExtension(extension))).toEqual([])
     expect(Object.fromEntries(serverCatalogue.map((entry) => [entry.id, entry.rootMarkers ?? entry.projectMarkers]))).toEqual({
       typescript: ['tsconfig.json', 'jsconfig.json'],
@@ -55,6 +59,7 @@ describe('the server catalogue', () => {
       toml: undefined,
       pylsp: ['pyproject.toml', 'setup.py', 'setup.cfg'],
       ccls: ['compile_commands.json', '.ccls'],
+      tsgo: ['tsconfig.json', 'jsconfig.json'],
     })
   })
 

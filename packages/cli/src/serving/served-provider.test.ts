@@ -61,12 +61,18 @@ describe('a served provider', () => {
     expect(provider.serving().server).toBe('jedi')
   })
 
-  it('passes on the last candidate\'s failure, and any failure that is not a failed start', async () => {
+  it('passes on a failure that is not a failed start, and the last candidate\'s with why the others did not run', async () => {
     const crashed = new LspError('LSP_SERVER_CRASHED', 'language server "python" crashed')
     await expect(createServedProvider(served(), backends({ python: crashed }).make).query(request)).rejects.toBe(crashed)
     const last = new LspError('LSP_SERVER_NOT_FOUND', 'language server "jedi" is not installed')
     const notFound = (id: string) => new LspError('LSP_SERVER_NOT_FOUND', `language server "${id}" is not installed`)
-    await expect(createServedProvider(served(), backends({ python: notFound('python'), pylsp: notFound('pylsp'), jedi: last }).make).query(request)).rejects.toBe(last)
+    const error = await createServedProvider(served(), backends({ python: notFound('python'), pylsp: notFound('pylsp'), jedi: last }).make).query(request).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(LspError)
+    expect(error).toMatchObject({
+      code: 'LSP_SERVER_NOT_FOUND',
+      message: 'language server "jedi" is not installed (tried in place of python: language server "python" is not installed; language server "pylsp" is not installed)',
+      cause: last,
+    })
   })
 
   it('answers a disabled operation with LSP_UNSUPPORTED_OPERATION naming the setting, asking no server', async () => {

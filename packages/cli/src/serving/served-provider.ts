@@ -32,7 +32,8 @@ export interface ServedProvider extends LspProvider {
  * The provider of `served`: queries go to its first candidate that is not known to be missing;
  * when that one turns out not installed or not starting (`LSP_SERVER_NOT_FOUND`,
  * `LSP_SERVER_START_FAILED`), to the next, which then keeps answering. An answer from a candidate
- * after the first carries `fallback` (which server, in place of which, why). An operation in
+ * after the first carries `fallback` (which server, in place of which, why); when none can run,
+ * the last one's error says why each before it did not. An operation in
  * `disabled` rejects with `LSP_UNSUPPORTED_OPERATION` naming the setting, asking no server.
  */
 export function createServedProvider(served: ServedServer, make: BackendFactory): ServedProvider {
@@ -53,8 +54,12 @@ export function createServedProvider(served: ServedServer, make: BackendFactory)
         const result = await current.query(request, signal)
         return at === 0 ? result : { ...result, fallback: { server: candidates[at]!.config.id, insteadOf: served.id, reason: skipped.slice(0, at).join('; ') } }
       } catch (error) {
-        const last = at === candidates.length - 1
-        if (last || !LspError.isInstance(error) || !NOT_STARTED.has(error.code)) throw error
+        if (!LspError.isInstance(error) || !NOT_STARTED.has(error.code)) throw error
+        if (at === candidates.length - 1) {
+          // None could run: say what each before it lacked, not only the last fallback's failure.
+          if (at === 0) throw error
+          throw new LspError(error.code, `${error.message} (tried in place of ${served.id}: ${skipped.slice(0, at).join('; ')})`, { cause: error })
+        }
         if (index === at) {
           // Concurrent queries that failed on the same candidate move on once.
           skipped[at] = firstLine(error.message)
