@@ -91,6 +91,8 @@ export const webServers: readonly CatalogueEntry[] = [
     args: ['lsp', '--offline'],
     versionArgs: ['--version'],
     extensionToLanguage: { '.toml': 'toml' },
+    // tower-lsp handles a request beside the didOpen before it: an outline asked at once was [] now and then.
+    awaitOpenDiagnostics: true,
     operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'hover', 'documentSymbol', 'diagnostics', 'completion', 'codeActions', 'format', 'workspaceDiagnostics'],
     install: 'npm i @tombi-toml/tombi',
     bundled: { script: '@tombi-toml/tombi/bin/tombi', args: ['lsp', '--offline'] },

@@ -211,6 +211,7 @@ describe('the server catalogue', () => {
         command: process.execPath,
         args: [require.resolve('@tombi-toml/tombi/bin/tombi'), 'lsp', '--offline'],
         extensionToLanguage: { '.toml': 'toml' },
+        awaitOpenDiagnostics: true,
         installHint: 'npm i @tombi-toml/tombi',
       },
     ])

@@ -42,6 +42,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.compileDatabase ? { compileDatabase: entry.compileDatabase } : {}),
     ...(entry.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
     ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
+    ...(entry.awaitOpenDiagnostics ? { awaitOpenDiagnostics: true } : {}),
     ...(entry.diagnostics ? { diagnostics: entry.diagnostics } : {}),
     ...projectCheckOf(entry),
     installHint: entry.install,

@@ -119,6 +119,13 @@ export interface LocalServerConfig {
    */
   readonly deadLogPattern?: string
   /**
+   * Wait, after opening or changing a document and before asking about it, for the server's
+   * diagnostics about that version (bounded: 3 s): a server that handles requests concurrently with
+   * notifications (tombi, on tower-lsp) can otherwise answer from before it took the document in —
+   * an empty outline of a file that has one.
+   */
+  readonly awaitOpenDiagnostics?: boolean
+  /**
    * Its memory cap, in megabytes (MiB): the resident memory of its process group (the server and
    * what it started: tsserver and its workers), sampled every `memorySampleMs`. A server over it is
    * restarted once idle, and the next answer says so (`LSP_SERVER_RESTARTED` notice); one over it 3

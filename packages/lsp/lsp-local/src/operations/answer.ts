@@ -117,6 +117,7 @@ export async function answerWith(
   }
   if (path !== null && request.languageId !== null) {
     text = await documents.sync(path, request.languageId)
+    if (config.awaitOpenDiagnostics) await client.diagnostics.current(pathToUri(path), FIRST_OPEN_SETTLE_MS, signal)
     if ('position' in request) assertPosition(text, request.position, path)
     const range = request.operation === 'codeActions' || request.operation === 'format' ? request.range : null
     if (range !== null) {
