@@ -36,6 +36,12 @@ export interface HostConnection {
   readonly hello: HelloResult
   /** Settles when the connection closes (the host exited, or {@link HostConnection.close}). */
   readonly closed: Promise<void>
+  /**
+   * Send a request with `send`, settling when the connection closes first too: vscode-jsonrpc
+   * leaves a request pending when its socket closes.
+   * @throws LspError `LSP_HOST_UNAVAILABLE` when the host closed the connection without an answer.
+   */
+  request<Result>(send: (connection: MessageConnection) => Promise<Result>): Promise<Result>
   close(): void
 }
 
@@ -50,7 +56,7 @@ export async function connectHost(options: HostClientOptions): Promise<HostConne
   const build = hostBuild(options.hostScript)
   let open = await openHost(paths, options)
   if (open && open.hello.build !== build) {
-    await open.connection.sendRequest(stopRequest).catch(() => {})
+    await open.request((connection) => connection.sendRequest(stopRequest)).catch(() => {})
     await open.closed
     open = undefined
   }
@@ -71,7 +77,8 @@ export async function stopHost(env: NodeJS.ProcessEnv, options: Pick<HostClientO
   const wasAlive = written !== undefined && isAlive(written)
   const open = await openHost(paths, { client: 'stop', ...options })
   if (!open) return wasAlive && !isAlive(written) ? written : undefined
-  const { pid } = await open.connection.sendRequest(stopRequest)
+  // A host that closes the connection without answering has stopped too: its pid is the hello's.
+  const { pid } = await open.request((connection) => connection.sendRequest(stopRequest)).catch(() => open.hello)
   await open.closed
   return pid
 }
@@ -107,12 +114,19 @@ export async function openHost(paths: HostPaths, options: Pick<HostClientOptions
     connection.dispose()
     socket.end()
   }
+  const lost = closed.then(() => Promise.reject(unavailable('it closed the connection without answering')))
+  lost.catch(() => {}) // rejected only for the requests racing it
+  const request = <Result>(send: (connection: MessageConnection) => Promise<Result>): Promise<Result> => Promise.race([send(connection), lost])
   const waitMs = options.helloTimeoutMs ?? HELLO_TIMEOUT_MS
   let timer: NodeJS.Timeout | undefined
   try {
     const timeout = new Promise<'wedged'>((resolve) => (timer = setTimeout(() => resolve('wedged'), waitMs)))
-    const hello = await Promise.race([connection.sendRequest(helloRequest, { client: options.client, pid: process.pid }), timeout])
-    if (hello !== 'wedged') return { connection, hello, closed, close }
+    // vscode-jsonrpc leaves a request pending when the socket closes: a host that died after
+    // accepting (SIGKILLed a moment ago) closes it with the hello unanswered, and is not wedged.
+    const gone = closed.then(() => 'gone' as const)
+    const hello = await Promise.race([connection.sendRequest(helloRequest, { client: options.client, pid: process.pid }), timeout, gone])
+    if (hello === 'gone') return close(), undefined
+    if (hello !== 'wedged') return { connection, hello, closed, request, close }
     close()
     await killWedgedHost(paths, waitMs)
     return undefined

@@ -22,7 +22,7 @@ export async function runHostCommand(command: HostCommand, env: NodeJS.ProcessEn
   try {
     if (command.kind === 'status') {
       const open = await openHost(ensureHostDir(hostDir(env)), { client: 'status' })
-      const status = await open?.connection.sendRequest(statusRequest).finally(() => open.close())
+      const status = await open?.request((connection) => connection.sendRequest(statusRequest)).finally(() => open.close())
       if (command.json) io.stdout(`${JSON.stringify(status ?? { host: null, servers: [] }, null, 2)}\n`)
       else io.stdout(status ? statusText(status) : 'no agent-lsp host is running\n')
       return 0

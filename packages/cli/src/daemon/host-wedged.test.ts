@@ -1,10 +1,13 @@
 // A host that accepts connections but never answers (SIGSTOPped here; a stuck event loop alike):
 // the next command kills it and answers from a new host, and `stop` kills it too.
+import { chmodSync } from 'node:fs'
+import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { isAlive, waitUntilGone } from '@agent-lsp/lsp-testing'
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace } from '../workspace.test-support.js'
-import { connectHost, stopHost } from './connect.js'
+import { connectHost, openHost, stopHost } from './connect.js'
+import { hostPaths } from './paths.js'
 import { hostEnv, hostFiles, hostProcesses, run, typescriptServers } from './host.test-support.js'
 
 const hostScript = fileURLToPath(new URL('../../dist/host-process.js', import.meta.url))
@@ -34,5 +37,20 @@ describe('a wedged host', () => {
     process.kill(open.hello.pid, 'SIGSTOP')
     expect(await stopHost(env, { helloTimeoutMs: 500 })).toBe(open.hello.pid)
     expect(hostProcesses(dir)).toEqual([])
+  })
+
+  // A host killed a moment ago can still accept a connection its dying process then closes with
+  // the hello unanswered (seen in CI right after a SIGKILL): nobody answers there, nothing is wedged.
+  it('counts a connection closed before hello as nobody answering, not as a wedged host', async () => {
+    const { dir } = hostEnv()
+    const paths = hostPaths(dir)
+    const closing = net.createServer((socket) => socket.once('data', () => socket.destroy()))
+    await new Promise<void>((resolve) => closing.listen(paths.socket, () => resolve()))
+    chmodSync(paths.socket, 0o600)
+    try {
+      expect(await openHost(paths, { client: 'test', helloTimeoutMs: 30_000 })).toBeUndefined()
+    } finally {
+      closing.close()
+    }
   })
 })

@@ -70,11 +70,13 @@ describe('the shared host', () => {
     // A cold server: the first query waits for it to start and load the project.
     const pending = run(references, root, env)
     let servers: number[] = []
+    let killed: number | undefined
     while (servers.length === 0) {
       await new Promise((resolve) => setTimeout(resolve, 20)) // a bounded poll: nothing announces a process start
-      servers = hostProcesses(dir).flatMap((pid) => typescriptServers(pid))
+      // The host is the process whose servers these are (a child it is forking shows its command line too).
+      killed = hostProcesses(dir).find((pid) => typescriptServers(pid).length > 0)
+      servers = killed === undefined ? [] : typescriptServers(killed)
     }
-    const [killed] = hostProcesses(dir)
     process.kill(killed!, 'SIGKILL')
     expect(await waitUntilGone(servers, 5_000)).toEqual([])
     // The socket it left is stale: the next connection starts another host, which answers.

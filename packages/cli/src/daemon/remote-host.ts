@@ -45,10 +45,8 @@ export function createRemoteLspHost(
     const onAbort = (): void => source.cancel()
     signal?.addEventListener('abort', onAbort, { once: true })
     try {
-      // vscode-jsonrpc leaves a request pending when the socket closes: the close itself fails it.
-      const lost = open.closed.then(() => Promise.reject(new Error('the connection to the host closed')))
       const params = { server, slot, request, ...(options.logFile ? { log: options.logFile } : {}) }
-      return await Promise.race([open.connection.sendRequest(queryRequest, params, source.token), cancelled(signal, request), lost])
+      return await Promise.race([open.request((connection) => connection.sendRequest(queryRequest, params, source.token)), cancelled(signal, request)])
     } catch (error) {
       if (signal?.aborted) throw error
       if (isQueryFailure(error)) throw fromResponseError(error)
@@ -72,7 +70,7 @@ export function createRemoteLspHost(
   return {
     ctx: { lsp: options.crossCheck === false ? lsp : withCrossCheck(lsp, options.crossCheck) },
     async status() {
-      return (await connection()).connection.sendRequest(statusRequest)
+      return (await connection()).request((open) => open.sendRequest(statusRequest))
     },
     reconfigure: (next) => set.update(next),
     async dispose() {

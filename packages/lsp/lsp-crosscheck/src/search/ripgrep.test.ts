@@ -52,4 +52,16 @@ describe('searchWord', () => {
     expect(found.occurrences).toHaveLength(2)
     expect(found.truncated).toBe(true)
   })
+
+  // ripgrep searches files on several threads: without a fixed order, which occurrences a limit
+  // keeps (and so a cross-check's counts) changed from one run to the next on effect's sources.
+  it('keeps the same occurrences on every run: the first in path order, then line order', async () => {
+    const files = Object.fromEntries(Array.from({ length: 300 }, (_, k) => [`src/m${String(k).padStart(3, '0')}.ts`, 'total()\nx; total\n']))
+    const root = workspace(files)
+    const expected = ['src/m000.ts', 'src/m000.ts', 'src/m001.ts', 'src/m001.ts', 'src/m002.ts'].map((path, k) => ({ path: join(root, path), line: k % 2, character: k % 2 === 0 ? 0 : 3 }))
+    for (let run = 0; run < 3; run++) {
+      const found = await searchWord('total', root, ['.ts'], 5, undefined)
+      expect(found).toEqual({ occurrences: expected, truncated: true })
+    }
+  })
 })

@@ -9,7 +9,7 @@ export interface Occurrence {
   readonly character: number
 }
 
-/** What a search found: occurrences in file order, and whether the `limit` cut them. */
+/** What a search found: occurrences in path order, then line and character order, and whether the `limit` cut them. */
 export interface SearchResult {
   readonly occurrences: readonly Occurrence[]
   readonly truncated: boolean
@@ -27,7 +27,7 @@ const startsInIdentifier = /^[\p{L}\p{M}\p{N}_$]/u
 
 /**
  * Every whole-word, case-sensitive occurrence of `name` under `root` in files ending with one of
- * `extensions`, as ripgrep finds it (`.gitignore`, `.ignore` and `.git/info/exclude` honoured,
+ * `extensions`, in path order, as ripgrep finds it (`.gitignore`, `.ignore` and `.git/info/exclude` honoured,
  * also outside a git repository; hidden folders searched; binary files, symlinks and the folders
  * of {@link EXCLUDED} skipped). A match next to `$` is not whole (`$name` in JavaScript).
  * @param limit - occurrences kept; past it the search stops and `truncated` is set.
@@ -42,7 +42,9 @@ export async function searchWord(
   signal: AbortSignal | undefined,
 ): Promise<SearchResult> {
   const rg = await ripgrepPath()
-  const args = ['--json', '-w', '-F', '--hidden', '--no-require-git', '--no-follow', '--max-filesize', MAX_FILE_SIZE, '--no-config']
+  // Sorted by path (ripgrep then searches on one thread): which occurrences a limit keeps, and so
+  // the cross-check's verdicts, must not change from one run to the next.
+  const args = ['--json', '-w', '-F', '--hidden', '--no-require-git', '--no-follow', '--sort', 'path', '--max-filesize', MAX_FILE_SIZE, '--no-config']
   for (const folder of EXCLUDED) args.push('-g', `!${folder}`)
   for (const extension of extensions) args.push('-g', `*${extension}`)
   // The path is always given: without one, ripgrep searches a stdin that is not a terminal.
