@@ -2,6 +2,7 @@ import { extname, isAbsolute, join } from 'node:path'
 import { boundedSignal } from '@agent-lsp/abort'
 import type { LspCallsResult, LspCandidate, LspCompleteness, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { classify, overlaps, type Verdict } from './classify/classify.js'
+import { nearestFirst } from './classify/nearest-first.js'
 import { symbolName } from './name.js'
 import { inRanges, lexicalFamily, nonCodeRanges } from './search/lexical.js'
 import { searchWord, type SearchResult } from './search/ripgrep.js'
@@ -89,7 +90,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       else if (inComment(texts, uri, extname(occurrence.path).toLowerCase(), occurrence.line, occurrence.character)) counts.commentsOrStrings++
       else toAsk.push(place)
     }
-    const asked = toAsk.slice(0, limits.maxClassified)
+    const asked = nearestFirst(toAsk, uriPath(definitions[0]?.uri ?? cursor.uri), uriPath).slice(0, limits.maxClassified)
     const verdicts: Verdict[] = await classify(asked, uriPath, {
       lsp,
       workspaceRoot: request.workspaceRoot,
@@ -113,6 +114,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       }
     })
     counts.unchecked += toAsk.length - asked.length
+    candidates.sort((a, b) => byPlace(a.location, b.location)) // asked nearest first; listed in path order
     const check: LspCrossCheck = { name, files: files.size, added, candidates, counts }
     return finish(result, check, search.truncated)
   } finally {
@@ -187,10 +189,14 @@ function withCompleteness<Result extends { readonly completeness: LspCompletenes
   return { ...result, completeness }
 }
 
+function byPlace(a: LspLocation, b: LspLocation): number {
+  return a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character
+}
+
 function sortLocations(locations: readonly LspLocation[]): LspLocation[] {
   const seen = new Set<string>()
   return [...locations]
-    .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character))
+    .sort(byPlace)
     .filter((location) => {
       const key = `${location.uri}#${location.range.start.line}:${location.range.start.character}`
       if (seen.has(key)) return false

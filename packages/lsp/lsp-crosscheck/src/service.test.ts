@@ -114,4 +114,33 @@ describe('withCrossCheck', () => {
       completeness: { state: 'partial', reason: 'unchecked', message: 'the cross-check ran out of its 0.05 s before it could ask where the symbol is defined' },
     })
   })
+
+  // On effect's sources a common name has thousands of occurrences and `dist/` sorts before
+  // `src/`: the bound of checked places went to compiled copies, not to the declaration's package.
+  it('asks about the places nearest the declaration first, and lists what it found in path order', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-xc-')))
+    roots.push(root)
+    const tree = { 'dist/cart.py': 'total\n', 'dist/more.py': 'total\n', 'pkg/cart.py': 'def total():\n    pass\n', 'pkg/sub/use.py': 'total\n', 'pkg/use.py': 'total\n' }
+    for (const [path, text] of Object.entries(tree)) mkdirSync(join(root, path, '..'), { recursive: true }), writeFileSync(join(root, path), text)
+    const place = (file: string, line: number, character: number): LspLocation => ({ uri: pathToFileURL(join(root, file)).href, range: { start: { line, character }, end: { line, character: character + 5 } } })
+    const declaration = place('pkg/cart.py', 0, 4)
+    const asked: string[] = []
+    const service = createLspService()
+    service.registerProvider({
+      id: lspProviderId('table'),
+      extensionToLanguage: { '.py': 'python' },
+      async query(request: LspProviderQuery): Promise<LspQueryResult> {
+        const base = { resolvedWorkspaceRoot: root, completeness: { state: 'complete' as const } }
+        if (request.operation === 'findReferences') return { kind: 'locations', locations: [declaration], ...base }
+        const file = request.filePath.replace(`${root}/`, '')
+        if (file !== 'pkg/cart.py') asked.push(file)
+        return { kind: 'locations', locations: file === 'pkg/cart.py' ? [declaration] : [], ...base }
+      },
+    })
+    const checked = withCrossCheck(service, { limits: { maxClassified: 2 } })
+    const result = await checked.query({ operation: 'findReferences', filePath: 'pkg/cart.py', position: { line: 0, character: 4 }, workspaceRoot: root })
+    expect(asked.sort()).toEqual(['pkg/sub/use.py', 'pkg/use.py']) // asked at once: their order is the server's
+    expect(result.crossCheck?.candidates.map(({ location }) => location)).toEqual([place('pkg/sub/use.py', 0, 0), place('pkg/use.py', 0, 0)])
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 5, listed: 1, added: 0, elsewhere: 0, candidates: 2, commentsOrStrings: 0, unchecked: 2 })
+  })
 })
