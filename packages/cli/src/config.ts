@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs'
 import path from 'node:path'
-import { defaultLocalProviderLimits } from '@agent-lsp/lsp-local'
+import { defaultLocalProviderLimits } from '@agent-lsp/lsp-local/config'
 import type { ConfigFlags } from './args.js'
 import { serverCatalogue, type CatalogueEntry } from './catalogue.js'
 import { ConfigError, readConfigFile, type ConfigFile } from './config-file.js'

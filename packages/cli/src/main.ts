@@ -7,8 +7,7 @@ import { loadServerSetupBeside, loadServerSetupFor, type ServerSetup } from './c
 import type { ConfigError } from './config-file.js'
 import { followConfig } from './config-follow.js'
 import { configStamp } from './config-stamp.js'
-import { runDoctor } from './doctor.js'
-import { createLspHost, type LspHost } from './host.js'
+import type { LspHost } from './host.js'
 import { connectHost } from './daemon/connect.js'
 import { hostIdleMs, usesHost } from './daemon/host-settings.js'
 import { createRemoteLspHost } from './daemon/remote-host.js'
@@ -75,7 +74,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
     return 1
   }
   if (refusal) io.stderr(`agent-lsp: ${describeError(refusal)}\n`)
-  if (command.kind === 'doctor') return runDoctor(setup, workspaceRoot, env, (text) => io.stdout(text), refusal)
+  if (command.kind === 'doctor') return (await import('./doctor.js')).runDoctor(setup, workspaceRoot, env, (text) => io.stdout(text), refusal)
   let host: LspHost
   let log: OperationLog | undefined
   const configs = servedServers(setup.servers)
@@ -91,7 +90,11 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
       const hostEnv = { ...env, AGENT_LSP_HOST_IDLE_SECONDS: String(hostIdleMs(env) / 1000) }
       host = createRemoteLspHost(() => connectHost({ env: hostEnv, hostScript, client }), configs, { ...crossCheck, ...(log ? { logFile: log.file } : {}) })
       log = undefined
-    } else host = createLspHost(configs, { ...crossCheck, ...(log ? { operationLog: { log, client } } : {}) })
+    } else {
+      // Loaded only here: the servers' side (lsp-local, the protocol) is the host's when it serves.
+      const { createLspHost } = await import('./host.js')
+      host = createLspHost(configs, { ...crossCheck, ...(log ? { operationLog: { log, client } } : {}) })
+    }
   } catch (error) {
     io.stderr(`agent-lsp: ${describeError(error)}\n`)
     if (command.kind === 'query' && command.json) io.stdout(`${JSON.stringify({ error: errorFields(error) })}\n`)

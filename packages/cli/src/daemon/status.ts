@@ -1,5 +1,4 @@
-import type { LocalServerStatus } from '@agent-lsp/lsp-local'
-import { groupRssBytes } from '@agent-lsp/lsp-local'
+import { groupRssBytes, type LocalServerStatus } from '@agent-lsp/lsp-local/config'
 
 /** One server of the host, as `agent-lsp status` and the MCP status resource show it. */
 export interface ServerStatusRow extends LocalServerStatus {

@@ -1,5 +1,5 @@
 import type { LspService } from '@agent-lsp/lsp'
-import { validateServerConfig, type LocalServerStatus } from '@agent-lsp/lsp-local'
+import { validateServerConfig, type LocalServerStatus } from '@agent-lsp/lsp-local/config'
 import { createServedProvider, type BackendFactory, type ServedProvider } from './served-provider.js'
 import { processKey, type ServedServer } from './served-server.js'
 

@@ -132,7 +132,7 @@ describe('withCrossCheck', () => {
       async query(request: LspProviderQuery): Promise<LspQueryResult> {
         const base = { resolvedWorkspaceRoot: root, completeness: { state: 'complete' as const } }
         if (request.operation === 'findReferences') return { kind: 'locations', locations: [declaration], ...base }
-        const file = request.filePath.replace(`${root}/`, '')
+        const file = (request.filePath ?? '').replace(`${root}/`, '')
         if (file !== 'pkg/cart.py') asked.push(file)
         return { kind: 'locations', locations: file === 'pkg/cart.py' ? [declaration] : [], ...base }
       },
