@@ -88,8 +88,10 @@ export interface ResolveContext {
  * Without: through `workspaceSymbol` on every provider, the query being the last segment; the
  * answers whose own name is that segment exactly (or, when none is, ignoring case) are checked
  * against the earlier segments in the document symbols of their files (servers differ in what
- * `containerName` holds; tsserver sends none), up to {@link MAX_CHECKED_FILES} files; beyond, or
- * when a file's symbols cannot be had, `containerName` decides, and a match without one is kept.
+ * `containerName` holds; tsserver sends none), up to {@link MAX_CHECKED_FILES} files; when more
+ * files declare the last segment, those that declare the segment before it (found by a second
+ * `workspaceSymbol`) are checked if they are few enough; beyond, or when a file's symbols cannot
+ * be had, `containerName` decides, and a match without one is kept.
  * Symbols outside the workspace are not resolved to.
  *
  * Then the 1-based `line` hint picks among several matches (see `pickByLine`). One match resolves
@@ -166,30 +168,41 @@ async function inWorkspace(query: readonly string[], context: ResolveContext): P
   // Kept when the enclosing names fit, or cannot be known (no containerName).
   const byContainer = (entries: readonly SymbolEntry[]): SymbolEntry[] =>
     entries.filter((entry) => matchesPath(entry, query, named.mode) || (query.length > 1 && entry.path.length === nameSegments(entry.symbol.name).length))
-  if (files.length > MAX_CHECKED_FILES) {
+  const checked: SymbolEntry[] = []
+  const check = async (uris: readonly string[]): Promise<SymbolEntry[]> => {
+    const perFile = await Promise.all(
+      uris.map(async (uri) => {
+        const here = inside.filter((entry) => entry.symbol.uri === uri)
+        try {
+          const symbols = await ask({ operation: 'documentSymbol', filePath: URI.parse(uri).fsPath, workspaceRoot }, context)
+          const entries = documentEntries(symbols.symbols)
+          checked.push(...entries)
+          const matches = matchNamePath(entries, query).matches
+          // The file's own symbols know the enclosing names: what they do not match does not.
+          return matches.length > 0 ? matches : here.filter((entry) => matchesPath(entry, query, named.mode))
+        } catch (error) {
+          if (signal.aborted) throw error
+          // No document symbols for this file (a server without them): containerName decides.
+          return byContainer(here)
+        }
+      }),
+    )
+    return unique(perFile.flat())
+  }
+  let matches: SymbolEntry[] = []
+  if (files.length > MAX_CHECKED_FILES && query.length > 1) {
+    // A common member name (`take`, `push`) is declared in many files, its enclosing symbol in
+    // few: their files are checked first (a member is declared in its class's file, mostly).
+    const hosts = await enclosingFiles(query, roots, context)
+    const narrowed = files.filter((uri) => hosts.has(uri))
+    if (narrowed.length > 0 && narrowed.length <= MAX_CHECKED_FILES) matches = await check(narrowed)
+  }
+  if (matches.length === 0 && files.length > MAX_CHECKED_FILES) {
     return { matches: unique(byContainer(inside)), pool, file: undefined, resolvedRoot: result.resolvedWorkspaceRoot, completeness: result.completeness, places: placesOf(inside) }
   }
-  const checked: SymbolEntry[] = []
-  const perFile = await Promise.all(
-    files.map(async (uri) => {
-      const here = inside.filter((entry) => entry.symbol.uri === uri)
-      try {
-        const symbols = await ask({ operation: 'documentSymbol', filePath: URI.parse(uri).fsPath, workspaceRoot }, context)
-        const entries = documentEntries(symbols.symbols)
-        checked.push(...entries)
-        const matches = matchNamePath(entries, query).matches
-        // The file's own symbols know the enclosing names: what they do not match does not.
-        return matches.length > 0 ? matches : here.filter((entry) => matchesPath(entry, query, named.mode))
-      } catch (error) {
-        if (signal.aborted) throw error
-        // No document symbols for this file (a server without them): containerName decides.
-        return byContainer(here)
-      }
-    }),
-  )
+  if (matches.length === 0) matches = await check(files)
   // Document symbols first: they name the enclosing symbols, so a suggestion shows them.
   const seen = [...checked, ...pool]
-  const matches = unique(perFile.flat())
   const outer = matches.filter((entry) => !entry.local)
   return {
     matches: outer.length > 0 ? outer : matches,
@@ -199,6 +212,14 @@ async function inWorkspace(query: readonly string[], context: ResolveContext): P
     completeness: result.completeness,
     places: placesOf(inside),
   }
+}
+
+/** The files that declare the symbol enclosing the last segment (`ByteQueue` of `ByteQueue.take`), inside `roots`. */
+async function enclosingFiles(query: readonly string[], roots: readonly string[], context: ResolveContext): Promise<Set<string>> {
+  const enclosing = query[query.length - 2]!
+  const result = await ask({ operation: 'workspaceSymbol', query: enclosing, filePath: null, workspaceRoot: context.workspaceRoot }, context)
+  const declared = matchNamePath(workspaceEntries(result.symbols), [enclosing]).matches
+  return new Set(declared.map((entry) => entry.symbol.uri).filter((uri) => isInside(uri, roots)))
 }
 
 /** Where the workspace symbol search puts the last segment's exact matches (for a file's symbols that are one). */
