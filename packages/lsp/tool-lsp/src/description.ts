@@ -35,11 +35,12 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
     'Ask it before grep about a symbol: its definition, uses (findReferences, incomingCalls), implementations, type (hover); grep is for text in comments, strings and docs.',
     'Operations:',
     ...lspOperations.map((operation) => `- ${operation}: ${purposes[operation]}.`),
+    "- symbolSource: the symbol's doc comment and declaration, numbered. replaceSymbol (the declaration), insertBefore, insertAfter: write text.",
     `${byShape('cursor')} take filePath, line and character on the symbol's name; or instead symbol, a name or name path ` +
       '(addItem, Cart.addItem) looked up in filePath when given, else in the whole workspace, line then picking among matches; ' +
       'the answer names where it resolved, or lists the matches to choose from.',
     `${byShape('file')} take filePath. ${byShape('workspace')} takes query, and filePath to ask only that file's language server.`,
-    'rename takes a cursor or symbol and newName; codeActions a cursor (endLine and endCharacter make it a selection), ' +
+    'rename and the symbol edits take a cursor or symbol, and newName or text; codeActions a cursor (endLine and endCharacter make it a selection), ' +
       'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These answer a unified diff and write nothing; the same call with apply: true writes it ' +
       'atomically (refused if a file changed since the preview) and says what it verified (references, errors). ' +
       'A rename that leaves references or places the server could not resolve is refused unless force: true.',
@@ -48,7 +49,7 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
     `Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root, grouped by file (a file with several places: its path, then line:col lines). ` +
       `Lists longer than ${pageSize} rows come in pages: the header says which rows are shown, ask page 2, 3, … for the rest; ` +
       'fileFilter (a file or folder) keeps only the rows under it.',
-    `Several questions at once: queries, a list of up to ${MAX_QUERIES} queries (each with its operation and fields), answered in order under a header each; one that fails shows its error, the others still answer.`,
+    `Several questions at once: queries, a list of up to ${MAX_QUERIES} queries, each answered under its own header.`,
     `Files: ${extensions.join(', ')}.`,
   ].join('\n')
 }

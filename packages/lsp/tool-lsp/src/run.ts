@@ -1,4 +1,4 @@
-import type { LspContext, LspNotice, LspOperation, LspQueryRequest, LspQueryResult, LspRange, LspService } from '@agent-lsp/lsp'
+import type { LspContext, LspNotice, LspQueryRequest, LspQueryResult, LspRange, LspService } from '@agent-lsp/lsp'
 import { boundedSignal, untilAborted } from '@agent-lsp/abort'
 import { locateCursor, openWorkspaceFile, type Cursor, type OpenedFile } from './input/cursor.js'
 import { LspToolError } from './errors.js'
@@ -7,7 +7,7 @@ import { fileTextsOf } from './input/file-texts.js'
 import { createQueryFiles, type QueryFiles } from './input/query-files.js'
 import { normalizeFileFilter } from './input/file-filter.js'
 import { parseToolRequest } from './input/input.js'
-import type { CursorTarget, ToolRequest } from './input/tool-request.js'
+import type { CursorTarget, ToolOperation, ToolRequest } from './input/tool-request.js'
 import { toSettings, type LspToolOptions, type ToolSettings } from './options.js'
 import type { Subject } from './render/render-context.js'
 import { renderUnresolved, resolveSymbol, type ResolvedSymbol, type SymbolResolution } from './address/symbol-address.js'
@@ -16,7 +16,7 @@ import { toToolError } from './to-tool-error.js'
 /** A query answered, with what rendering it needs. */
 export interface Answered {
   readonly kind: 'answered'
-  readonly operation: LspOperation
+  readonly operation: ToolOperation
   readonly request: ToolRequest
   readonly subject: Subject
   /** The symbol the request named, when it named one. */
@@ -29,7 +29,7 @@ export interface Answered {
 /** A symbol name that did not resolve to one symbol: no query was made. */
 export interface Unresolved {
   readonly kind: 'unresolved'
-  readonly operation: LspOperation
+  readonly operation: ToolOperation
   readonly resolution: Exclude<SymbolResolution, { kind: 'resolved' }>
 }
 
@@ -90,6 +90,14 @@ export async function runQuery<T>(
     }
     let outcome: Answered | Unresolved
     switch (request.shape) {
+      case 'symbol': {
+        // The tool's own operations read the declaration from its file's document symbols.
+        const placed = await place(request.target)
+        if ('kind' in placed) return await finish(placed, { signal, readLines })
+        const result = await ask({ operation: 'documentSymbol', filePath: placed.cursor.absolutePath, workspaceRoot })
+        outcome = answered({ kind: 'cursor', cursor: placed.cursor }, result, placed.resolved)
+        break
+      }
       case 'cursor':
       case 'rename': {
         const placed = await place(request.target)

@@ -1,9 +1,10 @@
-import { LspError, type LspOperation } from '@agent-lsp/lsp'
+import { LspError } from '@agent-lsp/lsp'
 import { LspToolError } from './errors.js'
+import type { ToolOperation } from './input/tool-request.js'
 
 /** Which signals were in play when a query failed. */
 export interface FailureContext {
-  readonly operation: LspOperation
+  readonly operation: ToolOperation
   readonly callerSignal: AbortSignal | undefined
   readonly deadline: AbortSignal
   readonly timeoutMs: number

@@ -33,12 +33,13 @@ describe('the lsp tool definition', () => {
         '- supertypes: the direct base classes and interfaces of the type.',
         '- subtypes: the direct subclasses and implementations of the type.',
         "- workspaceDiagnostics: every file's errors and warnings, from the server or the compiler's project check (tsc, pyright); filePath: only its server.",
+        "- symbolSource: the symbol's doc comment and declaration, numbered. replaceSymbol (the declaration), insertBefore, insertAfter: write text.",
         'goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, completion, prepareCallHierarchy, supertypes, subtypes ' +
           "take filePath, line and character on the symbol's name; or instead symbol, a name or name path (addItem, Cart.addItem) " +
           'looked up in filePath when given, else in the whole workspace, line then picking among matches; ' +
           'the answer names where it resolved, or lists the matches to choose from.',
         "documentSymbol, diagnostics take filePath. workspaceSymbol takes query, and filePath to ask only that file's language server.",
-        'rename takes a cursor or symbol and newName; codeActions a cursor (endLine and endCharacter make it a selection), ' +
+        'rename and the symbol edits take a cursor or symbol, and newName or text; codeActions a cursor (endLine and endCharacter make it a selection), ' +
           'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These answer a unified diff and write nothing; the same call with apply: true writes it ' +
           'atomically (refused if a file changed since the preview) and says what it verified (references, errors). ' +
           'A rename that leaves references or places the server could not resolve is refused unless force: true.',
@@ -47,7 +48,7 @@ describe('the lsp tool definition', () => {
         'Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root, grouped by file (a file with several places: its path, then line:col lines). ' +
           'Lists longer than 50 rows come in pages: the header says which rows are shown, ask page 2, 3, … for the rest; ' +
           'fileFilter (a file or folder) keeps only the rows under it.',
-        'Several questions at once: queries, a list of up to 20 queries (each with its operation and fields), answered in order under a header each; one that fails shows its error, the others still answer.',
+        'Several questions at once: queries, a list of up to 20 queries, each answered under its own header.',
         'Files: .ts.',
       ].join('\n'),
     )
@@ -55,6 +56,8 @@ describe('the lsp tool definition', () => {
 
   // Measured 2026-12-01 with 30 extensions: 3,005 bytes before prepareCallHierarchy, supertypes,
   // subtypes, workspaceDiagnostics and queries, 3,649 (.ts, .tsx, .js, .py) after; schema 3,261 → 3,615.
+  // With these 30 extensions, symbolSource, replaceSymbol, insertBefore, insertAfter and text:
+  // description 3,987 → 4,052 (the queries line shortened: the schema's queries field says the rest), schema → 3,838.
   it('keeps the description and the schema within what a model reads at every call: 4 KiB each', () => {
     const extensions = ['.bash', '.c', '.cc', '.cjs', '.cpp', '.css', '.cts', '.cxx', '.dockerfile', '.go', '.h', '.hpp', '.htm', '.html', '.js']
     const more = ['.json', '.jsonc', '.jsx', '.less', '.mjs', '.mts', '.py', '.pyi', '.rs', '.scss', '.sh', '.ts', '.tsx', '.yaml', '.yml']

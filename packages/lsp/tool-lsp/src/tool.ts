@@ -12,6 +12,7 @@ import { runQuery, type Answered } from './run.js'
 import { noticeLines } from './render/render-notices.js'
 import { renderUnresolved } from './address/symbol-address.js'
 import { isQueriesCall, runQueries } from './batch/run-queries.js'
+import { runSymbolOperation } from './symbols/run-symbol.js'
 
 /**
  * The `lsp` tool as a plain definition that maps onto any harness: MCP (`name`, `description`,
@@ -70,10 +71,13 @@ function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore
   return runQuery(ctx, settings, raw, signal, async (outcome, scope) => {
     if (outcome.kind === 'unresolved') return renderUnresolved(outcome.resolution)
     const { request } = outcome
-    const text = isEditRequest(request)
-      ? await runEditFlow(outcome, { ctx, workspaceRoot: settings.workspaceRoot, previews, signal: scope.signal, ...(settings.fileSystem ? { fileSystem: settings.fileSystem } : {}) })
+    const editContext = { ctx, workspaceRoot: settings.workspaceRoot, previews, signal: scope.signal, ...(settings.fileSystem ? { fileSystem: settings.fileSystem } : {}) }
+    const text = request.shape === 'symbol'
+      ? await runSymbolOperation(outcome, editContext, scope.readLines)
+      : isEditRequest(request)
+      ? await runEditFlow(outcome, editContext)
       : await renderResult(outcome.result, {
-          operation: outcome.operation,
+          operation: request.operation,
           subject: outcome.subject,
           workspaceRoot: settings.workspaceRoot,
           maxResults: settings.maxResults,

@@ -17,8 +17,16 @@ import { renameThroughAliases } from './rename-aliases.js'
 import { checkRename, mappedReferences, refusal, renameCheckLines, type RenameCheck } from './rename-check.js'
 import { oneLine } from '../text/one-line.js'
 
+/** An edit to preview or apply: what the answer says it is, the key of its preview, the new name of a rename. */
+export interface EditDescription {
+  readonly edit: LspWorkspaceEdit | null
+  readonly what: string
+  readonly key: string
+  readonly marker?: string
+}
+
 /** The edit an answered `rename`, `format` or chosen code action carries, and how to name it. */
-function editOf(outcome: Answered): { edit: LspWorkspaceEdit | null; what: string; key: string; marker?: string } {
+function editOf(outcome: Answered): EditDescription {
   const { request, result, subject } = outcome
   const where = subject.kind === 'cursor' ? subject.cursor.label : subject.kind === 'file' ? subject.displayPath : ''
   const keyOf = (extra: Record<string, unknown>): string => JSON.stringify({ operation: request.operation, where, ...extra })
@@ -46,7 +54,7 @@ function editOf(outcome: Answered): { edit: LspWorkspaceEdit | null; what: strin
 
 /** Whether the tool answers `request` with the edit flow (a preview or an apply). */
 export function isEditRequest(request: ToolRequest): boolean {
-  return request.shape === 'rename' || request.shape === 'format' || (request.shape === 'codeActions' && request.action !== undefined)
+  return (request.shape === 'symbol' && request.operation !== 'symbolSource') || request.shape === 'rename' || request.shape === 'format' || (request.shape === 'codeActions' && request.action !== undefined)
 }
 
 /**
@@ -62,8 +70,8 @@ export function isEditRequest(request: ToolRequest): boolean {
  * @throws LspToolError `LSP_EDIT_CONFLICT`, `LSP_EDIT_FAILED`, `LSP_INVALID_INPUT` (no such
  *   action), `LSP_UNSUPPORTED_OPERATION` (an action without an edit), and the plan's codes.
  */
-export async function runEditFlow(outcome: Answered, context: EditFlowContext): Promise<string> {
-  const { edit: served, what, key, marker } = editOf(outcome)
+export async function runEditFlow(outcome: Answered, context: EditFlowContext, described: EditDescription = editOf(outcome)): Promise<string> {
+  const { edit: served, what, key, marker } = described
   const root = outcome.result.resolvedWorkspaceRoot
   const request = outcome.request
   const rename = request.shape === 'rename' && outcome.subject.kind === 'cursor' ? { cursor: outcome.subject.cursor, oldName: outcome.subject.cursor.word ?? 'the symbol', newName: request.newName } : undefined

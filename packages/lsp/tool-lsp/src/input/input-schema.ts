@@ -1,4 +1,5 @@
 import { lspOperations } from '@agent-lsp/lsp'
+import { symbolOperations } from './tool-request.js'
 import { z } from 'zod'
 
 /**
@@ -17,7 +18,7 @@ import { z } from 'zod'
  * {@link lspToolInputJsonSchema}; `execute()` validates with {@link parseLspToolInput}.
  */
 export const lspToolInputSchema = z.strictObject({
-  operation: z.enum(lspOperations).describe('What to look up; see the tool description for the fields each operation takes.'),
+  operation: z.enum([...lspOperations, ...symbolOperations]).describe('What to look up; see the tool description for the fields each operation takes.'),
   filePath: z
     .string()
     .min(1)
@@ -68,10 +69,11 @@ export const lspToolInputSchema = z.strictObject({
     .min(1)
     .describe('codeActions only: list only this kind of action and its sub-kinds (quickfix, refactor, source.organizeImports).')
     .optional(),
+  text: z.string().min(1).describe('replaceSymbol, insertBefore, insertAfter: the code to write, re-indented to the symbol\'s.').optional(),
   apply: z
     .boolean()
     .describe(
-      'rename, format, and codeActions with action: true writes the edit (after the preview, nothing else changed); ' +
+      'rename, format, the symbol edits, and codeActions with action: true writes the edit (after the preview, nothing else changed); ' +
         'default false answers a diff preview and changes nothing.',
     )
     .optional(),
@@ -101,7 +103,7 @@ export const fields = Object.keys(lspToolInputSchema.shape) as Field[]
 
 /** What each field must be, in the words of the error messages. */
 export const expected: Record<Field, string> = {
-  operation: `one of ${lspOperations.join(', ')}`,
+  operation: `one of ${[...lspOperations, ...symbolOperations].join(', ')}`,
   filePath: 'a non-empty string',
   line: 'an integer >= 1',
   character: 'an integer >= 1',
@@ -112,6 +114,7 @@ export const expected: Record<Field, string> = {
   newName: 'a non-empty string',
   action: 'the number or title of a listed action',
   only: 'a non-empty code action kind',
+  text: 'a non-empty string',
   apply: 'a boolean',
   force: 'a boolean',
   tabSize: 'an integer >= 1',

@@ -4,7 +4,7 @@ import { parseLspToolInput, parseToolRequest } from './input.js'
 import { lspToolInputJsonSchema } from './input-json-schema.js'
 
 const valid = { operation: 'hover', filePath: 'src/x.ts', line: 3, character: 5 }
-const allFields = 'operation, filePath, line, character, symbol, query, page, fileFilter, newName, action, only, apply, force, endLine, endCharacter, tabSize, insertSpaces'
+const allFields = 'operation, filePath, line, character, symbol, query, page, fileFilter, newName, action, only, text, apply, force, endLine, endCharacter, tabSize, insertSpaces'
 
 function messageOf(input: unknown): string {
   try {
@@ -54,6 +54,10 @@ describe('lspToolInputJsonSchema', () => {
         'supertypes',
         'subtypes',
         'workspaceDiagnostics',
+        'symbolSource',
+        'replaceSymbol',
+        'insertBefore',
+        'insertAfter',
       ],
       description: 'What to look up; see the tool description for the fields each operation takes.',
     })
@@ -92,7 +96,7 @@ describe('parseLspToolInput', () => {
     expect(messageOf({ ...valid, operation: 'applyEdit' })).toBe(
       'operation must be one of goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
         'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, ' +
-        'codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics (got "applyEdit")',
+        'codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter (got "applyEdit")',
     )
   })
 

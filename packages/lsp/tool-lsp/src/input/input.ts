@@ -7,13 +7,16 @@ import {
 import { LspToolError } from '../errors.js'
 import { fields, lspToolInputSchema, type Field, type LspToolInput } from './input-schema.js'
 import { listed, schemaProblems, textProblems } from './input-problems.js'
-import { filteredOperations, pagedOperations, type CursorTarget, type ToolRequest } from './tool-request.js'
+import { filteredOperations, isSymbolOperation, pagedOperations, type CursorTarget, type SymbolOperation, type ToolRequest } from './tool-request.js'
 
 /** The fields each edit operation takes besides its target; no other operation takes them. */
-const editFields: Record<'rename' | 'codeActions' | 'format', readonly Field[]> = {
+const editFields: Record<'rename' | 'codeActions' | 'format' | Exclude<SymbolOperation, 'symbolSource'>, readonly Field[]> = {
   rename: ['newName', 'apply', 'force'],
   codeActions: ['action', 'only', 'apply', 'endLine', 'endCharacter'],
   format: ['apply', 'tabSize', 'insertSpaces', 'endLine'],
+  replaceSymbol: ['text', 'apply'],
+  insertBefore: ['text', 'apply'],
+  insertAfter: ['text', 'apply'],
 }
 
 /** Default formatting options when the input gives none. */
@@ -60,12 +63,11 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
   const problems: string[] = []
   const present = given(input)
   const page = input.page ?? 1
-  if (input.page !== undefined && !pagedOperations.has(operation)) problems.push(`${operation} takes no page (its answer is not a list)`)
-  if (input.fileFilter !== undefined && !filteredOperations.has(operation)) {
+  if (input.page !== undefined && (isSymbolOperation(operation) || !pagedOperations.has(operation))) problems.push(`${operation} takes no page (its answer is not a list)`)
+  if (input.fileFilter !== undefined && (isSymbolOperation(operation) || !filteredOperations.has(operation))) {
     problems.push(`fileFilter does not apply to ${operation} (only to ${[...filteredOperations].join(', ')})`)
   }
-  const shape = lspRequestShapes[operation]
-  const own = shape === 'rename' || shape === 'codeActions' || shape === 'format' ? editFields[shape] : []
+  const own: readonly Field[] = operation in editFields ? editFields[operation as keyof typeof editFields] : []
   const foreign = (Object.keys(editFields) as (keyof typeof editFields)[])
     .flatMap((edit) => editFields[edit])
     .filter((field, index, all) => all.indexOf(field) === index && !own.includes(field) && input[field] !== undefined)
@@ -73,6 +75,8 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
     const owners = foreign.map((field) => `${field} (${Object.entries(editFields).filter(([, fs]) => fs.includes(field)).map(([op]) => op).join(', ')})`)
     problems.push(`${operation} takes no ${listed(owners)}`)
   }
+  if (isSymbolOperation(operation)) return symbolRequest(operation, input, present, problems)
+  const shape = lspRequestShapes[operation]
   switch (shape) {
     case 'rename':
     case 'codeActions': {
@@ -80,18 +84,11 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
       if (shape === 'rename' && input.newName === undefined) problems.unshift('rename needs newName (the new name of the symbol)')
       if (shape === 'codeActions' && input.symbol !== undefined) problems.push('codeActions takes filePath, line and character, not symbol')
       let target: CursorTarget | undefined
-      if (input.symbol !== undefined && shape === 'rename') {
-        if (input.character !== undefined) problems.push('character does not go with symbol (symbol finds the position; line is an optional hint)')
-        target = {
-          kind: 'symbol',
-          symbol: input.symbol,
-          ...(input.filePath === undefined ? {} : { filePath: input.filePath }),
-          ...(input.line === undefined ? {} : { line: input.line }),
-        }
-      } else {
+      if (shape === 'rename') target = cursorTarget(operation, input, problems)
+      else {
         const missing = (['filePath', 'line', 'character'] as const).filter((field) => input[field] === undefined)
         if (missing.length > 0) {
-          const needs = `${operation} needs filePath, line and character${shape === 'rename' ? ', or symbol (a name like Cart.addItem)' : ''}`
+          const needs = `${operation} needs filePath, line and character`
           problems.unshift(missing.length === 3 ? needs : `${needs}; ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} missing`)
         } else {
           target = { kind: 'position', filePath: input.filePath!, line: input.line!, character: input.character! }
@@ -144,25 +141,8 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
       const cursorOperation = operation as LspCursorOperation
       if (input.query !== undefined) problems.push('query is for workspaceSymbol only')
       const fileFilter = input.fileFilter === undefined ? {} : { fileFilter: input.fileFilter }
-      if (input.symbol !== undefined) {
-        if (input.character !== undefined) {
-          problems.push('character does not go with symbol (symbol finds the position; line is an optional hint)')
-        }
-        const target: CursorTarget = {
-          kind: 'symbol',
-          symbol: input.symbol,
-          ...(input.filePath === undefined ? {} : { filePath: input.filePath }),
-          ...(input.line === undefined ? {} : { line: input.line }),
-        }
-        return { request: { shape, operation: cursorOperation, target, page, ...fileFilter }, problems }
-      }
-      const missing = (['filePath', 'line', 'character'] as const).filter((field) => input[field] === undefined)
-      if (missing.length > 0) {
-        const needs = `${operation} needs filePath, line and character, or symbol (a name like Cart.addItem)`
-        problems.unshift(missing.length === 3 ? needs : `${needs}; ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} missing`)
-        return { problems }
-      }
-      const target: CursorTarget = { kind: 'position', filePath: input.filePath!, line: input.line!, character: input.character! }
+      const target = cursorTarget(operation, input, problems)
+      if (target === undefined) return { problems }
       return { request: { shape, operation: cursorOperation, target, page, ...fileFilter }, problems }
     }
     case 'file': {
@@ -210,6 +190,30 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
     default:
       return assertShape(shape)
   }
+}
+
+/** symbolSource, replaceSymbol, insertBefore, insertAfter: a cursor or symbol, text for the edits. */
+function symbolRequest(operation: SymbolOperation, input: LspToolInput, present: readonly Field[], problems: string[]): { request?: ToolRequest; problems: string[] } {
+  const target = cursorTarget(operation, input, problems)
+  const extra = present.filter((field) => !['filePath', 'line', 'character', 'symbol', 'text', 'apply'].includes(field))
+  if (extra.length > 0) problems.push(`${operation} takes a cursor or symbol${operation === 'symbolSource' ? '' : ', text and apply'} (remove ${listed(extra)})`)
+  if (operation !== 'symbolSource' && input.text === undefined) problems.unshift(`${operation} needs text (the code to write)`)
+  if (target === undefined) return { problems }
+  const text = input.text === undefined ? {} : { text: input.text }
+  return { request: { shape: 'symbol', operation, target, ...text, apply: input.apply ?? false }, problems }
+}
+
+/** A cursor (filePath, line, character) or a symbol (with optional filePath and line hint); problems when neither is whole. */
+function cursorTarget(operation: string, input: LspToolInput, problems: string[]): CursorTarget | undefined {
+  if (input.symbol !== undefined) {
+    if (input.character !== undefined) problems.push('character does not go with symbol (symbol finds the position; line is an optional hint)')
+    return { kind: 'symbol', symbol: input.symbol, ...(input.filePath === undefined ? {} : { filePath: input.filePath }), ...(input.line === undefined ? {} : { line: input.line }) }
+  }
+  const missing = (['filePath', 'line', 'character'] as const).filter((field) => input[field] === undefined)
+  if (missing.length === 0) return { kind: 'position', filePath: input.filePath!, line: input.line!, character: input.character! }
+  const needs = `${operation} needs filePath, line and character, or symbol (a name like Cart.addItem)`
+  problems.unshift(missing.length === 3 ? needs : `${needs}; ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} missing`)
+  return undefined
 }
 
 function assertShape(shape: never): never {

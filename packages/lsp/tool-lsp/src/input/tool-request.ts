@@ -1,5 +1,22 @@
 import type { LspCursorOperation, LspFileOperation, LspOperation, LspWorkspaceOperation } from '@agent-lsp/lsp'
 
+/**
+ * The tool's own operations, composed from `documentSymbol` (no seam operation): a symbol's source,
+ * and edits of whole symbols that go through the edit flow (see `symbols/`).
+ */
+export const symbolOperations = ['symbolSource', 'replaceSymbol', 'insertBefore', 'insertAfter'] as const
+
+/** One of {@link symbolOperations}. */
+export type SymbolOperation = (typeof symbolOperations)[number]
+
+/** What the tool's `operation` takes: a seam operation, or one of the tool's own. */
+export type ToolOperation = LspOperation | SymbolOperation
+
+/** Whether `operation` is one of the tool's own {@link symbolOperations}. */
+export function isSymbolOperation(operation: string): operation is SymbolOperation {
+  return (symbolOperations as readonly string[]).includes(operation)
+}
+
 /** Where a cursor operation runs: at a position, or at a symbol found by name. */
 export type CursorTarget =
   | { readonly kind: 'position'; readonly filePath: string; readonly line: number; readonly character: number }
@@ -60,6 +77,14 @@ export type ToolRequest =
       readonly filePath?: string
       readonly page: number
       readonly fileFilter?: string
+    }
+  | {
+      readonly shape: 'symbol'
+      readonly operation: SymbolOperation
+      readonly target: CursorTarget
+      /** What replaceSymbol / insertBefore / insertAfter write; absent for symbolSource. */
+      readonly text?: string
+      readonly apply: boolean
     }
   | {
       readonly shape: 'workspaceDiagnostics'

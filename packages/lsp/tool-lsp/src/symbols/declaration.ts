@@ -1,0 +1,41 @@
+import path from 'node:path'
+import type { LspPosition, LspRange, LspSymbol, LspSymbolsResult } from '@agent-lsp/lsp'
+import { documentEntries, type SymbolEntry } from '../address/symbol-match.js'
+import type { Cursor } from '../input/cursor.js'
+import { LspToolError } from '../errors.js'
+import { docCommentStart } from './doc-comment.js'
+
+/** A symbol's whole declaration in its file, and the doc comment above it. Lines are zero-based. */
+export interface SymbolDeclaration {
+  readonly symbol: LspSymbol
+  /** Enclosing names and its own (`Cart.addItem`). */
+  readonly displayName: string
+  /** The server's `DocumentSymbol.range`: decorators, signature and body; no comment above. */
+  readonly range: LspRange
+  /** First line of the doc comment directly above; `range.start.line` when there is none. */
+  readonly docStart: number
+}
+
+const inside = (range: LspRange, at: LspPosition): boolean =>
+  (range.start.line < at.line || (range.start.line === at.line && range.start.character <= at.character)) &&
+  (at.line < range.end.line || (at.line === range.end.line && at.character <= range.end.character))
+
+const size = (range: LspRange): number => (range.end.line - range.start.line) * 1e6 + range.end.character - range.start.character
+
+/**
+ * The declaration at `cursor` in its file's `documentSymbol` answer: the innermost symbol whose
+ * name (`selectionRange`) holds the cursor, else the innermost whose `range` holds it.
+ * @param lines - the file's lines, for the doc comment.
+ * @throws LspToolError `LSP_SYMBOL_NOT_FOUND` when no symbol holds the cursor.
+ */
+export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: readonly string[]): SymbolDeclaration {
+  const entries = documentEntries(result.symbols)
+  const innermost = (holds: (entry: SymbolEntry) => boolean): SymbolEntry | undefined =>
+    entries.filter(holds).sort((a, b) => size(a.symbol.range) - size(b.symbol.range))[0]
+  const entry = innermost((e) => inside(e.symbol.selectionRange, cursor.position)) ?? innermost((e) => inside(e.symbol.range, cursor.position))
+  if (entry === undefined) {
+    throw new LspToolError('LSP_SYMBOL_NOT_FOUND', `no symbol of ${cursor.displayPath} holds ${cursor.label} (documentSymbol lists none there); give symbol or a cursor on a declaration`)
+  }
+  const { range } = entry.symbol
+  return { symbol: entry.symbol, displayName: entry.displayName, range, docStart: docCommentStart(lines, range.start.line, path.extname(cursor.absolutePath).toLowerCase()) }
+}

@@ -1,0 +1,58 @@
+import type { LspRange, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import type { SymbolOperation } from '../input/tool-request.js'
+import { symbolTitle } from '../render/render-symbols.js'
+import type { SymbolDeclaration } from './declaration.js'
+import { lastLineOf } from './symbol-source.js'
+
+/** The common leading whitespace of the non-blank lines. */
+function commonIndent(lines: readonly string[]): string {
+  const indents = lines.filter((line) => line.trim() !== '').map((line) => /^[ \t]*/.exec(line)![0])
+  if (indents.length === 0) return ''
+  return indents.reduce((common, indent) => {
+    let length = 0
+    while (length < common.length && common[length] === indent[length]) length++
+    return common.slice(0, length)
+  })
+}
+
+/**
+ * `text` as lines at `indent`: one final line break dropped, the common indentation of its
+ * non-blank lines replaced by `indent`, blank lines left empty.
+ */
+export function reindented(text: string, indent: string): string[] {
+  const lines = text.replace(/(\r\n|\r|\n)$/, '').split(/\r\n|\r|\n/)
+  const common = commonIndent(lines)
+  return lines.map((line) => (line.trim() === '' ? '' : `${indent}${line.slice(common.length)}`))
+}
+
+/**
+ * The edit of a symbol operation on `declaration` (zero-based UTF-16 ranges, the file's own line
+ * break `eol`), with the `text` re-indented to the indentation of the declaration's first line:
+ * - `replaceSymbol`: the whole declaration (`DocumentSymbol.range`: decorators, signature and
+ *   body) becomes `text`; the doc comment above stays (replace it with insertBefore's text and a
+ *   replaceSymbol, or give the new comment inside `text` of a symbol without one).
+ * - `insertBefore`: `text` as whole lines above the declaration and its doc comment.
+ * - `insertAfter`: `text` as whole lines below the declaration's last line.
+ * Blank lines are written only where `text` has them.
+ */
+export function symbolEdit(
+  operation: Exclude<SymbolOperation, 'symbolSource'>,
+  declaration: SymbolDeclaration,
+  text: string,
+  lines: readonly string[],
+  eol: string,
+): { edit: LspWorkspaceEdit; what: string } {
+  const { range, symbol } = declaration
+  const indent = /^[ \t]*/.exec(lines[range.start.line] ?? '')![0]
+  const newLines = reindented(text, indent)
+  const at = (line: number, character: number): LspRange => ({ start: { line, character }, end: { line, character } })
+  const last = lastLineOf(declaration)
+  const title = symbolTitle(symbol, declaration.displayName)
+  const change =
+    operation === 'replaceSymbol'
+      ? { what: `replace ${title}`, range: { start: range.start, end: last === range.end.line ? range.end : { line: last, character: lines[last]!.length } }, newText: [newLines[0]!.slice(indent.length), ...newLines.slice(1)].join(eol) }
+      : operation === 'insertBefore'
+        ? { what: `insert before ${title}`, range: at(declaration.docStart, 0), newText: newLines.map((line) => `${line}${eol}`).join('') }
+        : { what: `insert after ${title}`, range: at(last, lines[last]!.length), newText: newLines.map((line) => `${eol}${line}`).join('') }
+  return { what: change.what, edit: { changes: [{ kind: 'edit', uri: symbol.uri, version: null, edits: [{ range: change.range, newText: change.newText }] }] } }
+}

@@ -1,0 +1,30 @@
+import { symbolTitle } from '../render/render-symbols.js'
+import type { SymbolDeclaration } from './declaration.js'
+
+/** Source lines shown in one answer; the rest are counted. */
+export const MAX_SOURCE_LINES = 400
+
+/** The zero-based last line of a declaration (a range ending at a line's start ends on the line before). */
+export function lastLineOf(declaration: SymbolDeclaration): number {
+  const { start, end } = declaration.range
+  return end.character === 0 && end.line > start.line ? end.line - 1 : end.line
+}
+
+/**
+ * `symbolSource`'s answer: a header `src/cart.ts:4-10  Method Cart.addItem (doc comment 4-6)` (1-based
+ * inclusive lines, the doc comment's first), then each line as `<number>  <text>`, numbers 1-based
+ * and right-aligned, text exactly as in the file; cut after {@link MAX_SOURCE_LINES} with a count.
+ * @param lines - the file's lines (LSP lines, no terminators).
+ */
+export function renderSymbolSource(declaration: SymbolDeclaration, lines: readonly string[], displayPath: string): string {
+  const first = declaration.docStart
+  const start = declaration.range.start.line
+  const last = lastLineOf(declaration)
+  const doc = first < start ? ` (doc comment ${first + 1}-${start})` : ''
+  const header = `${displayPath}:${first + 1}-${last + 1}  ${symbolTitle(declaration.symbol, declaration.displayName)}${doc}`
+  const shownLast = Math.min(last, first + MAX_SOURCE_LINES - 1)
+  const width = String(shownLast + 1).length
+  const rows = lines.slice(first, shownLast + 1).map((text, index) => `${String(first + index + 1).padStart(width)}  ${text}`)
+  const more = last > shownLast ? [`… ${last - shownLast} more lines, to line ${last + 1} (not shown)`] : []
+  return [header, ...rows, ...more].join('\n')
+}
