@@ -174,4 +174,14 @@ describe('parseLspToolInput', () => {
     expect(messageOf(null)).toBe('input must be an object with operation and the fields it takes (got null)')
     expect(messageOf('x'.repeat(50))).toBe(`input must be an object with operation and the fields it takes (got "${'x'.repeat(39)}…)`)
   })
+
+  it('says what the symbol operations need and do not take', () => {
+    expect(messageOf({ operation: 'replaceSymbol', symbol: 'Cart.addItem' })).toBe('replaceSymbol needs text (the code to write)')
+    expect(messageOf({ operation: 'symbolSource', symbol: 'Cart.addItem', text: 'x' })).toBe('symbolSource takes no text (replaceSymbol, insertBefore, insertAfter)')
+    expect(messageOf({ operation: 'insertAfter', filePath: 'a.ts', line: 2, text: 'x' })).toBe(
+      'insertAfter needs filePath, line and character, or symbol (a name like Cart.addItem); character is missing',
+    )
+    expect(messageOf({ operation: 'symbolSource', symbol: 'f', page: 2, newName: 'g' })).toBe('symbolSource takes no page (its answer is not a list); symbolSource takes no newName (rename)')
+    expect(messageOf({ operation: 'rename', symbol: 'f', newName: 'g', text: 'x' })).toBe('rename takes no text (replaceSymbol, insertBefore, insertAfter)')
+  })
 })

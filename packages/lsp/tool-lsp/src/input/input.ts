@@ -75,7 +75,7 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
     const owners = foreign.map((field) => `${field} (${Object.entries(editFields).filter(([, fs]) => fs.includes(field)).map(([op]) => op).join(', ')})`)
     problems.push(`${operation} takes no ${listed(owners)}`)
   }
-  if (isSymbolOperation(operation)) return symbolRequest(operation, input, present, problems)
+  if (isSymbolOperation(operation)) return symbolRequest(operation, input, present.filter((field) => field !== 'page' && field !== 'fileFilter' && !foreign.includes(field)), problems)
   const shape = lspRequestShapes[operation]
   switch (shape) {
     case 'rename':
