@@ -67,7 +67,7 @@ describe('parseCommand', () => {
     expect(usageError(['applyEdit', 'a.ts:1:1'])).toBe(
       'unknown operation "applyEdit" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
         'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, ' +
-        'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics)',
+        'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter)',
     )
     expect(usageError(['hover'])).toBe('missing <file>:<line>:<col> or --symbol NAME after hover')
     expect(usageError(['hover', 'a.ts:1:1', '--symbol', 'x'])).toBe('give <file>:<line>:<col> or --symbol, not both (got "a.ts:1:1")')
@@ -191,6 +191,32 @@ describe('the edit commands', () => {
     expect(usageError(['codeActions', 'a.ts:1:1', '--end', '5'])).toBe('--end must be LINE:COL with 1-based numbers (got 5)')
     expect(usageError(['format', 'a.ts', '--lines', '9-3'])).toBe('--lines ends before it starts (got 9-3)')
     expect(usageError(['rename', 'a.ts:1:1', 'x', '--lines', '1-2'])).toBe('rename takes no --lines (it is for format)')
+  })
+})
+
+describe('the symbol operations', () => {
+  it('take a cursor or --symbol, --text for the edits and --apply, mapped onto the tool input', () => {
+    const root = '/w'
+    expect(toolInput(query(['symbolSource', '--symbol', 'Cart.addItem', '--file', '/w/a.ts']), root, root)).toEqual({ operation: 'symbolSource', symbol: 'Cart.addItem', filePath: '/w/a.ts' })
+    expect(toolInput(query(['replaceSymbol', '/w/a.ts:8:3', '--text', 'f() {}', '--apply']), root, root)).toEqual({
+      operation: 'replaceSymbol',
+      filePath: '/w/a.ts',
+      line: 8,
+      character: 3,
+      text: 'f() {}',
+      apply: true,
+    })
+    expect(toolInput(query(['insertAfter', '--symbol', 'f', '--text', 'g()']), root, root)).toEqual({ operation: 'insertAfter', symbol: 'f', text: 'g()' })
+  })
+
+  it('refuses what does not go with them', () => {
+    expect(usageError(['insertBefore', '--symbol', 'f'])).toBe('insertBefore needs --text TEXT (the code to write)')
+    expect(usageError(['symbolSource', '--symbol', 'f', '--text', 'x'])).toBe('symbolSource takes no --text (it is for replaceSymbol, insertBefore, insertAfter)')
+    expect(usageError(['hover', 'a.ts:1:1', '--text', 'x'])).toBe('hover takes no --text (it is for replaceSymbol, insertBefore, insertAfter)')
+    expect(usageError(['symbolSource', '--symbol', 'f', '--apply'])).toBe('symbolSource takes no --apply (it changes nothing)')
+    expect(usageError(['symbolSource', '--symbol', 'f', '--json'])).toBe('symbolSource answers text only; leave out --json')
+    expect(usageError(['symbolSource', '--symbol', 'f', '--page', '2'])).toBe('symbolSource takes no --page (its answer is not a list)')
+    expect(usageError(['symbolSource'])).toBe('missing <file>:<line>:<col> or --symbol NAME after symbolSource')
   })
 })
 

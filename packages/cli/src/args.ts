@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
-import { lspOperations, lspRequestShapes, type LspOperation } from '@agent-lsp/lsp'
-import { filteredOperations, pagedOperations } from '@agent-lsp/tool-lsp'
+import { lspOperations, lspRequestShapes } from '@agent-lsp/lsp'
+import { filteredOperations, isSymbolOperation, pagedOperations, symbolOperations, type ToolOperation } from '@agent-lsp/tool-lsp'
+import { parseEditOptions } from './args-edit.js'
 import { MAX_NUMBER, UsageError, parseArgsMessage, positive, quoted, shown } from './usage-error.js'
 import { parseHostCommand, type HostCommand } from './args-host.js'
 
@@ -31,7 +32,7 @@ export type Command =
   | HostCommand
   | ({
       readonly kind: 'query'
-      readonly operation: LspOperation
+      readonly operation: ToolOperation
       readonly target: QueryTarget
       /** `--page N`, 1-based. */
       readonly page?: number
@@ -54,6 +55,8 @@ export type Command =
       readonly apply?: boolean
       /** `rename --apply --force`: write although the references check refused. */
       readonly force?: boolean
+      /** `replaceSymbol`, `insertBefore`, `insertAfter --text TEXT`: the code to write. */
+      readonly text?: string
     } & ConfigFlags)
 
 /** `--config FILE` (as given) and `--trust-workspace-config`, present only when given. */
@@ -68,7 +71,7 @@ export interface ConfigFlags {
   readonly log?: string
 }
 
-const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only', 'end', 'lines'] as const
+const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only', 'end', 'lines', 'text'] as const
 
 /**
  * Parse `argv` (without `node` and the script).
@@ -99,6 +102,7 @@ export function parseCommand(argv: readonly string[]): Command {
         only: { type: 'string' },
         end: { type: 'string' },
         lines: { type: 'string' },
+        text: { type: 'string' },
         apply: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
@@ -125,10 +129,10 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   const [operation, argument, ...extra] = positionals
   if (operation === undefined) throw new UsageError('missing operation and what to ask about')
-  if (!(lspOperations as readonly string[]).includes(operation)) {
-    throw new UsageError(`unknown operation ${quoted(operation)} (expected ${lspOperations.join(', ')})`)
+  if (!(lspOperations as readonly string[]).includes(operation) && !isSymbolOperation(operation)) {
+    throw new UsageError(`unknown operation ${quoted(operation)} (expected ${[...lspOperations, ...symbolOperations].join(', ')})`)
   }
-  const op = operation as LspOperation
+  const op = operation as ToolOperation
   // rename's last argument is the new name: `rename <cursor> NEWNAME`, or `rename --symbol X NEWNAME`.
   let newName: string | undefined
   let cursorArgument = argument
@@ -144,8 +148,8 @@ export function parseCommand(argv: readonly string[]): Command {
   const target = parseTarget(op, cursorArgument, values)
   const edit = parseEditOptions(op, values)
   const page = values.page === undefined ? undefined : positive('--page', values.page)
-  if (page !== undefined && !pagedOperations.has(op)) throw new UsageError(`${op} takes no --page (its answer is not a list)`)
-  if (values.filter !== undefined && !filteredOperations.has(op)) throw new UsageError(`${op} takes no --filter`)
+  if (page !== undefined && (isSymbolOperation(op) || !pagedOperations.has(op))) throw new UsageError(`${op} takes no --page (its answer is not a list)`)
+  if (values.filter !== undefined && (isSymbolOperation(op) || !filteredOperations.has(op))) throw new UsageError(`${op} takes no --filter`)
   if (values.json && (page !== undefined || values.filter !== undefined)) {
     throw new UsageError('--page and --filter shape text answers; leave them out with --json')
   }
@@ -187,42 +191,6 @@ function configFlags(values: { readonly config?: string; readonly log?: string; 
   }
 }
 
-/** `--apply`, `--action`, `--only`, `--end`, `--lines`: each only where its operation takes it. */
-function parseEditOptions(
-  operation: LspOperation,
-  values: Values & { apply?: boolean; force?: boolean; json?: boolean },
-): { action?: number | string; only?: string; apply?: boolean; force?: boolean; end?: { line: number; character: number }; lines?: { start: number; end: number } } {
-  if (values.force && (operation !== 'rename' || !values.apply)) throw new UsageError('--force goes with rename --apply (it writes a rename the references check refused)')
-  if (values.apply && !['rename', 'codeActions', 'format'].includes(operation)) throw new UsageError(`${operation} takes no --apply (it changes nothing)`)
-  for (const name of ['action', 'only', 'end'] as const) {
-    if (values[name] !== undefined && operation !== 'codeActions') throw new UsageError(`${operation} takes no --${name} (it is for codeActions)`)
-  }
-  if (values.lines !== undefined && operation !== 'format') throw new UsageError(`${operation} takes no --lines (it is for format)`)
-  let end: { line: number; character: number } | undefined
-  if (values.end !== undefined) {
-    const match = /^(\d+):(\d+)$/.exec(values.end)
-    if (!match) throw new UsageError(`--end must be LINE:COL with 1-based numbers (got ${values.end})`)
-    end = { line: positive('--end line', match[1]!), character: positive('--end col', match[2]!) }
-  }
-  let lines: { start: number; end: number } | undefined
-  if (values.lines !== undefined) {
-    const match = /^(\d+)-(\d+)$/.exec(values.lines)
-    if (!match) throw new UsageError(`--lines must be A-B with 1-based line numbers (got ${values.lines})`)
-    lines = { start: positive('--lines start', match[1]!), end: positive('--lines end', match[2]!) }
-    if (lines.end < lines.start) throw new UsageError(`--lines ends before it starts (got ${values.lines})`)
-  }
-  if (values.apply && operation === 'codeActions' && values.action === undefined) throw new UsageError('codeActions --apply needs --action N|TITLE (list the actions first)')
-  if (values.apply && values.json) throw new UsageError('--json prints the edit the server computed and writes nothing; leave out --apply or --json')
-  const action = values.action === undefined ? undefined : /^\d+$/.test(values.action) ? positive('--action', values.action) : values.action
-  return {
-    ...(action === undefined ? {} : { action }),
-    ...(values.only === undefined ? {} : { only: values.only }),
-    ...(end === undefined ? {} : { end }),
-    ...(lines === undefined ? {} : { lines }),
-    ...(values.apply ? { apply: true } : {}),
-    ...(values.force ? { force: true } : {}),
-  }
-}
 type Values = { readonly [Name in (typeof stringOptions)[number]]?: string }
 
 /** `mcp [--root DIR]`: nothing else. */
@@ -234,12 +202,13 @@ function parseMcp(positionals: readonly string[], values: Values & { readonly js
   return { kind: 'mcp', root: values.root ?? '.' }
 }
 
-function parseTarget(operation: LspOperation, argument: string | undefined, values: Values): QueryTarget {
+function parseTarget(operation: ToolOperation, argument: string | undefined, values: Values): QueryTarget {
   const refuse = (names: readonly (keyof Values)[], why: string): void => {
     const given = names.filter((name) => values[name] !== undefined)
     if (given.length > 0) throw new UsageError(`${operation} takes no ${given.map((name) => `--${name}`).join(' or ')} (${why})`)
   }
-  const shape = lspRequestShapes[operation]
+  // The symbol operations take a cursor or --symbol, as cursor operations do.
+  const shape = isSymbolOperation(operation) ? 'cursor' : lspRequestShapes[operation]
   switch (shape) {
     case 'codeActions':
       refuse(['query', 'symbol', 'file', 'line'], 'it takes <file>:<line>:<col>')

@@ -283,7 +283,7 @@ const commandRows: CommandRow[] = [
     stderr:
       'unknown operation "hover\\nx" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
       'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, ' +
-      'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics)',
+      'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter)',
   },
   {
     name: 'a 1 MB argument without a position',

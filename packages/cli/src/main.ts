@@ -156,6 +156,7 @@ export function toolInput(command: Extract<Command, { kind: 'query' }>, cwd: str
     ...(command.lines === undefined ? {} : { line: command.lines.start, endLine: command.lines.end }),
     ...(command.apply ? { apply: true } : {}),
     ...(command.force ? { force: true } : {}),
+    ...(command.text === undefined ? {} : { text: command.text }),
   }
   return { operation, ...targetFields(target, file), ...shaping, ...edit }
 }

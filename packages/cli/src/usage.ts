@@ -19,6 +19,11 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp rename <file>:<line>:<col> NEWNAME [--apply [--force]]    (or --symbol NAME NEWNAME)
   agent-lsp codeActions <file>:<line>:<col> [--end LINE:COL] [--only KIND] [--action N|TITLE [--apply]]
   agent-lsp format <file> [--lines A-B] [--apply]
+  agent-lsp symbolSource <file>:<line>:<col>    (or --symbol NAME [--file FILE])
+      the symbol's doc comment and whole declaration, with 1-based line numbers
+  agent-lsp replaceSymbol|insertBefore|insertAfter <file>:<line>:<col> --text TEXT [--apply]
+      write TEXT in place of the whole declaration, above it (and its doc comment), or below it;
+      re-indented to the symbol's indentation; previewed as a diff, verified as rename is
   agent-lsp mcp [--root DIR]
       serve the lsp tool over MCP on stdin/stdout until stdin closes; a config edited meanwhile
       is read before the next call, and only the servers it changes restart
@@ -47,7 +52,8 @@ Ask a language server about code, as the lsp tool does.
   --page N       page N of a long list answer (100 rows a page)
   --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol,
                  workspaceDiagnostics)
-  --apply        rename, format, codeActions --action: write the edit (all files or none) and verify it;
+  --text TEXT    replaceSymbol, insertBefore, insertAfter: the code to write
+  --apply        rename, format, codeActions --action, the symbol edits: write the edit (all files or none) and verify it;
                  without it they print a unified diff and write nothing
   --no-cross-check  answer references as the server gives them (no search for what it missed)
   --no-daemon    start the language servers in this process and stop them on exit, instead of asking
