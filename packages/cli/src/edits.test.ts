@@ -2,9 +2,8 @@
 import { execFileSync } from 'node:child_process'
 import { chmod, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { HarnessError } from '@agent-lsp/errors'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { codeOf, tempWorkspace, toolOn } from './workspace.test-support.js'
 
 const tsconfig = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler' }, include: ['src'] })
 
@@ -72,16 +71,6 @@ const renameAt = { operation: 'rename', filePath: 'src/cart.ts', line: 9, charac
 
 async function contents(root: string, files: readonly string[]): Promise<Record<string, string>> {
   return Object.fromEntries(await Promise.all(files.map(async (file) => [file, await readFile(path.join(root, file), 'utf8')] as const)))
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<[string, string]> {
-  try {
-    await promise
-  } catch (error) {
-    if (HarnessError.isInstance(error)) return [error.code, error.message]
-    throw error
-  }
-  throw new Error('expected an error')
 }
 
 const shopFiles = Object.keys(shop)

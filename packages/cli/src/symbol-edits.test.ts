@@ -2,9 +2,8 @@
 // symbolSource, replaceSymbol, insertBefore, insertAfter, previewed, applied and verified.
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { HarnessError } from '@agent-lsp/errors'
 import { describe, expect, it } from 'vitest'
-import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { codeOf, tempWorkspace, toolOn } from './workspace.test-support.js'
 
 const tsconfig = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler' }, include: ['src'] })
 
@@ -44,16 +43,6 @@ const shop = [
   '        return add(1, 2)',
   '',
 ].join('\n')
-
-async function codeOf(promise: Promise<unknown>): Promise<[string, string]> {
-  try {
-    await promise
-  } catch (error) {
-    if (HarnessError.isInstance(error)) return [error.code, error.message]
-    throw error
-  }
-  throw new Error('expected an error')
-}
 
 const read = (root: string, file: string): Promise<string> => readFile(path.join(root, file), 'utf8')
 

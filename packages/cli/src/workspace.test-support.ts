@@ -2,6 +2,7 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { HarnessError } from '@agent-lsp/errors'
 import { createLspTool, type LspTool } from '@agent-lsp/tool-lsp'
 import { onTestFinished } from 'vitest'
 import { createLspHost, type LspHost } from './host.js'
@@ -53,4 +54,15 @@ export function rowPositions(answer: string): string[] {
     else file = where
   }
   return positions
+}
+
+/** The `[code, message]` a promise rejects with (a `HarnessError`); fails when it resolves. */
+export async function codeOf(promise: Promise<unknown>): Promise<[string, string]> {
+  try {
+    await promise
+  } catch (error) {
+    if (HarnessError.isInstance(error)) return [error.code, error.message]
+    throw error
+  }
+  throw new Error('expected an error')
 }
