@@ -34,7 +34,7 @@ export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: r
     entries.filter(holds).sort((a, b) => size(a.symbol.range) - size(b.symbol.range))[0]
   const entry = innermost((e) => inside(e.symbol.selectionRange, cursor.position)) ?? innermost((e) => inside(e.symbol.range, cursor.position))
   if (entry === undefined) {
-    throw new LspToolError('LSP_SYMBOL_NOT_FOUND', `no symbol of ${cursor.displayPath} holds ${cursor.label} (documentSymbol lists none there); give symbol or a cursor on a declaration`)
+    throw new LspToolError('LSP_SYMBOL_NOT_FOUND', `no symbol holds ${cursor.label} (documentSymbol lists none there); give symbol, or a cursor on a declaration`)
   }
   const { range } = entry.symbol
   return { symbol: entry.symbol, displayName: entry.displayName, range, docStart: docCommentStart(lines, range.start.line, path.extname(cursor.absolutePath).toLowerCase()) }

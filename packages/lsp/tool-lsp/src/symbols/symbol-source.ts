@@ -12,7 +12,7 @@ export function lastLineOf(declaration: SymbolDeclaration): number {
 
 /**
  * `symbolSource`'s answer: a header `src/cart.ts:4-10  Method Cart.addItem (doc comment 4-6)` (1-based
- * inclusive lines, the doc comment's first), then each line as `<number>  <text>`, numbers 1-based
+ * inclusive lines, the doc comment's first; `(doc comment 4)` for one line), then each line as `<number>  <text>`, numbers 1-based
  * and right-aligned, text exactly as in the file; cut after {@link MAX_SOURCE_LINES} with a count.
  * @param lines - the file's lines (LSP lines, no terminators).
  */
@@ -20,7 +20,7 @@ export function renderSymbolSource(declaration: SymbolDeclaration, lines: readon
   const first = declaration.docStart
   const start = declaration.range.start.line
   const last = lastLineOf(declaration)
-  const doc = first < start ? ` (doc comment ${first + 1}-${start})` : ''
+  const doc = first < start ? ` (doc comment ${first + 1 === start ? start : `${first + 1}-${start}`})` : ''
   const header = `${displayPath}:${first + 1}-${last + 1}  ${symbolTitle(declaration.symbol, declaration.displayName)}${doc}`
   const shownLast = Math.min(last, first + MAX_SOURCE_LINES - 1)
   const width = String(shownLast + 1).length
