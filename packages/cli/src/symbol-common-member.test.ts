@@ -34,4 +34,17 @@ describe('a name path whose member name many files declare', () => {
       stderr: '',
     })
   })
+
+  // Seen in the same trial: `--symbol toMillis --line 300` answered a toMillis of another file, whose
+  // name was nearest line 300 there; without a file, a line picks only a symbol whose range holds it.
+  it('without a file, a line hint picks only a symbol whose range holds that line', async () => {
+    const root = await tempWorkspace(files)
+    expect(await run(['goToDefinition', '--symbol', 'take', '--line', '5', '--no-cross-check'], root)).toEqual({
+      code: 0,
+      stdout: 'take → src/queue.ts:3:3\ntake → src/queue.ts:3:3  take(n: number): number {\n',
+      stderr: '',
+    })
+    const unpicked = await run(['goToDefinition', '--symbol', 'take', '--line', '40', '--no-cross-check'], root)
+    expect(unpicked.stdout.split('\n').slice(0, 2)).toEqual(['13 symbols match "take"; pick one with filePath and line:', '1. Method take  src/m00.ts:2:3'])
+  })
 })

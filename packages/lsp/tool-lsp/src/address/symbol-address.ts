@@ -111,7 +111,7 @@ export async function resolveSymbol(
   }
   const found = target.filePath === undefined ? await inWorkspace(query, context) : await inFile(target.filePath, query, context)
   let { matches } = found
-  if (matches.length > 1 && target.line !== undefined) matches = pickByLine(matches, target.line)
+  if (matches.length > 1 && target.line !== undefined) matches = pickByLine(matches, target.line, target.filePath !== undefined)
   if (matches.length > 1) matches = await withoutAliases(matches, found.file, context, async () => found.places ?? (await workspacePlaces(query, context)))
   const scope = found.file?.displayPath
   const roots = [found.resolvedRoot, context.workspaceRoot]

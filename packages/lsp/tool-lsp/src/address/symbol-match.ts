@@ -121,10 +121,12 @@ export function unique(entries: readonly SymbolEntry[]): SymbolEntry[] {
 }
 
 /**
- * The matches a 1-based `line` hint picks: those whose whole range holds the line, else those whose
- * name is on the nearest line. Usually one; several when they tie.
+ * The matches a 1-based `line` hint picks: those whose whole range holds the line, else (with
+ * `nearestLine`, for matches in one file) those whose name is on the nearest line. Usually one;
+ * several when they tie; all of `matches` when none holds the line and `nearestLine` is off (a line of
+ * one file says nothing about the symbols of another).
  */
-export function pickByLine(matches: readonly SymbolEntry[], line: number): SymbolEntry[] {
+export function pickByLine(matches: readonly SymbolEntry[], line: number, nearestLine = true): SymbolEntry[] {
   const line0 = line - 1
   const distance = ({ symbol }: SymbolEntry): number => {
     const { range, selectionRange } = symbol
@@ -132,6 +134,7 @@ export function pickByLine(matches: readonly SymbolEntry[], line: number): Symbo
     return Math.abs(selectionRange.start.line - line0)
   }
   const best = Math.min(...matches.map(distance))
+  if (best > 0 && !nearestLine) return [...matches]
   const nearest = matches.filter((match) => distance(match) === best)
   // A hint inside nested matches (a method in a class of the same name) means the innermost one.
   if (best === 0 && nearest.length > 1) {
