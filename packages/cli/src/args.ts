@@ -4,6 +4,9 @@ import { filteredOperations, isSymbolOperation, pagedOperations, symbolOperation
 import { parseEditOptions } from './args-edit.js'
 import { MAX_NUMBER, UsageError, parseArgsMessage, positive, quoted, shown } from './usage-error.js'
 import { parseHostCommand, type HostCommand } from './args-host.js'
+import { configFlags, type ConfigFlags } from './args-config.js'
+
+export type { ConfigFlags } from './args-config.js'
 
 export { UsageError } from './usage-error.js'
 export { usage } from './usage.js'
@@ -59,18 +62,6 @@ export type Command =
       readonly text?: string
     } & ConfigFlags)
 
-/** `--config FILE` (as given) and `--trust-workspace-config`, present only when given. */
-export interface ConfigFlags {
-  readonly configFile?: string
-  readonly trustWorkspaceConfig?: true
-  /** `--no-cross-check`: answers as the servers give them (queries and `mcp`). */
-  readonly noCrossCheck?: true
-  /** `--no-daemon`: start the servers in this process and stop them on exit (queries and `mcp`). */
-  readonly noDaemon?: true
-  /** `--log FILE` (as given): append a line per seam query to FILE (queries and `mcp`; see `oplog/`). */
-  readonly log?: string
-}
-
 const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only', 'end', 'lines', 'text'] as const
 
 /**
@@ -95,6 +86,7 @@ export function parseCommand(argv: readonly string[]): Command {
         filter: { type: 'string' },
         config: { type: 'string' },
         log: { type: 'string' },
+        source: { type: 'string' },
         'trust-workspace-config': { type: 'boolean', default: false },
         'no-cross-check': { type: 'boolean', default: false },
         'no-daemon': { type: 'boolean', default: false },
@@ -125,6 +117,7 @@ export function parseCommand(argv: readonly string[]): Command {
   if (positionals[0] === 'mcp') return { ...parseMcp(positionals, values), ...config }
   if (positionals[0] === 'doctor') {
     for (const flag of ['no-cross-check', 'no-daemon'] as const) if (values[flag]) throw new UsageError(`doctor takes no --${flag} (only --root DIR)`)
+    if (values.source !== undefined) throw new UsageError('doctor takes no --source (only --root DIR)')
     return { ...parseDoctor(positionals, values), ...config }
   }
   const [operation, argument, ...extra] = positionals
@@ -174,21 +167,6 @@ function parseDoctor(positionals: readonly string[], values: Values & { readonly
   if (values.json) given.push('--json')
   if (given.length > 0) throw new UsageError(`doctor takes no ${given.join(' or ')} (only --root DIR)`)
   return { kind: 'doctor', root: values.root ?? '.' }
-}
-
-/** `--config FILE` and `--trust-workspace-config`, only when given. */
-function configFlags(values: { readonly config?: string; readonly log?: string; readonly 'trust-workspace-config': boolean }, tokens: readonly { kind: string; name?: string }[]): ConfigFlags {
-  for (const name of ['config', 'log'] as const) {
-    if (tokens.filter((token) => token.kind === 'option' && token.name === name).length > 1) throw new UsageError(`--${name} given more than once`)
-    if (values[name] === '') throw new UsageError(`--${name} needs a value`)
-  }
-  return {
-    ...(values.config === undefined ? {} : { configFile: values.config }),
-    ...(values.log === undefined ? {} : { log: values.log }),
-    ...(values['trust-workspace-config'] ? { trustWorkspaceConfig: true as const } : {}),
-    ...((values as { readonly 'no-cross-check'?: boolean })['no-cross-check'] ? { noCrossCheck: true as const } : {}),
-    ...((values as { readonly 'no-daemon'?: boolean })['no-daemon'] ? { noDaemon: true as const } : {}),
-  }
 }
 
 type Values = { readonly [Name in (typeof stringOptions)[number]]?: string }

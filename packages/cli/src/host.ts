@@ -6,6 +6,7 @@ import { serverRows, type HostStatus } from './daemon/status.js'
 import type { BackendFactory } from './serving/served-provider.js'
 import { servedAlone, type ServedServer } from './serving/served-server.js'
 import { createServedSet } from './serving/served-set.js'
+import { withAnswerSource, type AnswerSourceOptions } from './sources/answer-source.js'
 import { version } from './version.js'
 import { loggedQuery } from './oplog/logged-provider.js'
 import type { OperationLog } from './oplog/operation-log.js'
@@ -35,6 +36,8 @@ export interface LspHostOptions extends LocalLspProviderOptions {
    * `library`) of this process; the caller closes it.
    */
   readonly operationLog?: { readonly log: OperationLog; readonly client?: string }
+  /** Answer from the workspace's index too (`--source index|auto`, see `withAnswerSource`); default: live only. */
+  readonly answers?: AnswerSourceOptions
 }
 
 /**
@@ -45,7 +48,7 @@ export interface LspHostOptions extends LocalLspProviderOptions {
  * @throws LspError `LSP_INVALID_PROVIDER` for an invalid server config.
  */
 export function createLspHost(servers: readonly (LocalServerConfig | ServedServer)[] = defaultServers(), options: LspHostOptions = {}): LspHost {
-  const { crossCheck, operationLog, ...providerOptions } = options
+  const { crossCheck, operationLog, answers, ...providerOptions } = options
   const lsp = createLspService()
   const make: BackendFactory = (config) => {
     const provider = createLocalLspProvider(config, providerOptions)
@@ -57,7 +60,7 @@ export function createLspHost(servers: readonly (LocalServerConfig | ServedServe
     }
     return { query, dispose: () => provider.dispose(), status: () => provider.status() }
   }
-  const set = createServedSet(lsp, make, servers.map((server) => ('candidates' in server ? server : servedAlone(server))))
+  const set = createServedSet(lsp, answers ? withAnswerSource(make, answers) : make, servers.map((server) => ('candidates' in server ? server : servedAlone(server))))
   return {
     ctx: { lsp: crossCheck === false ? lsp : withCrossCheck(lsp, crossCheck) },
     async dispose() {

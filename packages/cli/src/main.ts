@@ -13,6 +13,7 @@ import { hostIdleMs, usesHost } from './daemon/host-settings.js'
 import { createRemoteLspHost } from './daemon/remote-host.js'
 import { runHostCommand } from './daemon/host-commands.js'
 import { servedServers } from './serving/served-server.js'
+import { indexAnswers } from './sources/index-answers.js'
 import { version } from './version.js'
 import { openOperationLog, operationLogFile, type OperationLog } from './oplog/operation-log.js'
 
@@ -85,15 +86,19 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
     const logFile = operationLogFile(command, env)
     // Opened here either way, so that a log that cannot be written is this command's error.
     log = logFile === undefined ? undefined : openOperationLog(logFile, io.cwd)
-    if (hostScript !== undefined && usesHost(command, env)) {
+    const remote = hostScript !== undefined && usesHost(command, env)
+    // A process that lives on (an mcp session, the shared host) warms the live server while the index answers.
+    const answers = await indexAnswers(command.source ?? 'auto', workspaceRoot, { lookLater: command.kind === 'mcp', warm: command.kind === 'mcp' || remote })
+    const sourced = answers ? { answers } : {}
+    if (remote) {
       log?.close() // the host writes it
       const hostEnv = { ...env, AGENT_LSP_HOST_IDLE_SECONDS: String(hostIdleMs(env) / 1000) }
-      host = createRemoteLspHost(() => connectHost({ env: hostEnv, hostScript, client }), configs, { ...crossCheck, ...(log ? { logFile: log.file } : {}) })
+      host = createRemoteLspHost(() => connectHost({ env: hostEnv, hostScript, client }), configs, { ...crossCheck, ...sourced, ...(log ? { logFile: log.file } : {}) })
       log = undefined
     } else {
       // Loaded only here: the servers' side (lsp-local, the protocol) is the host's when it serves.
       const { createLspHost } = await import('./host.js')
-      host = createLspHost(configs, { ...crossCheck, ...(log ? { operationLog: { log, client } } : {}) })
+      host = createLspHost(configs, { ...crossCheck, ...sourced, ...(log ? { operationLog: { log, client } } : {}) })
     }
   } catch (error) {
     io.stderr(`agent-lsp: ${describeError(error)}\n`)

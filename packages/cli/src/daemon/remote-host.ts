@@ -1,10 +1,15 @@
+import { realpath } from 'node:fs/promises'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { CancellationTokenSource } from 'vscode-jsonrpc/node'
 import { createLspService, LspError, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import { withCrossCheck } from '@agent-lsp/lsp-crosscheck'
 import type { LocalServerConfig } from '@agent-lsp/lsp-local'
 import type { LspHost, LspHostOptions } from '../host.js'
+import type { BackendFactory } from '../serving/served-provider.js'
 import { servedAlone, type ServedServer } from '../serving/served-server.js'
 import { createServedSet } from '../serving/served-set.js'
+import { withAnswerSource, type AnswerSourceOptions } from '../sources/answer-source.js'
+import { readyInHost } from '../sources/live-ready.js'
 import type { HostConnection } from './connect.js'
 import { fromResponseError, isQueryFailure, queryRequest, statusRequest } from './protocol.js'
 
@@ -12,7 +17,15 @@ import { fromResponseError, isQueryFailure, queryRequest, statusRequest } from '
 export interface RemoteLspHostOptions extends Pick<LspHostOptions, 'crossCheck'> {
   /** An absolute path: the host appends a line per query of this client (see `oplog/`). */
   readonly logFile?: string
+  /** Answer from the workspace's index too, read in this process (see `withAnswerSource`); the host's status says when its server is ready. */
+  readonly answers?: Omit<AnswerSourceOptions, 'liveReady'>
 }
+
+/**
+ * How long `--source auto` waits for the host's status before answering from the index (ms): a
+ * running host answers in milliseconds; one that must be started first is not warm anyway.
+ */
+const READY_PROBE_MS = 500
 
 /**
  * An `LspHost` whose providers forward each seam query to the shared host (one provider per
@@ -64,9 +77,14 @@ export function createRemoteLspHost(
     }
   }
 
+  const liveReady = async (config: LocalServerConfig, request: LspProviderQuery): Promise<boolean> => {
+    const probe = connection().then(async (open) => readyInHost((await open.connection.sendRequest(statusRequest)).servers, config.id, await realpath(request.workspaceRoot)))
+    return Promise.race([probe.catch(() => false), sleep(READY_PROBE_MS, false, { ref: false })])
+  }
   const lsp = createLspService()
   // The servers stay warm in the host: one a config no longer names is stopped there (see HostPool).
-  const set = createServedSet(lsp, (config, slot) => ({ query: (request, signal) => ask(config, slot, request, signal), dispose: async () => {} }), servers.map((server) => ('candidates' in server ? server : servedAlone(server))))
+  const make: BackendFactory = (config, slot) => ({ query: (request, signal) => ask(config, slot, request, signal), dispose: async () => {} })
+  const set = createServedSet(lsp, options.answers ? withAnswerSource(make, { ...options.answers, liveReady }) : make, servers.map((server) => ('candidates' in server ? server : servedAlone(server))))
   return {
     ctx: { lsp: options.crossCheck === false ? lsp : withCrossCheck(lsp, options.crossCheck) },
     async status() {

@@ -1,0 +1,97 @@
+import { LspError, type LspOperation, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
+import type { LocalServerConfig } from '@agent-lsp/lsp-local'
+import type { BackendFactory, ServerBackend } from '../serving/served-provider.js'
+import { answeredInProcess, unanswered } from './live-ready.js'
+
+export type { AnswerSource } from './source-names.js'
+
+/** What answers from an index: an `lsp-scip` provider's `query`, and the operations it answers (`scipOperations`). */
+export interface IndexAnswerer {
+  readonly operations: readonly LspOperation[]
+  query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult>
+}
+
+/** How {@link withAnswerSource} chooses (`--source index` or `auto`; `live` needs no wrapping). */
+export interface AnswerSourceOptions {
+  readonly source: 'index' | 'auto'
+  /** The workspace's index (its default path, `.agent-lsp/index.scip`). */
+  readonly index: IndexAnswerer
+  /**
+   * `auto`: when the index answers, ask the live server the same in the background, so it is
+   * ready for a later query (for a process that lives on: `agent-lsp mcp`, the shared host).
+   */
+  readonly warm: boolean
+  /**
+   * `auto`: whether the live server of `config` is ready to answer `request`. Default: its backend
+   * answered a query of that workspace in this process and none of its servers is starting or
+   * indexing (see `answeredInProcess`).
+   */
+  readonly liveReady?: (config: LocalServerConfig, request: LspProviderQuery) => Promise<boolean>
+}
+
+/** Index errors after which `auto` asks the live server: there is no index, or it does not decode. */
+const NO_INDEX = new Set(['LSP_INDEX_NOT_FOUND', 'LSP_INDEX_INVALID'])
+
+/**
+ * Wrap `make` so each backend answers by `options.source`:
+ * - `index`: from the index only, the live server never started (`LSP_INDEX_NOT_FOUND` without
+ *   one; the index's `LSP_UNSUPPORTED_OPERATION` for what it does not answer).
+ * - `auto`: an operation the index answers (`scipOperations`), while the live server is not
+ *   ready, is answered from the index at once (the result's `provenance` says so); everything
+ *   else, and once the live server is ready, the live server answers. The live server also
+ *   answers when there is no index, or when the index cannot answer the asked file (it changed
+ *   since the build, or is not in it: an empty `partial` answer) or when rows of its answer
+ *   are in files changed since (see `unanswered`): every row it gives is in a file unchanged since.
+ * Rows of a workspace-wide `workspaceSymbol` are kept to `config`'s extensions, since every
+ * served server is asked it and each would otherwise repeat the whole index.
+ */
+export function withAnswerSource(make: BackendFactory, options: AnswerSourceOptions): BackendFactory {
+  return (config, slot) => {
+    let live: ServerBackend | undefined
+    const liveBackend = (): ServerBackend => (live ??= make(config, slot))
+    const answered = new Set<string>()
+    const warming = new Set<string>()
+    const askLive = async (request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> => {
+      const result = await liveBackend().query(request, signal)
+      answered.add(request.workspaceRoot)
+      return result
+    }
+    const ready = (request: LspProviderQuery): Promise<boolean> =>
+      options.liveReady ? options.liveReady(config, request) : Promise.resolve(answeredInProcess(answered, live, request))
+    const warm = (request: LspProviderQuery): void => {
+      if (!options.warm || warming.has(request.workspaceRoot)) return
+      warming.add(request.workspaceRoot)
+      // Its failure is the next live query's to report; this one was answered.
+      void askLive(request).then(
+        () => warming.delete(request.workspaceRoot),
+        () => warming.delete(request.workspaceRoot),
+      )
+    }
+    const fromIndex = async (request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> => {
+      const result = await options.index.query(request, signal)
+      if (request.operation !== 'workspaceSymbol' || request.filePath !== null || result.kind !== 'symbols') return result
+      const extensions = Object.keys(config.extensionToLanguage)
+      return { ...result, symbols: result.symbols.filter((symbol) => extensions.some((extension) => symbol.uri.toLowerCase().endsWith(extension))) }
+    }
+    return {
+      async query(request, signal) {
+        if (options.source === 'index') return fromIndex(request, signal)
+        if (!options.index.operations.includes(request.operation) || (await ready(request))) return askLive(request, signal)
+        let result: LspQueryResult
+        try {
+          result = await fromIndex(request, signal)
+        } catch (error) {
+          if (LspError.isInstance(error) && NO_INDEX.has(error.code)) return askLive(request, signal)
+          throw error
+        }
+        if (unanswered(result)) return askLive(request, signal)
+        warm(request)
+        return result
+      },
+      dispose: async () => {
+        await live?.dispose()
+      },
+      status: () => live?.status?.() ?? [],
+    }
+  }
+}
