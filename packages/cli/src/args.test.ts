@@ -152,6 +152,16 @@ describe('the edit commands', () => {
     expect(usageError(['status', 'x'])).toBe('unexpected argument "x" (status takes only --json)')
   })
 
+  it('takes --source index|live|auto for queries and mcp, once', () => {
+    expect(query(['findReferences', 'a.ts:1:1', '--source', 'index'])).toMatchObject({ source: 'index' })
+    expect(query(['findReferences', 'a.ts:1:1'])).not.toHaveProperty('source')
+    expect(parseCommand(['mcp', '--source', 'live'])).toEqual({ kind: 'mcp', root: '.', source: 'live' })
+    expect(usageError(['hover', 'a.ts:1:1', '--source', 'cache'])).toBe('--source must be auto, index, live (got cache)')
+    expect(usageError(['hover', 'a.ts:1:1', '--source', 'index', '--source', 'live'])).toBe('--source given more than once')
+    expect(usageError(['doctor', '--source', 'auto'])).toBe('doctor takes no --source (only --root DIR)')
+    expect(usageError(['stop', '--source', 'auto'])).toBe('stop takes no --source')
+  })
+
   it('takes --log FILE for queries and mcp, once, with a value', () => {
     expect(query(['hover', 'a.ts:1:1', '--log', 'ops.log'])).toMatchObject({ log: 'ops.log' })
     expect(query(['hover', 'a.ts:1:1'])).not.toHaveProperty('log')

@@ -58,6 +58,11 @@ Ask a language server about code, as the lsp tool does.
   --no-cross-check  answer references as the server gives them (no search for what it missed)
   --no-daemon    start the language servers in this process and stop them on exit, instead of asking
                  the shared host (started on first use, kept warm for every command and mcp session)
+  --source S     where answers come from: auto (the default: with an index at .agent-lsp/index.scip,
+                 what it answers while the live server is not ready yet, its first line "From index
+                 …"; the live server once ready), live (the language server only), index (the index
+                 only: goToDefinition, findReferences, goToImplementation, hover, documentSymbol,
+                 workspaceSymbol; see agent-lsp index)
   --log FILE     append a JSON line per query (time, client, operation, file, server, duration,
                  outcome code, completeness; no source text) to FILE (else $AGENT_LSP_LOG); through
                  the shared host, the host writes it
