@@ -50,6 +50,9 @@ export const configSchema = z
   .object({
     $schema: z.string().describe('The JSON Schema of this file, for editors.'),
     servers: z.array(serverSchema).describe('Servers added to, or overriding, the catalogue.'),
+    source: z
+      .enum(['auto', 'index', 'live'])
+      .describe('Where answers come from, as --source (which overrides it): auto (default: the workspace index .agent-lsp/index.scip while the live server is not ready), live, or index. A workspace config overrides the user config.'),
     trustedWorkspaces: z
       .array(z.string().regex(/^(\/|~\/|[A-Za-z]:[\\/])/, 'expected an absolute path or ~/…'))
       .describe('User-level config only: workspace directories (absolute, or ~/…) whose agent-lsp.toml may set command, args, env, settings and initializationOptions.'),

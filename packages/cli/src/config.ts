@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs'
 import path from 'node:path'
 import { defaultLocalProviderLimits } from '@agent-lsp/lsp-local/config'
 import type { ConfigFlags } from './args.js'
+import type { AnswerSource } from './sources/source-names.js'
 import { serverCatalogue, type CatalogueEntry } from './catalogue.js'
 import { ConfigError, readConfigFile, type ConfigFile } from './config-file.js'
 import { planServers, type Draft, type PlannedServer } from './config-plan.js'
@@ -29,6 +30,8 @@ export interface ServerSetup {
   /** The config files applied, in order (user, then workspace). */
   readonly files: readonly string[]
   readonly workspaceTrusted: boolean
+  /** The `source` key (the workspace config's, else the user config's); absent when neither sets it. */
+  readonly source?: AnswerSource
 }
 
 /**
@@ -62,7 +65,8 @@ export function loadServerSetup(options: ConfigOptions): ServerSetup {
     apply(drafts, workspace, trusted)
   }
   const servers = planServers(drafts, workspaceRoot, trusted, env)
-  return { servers, files: [user?.path, workspace?.path].filter((file) => file !== undefined), workspaceTrusted: trusted }
+  const source = workspace?.config.source ?? user?.config.source
+  return { servers, files: [user?.path, workspace?.path].filter((file) => file !== undefined), workspaceTrusted: trusted, ...(source === undefined ? {} : { source }) }
 }
 
 function fromCatalogue(entry: CatalogueEntry): Draft {

@@ -41,6 +41,15 @@ describe('agent-lsp --source', () => {
     expect((await run(['doctor', '--source', 'index'], bare, process.env)).stderr).toBe('agent-lsp: doctor takes no --source (only --root DIR)\nRun "agent-lsp --help" for usage.\n')
   }, INDEX_TIMEOUT_MS)
 
+  it('the config key source (a workspace agent-lsp.toml here) chooses likewise; --source overrides it', async () => {
+    const { root, fromIndex } = await indexedWorkspace()
+    await writeFile(path.join(root, 'agent-lsp.toml'), 'source = "live"\n')
+    expect(await run(references, root, process.env)).toEqual({ exit: 0, stdout: liveReferences, stderr: '' })
+    expect(await run([...references, '--source', 'auto'], root, process.env)).toEqual({ exit: 0, stdout: `${fromIndex}\n${liveReferences}`, stderr: '' })
+    await writeFile(path.join(root, 'agent-lsp.toml'), 'source = "cache"\n')
+    expect(await run(references, root, process.env)).toEqual({ exit: 1, stdout: '', stderr: `agent-lsp: CONFIG_INVALID: ${root}/agent-lsp.toml:1: source: Invalid option: expected one of "auto"|"index"|"live"\n` })
+  }, INDEX_TIMEOUT_MS)
+
   it('a file edited since the build: auto answers live, index says which rows may have moved', async () => {
     const { root, fromIndex } = await indexedWorkspace()
     // A row's file changed (b.ts, a line inserted): its rows may have moved.
