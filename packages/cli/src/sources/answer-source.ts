@@ -1,4 +1,4 @@
-import { LspError, type LspOperation, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
+import { type LspOperation, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '@agent-lsp/lsp-local'
 import type { BackendFactory, ServerBackend } from '../serving/served-provider.js'
 import { answeredInProcess, unanswered } from './live-ready.js'
@@ -29,19 +29,17 @@ export interface AnswerSourceOptions {
   readonly liveReady?: (config: LocalServerConfig, request: LspProviderQuery) => Promise<boolean>
 }
 
-/** Index errors after which `auto` asks the live server: there is no index, or it does not decode. */
-const NO_INDEX = new Set(['LSP_INDEX_NOT_FOUND', 'LSP_INDEX_INVALID'])
-
 /**
  * Wrap `make` so each backend answers by `options.source`:
  * - `index`: from the index only, the live server never started (`LSP_INDEX_NOT_FOUND` without
  *   one; the index's `LSP_UNSUPPORTED_OPERATION` for what it does not answer).
- * - `auto`: an operation the index answers (`scipOperations`), while the live server is not
+ * - `auto`: an operation the index answers (`IndexAnswerer.operations`), while the live server is not
  *   ready, is answered from the index at once (the result's `provenance` says so); everything
  *   else, and once the live server is ready, the live server answers. The live server also
- *   answers when there is no index, or when the index cannot answer the asked file (it changed
- *   since the build, or is not in it: an empty `partial` answer) or when rows of its answer
- *   are in files changed since (see `unanswered`): every row it gives is in a file unchanged since.
+ *   answers when the index fails (there is none, `LSP_INDEX_INVALID`, a request it refuses), when
+ *   it cannot answer the asked file (changed since the build, or not in it: an empty `partial`
+ *   answer), and when rows of its answer are in files changed since (see `unanswered`): every
+ *   row it gives is in a file unchanged since the build.
  * Rows of a workspace-wide `workspaceSymbol` are kept to `config`'s extensions, since every
  * served server is asked it and each would otherwise repeat the whole index.
  */
@@ -81,8 +79,10 @@ export function withAnswerSource(make: BackendFactory, options: AnswerSourceOpti
         try {
           result = await fromIndex(request, signal)
         } catch (error) {
-          if (LspError.isInstance(error) && NO_INDEX.has(error.code)) return askLive(request, signal)
-          throw error
+          // No index, one that does not decode, or a request it refuses: the live server answers
+          // (and says what is wrong in its own words, as without an index).
+          if (signal?.aborted) throw error
+          return askLive(request, signal)
         }
         if (unanswered(result)) return askLive(request, signal)
         warm(request)
