@@ -78,7 +78,7 @@ export function createRemoteLspHost(
   }
 
   const liveReady = async (config: LocalServerConfig, request: LspProviderQuery): Promise<boolean> => {
-    const probe = connection().then(async (open) => readyInHost((await open.connection.sendRequest(statusRequest)).servers, config.id, await realpath(request.workspaceRoot)))
+    const probe = connection().then(async (open) => readyInHost((await open.request((connection) => connection.sendRequest(statusRequest))).servers, config.id, await realpath(request.workspaceRoot)))
     return Promise.race([probe.catch(() => false), sleep(READY_PROBE_MS, false, { ref: false })])
   }
   const lsp = createLspService()
