@@ -8,6 +8,8 @@ export type { AnswerSource } from './source-names.js'
 /** What answers from an index: an `lsp-scip` provider's `query`, and the operations it answers (`scipOperations`). */
 export interface IndexAnswerer {
   readonly operations: readonly LspOperation[]
+  /** The extensions its indexers cover (`defaultScipExtensions`' keys): `auto` leaves other servers live. */
+  readonly extensions: readonly string[]
   query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult>
 }
 
@@ -40,11 +42,15 @@ export interface AnswerSourceOptions {
  *   it cannot answer the asked file (changed since the build, or not in it: an empty `partial`
  *   answer), and when rows of its answer are in files changed since (see `unanswered`): every
  *   row it gives is in a file unchanged since the build.
- * Rows of a workspace-wide `workspaceSymbol` are kept to `config`'s extensions, since every
- * served server is asked it and each would otherwise repeat the whole index.
+ * A workspace-wide `workspaceSymbol` is asked of every served server: each keeps the index's rows
+ * of its own extensions (else each would repeat the whole index). With `auto`, a server none of
+ * whose extensions the index covers is left as it is (live): such a search asked of it is not
+ * answered by an index that holds none of its files.
  */
 export function withAnswerSource(make: BackendFactory, options: AnswerSourceOptions): BackendFactory {
   return (config, slot) => {
+    // auto: a server of files no indexer covers (gopls, a JSON server) answers live, workspace searches too.
+    if (options.source === 'auto' && !Object.keys(config.extensionToLanguage).some((extension) => options.index.extensions.includes(extension))) return make(config, slot)
     let live: ServerBackend | undefined
     const liveBackend = (): ServerBackend => (live ??= make(config, slot))
     const answered = new Set<string>()

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { LspQueryResult } from '@agent-lsp/lsp'
-import { createScipLspProvider, scipOperations } from '@agent-lsp/lsp-scip'
+import { createScipLspProvider, defaultScipExtensions, scipOperations } from '@agent-lsp/lsp-scip'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { hostEnv, mcpSession, run } from '../daemon/host.test-support.js'
 import { createLspHost } from '../host.js'
@@ -21,7 +21,7 @@ function rows(result: LspQueryResult, root: string): string[] {
 
 function hostOn(root: string, warm: boolean) {
   const index = createScipLspProvider()
-  const host = createLspHost(undefined, { crossCheck: false, answers: { source: 'auto', warm, index: { operations: scipOperations, query: (request, signal) => index.query(request, signal) } } })
+  const host = createLspHost(undefined, { crossCheck: false, answers: { source: 'auto', warm, index: { operations: scipOperations, extensions: Object.keys(defaultScipExtensions), query: (request, signal) => index.query(request, signal) } } })
   onTestFinished(async () => {
     await host.dispose()
     index.dispose()

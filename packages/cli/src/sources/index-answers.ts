@@ -15,7 +15,8 @@ const INDEX_PATH = '.agent-lsp/index.scip'
 export async function indexAnswers(source: AnswerSource, root: string, options: { readonly lookLater: boolean; readonly warm: boolean }): Promise<Omit<AnswerSourceOptions, 'liveReady'> | undefined> {
   if (source === 'live') return undefined
   if (source === 'auto' && !options.lookLater && !existsSync(join(root, INDEX_PATH))) return undefined
-  const { createScipLspProvider, scipOperations } = await import('@agent-lsp/lsp-scip')
+  const { createScipLspProvider, defaultScipExtensions, scipOperations } = await import('@agent-lsp/lsp-scip')
   const provider = createScipLspProvider()
-  return { source, warm: options.warm, index: { operations: scipOperations, query: (request, signal) => provider.query(request, signal) } }
+  const index = { operations: scipOperations, extensions: Object.keys(defaultScipExtensions), query: provider.query.bind(provider) }
+  return { source, warm: options.warm, index }
 }
