@@ -1,5 +1,5 @@
-import { type LspOperation, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
-import type { LocalServerConfig } from '@agent-lsp/lsp-local'
+import type { LspOperation, LspProviderQuery, LspQueryResult } from '@agent-lsp/lsp'
+import type { LocalServerConfig } from '@agent-lsp/lsp-local/config'
 import type { BackendFactory, ServerBackend } from '../serving/served-provider.js'
 import { answeredInProcess, unanswered } from './live-ready.js'
 
