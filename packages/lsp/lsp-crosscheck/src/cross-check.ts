@@ -79,7 +79,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       if (signal?.aborted) throw error
       return withCompleteness(result, { reason: 'unchecked', message: `the cross-check could not search for ${name}: ${(error as Error).message}` })
     }
-    const counts = { occurrences: search.occurrences.length, listed: 0, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, unchecked: 0 }
+    const counts = { occurrences: search.occurrences.length, listed: 0, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 0 }
     const toAsk: LspLocation[] = []
     const files = new Set<string>()
     for (const occurrence of search.occurrences) {
@@ -88,6 +88,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       const place = { uri, range: { start: { line: occurrence.line, character: occurrence.character }, end: { line: occurrence.line, character: occurrence.character + name.length } } }
       if (known.some((own) => overlaps(own, place))) counts.listed++
       else if (inComment(texts, uri, extname(occurrence.path).toLowerCase(), occurrence.line, occurrence.character)) counts.commentsOrStrings++
+      else if (isGenerated(texts, uri)) counts.generated++
       else toAsk.push(place)
     }
     const asked = nearestFirst(toAsk, uriPath(definitions[0]?.uri ?? cursor.uri), uriPath).slice(0, limits.maxClassified)
@@ -143,6 +144,16 @@ function listedPlaces(result: LspLocationsResult | LspCallsResult): LspLocation[
     ...result.origins.map((origin) => ({ uri: origin.uri, range: origin.selectionRange })),
     ...result.calls.flatMap((call) => call.callSites),
   ]
+}
+
+// A source map comment ends what a compiler or bundler wrote (`//# sourceMappingURL=x.js.map`,
+// `/*# sourceMappingURL=… */`; the legacy `//@`): code whose source the server answers for itself.
+const sourceMapComment = /(?:\/\/|\/\*)[#@] sourceMappingURL=[^\n]*\s*$/
+
+/** Whether the file at `uri` is generated: it ends with a source map comment. */
+function isGenerated(texts: Texts, uri: string): boolean {
+  const text = texts.get(uri)
+  return text !== undefined && sourceMapComment.test(text.text.slice(-1_000))
 }
 
 function inComment(texts: Texts, uri: string, extension: string, line: number, character: number): boolean {

@@ -62,7 +62,7 @@ describe('withCrossCheck', () => {
       files: 5,
       added: [at('missed.py', 2, 2)],
       candidates: [{ location: at('dyn.py', 1, 13), reason: 'unresolved', message: null }],
-      counts: { occurrences: 7, listed: 2, added: 1, elsewhere: 1, candidates: 1, commentsOrStrings: 2, unchecked: 0 },
+      counts: { occurrences: 7, listed: 2, added: 1, elsewhere: 1, candidates: 1, commentsOrStrings: 2, generated: 0, unchecked: 0 },
     })
     expect(result.completeness).toEqual({ state: 'partial', reason: 'unresolved', message: '1 place names total where the server could not resolve it (it may be this symbol)' })
     expect(asked.sort()).toEqual(['cart.py:1:8', 'dyn.py:1:13', 'missed.py:2:2', 'other.py:1:8'])
@@ -84,7 +84,7 @@ describe('withCrossCheck', () => {
     const hover = await checked.query({ operation: 'hover', filePath: 'cart.py', position: { line: 1, character: 8 }, workspaceRoot: root })
     expect(hover).toEqual({ kind: 'hover', hover: null, resolvedWorkspaceRoot: root, completeness: { state: 'complete' } })
     const result = await checked.query({ operation: 'findReferences', filePath: 'cart.py', position: { line: 1, character: 8 }, workspaceRoot: root })
-    expect(result.crossCheck?.counts).toEqual({ occurrences: 7, listed: 1, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 2, unchecked: 3 })
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 7, listed: 1, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 2, generated: 0, unchecked: 3 })
     expect(result.completeness).toEqual({
       state: 'partial',
       reason: 'unchecked',
@@ -141,6 +141,37 @@ describe('withCrossCheck', () => {
     const result = await checked.query({ operation: 'findReferences', filePath: 'pkg/cart.py', position: { line: 0, character: 4 }, workspaceRoot: root })
     expect(asked.sort()).toEqual(['pkg/sub/use.py', 'pkg/use.py']) // asked at once: their order is the server's
     expect(result.crossCheck?.candidates.map(({ location }) => location)).toEqual([place('pkg/sub/use.py', 0, 0), place('pkg/use.py', 0, 0)])
-    expect(result.crossCheck?.counts).toEqual({ occurrences: 5, listed: 1, added: 0, elsewhere: 0, candidates: 2, commentsOrStrings: 0, unchecked: 2 })
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 5, listed: 1, added: 0, elsewhere: 0, candidates: 2, commentsOrStrings: 0, generated: 0, unchecked: 2 })
+  })
+
+  // effect's npm tarball ships `dist/*.js` beside `src/`, each ending with its source map comment:
+  // asking about their ~170 uses of `Duration.toMillis` took 2-3 s per warm query (and was cut by the
+  // time bound cold, so the first answer differed from the next).
+  it('does not ask about generated files (a trailing source map comment), and counts them', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-xc-')))
+    roots.push(root)
+    const tree = {
+      'src/cart.js': 'export function total() {}\n',
+      'dist/cart.js': 'export function total() {}\ntotal()\n//# sourceMappingURL=cart.js.map\n',
+      'dist/hand.js': 'total()\n',
+    }
+    for (const [path, text] of Object.entries(tree)) mkdirSync(join(root, path, '..'), { recursive: true }), writeFileSync(join(root, path), text)
+    const declaration = { uri: pathToFileURL(join(root, 'src/cart.js')).href, range: { start: { line: 0, character: 16 }, end: { line: 0, character: 21 } } }
+    const asked: string[] = []
+    const service = createLspService()
+    service.registerProvider({
+      id: lspProviderId('table'),
+      extensionToLanguage: { '.js': 'javascript' },
+      async query(request: LspProviderQuery): Promise<LspQueryResult> {
+        const base = { resolvedWorkspaceRoot: root, completeness: { state: 'complete' as const } }
+        if (request.operation === 'findReferences') return { kind: 'locations', locations: [declaration], ...base }
+        asked.push((request.filePath ?? '').replace(`${root}/`, ''))
+        return { kind: 'locations', locations: [declaration], ...base }
+      },
+    })
+    const result = await withCrossCheck(service).query({ operation: 'findReferences', filePath: 'src/cart.js', position: { line: 0, character: 16 }, workspaceRoot: root })
+    expect(asked.sort()).toEqual(['dist/hand.js', 'src/cart.js'])
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 4, listed: 1, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 2, unchecked: 0 })
+    expect(result.completeness).toEqual({ state: 'complete' })
   })
 })

@@ -31,6 +31,11 @@ export interface LspCrossCheckCounts {
   readonly candidates: number
   /** In comments or strings: counted, never asked about, never listed. */
   readonly commentsOrStrings: number
+  /**
+   * In generated files (ending with a `//# sourceMappingURL=` comment: a compiler's or bundler's
+   * copy of sources the server answers for, such as a package's `dist/`): counted, never asked about.
+   */
+  readonly generated: number
   /** Left unclassified because the cross-check's bound (count or time) cut the work. */
   readonly unchecked: number
 }
