@@ -118,28 +118,12 @@ describe('withCrossCheck', () => {
   // On effect's sources a common name has thousands of occurrences and `dist/` sorts before
   // `src/`: the bound of checked places went to compiled copies, not to the declaration's package.
   it('asks about the places nearest the declaration first, and lists what it found in path order', async () => {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-xc-')))
-    roots.push(root)
-    const tree = { 'dist/cart.py': 'total\n', 'dist/more.py': 'total\n', 'pkg/cart.py': 'def total():\n    pass\n', 'pkg/sub/use.py': 'total\n', 'pkg/use.py': 'total\n' }
-    for (const [path, text] of Object.entries(tree)) mkdirSync(join(root, path, '..'), { recursive: true }), writeFileSync(join(root, path), text)
-    const place = (file: string, line: number, character: number): LspLocation => ({ uri: pathToFileURL(join(root, file)).href, range: { start: { line, character }, end: { line, character: character + 5 } } })
+    const { root, place } = treeWorkspace({ 'dist/cart.py': 'total\n', 'dist/more.py': 'total\n', 'pkg/cart.py': 'def total():\n    pass\n', 'pkg/sub/use.py': 'total\n', 'pkg/use.py': 'total\n' })
     const declaration = place('pkg/cart.py', 0, 4)
-    const asked: string[] = []
-    const service = createLspService()
-    service.registerProvider({
-      id: lspProviderId('table'),
-      extensionToLanguage: { '.py': 'python' },
-      async query(request: LspProviderQuery): Promise<LspQueryResult> {
-        const base = { resolvedWorkspaceRoot: root, completeness: { state: 'complete' as const } }
-        if (request.operation === 'findReferences') return { kind: 'locations', locations: [declaration], ...base }
-        const file = (request.filePath ?? '').replace(`${root}/`, '')
-        if (file !== 'pkg/cart.py') asked.push(file)
-        return { kind: 'locations', locations: file === 'pkg/cart.py' ? [declaration] : [], ...base }
-      },
-    })
+    const { service, asked } = declarationService(root, '.py', declaration, (file) => (file === 'pkg/cart.py' ? [declaration] : []))
     const checked = withCrossCheck(service, { limits: { maxClassified: 2 } })
     const result = await checked.query({ operation: 'findReferences', filePath: 'pkg/cart.py', position: { line: 0, character: 4 }, workspaceRoot: root })
-    expect(asked.sort()).toEqual(['pkg/sub/use.py', 'pkg/use.py']) // asked at once: their order is the server's
+    expect(asked.filter((file) => file !== 'pkg/cart.py').sort()).toEqual(['pkg/sub/use.py', 'pkg/use.py']) // asked at once: their order is the server's
     expect(result.crossCheck?.candidates.map(({ location }) => location)).toEqual([place('pkg/sub/use.py', 0, 0), place('pkg/use.py', 0, 0)])
     expect(result.crossCheck?.counts).toEqual({ occurrences: 5, listed: 1, added: 0, elsewhere: 0, candidates: 2, commentsOrStrings: 0, generated: 0, unchecked: 2 })
   })
@@ -148,30 +132,46 @@ describe('withCrossCheck', () => {
   // asking about their ~170 uses of `Duration.toMillis` took 2-3 s per warm query (and was cut by the
   // time bound cold, so the first answer differed from the next).
   it('does not ask about generated files (a trailing source map comment), and counts them', async () => {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-xc-')))
-    roots.push(root)
-    const tree = {
+    const { root, place } = treeWorkspace({
       'src/cart.js': 'export function total() {}\n',
       'dist/cart.js': 'export function total() {}\ntotal()\n//# sourceMappingURL=cart.js.map\n',
       'dist/hand.js': 'total()\n',
-    }
-    for (const [path, text] of Object.entries(tree)) mkdirSync(join(root, path, '..'), { recursive: true }), writeFileSync(join(root, path), text)
-    const declaration = { uri: pathToFileURL(join(root, 'src/cart.js')).href, range: { start: { line: 0, character: 16 }, end: { line: 0, character: 21 } } }
-    const asked: string[] = []
-    const service = createLspService()
-    service.registerProvider({
-      id: lspProviderId('table'),
-      extensionToLanguage: { '.js': 'javascript' },
-      async query(request: LspProviderQuery): Promise<LspQueryResult> {
-        const base = { resolvedWorkspaceRoot: root, completeness: { state: 'complete' as const } }
-        if (request.operation === 'findReferences') return { kind: 'locations', locations: [declaration], ...base }
-        asked.push((request.filePath ?? '').replace(`${root}/`, ''))
-        return { kind: 'locations', locations: [declaration], ...base }
-      },
     })
+    const declaration = place('src/cart.js', 0, 16)
+    const { service, asked } = declarationService(root, '.js', declaration, () => [declaration])
     const result = await withCrossCheck(service).query({ operation: 'findReferences', filePath: 'src/cart.js', position: { line: 0, character: 16 }, workspaceRoot: root })
     expect(asked.sort()).toEqual(['dist/hand.js', 'src/cart.js'])
     expect(result.crossCheck?.counts).toEqual({ occurrences: 4, listed: 1, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 2, unchecked: 0 })
     expect(result.completeness).toEqual({ state: 'complete' })
   })
 })
+
+/** A temporary workspace of `tree` (relative path → text), and a 5-character place in it. */
+function treeWorkspace(tree: Record<string, string>): { root: string; place: (file: string, line: number, character: number) => LspLocation } {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-xc-')))
+  roots.push(root)
+  for (const [path, text] of Object.entries(tree)) {
+    mkdirSync(join(root, path, '..'), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  const place = (file: string, line: number, character: number): LspLocation => ({ uri: pathToFileURL(join(root, file)).href, range: { start: { line, character }, end: { line, character: character + 5 } } })
+  return { root, place }
+}
+
+/** A service whose references are `declaration` alone and whose definitions in a file are `definitions(file)`; `asked` lists the files asked, relative. */
+function declarationService(root: string, extension: string, declaration: LspLocation, definitions: (file: string) => LspLocation[]) {
+  const asked: string[] = []
+  const service = createLspService()
+  service.registerProvider({
+    id: lspProviderId('table'),
+    extensionToLanguage: { [extension]: 'language' },
+    async query(request: LspProviderQuery): Promise<LspQueryResult> {
+      const base = { resolvedWorkspaceRoot: root, completeness: { state: 'complete' as const } }
+      if (request.operation === 'findReferences') return { kind: 'locations', locations: [declaration], ...base }
+      const file = (request.filePath ?? '').replace(`${root}/`, '')
+      asked.push(file)
+      return { kind: 'locations', locations: definitions(file), ...base }
+    },
+  })
+  return { service, asked }
+}
