@@ -150,10 +150,14 @@ function listedPlaces(result: LspLocationsResult | LspCallsResult): LspLocation[
 // `/*# sourceMappingURL=… */`; the legacy `//@`): code whose source the server answers for itself.
 const sourceMapComment = /(?:\/\/|\/\*)[#@] sourceMappingURL=[^\n]*\s*$/
 
-/** Whether the file at `uri` is generated: it ends with a source map comment. */
+/** Whether the file at `uri` is generated: it ends with a source map comment (decided once per file text). */
+const generated = new WeakMap<object, boolean>()
 function isGenerated(texts: Texts, uri: string): boolean {
   const text = texts.get(uri)
-  return text !== undefined && sourceMapComment.test(text.text.slice(-1_000))
+  if (text === undefined) return false
+  let found = generated.get(text)
+  if (found === undefined) generated.set(text, (found = sourceMapComment.test(text.text.slice(-1_000))))
+  return found
 }
 
 function inComment(texts: Texts, uri: string, extension: string, line: number, character: number): boolean {
