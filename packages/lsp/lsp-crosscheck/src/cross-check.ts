@@ -3,7 +3,7 @@ import { boundedSignal } from '@agent-lsp/abort'
 import type { LspCallsResult, LspCandidate, LspCompleteness, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
-import { symbolName } from './name.js'
+import { nameOfPlaces, symbolName } from './name.js'
 import { inRanges, lexicalFamily, nonCodeRanges } from './search/lexical.js'
 import { searchWord, type SearchResult } from './search/ripgrep.js'
 import { fileUri, Texts, uriPath } from './search/texts.js'
@@ -57,20 +57,26 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
   const cursor = { uri: fileUri(filePath), position: request.position }
   const bounded = boundedSignal(limits.timeoutMs, signal)
   try {
-    const definitions = await definitionsAt(lsp, request, bounded.signal, signal)
-    if (bounded.deadline.aborted) {
-      return withCompleteness(result, { reason: 'unchecked', message: `the cross-check ran out of its ${limits.timeoutMs / 1000} s before it could ask where the symbol is defined` })
-    }
     const listed = listedPlaces(result)
     const atCursor = listed.filter((place) => overlaps(place, { uri: cursor.uri, range: { start: cursor.position, end: cursor.position } }))
-    const name = symbolName([...atCursor, ...definitions], cursor, (uri) => texts.lines(uri))
+    // The definitions are asked only when needed: for the name when the answer has no place at the
+    // cursor, and to classify occurrences the answer does not list. On a cold server that question
+    // waited for its analysis of the open files (300 ms of pyright's first answer, 5 s under load)
+    // even when every occurrence was listed.
+    let definitions: readonly LspLocation[] | undefined
+    const definitionsOnce = async (): Promise<readonly LspLocation[] | 'out of time'> => {
+      definitions ??= await definitionsAt(lsp, request, bounded.signal, signal)
+      return bounded.deadline.aborted ? 'out of time' : definitions
+    }
+    const outOfTime = withCompleteness(result, { reason: 'unchecked', message: `the cross-check ran out of its ${limits.timeoutMs / 1000} s before it could ask where the symbol is defined` })
+    let name = nameOfPlaces(atCursor, (uri) => texts.lines(uri))
+    if (name === undefined) {
+      const found = await definitionsOnce()
+      if (found === 'out of time') return outOfTime
+      name = symbolName([...atCursor, ...found], cursor, (uri) => texts.lines(uri))
+    }
     if (name === undefined) return result
-    // This symbol is where the cursor and its definitions are, not every listed reference: a
-    // reference can also declare another symbol (`const { code } = p` binds a local `code`), and
-    // a place leading to that one is not a reference of this. (A missed call that resolves to an
-    // overload signature other than the definitions counts as elsewhere.)
-    const symbol = [{ uri: cursor.uri, range: { start: cursor.position, end: cursor.position } }, ...definitions]
-    const known = [...listed, ...symbol]
+    const cursorPlace = { uri: cursor.uri, range: { start: cursor.position, end: cursor.position } }
 
     let search: SearchResult
     try {
@@ -80,18 +86,30 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       return withCompleteness(result, { reason: 'unchecked', message: `the cross-check could not search for ${name}: ${(error as Error).message}` })
     }
     const counts = { occurrences: search.occurrences.length, listed: 0, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 0 }
-    const toAsk: LspLocation[] = []
+    let toAsk: LspLocation[] = []
     const files = new Set<string>()
     for (const occurrence of search.occurrences) {
       files.add(occurrence.path)
       const uri = fileUri(occurrence.path)
       const place = { uri, range: { start: { line: occurrence.line, character: occurrence.character }, end: { line: occurrence.line, character: occurrence.character + name.length } } }
-      if (known.some((own) => overlaps(own, place))) counts.listed++
+      if (overlaps(cursorPlace, place) || listed.some((own) => overlaps(own, place))) counts.listed++
       else if (inComment(texts, uri, extname(occurrence.path).toLowerCase(), occurrence.line, occurrence.character)) counts.commentsOrStrings++
       else if (isGenerated(texts, uri)) counts.generated++
       else toAsk.push(place)
     }
-    const asked = nearestFirst(toAsk, uriPath(definitions[0]?.uri ?? cursor.uri), uriPath).slice(0, limits.maxClassified)
+    const found = toAsk.length === 0 ? [] : await definitionsOnce()
+    if (found === 'out of time') return outOfTime
+    // This symbol is where the cursor and its definitions are, not every listed reference: a
+    // reference can also declare another symbol (`const { code } = p` binds a local `code`), and
+    // a place leading to that one is not a reference of this. (A missed call that resolves to an
+    // overload signature other than the definitions counts as elsewhere.)
+    const symbol = [cursorPlace, ...found]
+    toAsk = toAsk.filter((place) => {
+      const own = found.some((definition) => overlaps(definition, place))
+      if (own) counts.listed++
+      return !own
+    })
+    const asked = nearestFirst(toAsk, uriPath(found[0]?.uri ?? cursor.uri), uriPath).slice(0, limits.maxClassified)
     const verdicts: Verdict[] = await classify(asked, uriPath, {
       lsp,
       workspaceRoot: request.workspaceRoot,

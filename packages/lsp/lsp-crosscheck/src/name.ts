@@ -33,6 +33,17 @@ export function isName(text: string): boolean {
   return identifier.test(text) && !keywords.has(text)
 }
 
+/** The text of the first of `places` that covers one line and is a name. `linesOf(uri)` gives a document's lines, or `undefined`. */
+export function nameOfPlaces(places: readonly LspLocation[], linesOf: (uri: string) => readonly string[] | undefined): string | undefined {
+  for (const place of places) {
+    const { start, end } = place.range
+    if (start.line !== end.line) continue
+    const text = linesOf(place.uri)?.[start.line]?.slice(start.character, end.character)
+    if (text !== undefined && isName(text)) return text
+  }
+  return undefined
+}
+
 /**
  * The name a reference-like answer is about: the text of the first of `places` (the answer's own
  * location at the cursor, then the definitions) that covers one line and is a name, else the
@@ -43,12 +54,8 @@ export function symbolName(
   cursor: { readonly uri: string; readonly position: LspPosition },
   linesOf: (uri: string) => readonly string[] | undefined,
 ): string | undefined {
-  for (const place of places) {
-    const { start, end } = place.range
-    if (start.line !== end.line) continue
-    const text = linesOf(place.uri)?.[start.line]?.slice(start.character, end.character)
-    if (text !== undefined && isName(text)) return text
-  }
+  const named = nameOfPlaces(places, linesOf)
+  if (named !== undefined) return named
   const line = linesOf(cursor.uri)?.[cursor.position.line]
   return line === undefined ? undefined : identifierAt(line, cursor.position.character)
 }
