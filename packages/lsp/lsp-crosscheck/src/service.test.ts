@@ -128,6 +128,33 @@ describe('withCrossCheck', () => {
     expect(result.completeness).toEqual({ state: 'complete' })
   })
 
+  // rxjs's SchedulerLike: a goToDefinition at each of its 141 uses as a type took 2 s per warm
+  // goToImplementation; the server's references list them in one request.
+  it('takes the places the references list as this symbol, and asks only about the rest', async () => {
+    const uses = Array.from({ length: 12 }, () => 'Shape\n').join('')
+    const { root, place } = treeWorkspace({ 'pkg/shape.py': 'class Shape:\n    pass\n', 'pkg/square.py': 'class Square(Shape):\n    pass\n', 'pkg/use.py': uses, 'pkg/dyn.py': 'Shape\n' })
+    const declaration = place('pkg/shape.py', 0, 6)
+    const references = [declaration, place('pkg/square.py', 0, 13), ...Array.from({ length: 12 }, (_, line) => place('pkg/use.py', line, 0))]
+    const asked: string[] = []
+    const service = createLspService()
+    service.registerProvider({
+      id: lspProviderId('table'),
+      extensionToLanguage: { '.py': 'python' },
+      async query(request: LspProviderQuery): Promise<LspQueryResult> {
+        const base = { resolvedWorkspaceRoot: root, completeness: { state: 'complete' as const } }
+        if (request.operation === 'goToImplementation') return { kind: 'locations', locations: [place('pkg/square.py', 0, 6)], ...base }
+        if (request.operation === 'findReferences') return { kind: 'locations', locations: references, ...base }
+        const file = (request.filePath ?? '').replace(`${root}/`, '')
+        asked.push(file)
+        return { kind: 'locations', locations: file === 'pkg/shape.py' ? [declaration] : [], ...base }
+      },
+    })
+    const result = await withCrossCheck(service).query({ operation: 'goToImplementation', filePath: 'pkg/shape.py', position: { line: 0, character: 6 }, workspaceRoot: root })
+    expect(asked.sort()).toEqual(['pkg/dyn.py', 'pkg/shape.py'])
+    expect(result.crossCheck?.candidates).toEqual([{ location: place('pkg/dyn.py', 0, 0), reason: 'unresolved', message: null }])
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 15, listed: 1, added: 0, elsewhere: 13, candidates: 1, commentsOrStrings: 0, generated: 0, unchecked: 0 })
+  })
+
   // On effect's sources a common name has thousands of occurrences and `dist/` sorts before
   // `src/`: the bound of checked places went to compiled copies, not to the declaration's package.
   it('asks about the places nearest the declaration first, and lists what it found in path order', async () => {

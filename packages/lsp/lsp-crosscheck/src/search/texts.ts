@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { URI } from 'vscode-uri'
 
 /** A document's text and its lines, read once per cross-check. */
@@ -9,12 +9,19 @@ export interface Text {
   readonly lineStarts: readonly number[]
 }
 
-/** Reads `file:` documents once each (synchronously: a few files per answer); `undefined` when unreadable. */
+/**
+ * Reads `file:` documents once each per cross-check (synchronously: a few files per answer);
+ * `undefined` when unreadable. Texts are kept across cross-checks while a file's identity (device,
+ * inode, size, modification and change times) stays the same, so a warm query re-reads and
+ * re-scans nothing (see {@link TextCache}).
+ */
 export class Texts {
   readonly #cache = new Map<string, Text | undefined>()
 
+  constructor(private readonly shared: TextCache = sharedTexts) {}
+
   get(uri: string): Text | undefined {
-    if (!this.#cache.has(uri)) this.#cache.set(uri, read(uri))
+    if (!this.#cache.has(uri)) this.#cache.set(uri, this.shared.get(uri))
     return this.#cache.get(uri)
   }
 
@@ -23,12 +30,62 @@ export class Texts {
   }
 }
 
-function read(uri: string): Text | undefined {
+/**
+ * Document texts by path and file identity, the least recently used dropped past `maxChars`
+ * UTF-16 units in all: one `stat` per read when the file is unchanged.
+ */
+export class TextCache {
+  /** In least- to most-recently-used order (a Map keeps insertion order). */
+  readonly #entries = new Map<string, { readonly stamp: string; readonly text: Text }>()
+  #chars = 0
+
+  constructor(private readonly maxChars: number) {}
+
+  get(uri: string): Text | undefined {
+    let path: string
+    let stamp: string
+    try {
+      const parsed = URI.parse(uri)
+      if (parsed.scheme !== 'file') return undefined
+      path = parsed.fsPath
+      const stats = statSync(path, { bigint: true })
+      stamp = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`
+    } catch {
+      return undefined
+    }
+    const cached = this.#entries.get(path)
+    if (cached) this.#drop(path, cached.text)
+    if (cached?.stamp === stamp) {
+      this.#keep(path, cached)
+      return cached.text
+    }
+    const text = read(path)
+    if (text !== undefined) this.#keep(path, { stamp, text })
+    return text
+  }
+
+  #keep(path: string, entry: { readonly stamp: string; readonly text: Text }): void {
+    this.#entries.set(path, entry)
+    this.#chars += entry.text.text.length
+    for (const [oldest, { text }] of this.#entries) {
+      if (this.#chars <= this.maxChars || oldest === path) break
+      this.#drop(oldest, text)
+    }
+  }
+
+  #drop(path: string, text: Text): void {
+    this.#entries.delete(path)
+    this.#chars -= text.text.length
+  }
+}
+
+/** 8 M UTF-16 units: about 16 MB of source, a few thousand files. */
+const sharedTexts = new TextCache(8 * 1024 * 1024)
+
+function read(path: string): Text | undefined {
   let text: string
   try {
-    const parsed = URI.parse(uri)
-    if (parsed.scheme !== 'file') return undefined
-    text = readFileSync(parsed.fsPath, 'utf8')
+    text = readFileSync(path, 'utf8')
     // A leading byte order mark is not text positions count (docs/lsp.md, "Coordinates"; ripgrep drops it too).
     if (text.startsWith('\ufeff')) text = text.slice(1)
   } catch {
