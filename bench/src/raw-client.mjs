@@ -36,6 +36,7 @@ export const fileUri = (file) => pathToFileURL(file).href
 export const methodOf = {
   goToDefinition: 'textDocument/definition',
   findReferences: 'textDocument/references',
+  goToImplementation: 'textDocument/implementation',
   hover: 'textDocument/hover',
 }
 
@@ -119,7 +120,7 @@ export class RawClient {
 
   /**
    * One navigation request, the answer as the server sent it.
-   * @param {'goToDefinition' | 'findReferences' | 'hover'} operation
+   * @param {'goToDefinition' | 'findReferences' | 'goToImplementation' | 'hover'} operation
    * @param {string} uri
    * @param {{ line: number, character: number }} position
    */

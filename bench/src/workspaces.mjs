@@ -49,6 +49,17 @@ export async function copyQueryCore() {
   return root
 }
 
+/** The pinned rxjs sources the MCP part runs on (a devDependency of bench): 251 TypeScript files. */
+export const rxjsVersion = require('rxjs/package.json').version
+
+/** rxjs's `src/` as `<root>/src`, with a strict tsconfig over it (the issue's 250-file codebase). */
+export async function copyRxjs() {
+  const root = await emptyWorkspace('rxjs')
+  await cp(path.join(path.dirname(require.resolve('rxjs/package.json')), 'src'), path.join(root, 'src'), { recursive: true })
+  await writeFile(path.join(root, 'tsconfig.json'), strictTsconfig(['src']))
+  return root
+}
+
 /**
  * A small Python package (pyright): `shapes.area` defined once and called from four modules,
  * with a class per module so hover and definition have something to resolve.
