@@ -63,6 +63,27 @@ describe('cross-check of calls and implementations on typescript-language-server
     )
   })
 
+  // Found on a function imported, re-exported and named in a type: each was listed as a call the
+  // server missed, though none calls it.
+  it('adds only calls: an import, a re-export, a type and the function passed as a value are not callers', async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+      'src/a.ts': 'export function price(n: number): number {\n  return n * 2\n}\n',
+      'src/b.ts': "import { price } from './a'\nexport const total = price(3)\nexport type P = typeof price\nexport const all = [1, 2].map(price)\n",
+      'src/index.ts': "export { price } from './a'\n",
+      'scripts/report.ts': "import { price } from '../src/a'\nexport const t = price(4)\n",
+    })
+    const { ask } = toolOn(root)
+    expect(await ask('incomingCalls', 'src/a.ts:1:17')).toBe(
+      [
+        '1 caller of price',
+        '← Module src.b.ts  src/b.ts:2:22  export const total = price(3)',
+        '1 more place calls price (missed by the server; found by the cross-check):',
+        'scripts/report.ts:2:18  export const t = price(4)',
+      ].join('\n'),
+    )
+  })
+
   it('lists a call through any as a place that may reach an implementation', async () => {
     const root = await tempWorkspace({
       'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),

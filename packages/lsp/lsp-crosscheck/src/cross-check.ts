@@ -3,6 +3,7 @@ import { boundedSignal } from '@agent-lsp/abort'
 import type { LspCallsResult, LspCandidate, LspCompleteness, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
+import { isCallAt } from './classify/call-site.js'
 import { nameOfPlaces, symbolName } from './name.js'
 import { inRanges, lexicalFamily, nonCodeRanges } from './search/lexical.js'
 import { searchWord, type SearchResult } from './search/ripgrep.js'
@@ -127,9 +128,10 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     })))
     const added: LspLocation[] = []
     const candidates: LspCandidate[] = []
+    const adds = missedBy(texts)
     verdicts.forEach((verdict, index) => {
       const location = asked[index]!
-      if (verdict.kind === 'here' && request.operation !== 'goToImplementation') {
+      if (verdict.kind === 'here' && adds(request.operation, location)) {
         added.push(location)
         counts.added++
       } else if (verdict.kind === 'here' || verdict.kind === 'elsewhere') counts.elsewhere++
@@ -159,6 +161,20 @@ async function definitionsAt(lsp: LspService, request: LspCursorRequest, bounded
   } catch (error) {
     if (signal?.aborted) throw error
     return []
+  }
+}
+
+/**
+ * Whether a place that leads to the symbol is one the answer missed: any for `findReferences`, a
+ * call for `incomingCalls` (an import or a type names the function without calling it), none for
+ * `goToImplementation` (a use is not an implementation). The others count as `elsewhere`.
+ */
+function missedBy(texts: Texts): (operation: CrossCheckedOperation, place: LspLocation) => boolean {
+  return (operation, place) => {
+    if (operation === 'goToImplementation') return false
+    if (operation === 'findReferences') return true
+    const line = texts.lines(place.uri)?.[place.range.start.line]
+    return line !== undefined && isCallAt(line, place.range.start.character, place.range.end.character)
   }
 }
 

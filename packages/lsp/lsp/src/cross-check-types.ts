@@ -17,7 +17,9 @@ export interface LspCandidate {
 /**
  * How many whole-word occurrences of the name a cross-check found, by what became of each; they
  * add up to `occurrences`. For `goToImplementation` every occurrence the server resolves counts
- * as `elsewhere` (a use of the symbol is not an implementation of it), so `added` is 0.
+ * as `elsewhere` (a use of the symbol is not an implementation of it), so `added` is 0; for
+ * `incomingCalls` so does one that leads to the symbol without calling it (an import, a type, the
+ * function passed as a value): `added` holds calls only.
  */
 export interface LspCrossCheckCounts {
   readonly occurrences: number
