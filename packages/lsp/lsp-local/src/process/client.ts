@@ -282,6 +282,7 @@ export class LanguageServerClient {
     if (this.#exitError) return
     this.#exitError = error
     this.#state = 'stopped'
+    this.watchedFiles.dispose()
     this.#markExited(error)
     for (const reject of this.#pending) reject(error)
     this.#pending.clear()

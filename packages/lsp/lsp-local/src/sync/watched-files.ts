@@ -1,9 +1,10 @@
-import { readdirSync, statSync, type Dirent } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { relative, sep } from 'node:path'
 import picomatch from 'picomatch'
 import type { FileEvent, FileSystemWatcher, RelativePattern } from 'vscode-languageserver-protocol'
 import { protocol } from '../protocol.js'
 import { pathToUri, uriToPath } from '../normalize/uri.js'
+import { MAX_SCANNED_FILES, PACKAGE_DIRECTORY, relativeOf } from './tree-scan.js'
+import { WatchedTree } from './watched-tree.js'
 
 const { FileChangeType } = protocol
 
@@ -15,16 +16,6 @@ export interface WatchedFilesSink {
   readonly reloading: () => void
 }
 
-/** Folders never scanned: VCS data. A server that wants them watches them itself. */
-const SKIPPED_DIRECTORIES = new Set(['.git', '.hg', '.svn'])
-/**
- * Folders of installed packages: only their packages are scanned (`<pkg>/package.json` and
- * `@scope/<pkg>/package.json`, one level), not what is inside them.
- */
-const PACKAGE_DIRECTORY = 'node_modules'
-/** A bound on one scan, so that a huge tree costs a bounded time. */
-const MAX_SCANNED_FILES = 50_000
-
 interface Watcher {
   readonly matches: (relativePath: string, absolutePath: string) => boolean
   /** `WatchKind` bits: 1 create, 2 change, 4 delete. */
@@ -33,17 +24,21 @@ interface Watcher {
 
 /**
  * `workspace/didChangeWatchedFiles` (LSP 3.17 §DidChangeWatchedFiles) for the globs a server
- * registered: before each query the server root is scanned (bounded, VCS data skipped, no symlink
- * followed) and files created, changed or deleted since the last scan are reported, so a server
- * that does not watch the disk itself (pyright, tsserver with `useClientFileWatcher`) sees files
- * written by someone else. A `node_modules` folder is scanned for its packages only (each
- * package's `package.json`, scoped ones included, symlinked ones as pnpm makes them): a package
- * installed or removed during a session is reported, so tsserver resolves its import again.
+ * registered: before each query, files created, changed or deleted under the server root since
+ * the last query are reported, so a server that does not watch the disk itself (pyright, tsserver
+ * with `useClientFileWatcher`) sees files written by someone else. The view is a
+ * {@link WatchedTree}: taken in full when the globs are registered (bounded, VCS data skipped, no
+ * symlink followed), then kept current by file-system events, each query first waiting until the
+ * events of every write done before it have arrived — so a query costs the same on a 50,000-file
+ * tree as on a 6-file one, and sees a file written just before it. A `node_modules` folder is
+ * followed for its packages only (each package's `package.json`, scoped ones included, symlinked
+ * ones as pnpm makes them): a package installed or removed during a session is reported, so
+ * tsserver resolves its import again.
  */
 export class WatchedFiles {
   readonly #registrations = new Map<string, Watcher[]>()
-  /** Path → `size:mtime` of the watched files at the last scan. */
-  #snapshot = new Map<string, string>()
+  /** The watched files as of the last look, kept current by events (see {@link WatchedTree}). */
+  #tree: WatchedTree | undefined
   /**
    * Path → whether some watcher matches it, kept until the registrations change: tsserver
    * registers dozens of globs, and matching each against every file was most of a scan's time.
@@ -55,6 +50,8 @@ export class WatchedFiles {
     private readonly root: string,
     /** Whether a path is one of the server's own source files (by extension). */
     private readonly isServerFile: (path: string) => boolean,
+    /** Whether the view follows file-system events (else it scans the root in full before each query). */
+    private readonly incremental = true,
   ) {}
 
   private isSource(path: string): boolean {
@@ -67,12 +64,20 @@ export class WatchedFiles {
     this.#registrations.set(id, watchers.map((watcher) => toWatcher(watcher, this.root)))
     this.#watched.clear()
     // What is on disk now is what the server found by itself; changes count from here.
-    this.#snapshot = scan(this.root, (relativePath, path) => this.#isWatched(relativePath, path))
+    this.#tree?.dispose()
+    this.#tree = new WatchedTree(this.root, (relativePath, path) => this.#isWatched(relativePath, path), this.incremental)
+  }
+
+  /** Stop following the tree's events (the server is gone, or watches nothing). */
+  dispose(): void {
+    this.#tree?.dispose()
+    this.#tree = undefined
   }
 
   unregister(id: string): void {
     this.#registrations.delete(id)
     this.#watched.clear()
+    if (this.#registrations.size === 0) this.dispose()
   }
 
   #isWatched(relativePath: string, path: string): boolean {
@@ -86,7 +91,7 @@ export class WatchedFiles {
   }
 
   /**
-   * Report what changed on disk since the last scan. Callers that arrive before a scan has begun
+   * Report what changed on disk since the last look. Callers that arrive before a scan has begun
    * share it (it starts on the next turn of the event loop), so a burst of concurrent queries
    * costs one scan, and each sees the disk as it was when it asked or later.
    */
@@ -126,20 +131,14 @@ export class WatchedFiles {
 
   async #scanAndReport(): Promise<void> {
     const watchers = [...this.#registrations.values()].flat()
-    if (watchers.length === 0) return
-    const current = scan(this.root, (relativePath, path) => this.#isWatched(relativePath, path))
-    const previous = this.#snapshot
-    this.#snapshot = current
-    const changes: FileEvent[] = []
+    if (watchers.length === 0 || this.#tree === undefined) return
     const wants = (path: string, bit: number): boolean =>
-      watchers.some((watcher) => (watcher.kind & bit) !== 0 && watcher.matches(relative(this.root, path).split(sep).join('/'), path))
-    for (const [path, stamp] of current) {
-      const before = previous.get(path)
-      if (before === undefined && wants(path, 1)) changes.push({ uri: pathToUri(path), type: FileChangeType.Created })
-      else if (before !== undefined && before !== stamp && wants(path, 2)) changes.push({ uri: pathToUri(path), type: FileChangeType.Changed })
-    }
-    for (const path of previous.keys()) {
-      if (!current.has(path) && wants(path, 4)) changes.push({ uri: pathToUri(path), type: FileChangeType.Deleted })
+      watchers.some((watcher) => (watcher.kind & bit) !== 0 && watcher.matches(relativeOf(this.root, path), path))
+    const changes: FileEvent[] = []
+    for (const { path, before, after } of await this.#tree.changes()) {
+      // `WatchKind` bits: 1 create, 2 change, 4 delete.
+      const [type, bit] = before === undefined ? [FileChangeType.Created, 1] as const : after === undefined ? [FileChangeType.Deleted, 4] as const : [FileChangeType.Changed, 2] as const
+      if (wants(path, bit)) changes.push({ uri: pathToUri(path), type })
     }
     if (changes.length === 0) return
     if (changes.some((change) => change.type !== FileChangeType.Changed)) this.#generation++
@@ -177,31 +176,6 @@ function toWatcher(watcher: FileSystemWatcher, root: string): Watcher {
   }
 }
 
-function scan(root: string, isWatched: (relativePath: string, path: string) => boolean): Map<string, string> {
-  const files = new Map<string, string>()
-  const pending = [root]
-  while (pending.length > 0 && files.size < MAX_SCANNED_FILES) {
-    const directory = pending.pop()!
-    let entries
-    try {
-      entries = readdirSync(directory, { withFileTypes: true })
-    } catch {
-      continue
-    }
-    for (const entry of entries) {
-      const path = join(directory, entry.name)
-      if (entry.isDirectory() && entry.name === PACKAGE_DIRECTORY) {
-        for (const manifest of packageManifests(path)) record(root, manifest, isWatched, files)
-      } else if (entry.isDirectory()) {
-        if (!SKIPPED_DIRECTORIES.has(entry.name)) pending.push(path)
-      } else if (entry.isFile()) {
-        record(root, path, isWatched, files)
-      }
-    }
-  }
-  return files
-}
-
 /** Whether `uri` is `…/node_modules/<pkg>/package.json` or `…/node_modules/@scope/<pkg>/package.json`. */
 function isPackageManifest(uri: string): boolean {
   const segments = (uriToPath(uri) ?? '').split(sep)
@@ -214,44 +188,4 @@ function isPackageManifest(uri: string): boolean {
 /** Whether `uri` lies under a `site-packages` folder (a Python environment's installed packages). */
 function isInstalledModule(uri: string): boolean {
   return (uriToPath(uri) ?? '').split(sep).includes('site-packages')
-}
-
-/** Put `path`'s `size:mtime` (symlinks followed) in `files` if a watcher wants it and it exists. */
-function record(root: string, path: string, isWatched: (relativePath: string, path: string) => boolean, files: Map<string, string>): void {
-  const relativePath = relative(root, path).split(sep).join('/')
-  if (!isWatched(relativePath, path)) return
-  try {
-    const stats = statSync(path)
-    if (stats.isFile()) files.set(path, `${stats.size}:${stats.mtimeMs}`)
-  } catch {
-    // gone between readdir and stat, or a package without a package.json: not there
-  }
-}
-
-/**
- * The `package.json` paths of the packages in a `node_modules` folder: `<pkg>` and
- * `@scope/<pkg>`, folders or symlinks to them (pnpm); `.bin`, `.pnpm` and other dot entries left
- * out. One `readdir` for the folder and one per scope.
- */
-function packageManifests(nodeModules: string): string[] {
-  const manifests: string[] = []
-  for (const entry of listEntries(nodeModules)) {
-    if (entry.name.startsWith('.') || !(entry.isDirectory() || entry.isSymbolicLink())) continue
-    if (!entry.name.startsWith('@')) {
-      manifests.push(join(nodeModules, entry.name, 'package.json'))
-      continue
-    }
-    for (const scoped of listEntries(join(nodeModules, entry.name))) {
-      if (scoped.isDirectory() || scoped.isSymbolicLink()) manifests.push(join(nodeModules, entry.name, scoped.name, 'package.json'))
-    }
-  }
-  return manifests
-}
-
-function listEntries(directory: string): Dirent[] {
-  try {
-    return readdirSync(directory, { withFileTypes: true })
-  } catch {
-    return []
-  }
 }

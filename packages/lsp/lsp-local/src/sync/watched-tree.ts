@@ -1,0 +1,291 @@
+import { lstatSync, readdirSync, watch, type FSWatcher, type Stats } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { acquireBarrier, countEvent, eventQueueLimit, eventsDelivered, type EventBarrier } from './event-barrier.js'
+import { MAX_SCANNED_FILES, PACKAGE_DIRECTORY, SKIPPED_DIRECTORIES, relativeOf, scanTree, stampOf, type IsWatched } from './tree-scan.js'
+
+/** A bound on the folders one tree watches (one inotify watch each; the user's limit is shared by every process). */
+const MAX_WATCHED_DIRECTORIES = 10_000
+
+/** One watched file that changed: its stamp before and after (`undefined`: not there). */
+export interface TreeChange {
+  readonly path: string
+  readonly before: string | undefined
+  readonly after: string | undefined
+}
+
+/** What a watched folder is: of the tree, a `node_modules`, a `@scope` in one, or a package. */
+type FolderKind = 'tree' | 'modules' | 'scope' | 'package'
+
+interface Folder {
+  readonly kind: FolderKind
+  readonly watcher: FSWatcher
+  /** The names of its entries the view holds: watched files and folders it watches. */
+  readonly children: Set<string>
+}
+
+/** An entry as a listing or `lstat` tells it. */
+type Entry = Pick<Stats, 'isFile' | 'isDirectory' | 'isSymbolicLink'>
+
+/**
+ * The watched files under a root and their stamps, kept current by events instead of a scan per
+ * look: every folder of the tree (as {@link scanTree} walks it) has an `fs.watch` (inotify), an
+ * event marks its entry, and {@link changes} first passes the {@link EventBarrier} (so every write
+ * done before the call has been delivered), then looks again at the marked entries only — a
+ * `lstat` each, a folder walked when it appeared. What it cannot follow so it scans in full, as
+ * before: more than {@link MAX_WATCHED_DIRECTORIES} folders or {@link MAX_SCANNED_FILES} files, a
+ * watch the system refuses, a barrier not passed in time, or so many events since the last look
+ * that the kernel's queue may have dropped some ({@link eventQueueLimit}).
+ */
+export class WatchedTree {
+  #files = new Map<string, string>()
+  readonly #folders = new Map<string, Folder>()
+  /** Entries an event named since the last look. */
+  #marked = new Set<string>()
+  /** Folders an event without a name was about: listed again. */
+  #unnamed = new Set<string>()
+  /** Path → its stamp at the last look and now, for each file set since. */
+  readonly #changes = new Map<string, { readonly before: string | undefined; after: string | undefined }>()
+  #recording = false
+  #eventsSeen = eventsDelivered()
+  /** The root's inode when it was entered: a root moved away or replaced sends no event of its own. */
+  #rootInode: number | undefined
+  #barrier: EventBarrier | undefined
+
+  constructor(
+    private readonly root: string,
+    private readonly isWatched: IsWatched,
+    /** Whether to follow events; `false` scans in full on every look. */
+    incremental = true,
+  ) {
+    this.#barrier = incremental ? acquireBarrier() : undefined
+    if (this.#barrier !== undefined) this.#enterRoot()
+    if (this.#barrier === undefined) this.#files = scanTree(root, isWatched).files
+  }
+
+  /** Whether events are followed (else each look is a full scan). */
+  get incremental(): boolean {
+    return this.#barrier !== undefined
+  }
+
+  /** The watched files and their stamps, as of the last look. */
+  get files(): ReadonlyMap<string, string> {
+    return this.#files
+  }
+
+  /** The watched files created, changed or deleted since the last look (or the baseline). */
+  async changes(): Promise<TreeChange[]> {
+    const passed = this.#barrier === undefined ? false : await this.#barrier.pass()
+    if (this.#barrier === undefined) this.#rescan()
+    else if (!passed || lstatOf(this.root)?.ino !== this.#rootInode || eventsDelivered() - this.#eventsSeen >= eventQueueLimit() / 2) this.#reenter()
+    else this.#lookAgain()
+    this.#eventsSeen = eventsDelivered()
+    const changes: TreeChange[] = []
+    for (const [path, { before, after }] of this.#changes) if (before !== after) changes.push({ path, before, after })
+    this.#changes.clear()
+    return changes
+  }
+
+  /** Stop following events. */
+  dispose(): void {
+    for (const folder of this.#folders.values()) folder.watcher.close()
+    this.#folders.clear()
+    this.#barrier?.release()
+    this.#barrier = undefined
+  }
+
+  #enterRoot(): void {
+    this.#rootInode = lstatOf(this.root)?.ino
+    this.#enter(this.root, 'tree')
+  }
+
+  #lookAgain(): void {
+    const marked = this.#marked
+    const unnamed = this.#unnamed
+    this.#marked = new Set()
+    this.#unnamed = new Set()
+    this.#recording = true
+    for (const path of unnamed) {
+      const folder = this.#folders.get(path)
+      if (folder === undefined) continue
+      for (const name of new Set([...folder.children, ...listNames(path)])) marked.add(join(path, name))
+    }
+    for (const path of marked) {
+      const parent = this.#folders.get(dirname(path))
+      if (parent !== undefined && this.#barrier !== undefined) this.#look(dirname(path), parent, basename(path), lstatOf(path))
+    }
+    this.#recording = false
+    if (this.#barrier === undefined) this.#rescan() // a bound was crossed on the way: the rest by a scan
+  }
+
+  /** Every folder watched again from scratch, then compared with the view before. */
+  #reenter(): void {
+    const before = this.#files
+    this.#unwatchAll()
+    this.#files = new Map()
+    this.#marked.clear()
+    this.#unnamed.clear()
+    this.#enterRoot()
+    if (this.#barrier === undefined) this.#files = before
+    this.#compare(before, this.#barrier === undefined ? scanTree(this.root, this.isWatched).files : this.#files)
+  }
+
+  /** A full scan, compared with the view before. */
+  #rescan(): void {
+    const current = scanTree(this.root, this.isWatched).files
+    this.#compare(this.#files, current)
+    this.#files = current
+  }
+
+  #compare(before: ReadonlyMap<string, string>, after: Map<string, string>): void {
+    for (const [path, stamp] of after) if (before.get(path) !== stamp) this.#record(path, before.get(path), stamp)
+    for (const [path, stamp] of before) if (!after.has(path)) this.#record(path, stamp, undefined)
+    this.#files = after
+  }
+
+  #record(path: string, before: string | undefined, after: string | undefined): void {
+    const change = this.#changes.get(path)
+    if (change === undefined) this.#changes.set(path, { before, after })
+    else change.after = after
+  }
+
+  /** Give up following events: scans in full from now (the next look compares one with the view). */
+  #giveUp(): void {
+    this.#unwatchAll()
+    this.#barrier?.release()
+    this.#barrier = undefined
+  }
+
+  #unwatchAll(): void {
+    for (const folder of this.#folders.values()) folder.watcher.close()
+    this.#folders.clear()
+  }
+
+  /** Watch a folder and take in its entries. */
+  #enter(path: string, kind: FolderKind): Folder | undefined {
+    if (this.#barrier === undefined) return undefined
+    let watcher: FSWatcher
+    try {
+      watcher = watch(path, (_, name) => {
+        countEvent()
+        // Past half the kernel's queue the next look enters everything again: no need to remember more.
+        if (eventsDelivered() - this.#eventsSeen >= eventQueueLimit() / 2) return
+        if (typeof name === 'string') this.#marked.add(join(path, name))
+        else this.#unnamed.add(path)
+      })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') this.#giveUp() // ENOSPC (the watch limit), EMFILE
+      return undefined
+    }
+    watcher.unref()
+    watcher.on('error', () => this.#giveUp())
+    const folder: Folder = { kind, watcher, children: new Set() }
+    this.#folders.set(path, folder)
+    if (this.#folders.size > MAX_WATCHED_DIRECTORIES) {
+      this.#giveUp()
+      return undefined
+    }
+    if (kind === 'package') {
+      this.#look(path, folder, 'package.json', undefined)
+      return folder
+    }
+    let entries
+    try {
+      entries = readdirSync(path, { withFileTypes: true })
+    } catch {
+      return folder
+    }
+    for (const entry of entries) {
+      if (this.#barrier === undefined) return undefined
+      this.#look(path, folder, entry.name, entry)
+    }
+    return folder
+  }
+
+  /**
+   * Bring the view of `parentPath/name` in line with the disk (`entry`: its listing or `lstat`,
+   * `undefined` when gone): a folder entered or left, a file's stamp taken. A folder an event named
+   * is left and entered again (it may have been replaced, and a watch follows an inode, not a path).
+   */
+  #look(parentPath: string, parent: Folder, name: string, entry: Entry | undefined): void {
+    const path = join(parentPath, name)
+    const known = this.#folders.get(path)
+    if (known !== undefined) {
+      this.#leave(path, known)
+      parent.children.delete(name)
+    }
+    const kind = folderKind(parent.kind, name, entry)
+    if (kind === 'tree' || kind === 'modules') this.#setFile(path, undefined) // a file replaced by a folder
+    if (kind !== undefined && this.#enter(path, kind) !== undefined) parent.children.add(name)
+    else if (kind === 'package') this.#lookAtFile(parentPath, parent, name, true) // not watchable: its manifest still counts
+    else this.#lookAtFile(parentPath, parent, name, parent.kind === 'tree' ? entry?.isFile() === true : parent.kind === 'package' && name === 'package.json')
+  }
+
+  /** Take `name`'s stamp (for a package, its `package.json`'s) if it is a watched file, else drop it. */
+  #lookAtFile(parentPath: string, parent: Folder, name: string, file: boolean): void {
+    const path = manifestOrFile(parent.kind, join(parentPath, name))
+    const stamp = file && this.isWatched(relativeOf(this.root, path), path) ? stampOf(path) : undefined
+    if (stamp === undefined) parent.children.delete(name)
+    else parent.children.add(name)
+    this.#setFile(path, stamp)
+  }
+
+  /** Stop watching a folder and everything below it; its files are gone from the view. */
+  #leave(path: string, folder: Folder): void {
+    folder.watcher.close()
+    this.#folders.delete(path)
+    for (const name of folder.children) {
+      const child = join(path, name)
+      const below = this.#folders.get(child)
+      if (below !== undefined) this.#leave(child, below)
+      else this.#setFile(manifestOrFile(folder.kind, child), undefined)
+    }
+  }
+
+  #setFile(path: string, stamp: string | undefined): void {
+    const before = this.#files.get(path)
+    if (before === stamp) return
+    if (stamp === undefined) this.#files.delete(path)
+    else this.#files.set(path, stamp)
+    if (this.#recording) this.#record(path, before, stamp)
+    if (this.#files.size > MAX_SCANNED_FILES) this.#giveUp()
+  }
+}
+
+/** The file an entry of a folder of `kind` stands for: a package's `package.json` in `node_modules` or a scope, else itself. */
+function manifestOrFile(kind: FolderKind, path: string): string {
+  return kind === 'modules' || kind === 'scope' ? join(path, 'package.json') : path
+}
+
+/** What folder `name` in a folder of `parentKind` is watched as, if any (a scan's rules, see {@link scanTree}). */
+function folderKind(parentKind: FolderKind, name: string, entry: Entry | undefined): FolderKind | undefined {
+  if (entry === undefined) return undefined
+  switch (parentKind) {
+    case 'tree':
+      if (!entry.isDirectory() || SKIPPED_DIRECTORIES.has(name)) return undefined
+      return name === PACKAGE_DIRECTORY ? 'modules' : 'tree'
+    case 'modules':
+      if (name.startsWith('.') || !(entry.isDirectory() || entry.isSymbolicLink())) return undefined
+      return name.startsWith('@') ? 'scope' : 'package'
+    case 'scope':
+      return entry.isDirectory() || entry.isSymbolicLink() ? 'package' : undefined
+    case 'package':
+      return undefined
+  }
+}
+
+function lstatOf(path: string): Stats | undefined {
+  try {
+    return lstatSync(path)
+  } catch {
+    return undefined
+  }
+}
+
+function listNames(path: string): string[] {
+  try {
+    return readdirSync(path)
+  } catch {
+    return []
+  }
+}
