@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { FileEvent, FileSystemWatcher } from 'vscode-languageserver-protocol'
@@ -81,6 +81,20 @@ describe('WatchedFiles kept by events', () => {
     }, [(write) => write('src/pkg/two.py', 'y = 12345\n'), (write) => write('src/pkg/one.py', 'x = 2\n')])
     expect(incremental).toEqual([[['src/pkg/two.py', 2]], [['src/pkg/one.py', 2]]])
     expect(scanned).toEqual(incremental)
+  })
+
+  it('reports a file rewritten within one tick of the clock (same size, same mtime), which a scan cannot see', async () => {
+    const { incremental } = await both(python, (write) => write('src/m.py', 'x = 1\n'), [
+      (write) => {
+        write('src/m.py', 'x = 2\n')
+        utimesSync(join(write.root, 'src/m.py'), new Date(0), new Date(0))
+      },
+      (write) => {
+        write('src/m.py', 'x = 3\n')
+        utimesSync(join(write.root, 'src/m.py'), new Date(0), new Date(0)) // the stamp of the previous look
+      },
+    ])
+    expect(incremental).toEqual([[['src/m.py', 2]], [['src/m.py', 2]]])
   })
 
   it('reports a folder replaced by a file: what was in it deleted, the file created', async () => {

@@ -1,7 +1,8 @@
-import { lstatSync, readdirSync, watch, type FSWatcher, type Stats } from 'node:fs'
+import { readdirSync, watch, type FSWatcher } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { acquireBarrier, countEvent, eventQueueLimit, eventsDelivered, type EventBarrier } from './event-barrier.js'
-import { MAX_SCANNED_FILES, PACKAGE_DIRECTORY, SKIPPED_DIRECTORIES, relativeOf, scanTree, stampOf, type IsWatched } from './tree-scan.js'
+import { MAX_SCANNED_FILES, relativeOf, scanTree, stampOf, type IsWatched } from './tree-scan.js'
+import { folderKind, listNames, lstatOf, manifestOrFile, type Entry, type FolderKind } from './tree-rules.js'
 
 /** A bound on the folders one tree watches (one inotify watch each; the user's limit is shared by every process). */
 const MAX_WATCHED_DIRECTORIES = 10_000
@@ -13,18 +14,12 @@ export interface TreeChange {
   readonly after: string | undefined
 }
 
-/** What a watched folder is: of the tree, a `node_modules`, a `@scope` in one, or a package. */
-type FolderKind = 'tree' | 'modules' | 'scope' | 'package'
-
 interface Folder {
   readonly kind: FolderKind
   readonly watcher: FSWatcher
   /** The names of its entries the view holds: watched files and folders it watches. */
   readonly children: Set<string>
 }
-
-/** An entry as a listing or `lstat` tells it. */
-type Entry = Pick<Stats, 'isFile' | 'isDirectory' | 'isSymbolicLink'>
 
 /**
  * The watched files under a root and their stamps, kept current by events instead of a scan per
@@ -43,8 +38,12 @@ export class WatchedTree {
   #marked = new Set<string>()
   /** Folders an event without a name was about: listed again. */
   #unnamed = new Set<string>()
-  /** Path → its stamp at the last look and now, for each file set since. */
-  readonly #changes = new Map<string, { readonly before: string | undefined; after: string | undefined }>()
+  /**
+   * Path → its stamp at the last look and now, for each file set since, and whether an event named
+   * it: a file rewritten within one tick of the kernel's clock keeps its size and mtime, and is
+   * still reported changed.
+   */
+  readonly #changes = new Map<string, { readonly before: string | undefined; after: string | undefined; touched: boolean }>()
   #recording = false
   #eventsSeen = eventsDelivered()
   /** The root's inode when it was entered: a root moved away or replaced sends no event of its own. */
@@ -80,7 +79,7 @@ export class WatchedTree {
     else this.#lookAgain()
     this.#eventsSeen = eventsDelivered()
     const changes: TreeChange[] = []
-    for (const [path, { before, after }] of this.#changes) if (before !== after) changes.push({ path, before, after })
+    for (const [path, { before, after, touched }] of this.#changes) if (before !== after || (touched && after !== undefined)) changes.push({ path, before, after })
     this.#changes.clear()
     return changes
   }
@@ -111,7 +110,7 @@ export class WatchedTree {
     }
     for (const path of marked) {
       const parent = this.#folders.get(dirname(path))
-      if (parent !== undefined && this.#barrier !== undefined) this.#look(dirname(path), parent, basename(path), lstatOf(path))
+      if (parent !== undefined && this.#barrier !== undefined) this.#look(dirname(path), parent, basename(path), lstatOf(path), true)
     }
     this.#recording = false
     if (this.#barrier === undefined) this.#rescan() // a bound was crossed on the way: the rest by a scan
@@ -142,10 +141,13 @@ export class WatchedTree {
     this.#files = after
   }
 
-  #record(path: string, before: string | undefined, after: string | undefined): void {
+  #record(path: string, before: string | undefined, after: string | undefined, touched = false): void {
     const change = this.#changes.get(path)
-    if (change === undefined) this.#changes.set(path, { before, after })
-    else change.after = after
+    if (change === undefined) this.#changes.set(path, { before, after, touched })
+    else {
+      change.after = after
+      change.touched ||= touched
+    }
   }
 
   /** Give up following events: scans in full from now (the next look compares one with the view). */
@@ -207,7 +209,7 @@ export class WatchedTree {
    * `undefined` when gone): a folder entered or left, a file's stamp taken. A folder an event named
    * is left and entered again (it may have been replaced, and a watch follows an inode, not a path).
    */
-  #look(parentPath: string, parent: Folder, name: string, entry: Entry | undefined): void {
+  #look(parentPath: string, parent: Folder, name: string, entry: Entry | undefined, touched = false): void {
     const path = join(parentPath, name)
     const known = this.#folders.get(path)
     if (known !== undefined) {
@@ -218,16 +220,16 @@ export class WatchedTree {
     if (kind === 'tree' || kind === 'modules') this.#setFile(path, undefined) // a file replaced by a folder
     if (kind !== undefined && this.#enter(path, kind) !== undefined) parent.children.add(name)
     else if (kind === 'package') this.#lookAtFile(parentPath, parent, name, true) // not watchable: its manifest still counts
-    else this.#lookAtFile(parentPath, parent, name, parent.kind === 'tree' ? entry?.isFile() === true : parent.kind === 'package' && name === 'package.json')
+    else this.#lookAtFile(parentPath, parent, name, parent.kind === 'tree' ? entry?.isFile() === true : parent.kind === 'package' && name === 'package.json', touched)
   }
 
   /** Take `name`'s stamp (for a package, its `package.json`'s) if it is a watched file, else drop it. */
-  #lookAtFile(parentPath: string, parent: Folder, name: string, file: boolean): void {
+  #lookAtFile(parentPath: string, parent: Folder, name: string, file: boolean, touched = false): void {
     const path = manifestOrFile(parent.kind, join(parentPath, name))
     const stamp = file && this.isWatched(relativeOf(this.root, path), path) ? stampOf(path) : undefined
     if (stamp === undefined) parent.children.delete(name)
     else parent.children.add(name)
-    this.#setFile(path, stamp)
+    this.#setFile(path, stamp, touched)
   }
 
   /** Stop watching a folder and everything below it; its files are gone from the view. */
@@ -242,50 +244,15 @@ export class WatchedTree {
     }
   }
 
-  #setFile(path: string, stamp: string | undefined): void {
+  #setFile(path: string, stamp: string | undefined, touched = false): void {
     const before = this.#files.get(path)
-    if (before === stamp) return
+    if (before === stamp) {
+      if (touched && this.#recording) this.#record(path, before, stamp, true)
+      return
+    }
     if (stamp === undefined) this.#files.delete(path)
     else this.#files.set(path, stamp)
-    if (this.#recording) this.#record(path, before, stamp)
+    if (this.#recording) this.#record(path, before, stamp, touched)
     if (this.#files.size > MAX_SCANNED_FILES) this.#giveUp()
-  }
-}
-
-/** The file an entry of a folder of `kind` stands for: a package's `package.json` in `node_modules` or a scope, else itself. */
-function manifestOrFile(kind: FolderKind, path: string): string {
-  return kind === 'modules' || kind === 'scope' ? join(path, 'package.json') : path
-}
-
-/** What folder `name` in a folder of `parentKind` is watched as, if any (a scan's rules, see {@link scanTree}). */
-function folderKind(parentKind: FolderKind, name: string, entry: Entry | undefined): FolderKind | undefined {
-  if (entry === undefined) return undefined
-  switch (parentKind) {
-    case 'tree':
-      if (!entry.isDirectory() || SKIPPED_DIRECTORIES.has(name)) return undefined
-      return name === PACKAGE_DIRECTORY ? 'modules' : 'tree'
-    case 'modules':
-      if (name.startsWith('.') || !(entry.isDirectory() || entry.isSymbolicLink())) return undefined
-      return name.startsWith('@') ? 'scope' : 'package'
-    case 'scope':
-      return entry.isDirectory() || entry.isSymbolicLink() ? 'package' : undefined
-    case 'package':
-      return undefined
-  }
-}
-
-function lstatOf(path: string): Stats | undefined {
-  try {
-    return lstatSync(path)
-  } catch {
-    return undefined
-  }
-}
-
-function listNames(path: string): string[] {
-  try {
-    return readdirSync(path)
-  } catch {
-    return []
   }
 }
