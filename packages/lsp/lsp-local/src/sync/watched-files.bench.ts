@@ -48,4 +48,11 @@ for (const [name, root] of [['6 files', small], ['50,000 files', large]] as cons
     bench('events (incremental)', () => watching(root, true).dispose(), { iterations: 5, time: 0 })
     bench('full scan (before)', () => watching(root, false).dispose(), { iterations: 5, time: 0 })
   })
+  describe(`register() again (new globs, as typescript-language-server sends them), ${name}`, () => {
+    const incremental = watching(root, true)
+    const scanned = watching(root, false)
+    const globs = [{ globPattern: { baseUri: pathToUri(root), pattern: '**/*' }, kind: 7 }, { globPattern: '**/*.d.ts' }]
+    bench('events (incremental)', () => incremental.register('tsserver', globs), { iterations: 5, time: 0 })
+    bench('full scan (before)', () => scanned.register('tsserver', globs), { iterations: 5, time: 0 })
+  })
 }

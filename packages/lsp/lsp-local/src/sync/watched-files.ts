@@ -64,11 +64,11 @@ export class WatchedFiles {
     this.#registrations.set(id, watchers.map((watcher) => toWatcher(watcher, this.root)))
     this.#watched.clear()
     // What is on disk now is what the server found by itself; changes count from here.
-    this.#tree?.dispose()
-    this.#tree = new WatchedTree(this.root, (relativePath, path) => this.#isWatched(relativePath, path), this.incremental)
+    if (this.#tree === undefined) this.#tree = new WatchedTree(this.root, (relativePath, path) => this.#isWatched(relativePath, path), this.incremental)
+    else this.#tree.rebase()
   }
 
-  /** Stop following the tree's events (the server is gone, or watches nothing). */
+  /** Stop following the tree's events (the server is gone). */
   dispose(): void {
     this.#tree?.dispose()
     this.#tree = undefined
@@ -77,7 +77,6 @@ export class WatchedFiles {
   unregister(id: string): void {
     this.#registrations.delete(id)
     this.#watched.clear()
-    if (this.#registrations.size === 0) this.dispose()
   }
 
   #isWatched(relativePath: string, path: string): boolean {

@@ -97,6 +97,36 @@ describe('WatchedFiles kept by events', () => {
     expect(incremental).toEqual([[['src/m.py', 2]], [['src/m.py', 2]]])
   })
 
+  it('takes new globs as a baseline: files watched only now are not reported until they change', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-tree-')))
+    roots.push(root)
+    const write = writer(root)
+    write('src/a.py')
+    write('src/notes.txt', 'one\n')
+    const sent: FileEvent[][] = []
+    const view = new WatchedFiles({ send: async (changes) => void sent.push(changes), reloading: () => {} }, root, (path) => path.endsWith('.py'))
+    views.push(view)
+    view.register('python', python)
+    write('src/notes.txt', 'two, longer\n') // not watched yet
+    await view.sync()
+    view.unregister('python')
+    view.register('all', everything(root)) // as typescript-language-server replaces its registration
+    await view.sync()
+    write('src/notes.txt', 'three, longer still\n')
+    write('src/new.txt')
+    await view.sync()
+    view.register('python', python)
+    view.unregister('all')
+    write('src/notes.txt', '4\n')
+    write('src/a.py', 'x = 55\n')
+    await view.sync()
+    const uri = (path: string) => pathToUri(join(root, path))
+    expect(sent.map((changes) => [...changes].sort((a, b) => a.uri.localeCompare(b.uri)))).toEqual([
+      [{ uri: uri('src/new.txt'), type: 1 }, { uri: uri('src/notes.txt'), type: 2 }],
+      [{ uri: uri('src/a.py'), type: 2 }],
+    ])
+  })
+
   it('reports a folder replaced by a file: what was in it deleted, the file created', async () => {
     const { incremental, scanned } = await both(everything, (write) => {
       write('lib/pkg/a.ts', 'export const a = 1\n')

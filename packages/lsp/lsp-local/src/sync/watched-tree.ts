@@ -6,6 +6,8 @@ import { folderKind, listNames, lstatOf, manifestOrFile, type Entry, type Folder
 
 /** A bound on the folders one tree watches (one inotify watch each; the user's limit is shared by every process). */
 const MAX_WATCHED_DIRECTORIES = 10_000
+/** A bound on the files one tree knows by name, watched or not (so that new globs need no walk). */
+const MAX_KNOWN_FILES = 200_000
 
 /** One watched file that changed: its stamp before and after (`undefined`: not there). */
 export interface TreeChange {
@@ -17,7 +19,7 @@ export interface TreeChange {
 interface Folder {
   readonly kind: FolderKind
   readonly watcher: FSWatcher
-  /** The names of its entries the view holds: watched files and folders it watches. */
+  /** The names of its entries the view holds: its files (watched or not) and the folders it watches. */
   readonly children: Set<string>
 }
 
@@ -45,6 +47,8 @@ export class WatchedTree {
    */
   readonly #changes = new Map<string, { readonly before: string | undefined; after: string | undefined; touched: boolean }>()
   #recording = false
+  /** Entries of {@link Folder.children} that are files. */
+  #knownFiles = 0
   #eventsSeen = eventsDelivered()
   /** The root's inode when it was entered: a root moved away or replaced sends no event of its own. */
   #rootInode: number | undefined
@@ -84,6 +88,28 @@ export class WatchedTree {
     return changes
   }
 
+  /**
+   * The globs changed: which files are watched is decided again over the files the view knows (no
+   * walk; a stat for each file watched only now), and the view as it is becomes the baseline (no
+   * change reported for it). The events delivered so far are taken in first.
+   */
+  rebase(): void {
+    if (this.#barrier !== undefined) this.#lookAgain(false)
+    for (const [path, folder] of this.#barrier === undefined ? [] : this.#folders) {
+      for (const name of folder.children) {
+        const child = join(path, name)
+        if (this.#folders.has(child)) continue
+        const file = manifestOrFile(folder.kind, child)
+        const stamp = this.isWatched(relativeOf(this.root, file), file) ? this.#files.get(file) ?? stampOf(file) : undefined
+        if (stamp === undefined) this.#files.delete(file)
+        else this.#files.set(file, stamp)
+      }
+    }
+    if (this.#files.size > MAX_SCANNED_FILES) this.#giveUp()
+    if (this.#barrier === undefined) this.#files = scanTree(this.root, this.isWatched).files
+    this.#changes.clear()
+  }
+
   /** Stop following events. */
   dispose(): void {
     for (const folder of this.#folders.values()) folder.watcher.close()
@@ -97,12 +123,12 @@ export class WatchedTree {
     this.#enter(this.root, 'tree')
   }
 
-  #lookAgain(): void {
+  #lookAgain(recording = true): void {
     const marked = this.#marked
     const unnamed = this.#unnamed
     this.#marked = new Set()
     this.#unnamed = new Set()
-    this.#recording = true
+    this.#recording = recording
     for (const path of unnamed) {
       const folder = this.#folders.get(path)
       if (folder === undefined) continue
@@ -160,6 +186,7 @@ export class WatchedTree {
   #unwatchAll(): void {
     for (const folder of this.#folders.values()) folder.watcher.close()
     this.#folders.clear()
+    this.#knownFiles = 0
   }
 
   /** Watch a folder and take in its entries. */
@@ -212,10 +239,9 @@ export class WatchedTree {
   #look(parentPath: string, parent: Folder, name: string, entry: Entry | undefined, touched = false): void {
     const path = join(parentPath, name)
     const known = this.#folders.get(path)
-    if (known !== undefined) {
-      this.#leave(path, known)
-      parent.children.delete(name)
-    }
+    if (known !== undefined) this.#leave(path, known)
+    else if (parent.children.has(name)) this.#knownFiles-- // a file, which may be a folder now
+    parent.children.delete(name)
     const kind = folderKind(parent.kind, name, entry)
     if (kind === 'tree' || kind === 'modules') this.#setFile(path, undefined) // a file replaced by a folder
     if (kind !== undefined && this.#enter(path, kind) !== undefined) parent.children.add(name)
@@ -227,8 +253,12 @@ export class WatchedTree {
   #lookAtFile(parentPath: string, parent: Folder, name: string, file: boolean, touched = false): void {
     const path = manifestOrFile(parent.kind, join(parentPath, name))
     const stamp = file && this.isWatched(relativeOf(this.root, path), path) ? stampOf(path) : undefined
-    if (stamp === undefined) parent.children.delete(name)
-    else parent.children.add(name)
+    if (file !== parent.children.has(name)) {
+      if (file) parent.children.add(name)
+      else parent.children.delete(name)
+      this.#knownFiles += file ? 1 : -1
+      if (this.#knownFiles > MAX_KNOWN_FILES) this.#giveUp()
+    }
     this.#setFile(path, stamp, touched)
   }
 
@@ -240,7 +270,10 @@ export class WatchedTree {
       const child = join(path, name)
       const below = this.#folders.get(child)
       if (below !== undefined) this.#leave(child, below)
-      else this.#setFile(manifestOrFile(folder.kind, child), undefined)
+      else {
+        this.#knownFiles--
+        this.#setFile(manifestOrFile(folder.kind, child), undefined)
+      }
     }
   }
 
