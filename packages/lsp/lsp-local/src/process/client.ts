@@ -1,12 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { LspError, extensionOf } from '@agent-lsp/lsp'
-import type {
-  MessageConnection,
-  NotificationType,
-  ProtocolNotificationType,
-  ProtocolRequestType,
-  ServerCapabilities,
-} from 'vscode-languageserver-protocol/node'
+import type { MessageConnection, NotificationType, ProtocolNotificationType, ProtocolRequestType, ServerCapabilities } from 'vscode-languageserver-protocol/node'
 import { protocol } from '../protocol.js'
 import { initializeParams } from './capabilities.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
