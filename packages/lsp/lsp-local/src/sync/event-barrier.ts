@@ -46,8 +46,8 @@ export interface EventBarrier {
 interface Shared {
   readonly directory: string
   readonly watcher: FSWatcher
-  /** Round name → what its event settles. */
-  readonly waiting: Map<string, () => void>
+  /** Round name → what its event settles (`false`: the barrier closed first). */
+  readonly waiting: Map<string, (passed: boolean) => void>
   /** The name the folder's one file has now: each round renames it to the round's name (one syscall, one event named for the round). */
   current: string
   users: number
@@ -73,7 +73,7 @@ export function acquireBarrier(): EventBarrier | undefined {
           resolve(passed)
         }
         const timer = setTimeout(() => done(false), BARRIER_TIMEOUT_MS)
-        barrier.waiting.set(name, () => done(true))
+        barrier.waiting.set(name, done)
         try {
           renameSync(join(barrier.directory, barrier.current), join(barrier.directory, name))
           barrier.current = name
@@ -86,6 +86,7 @@ export function acquireBarrier(): EventBarrier | undefined {
       released = true
       if (--barrier.users > 0 || shared !== barrier) return
       shared = undefined
+      for (const done of [...barrier.waiting.values()]) done(false)
       barrier.watcher.close()
       rmSync(barrier.directory, { recursive: true, force: true })
     },
@@ -97,8 +98,8 @@ function openShared(): Shared | undefined {
   try {
     directory = mkdtempSync(join(tmpdir(), 'agent-lsp-events-'))
     closeSync(openSync(join(directory, '0'), 'w'))
-    const waiting = new Map<string, () => void>()
-    const watcher = watch(directory, (_, name) => waiting.get(String(name))?.())
+    const waiting = new Map<string, (passed: boolean) => void>()
+    const watcher = watch(directory, (_, name) => waiting.get(String(name))?.(true))
     watcher.unref()
     watcher.on('error', () => {})
     return { directory, watcher, waiting, current: '0', users: 0 }

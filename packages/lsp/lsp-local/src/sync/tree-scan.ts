@@ -18,9 +18,8 @@ export type IsWatched = (relativePath: string, path: string) => boolean
  * Every watched file under `root` and its stamp ({@link stampOf}), depth-first, bounded at
  * {@link MAX_SCANNED_FILES}: VCS folders skipped, no symlink followed, a `node_modules` folder
  * read for its packages' `package.json` only (see {@link packageManifests}).
- * @returns the files, and whether the bound cut the scan short.
  */
-export function scanTree(root: string, isWatched: IsWatched): { files: Map<string, string>; bounded: boolean } {
+export function scanTree(root: string, isWatched: IsWatched): { files: Map<string, string> } {
   const files = new Map<string, string>()
   const pending = [root]
   while (pending.length > 0 && files.size < MAX_SCANNED_FILES) {
@@ -36,7 +35,7 @@ export function scanTree(root: string, isWatched: IsWatched): { files: Map<strin
       }
     }
   }
-  return { files, bounded: pending.length > 0 }
+  return { files }
 }
 
 /** `path` relative to `root`, `/`-separated, as globs are written. */

@@ -53,6 +53,7 @@ export class WatchedTree {
   /** The root's inode when it was entered: a root moved away or replaced sends no event of its own. */
   #rootInode: number | undefined
   #barrier: EventBarrier | undefined
+  #disposed = false
 
   constructor(
     private readonly root: string,
@@ -78,6 +79,7 @@ export class WatchedTree {
   /** The watched files created, changed or deleted since the last look (or the baseline). */
   async changes(): Promise<TreeChange[]> {
     const passed = this.#barrier === undefined ? false : await this.#barrier.pass()
+    if (this.#disposed) return []
     if (this.#barrier === undefined) this.#rescan()
     else if (!passed || lstatOf(this.root)?.ino !== this.#rootInode || eventsDelivered() - this.#eventsSeen >= eventQueueLimit() / 2) this.#reenter()
     else this.#lookAgain()
@@ -112,8 +114,8 @@ export class WatchedTree {
 
   /** Stop following events. */
   dispose(): void {
-    for (const folder of this.#folders.values()) folder.watcher.close()
-    this.#folders.clear()
+    this.#disposed = true
+    this.#unwatchAll()
     this.#barrier?.release()
     this.#barrier = undefined
   }
