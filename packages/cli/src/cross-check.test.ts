@@ -73,8 +73,8 @@ describe('cross-check of calls and implementations on typescript-language-server
       'src/index.ts': "export { price } from './a'\n",
       'scripts/report.ts': "import { price } from '../src/a'\nexport const t = price(4)\n",
     })
-    const { ask } = toolOn(root)
-    expect(await ask('incomingCalls', 'src/a.ts:1:17')).toBe(
+    const { tool } = toolOn(root)
+    expect(await tool.execute({ operation: 'incomingCalls', filePath: 'src/a.ts', line: 1, character: 17 })).toBe(
       [
         '1 caller of price',
         '← Module src.b.ts  src/b.ts:2:22  export const total = price(3)',
