@@ -5,6 +5,7 @@ import { parseEditOptions } from './args-edit.js'
 import { MAX_NUMBER, UsageError, parseArgsMessage, positive, quoted, shown } from './usage-error.js'
 import { parseHostCommand, type HostCommand } from './args-host.js'
 import { configFlags, type ConfigFlags } from './args-config.js'
+import { parseImpactArgs } from './args-impact.js'
 
 export type { ConfigFlags } from './args-config.js'
 
@@ -22,6 +23,7 @@ export type QueryTarget =
   /** `--query NAME [--file FILE]` of `workspaceSymbol`. */
   | { readonly kind: 'workspace'; readonly query: string; readonly filePath?: string }
   | { readonly kind: 'project'; readonly filePath?: string } // `[--file FILE]` of workspaceDiagnostics
+  | { readonly kind: 'diff'; readonly diff?: string; readonly depth?: number } // `impact [--staged] [REV..REV] [--depth N]`
 
 /** A parsed command line. */
 export type Command =
@@ -62,7 +64,7 @@ export type Command =
       readonly text?: string
     } & ConfigFlags)
 
-const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only', 'end', 'lines', 'text'] as const
+const stringOptions = ['root', 'symbol', 'file', 'line', 'query', 'page', 'filter', 'action', 'only', 'end', 'lines', 'text', 'depth'] as const
 
 /**
  * Parse `argv` (without `node` and the script).
@@ -95,6 +97,8 @@ export function parseCommand(argv: readonly string[]): Command {
         end: { type: 'string' },
         lines: { type: 'string' },
         text: { type: 'string' },
+        depth: { type: 'string' },
+        staged: { type: 'boolean', default: false },
         apply: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
@@ -120,12 +124,19 @@ export function parseCommand(argv: readonly string[]): Command {
     if (values.source !== undefined) throw new UsageError('doctor takes no --source (only --root DIR)')
     return { ...parseDoctor(positionals, values), ...config }
   }
+  if (positionals[0] === 'impact') {
+    const refused = [...stringOptions.filter((name) => !['root', 'page', 'depth'].includes(name) && values[name] !== undefined), ...(['apply', 'force'] as const).filter((name) => values[name])].map((name) => `--${name}`)
+    const target = { kind: 'diff' as const, ...parseImpactArgs(positionals.slice(1), values, refused) }
+    const page = values.page === undefined ? {} : { page: positive('--page', values.page) }
+    return { kind: 'query', operation: 'impact', target, ...page, root: values.root ?? '.', json: false, ...config }
+  }
+  if (values.staged || values.depth !== undefined) throw new UsageError(`--${values.staged ? 'staged' : 'depth'} goes with impact`)
   const [operation, argument, ...extra] = positionals
   if (operation === undefined) throw new UsageError('missing operation and what to ask about')
   if (!(lspOperations as readonly string[]).includes(operation) && !isSymbolOperation(operation)) {
-    throw new UsageError(`unknown operation ${quoted(operation)} (expected ${[...lspOperations, ...symbolOperations].join(', ')})`)
+    throw new UsageError(`unknown operation ${quoted(operation)} (expected ${[...lspOperations, ...symbolOperations, 'impact'].join(', ')})`)
   }
-  const op = operation as ToolOperation
+  const op = operation as Exclude<ToolOperation, 'impact'>
   // rename's last argument is the new name: `rename <cursor> NEWNAME`, or `rename --symbol X NEWNAME`.
   let newName: string | undefined
   let cursorArgument = argument
@@ -180,7 +191,7 @@ function parseMcp(positionals: readonly string[], values: Values & { readonly js
   return { kind: 'mcp', root: values.root ?? '.' }
 }
 
-function parseTarget(operation: ToolOperation, argument: string | undefined, values: Values): QueryTarget {
+function parseTarget(operation: Exclude<ToolOperation, 'impact'>, argument: string | undefined, values: Values): QueryTarget {
   const refuse = (names: readonly (keyof Values)[], why: string): void => {
     const given = names.filter((name) => values[name] !== undefined)
     if (given.length > 0) throw new UsageError(`${operation} takes no ${given.map((name) => `--${name}`).join(' or ')} (${why})`)

@@ -179,6 +179,8 @@ function targetFields(target: QueryTarget, file: (given: string) => string): Rec
       return { query: target.query, ...optionalFile(target.filePath) }
     case 'project':
       return optionalFile(target.filePath)
+    case 'diff':
+      return { ...(target.diff === undefined ? {} : { diff: target.diff }), ...(target.depth === undefined ? {} : { depth: target.depth }) }
   }
 }
 

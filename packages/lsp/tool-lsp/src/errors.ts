@@ -15,6 +15,8 @@ import { oneLine } from './text/one-line.js'
  * - `LSP_EDIT_INCOMPLETE`: a rename's `apply` refused because the old name's references include
  *   places the edit leaves, or places the server could not resolve (`force: true` writes anyway);
  *   nothing was written.
+ * - `LSP_NOT_A_REPOSITORY`, `LSP_INVALID_REVISION`: `impact` asked outside a git work tree, or
+ *   about a revision git does not resolve to a commit.
  * - `LSP_SYMBOL_NOT_FOUND`, `LSP_SYMBOL_AMBIGUOUS`: from `runLspQuery` only, when a `symbol` names
  *   no symbol or several (the message suggests or lists them); `execute()` answers those in text.
  *
@@ -36,6 +38,8 @@ export type LspToolErrorCode =
   | 'LSP_EDIT_CONFLICT'
   | 'LSP_EDIT_FAILED'
   | 'LSP_EDIT_INCOMPLETE'
+  | 'LSP_NOT_A_REPOSITORY'
+  | 'LSP_INVALID_REVISION'
 
 const marker = Symbol.for('@agent-lsp/tool-lsp/LspToolError')
 

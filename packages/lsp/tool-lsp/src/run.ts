@@ -139,6 +139,9 @@ export async function runQuery<T>(
         outcome = answered({ kind: 'workspace', query: request.query }, result)
         break
       }
+      case 'impact':
+        // Not one seam result: `execute()` answers it through `runImpact`.
+        throw new LspToolError('LSP_INVALID_INPUT', 'impact answers text only: ask it through the tool (the command without --json)')
       case 'workspaceDiagnostics': {
         const filePath = request.filePath === undefined ? null : (await openWorkspaceFile(request.filePath, files)).absolutePath
         const result = await ask({ operation: 'workspaceDiagnostics', filePath, workspaceRoot })

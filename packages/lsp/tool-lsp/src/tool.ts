@@ -1,4 +1,4 @@
-import type { LspContext, LspLocation } from '@agent-lsp/lsp'
+import type { LspContext, LspLocation, LspOperation } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import type { Cursor } from './input/cursor.js'
@@ -13,6 +13,9 @@ import { noticeLines } from './render/render-notices.js'
 import { renderUnresolved } from './address/symbol-address.js'
 import { isQueriesCall, runQueries } from './batch/run-queries.js'
 import { runSymbolOperation } from './symbols/run-symbol.js'
+import { runImpact } from './impact/run-impact.js'
+import { parseToolRequest } from './input/input.js'
+import type { ImpactRequest } from './input/tool-request.js'
 
 /**
  * The `lsp` tool as a plain definition that maps onto any harness: MCP (`name`, `description`,
@@ -68,6 +71,9 @@ export function createLspTool(ctx: LspContext, options: LspToolOptions): LspTool
  * requests go through the edit flow (preview, or apply and verify).
  */
 function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore, raw: unknown, signal?: AbortSignal): Promise<string> {
+  if (typeof raw === 'object' && raw !== null && (raw as { operation?: unknown }).operation === 'impact') {
+    return Promise.resolve(raw).then(parseToolRequest).then((request) => runImpact(ctx, settings, request as ImpactRequest, signal))
+  }
   return runQuery(ctx, settings, raw, signal, async (outcome, scope) => {
     if (outcome.kind === 'unresolved') return renderUnresolved(outcome.resolution)
     const { request } = outcome
@@ -77,7 +83,8 @@ function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore
       : isEditRequest(request)
       ? await runEditFlow(outcome, editContext)
       : await renderResult(outcome.result, {
-          operation: request.operation,
+          // `impact` never reaches here: `execute()` answers it through `runImpact`.
+          operation: request.operation as LspOperation,
           subject: outcome.subject,
           workspaceRoot: settings.workspaceRoot,
           maxResults: settings.maxResults,

@@ -1,5 +1,5 @@
 import { lspOperations } from '@agent-lsp/lsp'
-import { symbolOperations } from './tool-request.js'
+import { impactOperation, symbolOperations } from './tool-request.js'
 import { z } from 'zod'
 
 /**
@@ -18,7 +18,7 @@ import { z } from 'zod'
  * {@link lspToolInputJsonSchema}; `execute()` validates with {@link parseLspToolInput}.
  */
 export const lspToolInputSchema = z.strictObject({
-  operation: z.enum([...lspOperations, ...symbolOperations]).describe('What to look up; see the tool description for the fields each operation takes.'),
+  operation: z.enum([...lspOperations, ...symbolOperations, impactOperation]).describe('What to look up; see the tool description for the fields each operation takes.'),
   filePath: z
     .string()
     .min(1)
@@ -89,6 +89,8 @@ export const lspToolInputSchema = z.strictObject({
     .describe('codeActions: with endCharacter, the end of the selected range (refactor.extract needs one); format: the last line of the range to format (from line).')
     .optional(),
   endCharacter: z.int().min(1).describe('codeActions: 1-based column (code points) where the selected range ends.').optional(),
+  diff: z.string().min(1).describe('impact only: staged, or REV..REV; default the working tree.').optional(),
+  depth: z.int().min(1).max(5).describe('impact only: levels of callers (default 2).').optional(),
   tabSize: z.int().min(1).describe('format only: spaces per indentation level (default 4).').optional(),
   insertSpaces: z.boolean().describe('format only: indent with spaces (default true) or tabs (false).').optional(),
 })
@@ -103,7 +105,7 @@ export const fields = Object.keys(lspToolInputSchema.shape) as Field[]
 
 /** What each field must be, in the words of the error messages. */
 export const expected: Record<Field, string> = {
-  operation: `one of ${[...lspOperations, ...symbolOperations].join(', ')}`,
+  operation: `one of ${[...lspOperations, ...symbolOperations, impactOperation].join(', ')}`,
   filePath: 'a non-empty string',
   line: 'an integer >= 1',
   character: 'an integer >= 1',
@@ -119,6 +121,8 @@ export const expected: Record<Field, string> = {
   force: 'a boolean',
   tabSize: 'an integer >= 1',
   insertSpaces: 'a boolean',
+  diff: 'staged or REV..REV',
+  depth: 'an integer from 1 to 5',
   endLine: 'an integer >= 1',
   endCharacter: 'an integer >= 1',
 }

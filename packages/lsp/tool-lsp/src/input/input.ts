@@ -7,7 +7,8 @@ import {
 import { LspToolError } from '../errors.js'
 import { fields, lspToolInputSchema, type Field, type LspToolInput } from './input-schema.js'
 import { listed, schemaProblems, textProblems } from './input-problems.js'
-import { filteredOperations, isSymbolOperation, pagedOperations, type CursorTarget, type SymbolOperation, type ToolRequest } from './tool-request.js'
+import { filteredOperations, impactOperation, isSymbolOperation, pagedOperations, type CursorTarget, type SymbolOperation, type ToolRequest } from './tool-request.js'
+import { parseDiffSpec } from './diff-spec.js'
 
 /** The fields each edit operation takes besides its target; no other operation takes them. */
 const editFields: Record<'rename' | 'codeActions' | 'format' | Exclude<SymbolOperation, 'symbolSource'>, readonly Field[]> = {
@@ -18,6 +19,9 @@ const editFields: Record<'rename' | 'codeActions' | 'format' | Exclude<SymbolOpe
   insertBefore: ['text', 'apply'],
   insertAfter: ['text', 'apply'],
 }
+
+/** Levels of users `impact` follows when the input gives no depth. */
+const DEFAULT_IMPACT_DEPTH = 2
 
 /** Default formatting options when the input gives none. */
 const DEFAULT_TAB_SIZE = 4
@@ -63,6 +67,9 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
   const problems: string[] = []
   const present = given(input)
   const page = input.page ?? 1
+  if (operation === impactOperation) return impactRequest(input, present, page, problems)
+  const impactOnly = (['diff', 'depth'] as const).filter((field) => input[field] !== undefined)
+  if (impactOnly.length > 0) problems.push(`${listed(impactOnly)} ${impactOnly.length === 1 ? 'is' : 'are'} for impact only`)
   if (input.page !== undefined && (isSymbolOperation(operation) || !pagedOperations.has(operation))) problems.push(`${operation} takes no page (its answer is not a list)`)
   if (input.fileFilter !== undefined && (isSymbolOperation(operation) || !filteredOperations.has(operation))) {
     problems.push(`fileFilter does not apply to ${operation} (only to ${[...filteredOperations].join(', ')})`)
@@ -190,6 +197,14 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
     default:
       return assertShape(shape)
   }
+}
+
+/** impact: optionally diff (staged, REV..REV), depth and page; nothing else. */
+function impactRequest(input: LspToolInput, present: readonly Field[], page: number, problems: string[]): { request?: ToolRequest; problems: string[] } {
+  const extra = present.filter((field) => !['diff', 'depth', 'page'].includes(field))
+  if (extra.length > 0) problems.push(`impact takes only diff, depth and page (remove ${listed(extra)})`)
+  const spec = parseDiffSpec(input.diff)
+  return { request: { shape: 'impact', operation: impactOperation, spec, depth: input.depth ?? DEFAULT_IMPACT_DEPTH, page }, problems }
 }
 
 /** symbolSource, replaceSymbol, insertBefore, insertAfter: a cursor or symbol, text for the edits. */

@@ -9,8 +9,20 @@ export const symbolOperations = ['symbolSource', 'replaceSymbol', 'insertBefore'
 /** One of {@link symbolOperations}. */
 export type SymbolOperation = (typeof symbolOperations)[number]
 
+/** The tool's own question about a git diff (see `impact/`): composed from documentSymbol and findReferences. */
+export const impactOperation = 'impact'
+
 /** What the tool's `operation` takes: a seam operation, or one of the tool's own. */
-export type ToolOperation = LspOperation | SymbolOperation
+export type ToolOperation = LspOperation | SymbolOperation | typeof impactOperation
+
+/** Which changes `impact` is about, as `git diff` names them. */
+export type DiffSpec =
+  /** The working tree against the index (`git diff`). */
+  | { readonly kind: 'worktree' }
+  /** The index against `HEAD` (`git diff --staged`). */
+  | { readonly kind: 'staged' }
+  /** Commit `from` against commit `to` (`git diff from to`), as given. */
+  | { readonly kind: 'range'; readonly from: string; readonly to: string }
 
 /** Whether `operation` is one of the tool's own {@link symbolOperations}. */
 export function isSymbolOperation(operation: string): operation is SymbolOperation {
@@ -31,6 +43,7 @@ export type CursorTarget =
 
 /** A validated input, by what its operation takes. `page` defaults to 1, `apply` to `false`. */
 export type ToolRequest =
+  | ImpactRequest
   | {
       readonly shape: 'rename'
       readonly operation: 'rename'
@@ -94,6 +107,16 @@ export type ToolRequest =
       readonly page: number
       readonly fileFilter?: string
     }
+
+/** A validated `impact` question. */
+export interface ImpactRequest {
+  readonly shape: 'impact'
+  readonly operation: typeof impactOperation
+  readonly spec: DiffSpec
+  /** Levels of users followed, at least 1 (the changed symbols' own references). */
+  readonly depth: number
+  readonly page: number
+}
 
 /** The operations whose answer is a list, so `page` applies (the tool's input and the command's `--page`). */
 export const pagedOperations: ReadonlySet<LspOperation> = new Set<LspOperation>([
