@@ -8,14 +8,14 @@ const purposes: Record<LspOperation, string> = {
   findReferences: 'every reference to the symbol, its declaration included',
   goToImplementation: 'the implementations of the interface, abstract class or method',
   hover: 'the type signature and documentation of the symbol',
-  signatureHelp: "the signatures of the call whose parentheses hold the cursor (give line and character), the active parameter marked",
+  signatureHelp: 'the signatures of the call around the cursor, the active parameter marked',
   incomingCalls: 'the functions that call the function or method, with where they call it',
   outgoingCalls: 'the functions the function or method calls',
   documentSymbol: "an outline of filePath's symbols: kinds, names, line ranges",
   workspaceSymbol: 'symbols anywhere in the workspace whose name matches query',
   diagnostics: "filePath's current errors and warnings from the compiler",
   completion: 'what can be typed at the cursor (after obj. : its members), with kinds and types',
-  rename: 'rename the symbol to newName everywhere the compiler sees it (re-exports included, same-named others not)',
+  rename: 'rename the symbol to newName everywhere the compiler sees it',
   codeActions: 'the quick fixes, refactorings and source actions (organize imports) at the cursor; only narrows by kind',
   format: "format filePath as its language server does (tabSize, insertSpaces)",
   prepareCallHierarchy: 'the function or method at the cursor as a call hierarchy item: kind, name, detail, place, lines',
@@ -32,17 +32,18 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
   const extensions = [...new Set(providers.flatMap((provider) => provider.extensions))].sort()
   return [
     'Navigate code with a language server: compiler-accurate answers, unlike text search.',
-    'Ask it before grep about a symbol: its definition, uses (findReferences, incomingCalls), implementations, type (hover); grep is for text in comments, strings and docs.',
+    'Ask it before grep about a symbol (definition, uses, implementations, type); grep is for text in comments, strings and docs.',
     'Operations:',
     ...lspOperations.map((operation) => `- ${operation}: ${purposes[operation]}.`),
     "- symbolSource: the symbol's doc comment and declaration, numbered. replaceSymbol (the declaration), insertBefore, insertAfter: write text.",
+    '- impact: symbols a git diff changes (diff: staged, REV..REV; default working tree) and their users, tests apart, depth 2.',
     `${byShape('cursor')} take filePath, line and character on the symbol's name; or instead symbol, a name or name path ` +
       '(addItem, Cart.addItem) looked up in filePath when given, else in the whole workspace, line then picking among matches; ' +
       'the answer names where it resolved, or lists the matches to choose from.',
     `${byShape('file')} take filePath. ${byShape('workspace')} takes query, and filePath to ask only that file's language server.`,
     'rename and the symbol edits take a cursor or symbol, and newName or text; codeActions a cursor (endLine and endCharacter make it a selection), ' +
       'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These answer a unified diff and write nothing; the same call with apply: true writes it ' +
-      'atomically (refused if a file changed since the preview) and says what it verified (references, errors). ' +
+      'atomically (refused if a file changed since the preview) and verifies it. ' +
       'A rename that leaves references or places the server could not resolve is refused unless force: true.',
     `filePath is relative to the workspace root (${workspaceRoot}) or absolute. line and character are 1-based; ` +
       'character counts Unicode code points as the line reads (a tab, an emoji or a CJK character is 1).',

@@ -23,8 +23,7 @@ export const lspToolInputSchema = z.strictObject({
     .string()
     .min(1)
     .describe(
-      'The file of the cursor, the file to outline or check (documentSymbol, diagnostics), or the file whose symbols ' +
-        'resolve symbol. Relative to the workspace root, or absolute.',
+      "The cursor's file, the file to outline, check or format, or where symbol is looked up; relative to the workspace root, or absolute.",
     )
     .optional(),
   line: z
@@ -36,16 +35,14 @@ export const lspToolInputSchema = z.strictObject({
     .int()
     .min(1)
     .describe(
-      '1-based column of the cursor in Unicode code points of the line (an emoji or a CJK character counts 1); ' +
-        'at most one past the last character. Not used with symbol.',
+      "1-based column in Unicode code points (an emoji counts 1); at most one past the line's end. Not with symbol.",
     )
     .optional(),
   symbol: z
     .string()
     .min(1)
     .describe(
-      'Instead of line and character, for cursor operations: a symbol name or name path (addItem, Cart.addItem, ' +
-        'Outer.Inner.method), looked up in filePath when given, else in the whole workspace.',
+      'Instead of line and character: a name or name path (addItem, Cart.addItem), looked up in filePath if given, else the workspace.',
     )
     .optional(),
   query: z.string().describe('workspaceSymbol only: the name, or the start of it, to search for.').optional(),
@@ -73,14 +70,13 @@ export const lspToolInputSchema = z.strictObject({
   apply: z
     .boolean()
     .describe(
-      'rename, format, the symbol edits, and codeActions with action: true writes the edit (after the preview, nothing else changed); ' +
-        'default false answers a diff preview and changes nothing.',
+      'rename, format, symbol edits, codeActions with action: true writes the edit; default false previews a diff.',
     )
     .optional(),
   force: z
     .boolean()
     .describe(
-      'rename with apply only: true writes the rename although the references check found places it leaves (unresolved uses of the old name, missed references); default false refuses.',
+      'rename with apply: true writes although the references check found places it leaves; default false refuses.',
     )
     .optional(),
   endLine: z
@@ -89,10 +85,10 @@ export const lspToolInputSchema = z.strictObject({
     .describe('codeActions: with endCharacter, the end of the selected range (refactor.extract needs one); format: the last line of the range to format (from line).')
     .optional(),
   endCharacter: z.int().min(1).describe('codeActions: 1-based column (code points) where the selected range ends.').optional(),
-  diff: z.string().min(1).describe('impact only: staged, or REV..REV; default the working tree.').optional(),
-  depth: z.int().min(1).max(5).describe('impact only: levels of callers (default 2).').optional(),
   tabSize: z.int().min(1).describe('format only: spaces per indentation level (default 4).').optional(),
   insertSpaces: z.boolean().describe('format only: indent with spaces (default true) or tabs (false).').optional(),
+  diff: z.string().min(1).describe('impact only: staged, or REV..REV; default the working tree.').optional(),
+  depth: z.int().min(1).describe('impact only: levels of callers (default 2).').optional(),
 })
 
 /** A valid input of the `lsp` tool (see {@link lspToolInputSchema}). */
@@ -122,7 +118,7 @@ export const expected: Record<Field, string> = {
   tabSize: 'an integer >= 1',
   insertSpaces: 'a boolean',
   diff: 'staged or REV..REV',
-  depth: 'an integer from 1 to 5',
+  depth: 'an integer >= 1',
   endLine: 'an integer >= 1',
   endCharacter: 'an integer >= 1',
 }

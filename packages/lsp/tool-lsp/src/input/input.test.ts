@@ -4,7 +4,7 @@ import { parseLspToolInput, parseToolRequest } from './input.js'
 import { lspToolInputJsonSchema } from './input-json-schema.js'
 
 const valid = { operation: 'hover', filePath: 'src/x.ts', line: 3, character: 5 }
-const allFields = 'operation, filePath, line, character, symbol, query, page, fileFilter, newName, action, only, text, apply, force, endLine, endCharacter, tabSize, insertSpaces'
+const allFields = 'operation, filePath, line, character, symbol, query, page, fileFilter, newName, action, only, text, apply, force, endLine, endCharacter, tabSize, insertSpaces, diff, depth'
 
 function messageOf(input: unknown): string {
   try {
@@ -58,6 +58,7 @@ describe('lspToolInputJsonSchema', () => {
         'replaceSymbol',
         'insertBefore',
         'insertAfter',
+        'impact',
       ],
       description: 'What to look up; see the tool description for the fields each operation takes.',
     })
@@ -96,7 +97,7 @@ describe('parseLspToolInput', () => {
     expect(messageOf({ ...valid, operation: 'applyEdit' })).toBe(
       'operation must be one of goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
         'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, ' +
-        'codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter (got "applyEdit")',
+        'codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, impact (got "applyEdit")',
     )
   })
 
@@ -183,5 +184,15 @@ describe('parseLspToolInput', () => {
     )
     expect(messageOf({ operation: 'symbolSource', symbol: 'f', page: 2, newName: 'g' })).toBe('symbolSource takes no page (its answer is not a list); symbolSource takes no newName (rename)')
     expect(messageOf({ operation: 'rename', symbol: 'f', newName: 'g', text: 'x' })).toBe('rename takes no text (replaceSymbol, insertBefore, insertAfter)')
+  })
+
+  it('takes impact with an optional diff (staged, REV..REV), depth and page, and nothing else', () => {
+    expect(parseToolRequest({ operation: 'impact' })).toEqual({ shape: 'impact', operation: 'impact', spec: { kind: 'worktree' }, depth: 2, page: 1 })
+    expect(parseToolRequest({ operation: 'impact', diff: 'staged', depth: 1, page: 2 })).toEqual({ shape: 'impact', operation: 'impact', spec: { kind: 'staged' }, depth: 1, page: 2 })
+    expect(parseToolRequest({ operation: 'impact', diff: 'v1.2..HEAD~1' })).toEqual({ shape: 'impact', operation: 'impact', spec: { kind: 'range', from: 'v1.2', to: 'HEAD~1' }, depth: 2, page: 1 })
+    expect(messageOf({ operation: 'impact', diff: 'main...HEAD' })).toBe('diff must be staged or REV..REV (got "main...HEAD"); leave it out for the working tree')
+    expect(messageOf({ operation: 'impact', depth: 6 })).toBe('depth must be at most 5 (got 6)')
+    expect(messageOf({ operation: 'impact', filePath: 'a.ts', apply: true })).toBe('impact takes only diff, depth and page (remove filePath and apply)')
+    expect(messageOf({ operation: 'hover', filePath: 'a.ts', line: 1, character: 1, diff: 'staged' })).toBe('diff is for impact only')
   })
 })

@@ -23,6 +23,9 @@ const editFields: Record<'rename' | 'codeActions' | 'format' | Exclude<SymbolOpe
 /** Levels of users `impact` follows when the input gives no depth. */
 const DEFAULT_IMPACT_DEPTH = 2
 
+/** Deepest `impact` goes: each level asks every symbol found at the one before. */
+const MAX_IMPACT_DEPTH = 5
+
 /** Default formatting options when the input gives none. */
 const DEFAULT_TAB_SIZE = 4
 
@@ -203,6 +206,7 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
 function impactRequest(input: LspToolInput, present: readonly Field[], page: number, problems: string[]): { request?: ToolRequest; problems: string[] } {
   const extra = present.filter((field) => !['diff', 'depth', 'page'].includes(field))
   if (extra.length > 0) problems.push(`impact takes only diff, depth and page (remove ${listed(extra)})`)
+  if (input.depth !== undefined && input.depth > MAX_IMPACT_DEPTH) problems.push(`depth must be at most ${MAX_IMPACT_DEPTH} (got ${input.depth})`)
   const spec = parseDiffSpec(input.diff)
   return { request: { shape: 'impact', operation: impactOperation, spec, depth: input.depth ?? DEFAULT_IMPACT_DEPTH, page }, problems }
 }
