@@ -24,6 +24,9 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp replaceSymbol|insertBefore|insertAfter <file>:<line>:<col> --text TEXT [--apply]
       write TEXT in place of the whole declaration, above it (and its doc comment), or below it;
       re-indented to the symbol's indentation; previewed as a diff, verified as rename is
+  agent-lsp impact [--staged | REV..REV] [--depth N]
+      the symbols a git diff changes (default: the working tree) and their references, tests
+      apart, and the references of the symbols holding those, to depth N (default 2)
   agent-lsp mcp [--root DIR]
       serve the lsp tool over MCP on stdin/stdout until stdin closes; a config edited meanwhile
       is read before the next call, and only the servers it changes restart
