@@ -2,6 +2,7 @@
 // repositories made here: what a diff changes, who uses it (tests apart), to depth 2.
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
+import { createLspTool } from '@agent-lsp/tool-lsp'
 import { main } from './main.js'
 import { codeOf, tempWorkspace, toolOn, writeFiles } from './workspace.test-support.js'
 
@@ -50,8 +51,25 @@ describe('impact on typescript-language-server', () => {
   it('lists the function whose signature changed, its callers with tests apart, and their callers', async () => {
     const root = await repo(tsFiles)
     await writeFiles(root, { 'src/price.ts': newPrice })
-    const { tool } = toolOn(root)
+    const { tool, host } = toolOn(root)
     expect(await tool.execute({ operation: 'impact' })).toBe(priceImpact('the working tree'))
+    // Depth 1: the callers' own references are cut, and counted.
+    expect(await tool.execute({ operation: 'impact', depth: 1 })).toBe(
+      [
+        'Impact of the working tree: 1 changed symbol in 1 file; 4 references (2 in tests) in 2 files, to depth 1; 1 symbol at depth 2 not followed',
+        ...priceImpact('').split('\n').slice(1, 6),
+      ].join('\n'),
+    )
+    // Paged as other long answers: the heading a page starts under is repeated.
+    const paged = createLspTool(host.ctx, { workspaceRoot: root, maxResults: 4 })!
+    expect(await paged.execute({ operation: 'impact', page: 2 })).toBe(
+      [
+        `${priceImpact('the working tree').split('\n')[0]}; showing 5-8 (page 2 of 3)`,
+        'Function price  src/price.ts:1:17  changed lines 1-2: 4 references (2 in tests) (continued)',
+        ...priceImpact('').split('\n').slice(5, 9),
+        '… 2 more: ask page 3.',
+      ].join('\n'),
+    )
   })
 
   it('--staged is the index against HEAD, REV..REV two commits, each mapped onto the file as it is on disk now', async () => {
