@@ -96,6 +96,20 @@ module.exports = {
       to: { path: '^packages/lsp/tool-lsp/src/(address|edit|adapters)/' },
     },
     {
+      name: 'tool-lsp-impact-beside-edit',
+      severity: 'error',
+      comment: 'impact/ reads git and asks the seam through input/ and render/: it neither edits nor addresses symbols by name, and only tool.ts uses it.',
+      from: { path: '^packages/lsp/tool-lsp/src/impact/' },
+      to: { path: '^packages/lsp/tool-lsp/src/(edit|address|adapters|symbols|batch)/' },
+    },
+    {
+      name: 'tool-lsp-impact-used-by-the-tool',
+      severity: 'error',
+      comment: 'No room of the tool imports impact/; tool.ts answers it.',
+      from: { path: '^packages/lsp/tool-lsp/src/(input|render|text|address|edit|symbols|batch|adapters)/' },
+      to: { path: '^packages/lsp/tool-lsp/src/impact/' },
+    },
+    {
       name: 'tool-lsp-address-below-edit',
       severity: 'error',
       comment: 'address/ finds symbols by name; edits and adapters sit above it.',
