@@ -1,4 +1,4 @@
-import type { LspLocation, LspLocationsResult, LspSymbol } from '@agent-lsp/lsp'
+import { LspError, type LspLocation, type LspLocationsResult, type LspSymbol } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { toLocationTarget } from '../render/location-targets.js'
 import type { Changed, Outline } from './changed-symbols.js'
@@ -109,9 +109,10 @@ async function holderOf(location: LspLocation, context: WalkContext): Promise<Im
   let symbols: readonly LspSymbol[]
   try {
     symbols = await context.outline(uri.fsPath)
-  } catch {
-    // Only the walk's reach depends on it: the reference itself is listed either way.
-    return undefined
+  } catch (error) {
+    // A file no provider outlines holds no symbol to follow; the reference itself is listed.
+    if (LspError.isInstance(error) && (error.code === 'LSP_UNAVAILABLE' || error.code === 'LSP_UNSUPPORTED_OPERATION')) return undefined
+    throw error
   }
   const placed = symbolAt(symbols, location.range.start.line)
   if (placed === undefined) return undefined
