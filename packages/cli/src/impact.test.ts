@@ -111,9 +111,12 @@ describe('impact on typescript-language-server', () => {
     )
   })
 
-  it('answers coded one-line errors outside a repository and for a revision git does not know', async () => {
+  it('says a clean tree has no changes; answers coded one-line errors outside a repository and for a revision git does not know', async () => {
     const root = await repo(tsFiles)
     const { tool } = toolOn(root)
+    expect(await tool.execute({ operation: 'impact' })).toBe(
+      'Impact of the working tree: 0 changed symbols in 0 files; 0 references (0 in tests) in 0 files, to depth 2\nNo changes in the working tree.',
+    )
     expect(await codeOf(tool.execute({ operation: 'impact', diff: 'nope..HEAD' }))).toEqual([
       'LSP_INVALID_REVISION',
       'unknown revision "nope" in nope..HEAD (expected REV..REV of commits git knows, e.g. HEAD~1..HEAD)',

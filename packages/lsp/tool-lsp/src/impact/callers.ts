@@ -19,6 +19,8 @@ export interface WalkContext {
   /** The roots display paths are relative to (see `toLocationTarget`). */
   readonly roots: readonly string[]
   readonly maxDepth: number
+  /** When to stop asking (`Date.now()` milliseconds): later symbols are counted as not asked, so the answer beats the deadline. */
+  readonly askUntil: number
 }
 
 interface Draft {
@@ -37,7 +39,8 @@ interface Draft {
  * cross-check wraps: its candidates and completeness come with it), and for each reference outside
  * a test file the symbol holding it (`symbolAt` over that file's outline: its caller, or what
  * declares it) becomes a node one level deeper, up to `maxDepth`; a symbol is followed once.
- * Tests are leaves (nothing calls a test). Holders one level past the bound are counted in `cut`.
+ * Tests are leaves (nothing calls a test). Holders one level past the bound are counted in `cut`;
+ * symbols past {@link MAX_SYMBOLS_ASKED}, or reached after `askUntil`, in `unasked`.
  */
 export async function walkUsers(changed: readonly Changed[], context: WalkContext): Promise<{ nodes: ImpactNode[]; cut: number; unasked: number }> {
   const seen = new Set<string>()
@@ -55,7 +58,7 @@ export async function walkUsers(changed: readonly Changed[], context: WalkContex
     for (let i = 0; i < level.length; i += CONCURRENCY) {
       await Promise.all(
         level.slice(i, i + CONCURRENCY).map(async (node) => {
-          if (asked >= MAX_SYMBOLS_ASKED) return void ((node.unasked = true), unasked++)
+          if (asked >= MAX_SYMBOLS_ASKED || Date.now() >= context.askUntil) return void ((node.unasked = true), unasked++)
           asked++
           const result = await context.references(node.symbol.location)
           fill(node, result, context.roots)

@@ -1,9 +1,9 @@
 import path from 'node:path'
 import { LspError, type LspSymbol } from '@agent-lsp/lsp'
-import { addedLines } from './diff-hunks.js'
+import { addedLines, type Hunk } from './diff-hunks.js'
 import type { ChangeSet } from './changes.js'
 import { oldDeclarations, type OldDeclaration } from './old-declarations.js'
-import { symbolAt, symbolNames, type PlacedSymbol } from './symbol-at.js'
+import { bodies, symbolAt, symbolNames, type PlacedSymbol } from './symbol-at.js'
 
 /** A file's `documentSymbol` tree by absolute path, asked once per file of a question. */
 export type Outline = (absolutePath: string) => Promise<readonly LspSymbol[]>
@@ -28,7 +28,8 @@ export interface ChangedParts {
  * Map each hunk of `changes` onto the `documentSymbol` of its file on disk: every added line to
  * the innermost symbol holding it (see `symbolAt`), a pure deletion to the symbol holding the
  * lines on both sides of it. Removed lines that start a declaration (`oldDeclarations`) whose name
- * the new file declares nowhere are removed names; so is every declaration of a deleted file.
+ * the new file declares nowhere are removed names (unless the hunk lies inside a function's body:
+ * those are its locals); so is every declaration of a deleted file.
  * (`reads` says which deleted files a provider would read.) A file no provider reads (`LSP_UNAVAILABLE`) or that cannot be outlined
  * (`LSP_UNSUPPORTED_OPERATION`) is listed as unread; other failures reject.
  */
@@ -84,7 +85,7 @@ export async function changedParts(changes: ChangeSet, workspaceRoot: string, ou
     if (oldText === undefined) continue
     const declared = symbols === undefined ? new Set<string>() : symbolNames(symbols)
     for (const hunk of file.hunks) {
-      if (hunk.oldCount === 0) continue
+      if (hunk.oldCount === 0 || (symbols !== undefined && file.newPath !== null && insideBody(symbols, hunk, (line) => changes.toDisk(file.newPath!, line)))) continue
       for (const found of oldDeclarations(oldText, hunk.oldStart, hunk.oldStart + hunk.oldCount - 1)) {
         if (declared.has(found.name) && file.newPath !== null) continue
         parts.removed.push({ ...found, file: file.oldPath, fileDeleted: file.newPath === null })
@@ -93,4 +94,12 @@ export async function changedParts(changes: ChangeSet, workspaceRoot: string, ou
   }
   parts.changed.sort((a, b) => a.file.localeCompare(b.file) || a.placed.symbol.selectionRange.start.line - b.placed.symbol.selectionRange.start.line)
   return parts
+}
+
+/** Whether the lines just before and just after `hunk`'s new side are in one function's body (`toDisk`: new side → disk). */
+function insideBody(symbols: readonly LspSymbol[], hunk: Hunk, toDisk: (line: number) => number): boolean {
+  const before = toDisk(hunk.newCount > 0 ? hunk.newStart - 1 : hunk.newStart)
+  const after = toDisk(hunk.newCount > 0 ? hunk.newStart + hunk.newCount : hunk.newStart + 1)
+  const holder = symbolAt(symbols, before - 1)
+  return holder !== undefined && bodies.has(holder.symbol.kind) && symbolAt(symbols, after - 1)?.symbol === holder.symbol
 }

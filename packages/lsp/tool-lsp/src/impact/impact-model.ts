@@ -63,6 +63,6 @@ export interface ImpactModel {
   readonly maxDepth: number
   /** Symbols one level past the bound that use a listed one: not followed. */
   readonly cut: number
-  /** Symbols not asked about because of the bound on questions. */
+  /** Symbols not asked about because of the bound on questions or on time. */
   readonly unasked: number
 }

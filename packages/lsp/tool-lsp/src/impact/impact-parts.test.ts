@@ -1,5 +1,7 @@
 import type { LspSymbol } from '@agent-lsp/lsp'
 import { describe, expect, it } from 'vitest'
+import type { ChangeSet } from './changes.js'
+import { changedParts } from './changed-symbols.js'
 import { mapLine, parseDiff } from './diff-hunks.js'
 import { oldDeclarations } from './old-declarations.js'
 import { symbolAt } from './symbol-at.js'
@@ -76,5 +78,29 @@ describe('oldDeclarations', () => {
       { name: 'Cart', line: 3 },
       { name: 'total', line: 4 },
     ])
+  })
+})
+
+describe('changedParts', () => {
+  it('maps hunks onto the outline; a local removed from a function is not a removed declaration, a removed function is', async () => {
+    const oldText = ['export function keep(): number {', '  const factor = 2', '  return factor', '}', 'export function gone(): void {}', ''].join('\n')
+    const keep: LspSymbol = {
+      name: 'keep',
+      kind: 'Function',
+      uri: 'file:///w/a.ts',
+      range: { start: { line: 0, character: 0 }, end: { line: 2, character: 1 } },
+      selectionRange: { start: { line: 0, character: 16 }, end: { line: 0, character: 20 } },
+      children: [],
+    }
+    const changes: ChangeSet = {
+      spec: { kind: 'worktree' },
+      files: [{ oldPath: 'a.ts', newPath: 'a.ts', binary: false, hunks: [{ oldStart: 2, oldCount: 2, newStart: 2, newCount: 1 }, { oldStart: 5, oldCount: 1, newStart: 3, newCount: 0 }] }],
+      toDisk: (_, line) => line,
+      oldText: async () => oldText,
+    }
+    const parts = await changedParts(changes, '/w', async () => [keep], () => true)
+    expect(parts.changed.map((entry) => [entry.file, entry.placed.namePath, entry.lines])).toEqual([['a.ts', 'keep', [2]]])
+    expect(parts.removed).toEqual([{ name: 'gone', line: 5, file: 'a.ts', fileDeleted: false }])
+    expect(parts.outside).toEqual([])
   })
 })

@@ -51,7 +51,7 @@ export async function renderImpact(model: ImpactModel, context: ImpactRenderCont
     const { symbol } = node
     const lines = node.depth === 1 ? `  changed lines ${spans(node.changedLines)}` : ''
     const count = node.unasked
-      ? 'not asked (over the bound on symbols asked)'
+      ? 'not asked (the bound on symbols asked, or on time, was reached)'
       : node.uses.length === 0
         ? 'no references'
         : `${plural(node.uses.length, 'reference')}${node.uses.some((use) => use.test) ? ` (${node.uses.filter((use) => use.test).length} in tests)` : ''}`
@@ -81,7 +81,7 @@ export async function renderImpact(model: ImpactModel, context: ImpactRenderCont
     `Impact of ${describeSpec(model.spec)}: ${plural(model.changed.length, 'changed symbol')} in ${plural(changedFiles, 'file')}; ` +
     `${plural(refs.length, 'reference')} (${tests} in tests) in ${plural(files, 'file')}, to depth ${model.maxDepth}` +
     (model.cut > 0 ? `; ${plural(model.cut, 'symbol')} at depth ${model.maxDepth + 1} not followed` : '') +
-    (model.unasked > 0 ? `; ${plural(model.unasked, 'symbol')} not asked (bound)` : '') +
+    (model.unasked > 0 ? `; ${plural(model.unasked, 'symbol')} not asked (count or time bound)` : '') +
     showing(page)
   if (model.changed.length === 0 && rows.length === 0) return `${header}\nNo changes in ${describeSpec(model.spec)}.`
   const shown = rows.slice(page.start, page.end)

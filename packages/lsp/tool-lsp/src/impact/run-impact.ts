@@ -27,7 +27,8 @@ export async function runImpact(ctx: LspContext, settings: ToolSettings, request
   const { deadline, signal, release } = boundedSignal(settings.timeoutMs, callerSignal)
   const { workspaceRoot } = settings
   try {
-    const model = await impactOf(ctx, workspaceRoot, request, signal)
+    // Half the deadline for asking: what is not asked by then is counted, and the answer still comes.
+    const model = await impactOf(ctx, workspaceRoot, request, signal, Date.now() + settings.timeoutMs / 2)
     const roots = [await realpath(workspaceRoot), workspaceRoot]
     const readLines = createLineReader(createQueryFiles(workspaceRoot, fileTextsOf(ctx.lsp)))
     return await renderImpact(model, { roots, readLines, maxResults: settings.maxResults, page: request.page })
@@ -38,8 +39,11 @@ export async function runImpact(ctx: LspContext, settings: ToolSettings, request
   }
 }
 
-/** The impact of `request.spec` in `workspaceRoot`, as data (zero-based UTF-16 places, `file:` URIs). */
-export async function impactOf(ctx: LspContext, workspaceRoot: string, request: ImpactRequest, signal: AbortSignal): Promise<ImpactModel> {
+/**
+ * The impact of `request.spec` in `workspaceRoot`, as data (zero-based UTF-16 places, `file:` URIs);
+ * no symbol's references are asked after `askUntil` (`Date.now()` milliseconds).
+ */
+export async function impactOf(ctx: LspContext, workspaceRoot: string, request: ImpactRequest, signal: AbortSignal, askUntil: number): Promise<ImpactModel> {
   const ask = (query: LspQueryRequest): Promise<LspQueryResult> => untilAborted(ctx.lsp.query(query, signal), signal)
   const changes = await readChanges(workspaceRoot, request.spec, signal)
   const outlines = new Map<string, Promise<readonly LspSymbol[]>>()
@@ -59,7 +63,7 @@ export async function impactOf(ctx: LspContext, workspaceRoot: string, request: 
     return result
   }
   const roots = [await realpath(workspaceRoot), workspaceRoot]
-  const walked = await walkUsers(parts.changed, { references, outline, roots, maxDepth: request.depth })
+  const walked = await walkUsers(parts.changed, { references, outline, roots, maxDepth: request.depth, askUntil })
   return {
     spec: request.spec,
     changed: walked.nodes,

@@ -7,7 +7,7 @@ export interface PlacedSymbol {
 }
 
 /** Kinds whose children are their own locals (pyright lists a function's variables): not descended into. */
-const bodies: ReadonlySet<LspSymbolKind> = new Set(['Function', 'Method', 'Constructor'])
+export const bodies: ReadonlySet<LspSymbolKind> = new Set(['Function', 'Method', 'Constructor'])
 
 /**
  * The innermost symbol of `symbols` (a `documentSymbol` tree) whose range holds zero-based line
