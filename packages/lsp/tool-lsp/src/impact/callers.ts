@@ -14,7 +14,8 @@ const CONCURRENCY = 4
 
 /** What walking the users needs: the seam's `findReferences` at a place, and files' outlines. */
 export interface WalkContext {
-  references(location: LspLocation): Promise<LspLocationsResult>
+  /** `undefined` when the answer did not come by `askUntil`. */
+  references(location: LspLocation): Promise<LspLocationsResult | undefined>
   readonly outline: Outline
   /** The roots display paths are relative to (see `toLocationTarget`). */
   readonly roots: readonly string[]
@@ -40,7 +41,7 @@ interface Draft {
  * a test file the symbol holding it (`symbolAt` over that file's outline: its caller, or what
  * declares it) becomes a node one level deeper, up to `maxDepth`; a symbol is followed once.
  * Tests are leaves (nothing calls a test). Holders one level past the bound are counted in `cut`;
- * symbols past {@link MAX_SYMBOLS_ASKED}, or reached after `askUntil`, in `unasked`.
+ * symbols past {@link MAX_SYMBOLS_ASKED}, or reached or still unanswered at `askUntil`, in `unasked`.
  */
 export async function walkUsers(changed: readonly Changed[], context: WalkContext): Promise<{ nodes: ImpactNode[]; cut: number; unasked: number }> {
   const seen = new Set<string>()
@@ -61,6 +62,7 @@ export async function walkUsers(changed: readonly Changed[], context: WalkContex
           if (asked >= MAX_SYMBOLS_ASKED || Date.now() >= context.askUntil) return void ((node.unasked = true), unasked++)
           asked++
           const result = await context.references(node.symbol.location)
+          if (result === undefined) return void ((node.unasked = true), unasked++)
           fill(node, result, context.roots)
         }),
       )

@@ -16,6 +16,9 @@ import type { ImpactModel } from './impact-model.js'
 import { removedNames } from './removed-names.js'
 import { renderImpact } from './render-impact.js'
 
+/** The share of the deadline references may be asked in; the rest renders what came. */
+const ASKING_SHARE = 0.8
+
 /**
  * Answer `impact`: what the diff changes and who uses it (see `impact/README.md`), rendered,
  * within the tool's deadline and error mapping.
@@ -27,8 +30,8 @@ export async function runImpact(ctx: LspContext, settings: ToolSettings, request
   const { deadline, signal, release } = boundedSignal(settings.timeoutMs, callerSignal)
   const { workspaceRoot } = settings
   try {
-    // Half the deadline for asking: what is not asked by then is counted, and the answer still comes.
-    const model = await impactOf(ctx, workspaceRoot, request, signal, Date.now() + settings.timeoutMs / 2)
+    // Most of the deadline for asking: what is not answered by then is counted, and the answer still comes.
+    const model = await impactOf(ctx, workspaceRoot, request, signal, Date.now() + settings.timeoutMs * ASKING_SHARE)
     const roots = [await realpath(workspaceRoot), workspaceRoot]
     const readLines = createLineReader(createQueryFiles(workspaceRoot, fileTextsOf(ctx.lsp)))
     return await renderImpact(model, { roots, readLines, maxResults: settings.maxResults, page: request.page })
@@ -57,10 +60,19 @@ export async function impactOf(ctx: LspContext, workspaceRoot: string, request: 
   }
   const extensions = new Set(ctx.lsp.providers().flatMap((provider) => provider.extensions))
   const parts = await changedParts(changes, workspaceRoot, outline, (file) => extensions.has(path.extname(file).toLowerCase()))
-  const references = async (location: LspLocation): Promise<LspLocationsResult> => {
-    const result = await ask({ operation: 'findReferences', filePath: URI.parse(location.uri).fsPath, position: location.range.start, workspaceRoot })
-    if (result.kind !== 'locations') throw new Error(`findReferences answered ${result.kind}`)
-    return result
+  const references = async (location: LspLocation): Promise<LspLocationsResult | undefined> => {
+    const late = AbortSignal.timeout(Math.max(1, askUntil - Date.now()))
+    const bounded = AbortSignal.any([signal, late])
+    const query = { operation: 'findReferences', filePath: URI.parse(location.uri).fsPath, position: location.range.start, workspaceRoot } as const
+    try {
+      const result = await untilAborted(ctx.lsp.query(query, bounded), bounded)
+      if (result.kind !== 'locations') throw new Error(`findReferences answered ${result.kind}`)
+      return result
+    } catch (error) {
+      // Not in time: counted as not asked (the answer says so); the caller's abort or deadline still rejects.
+      if (late.aborted && !signal.aborted) return undefined
+      throw error
+    }
   }
   const roots = [await realpath(workspaceRoot), workspaceRoot]
   const walked = await walkUsers(parts.changed, { references, outline, roots, maxDepth: request.depth, askUntil })
