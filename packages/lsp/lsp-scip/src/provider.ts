@@ -10,7 +10,11 @@ import {
 } from '@agent-lsp/lsp'
 import { answerAt, answerFile, answerSearch, type Answer } from './answer/answer.js'
 import { DEFAULT_INDEX_PATH, Indexes, type LoadedIndex } from './indexes.js'
+import { answerElsewhere, type RepositoryIndex, type ScipElsewhere } from './repositories/elsewhere.js'
+import { isLocalSymbol } from './scip/symbol.js'
 import { checkPosition, fileUri, linesOf, readText, resolveFile, resolveRoot } from './workspace/files.js'
+
+export type { ScipElsewhere } from './repositories/elsewhere.js'
 
 /** The extensions an index provider serves by default: what scip-typescript and scip-python index. */
 export const defaultScipExtensions: Readonly<Record<string, string>> = {
@@ -27,10 +31,26 @@ export interface ScipLspProviderOptions {
   readonly extensionToLanguage?: Readonly<Record<string, string>>
   /** The SCIP index: absolute, or relative to the workspace root; default `.agent-lsp/index.scip`. */
   readonly indexPath?: string
+  /**
+   * Other repositories' indexes (a library and its consumers), searched by {@link ScipLspProvider.elsewhere}:
+   * each a name (how its rows are displayed, `name:path`), its root (absolute) and its index
+   * (absolute, or relative to that root; default `.agent-lsp/index.scip`).
+   */
+  readonly repositories?: readonly { readonly name: string; readonly root: string; readonly indexPath?: string }[]
 }
 
 /** An index provider; `dispose()` drops its decoded indexes, later queries throw `LSP_DISPOSED`. */
 export interface ScipLspProvider extends LspProvider {
+  /**
+   * The other repositories' share of a `findReferences` or `goToImplementation` at a cursor: the
+   * symbol there, as this workspace's index has it, searched in each configured repository's
+   * index by its package-qualified SCIP symbol (see `matchingSymbols`). `undefined` when no
+   * repository is configured or the request is not such a query. When the symbol at the cursor is
+   * not known (no index here, the file not in it or changed since the build), nothing is searched
+   * and the answer is `partial` (`unconfigured` or `stale`) saying so.
+   * @throws LspError as `query` for the request itself (`LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_CANCELLED`, `LSP_DISPOSED`).
+   */
+  elsewhere(request: LspProviderQuery, signal?: AbortSignal): Promise<ScipElsewhere | undefined>
   dispose(): void
 }
 
@@ -63,6 +83,7 @@ export function createScipLspProvider(options: ScipLspProviderOptions = {}): Sci
   const extensionToLanguage = options.extensionToLanguage ?? defaultScipExtensions
   const extensions = new Set(Object.keys(extensionToLanguage))
   const indexes = new Indexes(options.indexPath ?? DEFAULT_INDEX_PATH)
+  const repositories: RepositoryIndex[] = (options.repositories ?? []).map((repository) => ({ name: repository.name, root: repository.root, indexes: new Indexes(repository.indexPath ?? DEFAULT_INDEX_PATH) }))
   let disposed = false
 
   const served = (path: string): boolean => {
@@ -108,9 +129,39 @@ export function createScipLspProvider(options: ScipLspProviderOptions = {}): Sci
       return result
     },
 
+    async elsewhere(request: LspProviderQuery, signal?: AbortSignal): Promise<ScipElsewhere | undefined> {
+      if (repositories.length === 0 || (request.operation !== 'findReferences' && request.operation !== 'goToImplementation') || request.filePath === null) return undefined
+      const check = () => {
+        if (signal?.aborted) throw cancelled()
+        if (disposed) throw new LspError('LSP_DISPOSED', `the "${id}" provider has been disposed`)
+      }
+      check()
+      const root = await resolveRoot(request.workspaceRoot)
+      const file = await resolveFile(request.filePath, request.workspaceRoot, root)
+      const names = repositories.map((repository) => repository.name).join(', ')
+      const notSearched = (reason: 'unconfigured' | 'stale', why: string): ScipElsewhere => ({ locations: [], repositories: [], completeness: { state: 'partial', reason, message: `${names} not searched: ${why}` } })
+      let loaded: LoadedIndex
+      try {
+        loaded = await indexes.load(root)
+      } catch (error) {
+        if (!LspError.isInstance(error)) throw error
+        return notSearched('unconfigured', `the symbol at the cursor is found through this workspace's index (${error.code}: ${error.message})`)
+      }
+      check()
+      const path = relative(root, file).split(sep).join('/')
+      if (!loaded.model.has(path)) return notSearched('unconfigured', `${path} is not in this workspace's index ${loaded.provenance.index}, through which the symbol at the cursor is found`)
+      if (await loaded.check.isStale(path)) return notSearched('stale', `${path} changed since this workspace's index was built, so the symbol at the cursor is not known to it (agent-lsp index)`)
+      const occurrence = loaded.model.at(path, request.position)
+      if (occurrence === undefined || isLocalSymbol(occurrence.symbol)) return { locations: [], repositories: [], completeness: { state: 'complete' } }
+      const found = await answerElsewhere(occurrence.symbol, { model: loaded.model, root }, request.operation, repositories)
+      check()
+      return found
+    },
+
     dispose(): void {
       disposed = true
       indexes.clear()
+      for (const repository of repositories) repository.indexes.clear()
     },
   }
 }

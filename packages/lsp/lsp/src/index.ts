@@ -48,6 +48,7 @@ export type {
   LspNotice,
   LspParameterInformation,
   LspProvenance,
+  LspRepository,
   LspFallback,
   LspQueryResult,
   LspSignatureHelp,

@@ -54,6 +54,20 @@ export interface LspProvenance {
 }
 
 /**
+ * Another repository whose index gave rows of an answer (a workspace config's `[[indexes]]`: a
+ * library and its consumers): rows whose URI is under `root` are that repository's, displayed
+ * `name:path`. One line for a reader: `<name>: index <index>, built <builtAt> at <revision>`.
+ */
+export interface LspRepository {
+  /** Its name as configured (letters, digits, `.`, `_`, `-`). */
+  readonly name: string
+  /** Its root, an absolute real path. */
+  readonly root: string
+  /** Where its rows came from: its index (`staleUris`: its rows' documents changed since that build). */
+  readonly provenance: LspProvenance
+}
+
+/**
  * Something the reader of an answer should know that is neither an error nor a gap in the answer.
  * `LSP_SERVER_RESTARTED`: the server went over its memory cap (`maxMemoryMB`) and was restarted
  * before this answer, which comes from the new server (its documents re-opened, its caches cold).
@@ -101,6 +115,12 @@ export interface LspLocationsResult extends LspResultBase {
   readonly locations: readonly LspLocation[]
   /** What a cross-check found (`findReferences`, `goToImplementation`); absent when none ran. */
   readonly crossCheck?: LspCrossCheck
+  /**
+   * The other repositories whose indexes were searched for the symbol (`findReferences`,
+   * `goToImplementation`), in configured order, each with its provenance; their rows are among
+   * `locations`. Absent when none was.
+   */
+  readonly repositories?: readonly LspRepository[]
 }
 
 /** The answer of `hover`. `hover` is `null` when the server has nothing for the position. */

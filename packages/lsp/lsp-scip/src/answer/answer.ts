@@ -18,7 +18,7 @@ const compareRows = (a: LspLocation, b: LspLocation): number =>
   a.uri === b.uri ? a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.range.end.line - b.range.end.line || a.range.end.character - b.range.end.character : a.uri < b.uri ? -1 : 1
 
 /** Rows as seam locations: deduplicated, sorted by URI, then start, then end. */
-function locationsOf(rows: readonly Row[], uriOf: (path: string) => string): LspLocation[] {
+export function locationsOf(rows: readonly Row[], uriOf: (path: string) => string): LspLocation[] {
   const sorted = rows.map((row) => ({ uri: uriOf(row.path), range: row.range })).sort(compareRows)
   return sorted.filter((location, i) => i === 0 || compareRows(sorted[i - 1]!, location) !== 0)
 }

@@ -19,10 +19,24 @@ export function definitionRows(model: ScipModel, cursor: Cursor): Row[] {
  * relationships), which tsserver lists among a base member's references too.
  */
 export function referenceRows(model: ScipModel, cursor: Cursor): Row[] {
-  const { occurrence } = cursor
-  if (occurrence === undefined) return []
-  const overriding = model.referrersOf(occurrence.symbol, cursor.path).flatMap((symbol) => model.definitionsOf(symbol, cursor.path))
-  return [...model.occurrencesOf(occurrence.symbol, cursor.path), ...overriding]
+  return cursor.occurrence === undefined ? [] : referenceRowsOf(model, cursor.occurrence.symbol, cursor.path)
+}
+
+/** {@link referenceRows} of `symbol` (of `path`'s document, for a local one). */
+export function referenceRowsOf(model: ScipModel, symbol: string, path: string): Row[] {
+  const overriding = model.referrersOf(symbol, path).flatMap((referrer) => model.definitionsOf(referrer, path))
+  return [...model.occurrencesOf(symbol, path), ...overriding]
+}
+
+/**
+ * The definitions of the symbols implementing the global `symbol` in `model`, and its own when it
+ * is a class there: an index's share of an answer whose own rule (see {@link implementationRows})
+ * another index applies.
+ */
+export function implementorRowsOf(model: ScipModel, symbol: string): Row[] {
+  const implementors = model.implementationsOf(symbol, '').flatMap((implementor) => model.definitionsOf(implementor, ''))
+  const isClass = symbolKindOf(symbol, model.infoOf(symbol, '')) === 'Class'
+  return isClass ? [...model.definitionsOf(symbol, ''), ...implementors] : implementors
 }
 
 /**

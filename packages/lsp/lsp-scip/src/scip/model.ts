@@ -75,6 +75,12 @@ export class ScipModel {
     return [...this.#byDocument.keys()].sort()
   }
 
+  /** The global symbols the index names: with occurrences, or implemented or overridden by some. */
+  get globalSymbols(): string[] {
+    const keys = new Set([...this.#bySymbol.keys(), ...this.#implementors.keys(), ...this.#referrers.keys()])
+    return [...keys].filter((key) => !key.includes('\u0000'))
+  }
+
   has(path: string): boolean {
     return this.#byDocument.has(path)
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { descriptorsOf, isLocalSymbol, parentSymbol } from './symbol.js'
+import { descriptorsOf, isLocalSymbol, packagePartsOf, parentSymbol } from './symbol.js'
 
 describe('SCIP symbols', () => {
   const ts = 'scip-typescript npm ws 1.0.0 src/`a.ts`/'
@@ -32,5 +32,18 @@ describe('SCIP symbols', () => {
     expect(parentSymbol('local 3')).toBeUndefined()
     expect(isLocalSymbol('local 3')).toBe(true)
     expect(isLocalSymbol(`${ts}Dog#`)).toBe(false)
+  })
+
+  it('splits a global symbol into its package (version apart), the file its descriptors start with, and the rest', () => {
+    expect(packagePartsOf('scip-typescript npm @acme/lib 1.0.0 dist/`index.d.ts`/Backoff#delay().')).toEqual({
+      package: 'scip-typescript npm @acme/lib',
+      packageName: '@acme/lib',
+      descriptors: 'dist/`index.d.ts`/Backoff#delay().',
+      file: 'dist/index.d.ts',
+      inFile: 'Backoff#delay().',
+    })
+    expect(packagePartsOf('scip-python python my  lib 0.1 `pkg.shapes`/Square#')).toEqual({ package: 'scip-python python my  lib', packageName: 'my lib', descriptors: '`pkg.shapes`/Square#', file: undefined, inFile: '`pkg.shapes`/Square#' })
+    expect(packagePartsOf('local 3')).toBeUndefined()
+    expect(packagePartsOf('scip-typescript npm . . src/`a.ts`/x.')).toBeUndefined()
   })
 })

@@ -96,3 +96,62 @@ export function parentSymbol(symbol: string): string | undefined {
   if (last === undefined || descriptors.length <= 1) return undefined
   return symbol.slice(0, symbol.length - text.length) + text.slice(0, last.start)
 }
+
+/** A global symbol's package-qualified parts, the version apart (see {@link packagePartsOf}). */
+export interface ScipPackageParts {
+  /** `<scheme> <manager> <package>` (`scip-typescript npm acme-lib`), as spelled in the symbol. */
+  readonly package: string
+  /** The package name alone (`acme-lib`, `@acme/lib`), spaces unescaped. */
+  readonly packageName: string
+  /** The descriptors (`src/`index.ts`/greet().`). */
+  readonly descriptors: string
+  /**
+   * The source file the descriptors start with, `/`-separated (`src/index.ts`, `dist/index.d.ts`),
+   * when they start with one (scip-typescript's namespaces up to a name ending in a JavaScript or
+   * TypeScript extension); `undefined` otherwise (scip-python's modules, say).
+   */
+  readonly file: string | undefined
+  /** The descriptors after that file (`greet().`); all of them without one. */
+  readonly inFile: string
+}
+
+const sourceFile = /\.(d\.)?[cm]?[jt]sx?$/
+
+/** The fields of a header (`scheme manager package version`) as spelled: split at unescaped spaces. */
+function headerFields(header: string): string[] {
+  const fields: string[] = []
+  let field = ''
+  for (let i = 0; i < header.length; i++) {
+    if (header[i] === ' ' && header[i + 1] === ' ') {
+      field += '  '
+      i++
+    } else if (header[i] === ' ') {
+      fields.push(field)
+      field = ''
+    } else field += header[i]
+  }
+  return [...fields, field]
+}
+
+/** The package-qualified parts of a global symbol; `undefined` for a local one or one without a package. */
+export function packagePartsOf(symbol: string): ScipPackageParts | undefined {
+  if (isLocalSymbol(symbol)) return undefined
+  const descriptors = descriptorText(symbol)
+  if (descriptors === '') return undefined
+  const fields = headerFields(symbol.slice(0, symbol.length - descriptors.length - 1))
+  if (fields.length !== 4 || fields[2] === '' || fields[2] === '.') return undefined
+  const parsed = parse(descriptors)
+  const names: string[] = []
+  let file: string | undefined
+  let inFile = descriptors
+  for (const [i, descriptor] of parsed.entries()) {
+    if (descriptor.suffix !== 'Namespace') break
+    names.push(descriptor.name)
+    if (sourceFile.test(descriptor.name)) {
+      file = names.join('/')
+      inFile = descriptors.slice(parsed[i + 1]?.start ?? descriptors.length)
+      break
+    }
+  }
+  return { package: fields.slice(0, 3).join(' '), packageName: fields[2]!.replace(/ {2}/g, ' '), descriptors, file, inFile }
+}
