@@ -25,15 +25,19 @@ export type LocationTarget =
       readonly character: number
     }
 
+/** A root, or another repository's (its rows displayed `name:path`, see `LspRepository`). */
+export type DisplayRoot = string | { readonly name: string; readonly root: string }
+
 /**
  * Classify and order locations for display: workspace files sorted by relative path, then
  * external files, rows within a file by position. Paths come from `vscode-uri`'s `fsPath`, never
  * from string surgery, because URIs escape spaces, `#`, `[`, `]` and non-ASCII.
  * @param roots - the workspace roots a path may be under, first match wins: the answer's
  *   `resolvedWorkspaceRoot` (the real path servers report), then the requested root (a provider
- *   may report paths through a symlinked root as it was given).
+ *   may report paths through a symlinked root as it was given); then other repositories' roots,
+ *   whose files are shown `name:path`.
  */
-export function toLocationTargets(locations: readonly LspLocation[], roots: readonly string[]): LocationTarget[] {
+export function toLocationTargets(locations: readonly LspLocation[], roots: readonly DisplayRoot[]): LocationTarget[] {
   const places = new Map<string, FilePlace>()
   return locations.map((location) => toLocationTarget(location, roots, places)).sort(compareTargets)
 }
@@ -45,7 +49,7 @@ type FilePlace = { readonly kind: 'workspace'; readonly file: string; readonly a
  * Classify one location (see {@link toLocationTargets}).
  * @param places - URIs already classified, by URI (answers repeat a file's URI on every row).
  */
-export function toLocationTarget(location: LspLocation, roots: readonly string[], places = new Map<string, FilePlace>()): LocationTarget {
+export function toLocationTarget(location: LspLocation, roots: readonly DisplayRoot[], places = new Map<string, FilePlace>()): LocationTarget {
   const { start, end } = location.range
   const { line, character } = start
   let place = places.get(location.uri)
@@ -59,12 +63,12 @@ export function toLocationTarget(location: LspLocation, roots: readonly string[]
     : { kind: 'external', file: place.file, line, character }
 }
 
-function filePlace(uriText: string, roots: readonly string[]): FilePlace {
+function filePlace(uriText: string, roots: readonly DisplayRoot[]): FilePlace {
   const fsPath = fsPathOf(uriText)
   if (fsPath === undefined) return { kind: 'external', file: uriText }
   for (const root of roots) {
-    const relative = relativeInside(root, fsPath)
-    if (relative !== undefined) return { kind: 'workspace', file: relative, absolutePath: fsPath }
+    const relative = relativeInside(typeof root === 'string' ? root : root.root, fsPath)
+    if (relative !== undefined) return { kind: 'workspace', file: typeof root === 'string' ? relative : `${root.name}:${relative}`, absolutePath: fsPath }
   }
   return { kind: 'external', file: fsPath }
 }

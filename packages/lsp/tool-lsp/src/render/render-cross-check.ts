@@ -1,6 +1,6 @@
 import type { LspCrossCheck, LspLocation } from '@agent-lsp/lsp'
 import { renderRow } from './location-row.js'
-import { compareTargets, isUnder, toLocationTarget, type LocationTarget } from './location-targets.js'
+import { compareTargets, isUnder, toLocationTarget, type DisplayRoot, type LocationTarget } from './location-targets.js'
 import type { RenderContext } from './render-context.js'
 
 /** Candidate rows shown after an answer; the rest are counted. */
@@ -12,7 +12,7 @@ export function targetKey(target: LocationTarget): string {
 }
 
 /** The rows the cross-check added (places the server missed), by {@link targetKey}, to mark them. */
-export function addedKeys(check: LspCrossCheck | undefined, roots: readonly string[]): ReadonlySet<string> {
+export function addedKeys(check: LspCrossCheck | undefined, roots: readonly DisplayRoot[]): ReadonlySet<string> {
   return new Set((check?.added ?? []).map((place) => targetKey(toLocationTarget(place, roots))))
 }
 
@@ -27,7 +27,7 @@ export const ADDED_MARK = '  (missed by the server; found by the cross-check)'
  * is the verb: `call`).
  * Nothing when the cross-check found nothing to show.
  */
-export async function crossCheckLines(check: LspCrossCheck | undefined, context: RenderContext, roots: readonly string[], addedOnly: string | undefined): Promise<string[]> {
+export async function crossCheckLines(check: LspCrossCheck | undefined, context: RenderContext, roots: readonly DisplayRoot[], addedOnly: string | undefined): Promise<string[]> {
   if (check === undefined) return []
   const lines: string[] = []
   const section = async (places: readonly LspLocation[], heading: (count: number) => string): Promise<void> => {

@@ -1,6 +1,7 @@
 import type { LspLocation, LspLocationsResult, LspOperation, lspResultKinds } from '@agent-lsp/lsp'
 import type { Cursor } from '../input/cursor.js'
-import { isUnder, toLocationTarget, toLocationTargets, type LocationTarget } from './location-targets.js'
+import { isUnder, toLocationTarget, toLocationTargets, type DisplayRoot, type LocationTarget } from './location-targets.js'
+import { withRepositoryFiles } from './render-repositories.js'
 import { pageOf, showing, type Page } from './paging.js'
 import type { RenderContext } from './render-context.js'
 import { nameInAnswer } from './answer-name.js'
@@ -54,14 +55,15 @@ export const MAX_LISTED_FILES = 20
 export async function renderLocations(result: LspLocationsResult, cursor: Cursor, context: RenderContext): Promise<string> {
   const wording = wordingOf(context.operation)
   const { word, label } = cursor
-  const roots = [result.resolvedWorkspaceRoot, context.workspaceRoot]
+  const roots = [result.resolvedWorkspaceRoot, context.workspaceRoot, ...(result.repositories ?? [])]
+  const readLines = withRepositoryFiles(context.readLines, result)
   const all = toLocationTargets(result.locations, roots)
   const checked = await crossCheckLines(result.crossCheck, context, roots, undefined)
   if (all.length === 0) return [`No ${wording.none} found${word ? ` for ${word}` : ''} at ${label}.`, ...checked].join('\n')
 
   // Implementations have names of their own (`class Query extends Removable`): they are of the
   // symbol asked about. Other answers name the symbol better than a cursor on a keyword does.
-  const name = context.operation === 'goToImplementation' && word !== undefined ? word : ((await nameInAnswer(all, context.readLines)) ?? word)
+  const name = context.operation === 'goToImplementation' && word !== undefined ? word : ((await nameInAnswer(all, readLines)) ?? word)
   const { fileFilter } = context
   const targets = fileFilter === undefined ? all : all.filter((target) => isUnder(target, fileFilter))
   const about = name ? ` ${wording.link} ${name}` : ''
@@ -75,10 +77,10 @@ export async function renderLocations(result: LspLocationsResult, cursor: Cursor
   const files = fileCount(targets)
   const page = pageOf(count, context.maxResults, context.page)
   const cut = count > context.maxResults
-  const ordered = cut && context.operation === 'findReferences' ? byFile(pinFirst(targets, await context.declarations(), result, context)) : targets
+  const ordered = cut && context.operation === 'findReferences' ? byFile(pinFirst(targets, await context.declarations(), roots)) : targets
   const added = addedKeys(result.crossCheck, roots)
   const shown = ordered.slice(page.start, page.end)
-  const rows = groupedLines(shown, await linesOfTargets(shown, context.readLines), (target) => (added.size > 0 && added.has(targetKey(target)) ? ADDED_MARK : ''))
+  const rows = groupedLines(shown, await linesOfTargets(shown, readLines), (target) => (added.size > 0 && added.has(targetKey(target)) ? ADDED_MARK : ''))
   // The one definition of a name: `fetch → src/query.ts:345:3  fetch(`, no count line.
   if (count === 1 && name && wording.link === 'of' && context.operation !== 'goToImplementation' && fileFilter === undefined && rows.length === 1) {
     return [`${name} → ${rows[0]}`, ...checked].join('\n')
@@ -116,10 +118,8 @@ function fileCount(targets: readonly LocationTarget[]): number {
 function pinFirst(
   targets: readonly LocationTarget[],
   declarations: readonly LspLocation[],
-  result: LspLocationsResult,
-  context: RenderContext,
+  roots: readonly DisplayRoot[],
 ): readonly LocationTarget[] {
-  const roots = [result.resolvedWorkspaceRoot, context.workspaceRoot]
   // In the order given: best guess first.
   for (const declaration of declarations.map((location) => toLocationTarget(location, roots))) {
     const index = targets.findIndex((target) => holds(target, declaration))

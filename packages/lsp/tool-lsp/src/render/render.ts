@@ -12,6 +12,7 @@ import { renderLocations } from './render-locations.js'
 import { renderSignatureHelp } from './render-signature.js'
 import { renderOutline, renderWorkspaceSymbols } from './render-symbols.js'
 import { provenanceLine } from './render-provenance.js'
+import { repositoryLines } from './render-repositories.js'
 import { noticeLines } from './render-notices.js'
 import { renderCallHierarchyItems, renderTypeHierarchy } from './render-hierarchy.js'
 import { renderWorkspaceDiagnostics } from './render-workspace-diagnostics.js'
@@ -19,7 +20,8 @@ import { renderWorkspaceDiagnostics } from './render-workspace-diagnostics.js'
 /**
  * Render any answer as model-readable text. A partial answer starts with a
  * `Partial answer (<reason>): <message>` line so the model never takes it as complete; an answer
- * from an index then says which (`From index …`, see `provenanceLine`); one from a fallback server
+ * from an index then says which (`From index …`, see `provenanceLine`), and each other repository
+ * searched which index of it gave its rows (`lib: From index …`); one from a fallback server
  * says that (`Answered by pylsp in place of python: <why>`). Notices come first
  * (`Notice (LSP_SERVER_RESTARTED): …`, see `noticeLines`).
  */
@@ -28,7 +30,7 @@ export async function renderResult(result: LspQueryResult, context: RenderContex
   const warning = partialWarning(result.completeness)
   const source = result.provenance === undefined ? undefined : provenanceLine(result.provenance, result.resolvedWorkspaceRoot)
   const fallback = result.fallback && `Answered by ${result.fallback.server} in place of ${result.fallback.insteadOf}: ${oneLine(result.fallback.reason)}`
-  return [...noticeLines(result), warning, source, fallback, body].filter((line) => line !== undefined).join('\n')
+  return [...noticeLines(result), warning, source, ...repositoryLines(result), fallback, body].filter((line) => line !== undefined).join('\n')
 }
 
 function renderBody(result: LspQueryResult, context: RenderContext): Promise<string> | string {
