@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { fromBinary } from '@bufbuild/protobuf'
+import { configureTextEncoding, getTextEncoding } from '@bufbuild/protobuf/wire'
 import { IndexSchema, type Index } from '@c4312/scip/scip_pb.js'
 import { LspError } from '@agent-lsp/lsp'
 
@@ -9,6 +10,22 @@ export const BUILD_COMMAND = 'agent-lsp index'
 /** `LSP_INDEX_NOT_FOUND` for the index a provider looked for at `path`, saying how to build it. */
 export function indexNotFound(path: string, root: string, cause?: unknown): LspError {
   return new LspError('LSP_INDEX_NOT_FOUND', `no SCIP index at ${path}; build one with: ${BUILD_COMMAND} --root ${root}`, { cause })
+}
+
+let lenient = false
+
+/**
+ * Decode strings that are not well-formed UTF-8 with U+FFFD in their place instead of failing the
+ * whole index: scip-typescript writes a JavaScript string's lone surrogate (effect 4.1.0's sources
+ * have some) as bytes that are not UTF-8, which protobuf-es refuses in proto3 strings. Configures
+ * this process's copy of `@bufbuild/protobuf` (lsp-scip is its only user here); encoding is unchanged.
+ */
+function decodeLeniently(): void {
+  if (lenient) return
+  lenient = true
+  const encoding = getTextEncoding()
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+  configureTextEncoding({ ...encoding, decodeUtf8: (bytes) => decoder.decode(bytes) })
 }
 
 /**
@@ -29,6 +46,7 @@ export async function readScipIndex(path: string, root: string): Promise<{ index
   }
   let index: Index
   try {
+    decodeLeniently()
     index = fromBinary(IndexSchema, bytes)
   } catch (error) {
     throw new LspError('LSP_INDEX_INVALID', `${path} is not a SCIP index: ${(error as Error).message}`, { cause: error })
