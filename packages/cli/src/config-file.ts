@@ -3,7 +3,7 @@ import { HarnessError } from '@agent-lsp/errors'
 import { TomlError, parse as parseToml } from 'smol-toml'
 import type { z } from 'zod'
 import { JsonSyntaxError, formatPath, lineOf, parseJsonWithLines, tomlKeyLines } from './config-lines.js'
-import { configSchema, serverFields, type AgentLspConfig } from './config-schema.js'
+import { configSchema, indexFields, serverFields, type AgentLspConfig } from './config-schema.js'
 
 /**
  * Codes of {@link ConfigError}: `CONFIG_NOT_FOUND` (a `--config` file that cannot be read),
@@ -90,7 +90,7 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown, json: boolean): {
     case 'invalid_type':
       return { path, text: valueAt(data, path) === undefined ? `missing (expected ${typeName(issue.expected)})` : `expected ${typeName(issue.expected)}` }
     case 'unrecognized_keys': {
-      const allowed = path.length === 0 ? Object.keys(configSchema.shape) : serverFields
+      const allowed = path.length === 0 ? Object.keys(configSchema.shape) : path[0] === 'indexes' ? indexFields : serverFields
       return { path: [...path, issue.keys[0] ?? ''], text: `unknown key (expected one of ${allowed.join(', ')})` }
     }
     case 'invalid_key':

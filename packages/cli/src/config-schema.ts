@@ -46,10 +46,24 @@ const serverSchema = z
   })
   .strict()
 
+const indexSchema = z
+  .object({
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected letters, digits, ".", "_" or "-"')
+      .describe('The repository\'s name: its rows print as name:path:line:col.'),
+    root: z.string().min(1).describe('The repository\'s root: absolute, or relative to this file. In an untrusted workspace config, a folder beside the workspace or inside it.'),
+    path: z.string().min(1).optional().describe('Its SCIP index (agent-lsp index): absolute, or relative to this file; default <root>/.agent-lsp/index.scip. In an untrusted workspace config, a .scip file inside root.'),
+  })
+  .strict()
+
 export const configSchema = z
   .object({
     $schema: z.string().describe('The JSON Schema of this file, for editors.'),
     servers: z.array(serverSchema).describe('Servers added to, or overriding, the catalogue.'),
+    indexes: z
+      .array(indexSchema)
+      .describe('Other repositories\' SCIP indexes (a library, its consumers): findReferences and goToImplementation span them, matched by SCIP symbol. A workspace config\'s list replaces the user config\'s.'),
     source: z
       .enum(['auto', 'index', 'live'])
       .describe('Where answers come from, as --source (which overrides it): auto (default: the workspace index .agent-lsp/index.scip while the live server is not ready), live, or index. A workspace config overrides the user config.'),
@@ -65,6 +79,12 @@ export const configSchema = z
 export type AgentLspConfig = z.infer<typeof configSchema>
 /** One `[[servers]]` entry. */
 export type ServerEntryConfig = z.infer<typeof serverSchema>
+
+/** One `[[indexes]]` entry. */
+export type IndexEntryConfig = z.infer<typeof indexSchema>
+
+/** The field names of an index entry, in the schema's order. */
+export const indexFields = Object.keys(indexSchema.shape) as (keyof IndexEntryConfig)[]
 
 /** The field names of a server entry, in the schema's order. */
 export const serverFields = Object.keys(serverSchema.shape) as (keyof ServerEntryConfig)[]

@@ -5,8 +5,9 @@ import type { ConfigFlags } from './args.js'
 import type { AnswerSource } from './sources/source-names.js'
 import { serverCatalogue, type CatalogueEntry } from './catalogue.js'
 import { ConfigError, readConfigFile, type ConfigFile } from './config-file.js'
+import { planIndexes, type ConfiguredIndex } from './config-indexes.js'
 import { planServers, type Draft, type PlannedServer } from './config-plan.js'
-import { checkWorkspaceConfig, findUserConfig, findWorkspaceConfig, isTrustedWorkspace, userConfigPath } from './trust.js'
+import { checkWorkspaceConfig, findUserConfig, findWorkspaceConfig, isTrustedWorkspace, trustHint, userConfigPath } from './trust.js'
 
 export type { DisabledOperations, Executable, PlannedServer } from './config-plan.js'
 
@@ -32,6 +33,8 @@ export interface ServerSetup {
   readonly workspaceTrusted: boolean
   /** The `source` key (the workspace config's, else the user config's); absent when neither sets it. */
   readonly source?: AnswerSource
+  /** Other repositories' indexes (`[[indexes]]`: the workspace config's, else the user config's; see `planIndexes`). */
+  readonly indexes: readonly ConfiguredIndex[]
 }
 
 /**
@@ -66,7 +69,10 @@ export function loadServerSetup(options: ConfigOptions): ServerSetup {
   }
   const servers = planServers(drafts, workspaceRoot, trusted, env)
   const source = workspace?.config.source ?? user?.config.source
-  return { servers, files: [user?.path, workspace?.path].filter((file) => file !== undefined), workspaceTrusted: trusted, ...(source === undefined ? {} : { source }) }
+  const trustHow = trustHint(workspaceRoot, options.configFile ?? userConfigPath(env))
+  const indexes =
+    workspace?.config.indexes !== undefined ? planIndexes(workspace, trusted, workspaceRoot, trustHow) : user?.config.indexes !== undefined ? planIndexes(user, true, workspaceRoot, trustHow) : []
+  return { servers, files: [user?.path, workspace?.path].filter((file) => file !== undefined), workspaceTrusted: trusted, indexes, ...(source === undefined ? {} : { source }) }
 }
 
 function fromCatalogue(entry: CatalogueEntry): Draft {

@@ -88,7 +88,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
     log = logFile === undefined ? undefined : openOperationLog(logFile, io.cwd)
     const remote = hostScript !== undefined && usesHost(command, env)
     // A process that lives on (an mcp session, the shared host) warms the live server while the index answers.
-    const answers = await indexAnswers(command.source ?? setup.source ?? 'auto', workspaceRoot, { lookLater: command.kind === 'mcp', warm: command.kind === 'mcp' || remote })
+    const answers = await indexAnswers(command.source ?? setup.source ?? 'auto', workspaceRoot, { lookLater: command.kind === 'mcp', warm: command.kind === 'mcp' || remote, repositories: setup.indexes })
     const sourced = answers ? { answers } : {}
     if (remote) {
       log?.close() // the host writes it

@@ -79,12 +79,17 @@ export function checkWorkspaceConfig(
   )
   const first = violations.sort((a, b) => a.line - b.line)[0]
   if (!first) return
-  const how = `until you trust the workspace: pass --trust-workspace-config, or add "${realpathOr(workspaceRoot)}" to trustedWorkspaces in ${trustFile}`
+  const how = trustHint(workspaceRoot, trustFile)
   const what =
     first.field === 'command' || first.field === 'args'
       ? `server "${first.id}" would run \`${describeCommand(first.index)}\`, but a workspace config may not choose commands ${how}`
       : `server "${first.id}" sets ${first.field}, but a workspace config may not set ${first.field} (it can make a server run programs) ${how}`
   throw new ConfigError('CONFIG_UNTRUSTED', `${file.path}:${first.line}: ${what}`)
+}
+
+/** How to trust a workspace, ending a `CONFIG_UNTRUSTED` message: `until you trust the workspace: …`. */
+export function trustHint(workspaceRoot: string, trustFile: string): string {
+  return `until you trust the workspace: pass --trust-workspace-config, or add "${realpathOr(workspaceRoot)}" to trustedWorkspaces in ${trustFile}`
 }
 
 function findOne(dir: string, names: readonly string[]): string | undefined {

@@ -2,6 +2,7 @@ import type { LspOperation, LspProviderQuery, LspQueryResult } from '@agent-lsp/
 import type { LocalServerConfig } from '@agent-lsp/lsp-local/config'
 import type { BackendFactory, ServerBackend } from '../serving/served-provider.js'
 import { answeredInProcess, unanswered } from './live-ready.js'
+import { withElsewhere, type Elsewhere } from './spanned.js'
 
 export type { AnswerSource } from './source-names.js'
 
@@ -11,6 +12,8 @@ export interface IndexAnswerer {
   /** The extensions its indexers cover (`defaultScipExtensions`' keys): `auto` leaves other servers live. */
   readonly extensions: readonly string[]
   query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult>
+  /** Other repositories' rows for a `findReferences` or `goToImplementation` (a config's `[[indexes]]`), added to every answer, live or not. */
+  readonly elsewhere?: Elsewhere
 }
 
 /** How {@link withAnswerSource} chooses (`--source index` or `auto`; `live` needs no wrapping). */
@@ -77,22 +80,27 @@ export function withAnswerSource(make: BackendFactory, options: AnswerSourceOpti
       const extensions = Object.keys(config.extensionToLanguage)
       return { ...result, symbols: result.symbols.filter((symbol) => extensions.some((extension) => symbol.uri.toLowerCase().endsWith(extension))) }
     }
+    const { elsewhere } = options.index
+    const answer = async (request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> => {
+      if (options.source === 'index') return fromIndex(request, signal)
+      if (!options.index.operations.includes(request.operation) || (await ready(request))) return askLive(request, signal)
+      let result: LspQueryResult
+      try {
+        result = await fromIndex(request, signal)
+      } catch (error) {
+        // No index, one that does not decode, or a request it refuses: the live server answers
+        // (and says what is wrong in its own words, as without an index).
+        if (signal?.aborted) throw error
+        return askLive(request, signal)
+      }
+      if (unanswered(result)) return askLive(request, signal)
+      warm(request)
+      return result
+    }
     return {
-      async query(request, signal) {
-        if (options.source === 'index') return fromIndex(request, signal)
-        if (!options.index.operations.includes(request.operation) || (await ready(request))) return askLive(request, signal)
-        let result: LspQueryResult
-        try {
-          result = await fromIndex(request, signal)
-        } catch (error) {
-          // No index, one that does not decode, or a request it refuses: the live server answers
-          // (and says what is wrong in its own words, as without an index).
-          if (signal?.aborted) throw error
-          return askLive(request, signal)
-        }
-        if (unanswered(result)) return askLive(request, signal)
-        warm(request)
-        return result
+      query: async (request, signal) => {
+        const result = await answer(request, signal)
+        return elsewhere === undefined ? result : withElsewhere(result, request, elsewhere, signal)
       },
       dispose: async () => {
         await live?.dispose()
