@@ -1,0 +1,98 @@
+// "Who uses this library function", asked in either of two repositories, each indexed by
+// `agent-lsp index` (the pinned scip-typescript): a library, and an app that installed it (its
+// compiled declarations in node_modules, as npm leaves them) and lists the library's index in its
+// agent-lsp.toml. The built command answers with rows from both; a session whose live server is
+// ready answers with the live server's rows of the app and the library index's rows.
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { run } from '../daemon/host.test-support.js'
+import { createLspHost } from '../host.js'
+import { runIndexCommand } from '../index-command.js'
+import { writeFiles } from '../workspace.test-support.js'
+import { indexAnswers } from './index-answers.js'
+import { INDEX_TIMEOUT_MS } from './indexed.test-support.js'
+
+const lib = {
+  'package.json': '{ "name": "@acme/pricing", "version": "2.1.0" }',
+  'tsconfig.json': '{ "compilerOptions": { "strict": true, "declaration": true, "outDir": "dist" }, "include": ["src"] }',
+  'src/format.ts': 'export function formatPrice(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`\n}\n',
+  'src/receipt.ts': "import { formatPrice } from './format'\n\nexport const total = (items: number[]) => formatPrice(items.reduce((a, b) => a + b, 0))\n",
+}
+const installed = 'node_modules/@acme/pricing'
+const app = {
+  'package.json': '{ "name": "shop", "version": "0.3.0", "dependencies": { "@acme/pricing": "2.0.0" } }',
+  'tsconfig.json': '{ "compilerOptions": { "strict": true, "noEmit": true }, "include": ["src"] }',
+  'agent-lsp.toml': '[[indexes]]\nname = "pricing"\nroot = "../pricing"\n',
+  [`${installed}/package.json`]: '{ "name": "@acme/pricing", "version": "2.0.0", "types": "dist/format.d.ts" }',
+  [`${installed}/dist/format.d.ts`]: 'export declare function formatPrice(cents: number): string;\n//# sourceMappingURL=format.d.ts.map\n',
+  [`${installed}/dist/format.d.ts.map`]: '{"version":3,"file":"format.d.ts","sourceRoot":"","sources":["../src/format.ts"],"names":[],"mappings":""}',
+  'src/cart.ts': "import { formatPrice } from '@acme/pricing'\n\nexport function label(cents: number): string {\n  return `Total: ${formatPrice(cents)}`\n}\n",
+}
+
+/** How long a cold typescript-language-server may take to be ready under a loaded machine (ms). */
+const LIVE_READY_MS = 90_000
+
+async function twoRepositories(): Promise<{ libRoot: string; appRoot: string }> {
+  const scratch = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agent-lsp-two-')))
+  onTestFinished(() => rm(scratch, { recursive: true, force: true }))
+  const libRoot = path.join(scratch, 'pricing')
+  const appRoot = path.join(scratch, 'shop')
+  await writeFiles(libRoot, lib)
+  await writeFiles(appRoot, app)
+  const quiet = { stdout: () => {}, stderr: () => {} }
+  for (const root of [libRoot, appRoot]) expect(await runIndexCommand(['--root', root], { cwd: root, ...quiet })).toBe(0)
+  return { libRoot, appRoot }
+}
+
+const libRows = 'pricing:src/format.ts:1:17  export function formatPrice(cents: number): string {\npricing:src/receipt.ts\n1:10  import { formatPrice } from \'./format\'\n3:43  export const total = (items: number[]) => formatPrice(items.reduce((a, b) => a + b, 0))'
+const appRows = "src/cart.ts\n1:10  import { formatPrice } from '@acme/pricing'\n4:20  return `Total: ${formatPrice(cents)}`"
+
+describe('two repositories, each indexed', () => {
+  it('asked in the app: the app index\'s rows and the library index\'s, each repository\'s index named', async () => {
+    const { libRoot, appRoot } = await twoRepositories()
+    const { stdout, stderr, exit } = await run(['findReferences', 'src/cart.ts:4:22'], appRoot, process.env)
+    const [fromIndex, fromLib, ...rest] = stdout.trimEnd().split('\n')
+    expect({ exit, stderr, fromIndex: fromIndex?.replace(/built \S+ at \S+/, 'built …'), fromLib: fromLib?.replace(/built \S+ at \S+/, 'built …'), rest: rest.join('\n') }).toEqual({
+      exit: 0,
+      stderr: '',
+      fromIndex: 'From index .agent-lsp/index.scip, built …',
+      fromLib: 'pricing: From index .agent-lsp/index.scip, built …',
+      rest: `5 references to formatPrice in 3 files\n${libRows}\n${appRows}`,
+    })
+    const json = JSON.parse((await run(['findReferences', 'src/cart.ts:4:22', '--json'], appRoot, process.env)).stdout) as { locations: { uri: string }[]; repositories: { name: string; root: string; provenance: { index: string; staleUris: string[] } }[]; completeness: unknown }
+    expect({ uris: json.locations.map((location) => location.uri), repositories: json.repositories.map(({ name, root, provenance }) => ({ name, root, index: provenance.index, stale: provenance.staleUris })), completeness: json.completeness }).toEqual({
+      uris: [`file://${libRoot}/src/format.ts`, `file://${libRoot}/src/receipt.ts`, `file://${libRoot}/src/receipt.ts`, `file://${appRoot}/src/cart.ts`, `file://${appRoot}/src/cart.ts`].sort(),
+      repositories: [{ name: 'pricing', root: libRoot, index: `${libRoot}/.agent-lsp/index.scip`, stale: [] }],
+      completeness: { state: 'complete' },
+    })
+  }, 2 * INDEX_TIMEOUT_MS)
+
+  it('asked in the library (its config listing the app): its own rows and the app\'s', async () => {
+    const { libRoot } = await twoRepositories()
+    await writeFile(path.join(libRoot, 'agent-lsp.toml'), '[[indexes]]\nname = "shop"\nroot = "../shop"\n')
+    const { stdout } = await run(['findReferences', 'src/format.ts:1:17', '--no-cross-check'], libRoot, process.env)
+    expect(stdout.split('\n').slice(2).join('\n')).toBe(
+      "5 references to formatPrice in 3 files\nshop:src/cart.ts\n1:10  import { formatPrice } from '@acme/pricing'\n4:20  return `Total: ${formatPrice(cents)}`\nsrc/format.ts:1:17  export function formatPrice(cents: number): string {\nsrc/receipt.ts\n1:10  import { formatPrice } from './format'\n3:43  export const total = (items: number[]) => formatPrice(items.reduce((a, b) => a + b, 0))\n",
+    )
+  }, 2 * INDEX_TIMEOUT_MS)
+
+  it('a session whose live server is ready: its rows of the app (the installed declaration too), and the library index\'s', async () => {
+    const { libRoot, appRoot } = await twoRepositories()
+    const repositories = [{ name: 'pricing', root: libRoot, indexPath: path.join(libRoot, '.agent-lsp/index.scip') }]
+    const answers = await indexAnswers('auto', appRoot, { lookLater: true, warm: true, repositories })
+    const host = createLspHost(undefined, { crossCheck: false, ...(answers ? { answers } : {}) })
+    onTestFinished(() => host.dispose())
+    const rows = async () => {
+      const result = await host.ctx.lsp.query({ operation: 'findReferences', filePath: 'src/cart.ts', position: { line: 3, character: 21 }, workspaceRoot: appRoot })
+      if (result.kind !== 'locations') throw new Error(result.kind)
+      return { from: result.provenance?.source ?? 'live', rows: result.locations.map(({ uri, range: { start } }) => `${path.relative(path.dirname(appRoot), fileURLToPath(uri))}:${start.line}:${start.character}`), repositories: result.repositories?.map((repository) => repository.name) }
+    }
+    const lib = ['pricing/src/format.ts:0:16', 'pricing/src/receipt.ts:0:9', 'pricing/src/receipt.ts:2:42']
+    expect(await rows()).toEqual({ from: 'index', rows: [...lib, 'shop/src/cart.ts:0:9', 'shop/src/cart.ts:3:19'], repositories: ['pricing'] })
+    await vi.waitFor(async () => expect((await rows()).from).toBe('live'), { timeout: LIVE_READY_MS, interval: 250 })
+    expect(await rows()).toEqual({ from: 'live', rows: [...lib, `shop/${installed}/dist/format.d.ts:0:24`, 'shop/src/cart.ts:0:9', 'shop/src/cart.ts:3:19'], repositories: ['pricing'] })
+  }, 2 * INDEX_TIMEOUT_MS + LIVE_READY_MS)
+})
