@@ -3,7 +3,7 @@
 //   node bench/src/main.mjs            the full benchmark (after `pnpm build`); writes bench/results.json
 //   node bench/src/main.mjs --smoke    one iteration of each part, small sizes; checks the numbers
 //                                      are sane (positive, finite) and exits non-zero otherwise
-//   --only warm,micro,grep,crosscheck,throughput,cold,host,memory,opendocs,bigfile,mcp   run some parts (for profiling)
+//   --only warm,micro,grep,crosscheck,throughput,cold,host,memory,opendocs,bigfile,mcp,index   run some parts (for profiling)
 //   --out FILE                         where to write the JSON (default: bench/results.json, none in smoke)
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -17,19 +17,20 @@ import { measureCrossCheck } from './cross-check.mjs'
 import { measureGrep } from './grep.mjs'
 import { measureHostCommand } from './host-command.mjs'
 import { mcpQuestions, mcpRows, measureMcp, renderMcp } from './mcp.mjs'
+import { measureIndexAnswers, renderIndexAnswers } from './index-answers.mjs'
 import { measureInProcess } from './micro.mjs'
 import { useClientCapabilities } from './raw-client.mjs'
 import { measureBigFile, measureMemory, measureOpenDocuments, measureThroughput } from './scale.mjs'
 import { now, round } from './stats.mjs'
 import { seamRequest, serverConfig, startPair, stopPair, warmQueries } from './targets.mjs'
 import { measureWarm } from './warm.mjs'
-import { copyQueryCore, copyRxjs, pythonWorkspace, queryCoreVersion, removeWorkspaces, rxjsVersion } from './workspaces.mjs'
+import { copyQueryCore, copyRxjs, manyFilesWorkspace, pythonWorkspace, queryCoreVersion, removeWorkspaces, rxjsVersion } from './workspaces.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const benchDir = path.dirname(here)
 const repoRoot = path.dirname(benchDir)
 
-const allParts = ['warm', 'micro', 'grep', 'crosscheck', 'throughput', 'cold', 'host', 'memory', 'opendocs', 'bigfile', 'mcp']
+const allParts = ['warm', 'micro', 'grep', 'crosscheck', 'throughput', 'cold', 'host', 'memory', 'opendocs', 'bigfile', 'mcp', 'index']
 
 /** Sizes of a full run and of the smoke run. */
 const sizes = {
@@ -52,6 +53,7 @@ const sizes = {
     mcpIterations: 15,
     mcpWarmup: 3,
     mcpQuestions: mcpQuestions.length,
+    indexRuns: 5, // fresh commands per source (index, live)
   },
   smoke: {
     iterations: 1,
@@ -69,6 +71,7 @@ const sizes = {
     bigBytes: 100 * 1024,
     bigIterations: 1,
     crossIterations: 1,
+    indexRuns: 1,
   },
 }
 
@@ -161,6 +164,13 @@ async function main() {
       const query = warmQueries.typescript.find((q) => q.operation === 'findReferences')
       results.hostCommand = await measureHostCommand({ root: coldRoots.typescript, config: serverConfig('typescript'), query }, { iterations: size.hostIterations, oneShotRuns: size.oneShotRuns })
     }
+    if (wants('index')) {
+      // A fresh copy: the index is built in it. Smoke: 4 small files (one scip-typescript run, one live server start).
+      const root = options.smoke ? await manyFilesWorkspace(4) : await copyQueryCore()
+      const query = options.smoke ? { operation: 'findReferences', file: 'src/f0.ts', line: 0, character: 16, languageId: 'typescript' } : warmQueries.typescript.find((q) => q.operation === 'findReferences')
+      log(`answers from a SCIP index: agent-lsp index, ${size.iterations} warm queries in process, ${size.indexRuns} fresh commands each from the index and live`)
+      results.indexAnswers = await measureIndexAnswers({ root, query }, { runs: size.indexRuns, iterations: size.iterations })
+    }
     if (wants('memory')) {
       log(`host memory after queries over ${size.files} files (child process)`)
       results.memory = await measureMemory({ files: size.files, capabilities })
@@ -209,6 +219,10 @@ function summarize(results) {
   if (results.hostCommand) {
     const h = results.hostCommand
     rows.push({ what: 'a command through the shared host, warm (median ms; issue 12: well under a second)', value: h.warmCommand.median, target: '< 1000', met: h.warmCommand.median < 1000 })
+  }
+  if (results.indexAnswers) {
+    const f = results.indexAnswers.firstAnswer
+    rows.push({ what: "a fresh command's first answer from the index (median ms; issue 13: < 1000 on effect's sources)", value: f.index.median, target: `reported (live: ${f.live.median})`, met: true })
   }
   if (results.grep) {
     const g = results.grep
@@ -365,6 +379,7 @@ function render(results) {
     )
   }
   if (results.mcp) out.push('', ...renderMcp(results.mcp, table, ms))
+  if (results.indexAnswers) out.push(...renderIndexAnswers(results.indexAnswers, ms))
   if (results.summary.length > 0) {
     out.push('', 'Targets (issues 5 and 14)')
     out.push(table(['measure', 'value', 'target', 'met'], results.summary.map((r) => [r.what, r.value, r.target, r.met ? 'yes' : 'MISSED'])))
@@ -386,7 +401,7 @@ function insane(results) {
     } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${at}[${i}]`))
     else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, `${at}.${key}`)
   }
-  for (const part of ['warm', 'micro', 'grep', 'crossCheck', 'throughput', 'cold', 'hostCommand', 'memory', 'openDocuments', 'bigFile']) {
+  for (const part of ['warm', 'micro', 'grep', 'crossCheck', 'throughput', 'cold', 'hostCommand', 'memory', 'openDocuments', 'bigFile', 'indexAnswers']) {
     if (results[part] === undefined) problems.push(`${part}: not measured`)
     else walk(results[part], part)
   }
@@ -395,6 +410,7 @@ function insane(results) {
       if (operation !== 'hover' && !(o.answers.seamLocations > 0)) problems.push(`warm ${server.server} ${operation}: no locations`)
     }
   }
+  if (results.indexAnswers && !(results.indexAnswers.answeredLocations > 0 && results.indexAnswers.labelledFromIndex)) problems.push('index: no rows, or the first answer was not from the index')
   if (results.memory && results.memory.answered !== results.memory.files) problems.push(`memory: ${results.memory.answered} of ${results.memory.files} queries answered`)
   return problems
 }

@@ -1,0 +1,114 @@
+// Part 6, answers from a SCIP index: what `agent-lsp index` costs (wall time and index size per
+// 1,000 indexed lines), how fast the index answers once decoded (in process, warm), and a fresh
+// command's first answer from the index (`--source auto`: a one-shot command's live server is
+// never ready) against the same command live (`--source live`: it starts the server), alternated.
+import { execFile } from 'node:child_process'
+import { readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { createScipLspProvider } from '@agent-lsp/lsp-scip'
+import { now, round, summarize } from './stats.mjs'
+import { seamRequest } from './targets.mjs'
+
+const run = promisify(execFile)
+const bin = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url))
+
+/** Rows of a rendered locations answer (`path:line:col` and `line:col` under a path), its header and the From index line left out. */
+function rowsOf(stdout) {
+  const rows = []
+  let file = ''
+  for (const line of stdout.trimEnd().split('\n').slice(1)) {
+    if (line.startsWith('From index') || line.startsWith('Partial answer')) continue
+    const place = /^(\S+?):(\d+:\d+)(\s|$)/.exec(line)
+    const under = /^((?:\d+:\d+ ?)+)(\s|$)/.exec(line)
+    if (under && file) for (const at of under[1].trim().split(' ')) rows.push(`${file}:${at}`)
+    else if (place) rows.push(`${place[1]}:${place[2]}`)
+    else file = line.trim()
+  }
+  return rows.sort()
+}
+
+/**
+ * @param {{ root: string, query: import('./targets.mjs').Query }} target a workspace without an index yet
+ * @param {{ runs: number, iterations: number }} options fresh commands per source; warm in-process queries
+ */
+export async function measureIndexAnswers({ root, query }, { runs, iterations }) {
+  const env = { ...process.env, AGENT_LSP_NO_DAEMON: '1' }
+  const buildStart = now()
+  await run(process.execPath, [bin, 'index', '--root', root], { cwd: root, env, maxBuffer: 1 << 24 })
+  const buildMs = now() - buildStart
+  const indexFile = path.join(root, '.agent-lsp/index.scip')
+  const manifest = JSON.parse(readFileSync(`${indexFile}.json`, 'utf8'))
+  const files = Object.keys(manifest.files)
+  const lines = files.reduce((sum, file) => sum + readFileSync(path.join(root, file), 'utf8').split('\n').length, 0)
+  const bytes = statSync(indexFile).size
+
+  const provider = createScipLspProvider()
+  const request = seamRequest(query, root)
+  const firstStart = now()
+  const first = await provider.query(request)
+  const firstQueryMs = now() - firstStart
+  const warm = []
+  for (let i = 0; i < iterations; i++) {
+    const start = now()
+    await provider.query(request)
+    warm.push(now() - start)
+  }
+  provider.dispose()
+
+  const at = `${query.file}:${query.line + 1}:${query.character + 1}`
+  const command = async (source) => {
+    const start = now()
+    const { stdout } = await run(process.execPath, [bin, query.operation, at, '--root', root, '--source', source], { cwd: root, env, maxBuffer: 1 << 24 })
+    return { ms: now() - start, stdout }
+  }
+  const fresh = { index: [], live: [] }
+  const answers = { index: new Set(), live: new Set() }
+  for (let i = 0; i < runs; i++) {
+    for (const source of i % 2 === 0 ? ['auto', 'live'] : ['live', 'auto']) {
+      const { ms, stdout } = await command(source)
+      const side = source === 'auto' ? 'index' : 'live'
+      fresh[side].push(ms)
+      answers[side].add(stdout)
+    }
+  }
+  const [indexAnswer] = answers.index
+  const [liveAnswer] = answers.live
+  const indexRows = rowsOf(indexAnswer)
+  const liveRows = rowsOf(liveAnswer)
+  const stats = (samples) => {
+    const s = summarize(samples)
+    return { median: round(s.median, 1), p95: round(s.p95, 1), min: round(s.min, 1) }
+  }
+  const index = stats(fresh.index)
+  const live = stats(fresh.live)
+  return {
+    query: `${query.operation} ${at}`,
+    files: files.length,
+    lines,
+    buildMs: round(buildMs, 0),
+    buildMsPer1kLines: round((buildMs / lines) * 1000, 1),
+    indexBytes: bytes,
+    bytesPer1kLines: round((bytes / lines) * 1000, 0),
+    firstQueryMs: round(firstQueryMs, 1),
+    warmQuery: { ...stats(warm), iterations },
+    answeredLocations: first.kind === 'locations' ? first.locations.length : 0,
+    firstAnswer: { runs, index, live, liveOverIndex: round(live.median / index.median, 2) },
+    labelledFromIndex: indexAnswer.split('\n')[0].startsWith('From index'),
+    sameAnswerEveryTime: answers.index.size === 1 && answers.live.size === 1,
+    rows: { index: indexRows.length, live: liveRows.length, onlyLive: liveRows.filter((row) => !indexRows.includes(row)), onlyIndex: indexRows.filter((row) => !liveRows.includes(row)) },
+  }
+}
+
+/** The part's lines in the printed report (`6. …`), and its rows among the targets. */
+export function renderIndexAnswers(r, ms) {
+  const f = r.firstAnswer
+  return [
+    '',
+    `6. Answers from a SCIP index (${r.query}; ${r.files} files, ${r.lines} lines): agent-lsp index ${ms(r.buildMs)} ms (${r.buildMsPer1kLines} ms per 1k lines), ` +
+      `${r.indexBytes} B (${r.bytesPer1kLines} B per 1k lines); in process, first query (decoding) ${ms(r.firstQueryMs)} ms, warm median ${ms(r.warmQuery.median)} ms (p95 ${ms(r.warmQuery.p95)}, ${r.warmQuery.iterations} samples)`,
+    `   a fresh command's first answer (median of ${f.runs}, alternated): from the index ${ms(f.index.median)} ms, live ${ms(f.live.median)} ms (live/index ${f.liveOverIndex}); ` +
+      `labelled from the index: ${r.labelledFromIndex ? 'yes' : 'NO'}; rows index ${r.rows.index}, live ${r.rows.live}; only live: ${r.rows.onlyLive.join(', ') || 'none'}; only in the index: ${r.rows.onlyIndex.join(', ') || 'none'}`,
+  ]
+}
