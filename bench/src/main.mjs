@@ -3,7 +3,8 @@
 //   node bench/src/main.mjs            the full benchmark (after `pnpm build`); writes bench/results.json
 //   node bench/src/main.mjs --smoke    one iteration of each part, small sizes; checks the numbers
 //                                      are sane (positive, finite) and exits non-zero otherwise
-//   --only warm,micro,grep,crosscheck,throughput,cold,host,memory,opendocs,bigfile,mcp,index   run some parts (for profiling)
+//   --only warm,micro,grep,crosscheck,throughput,cold,host,memory,opendocs,bigfile,mcp,index,tsgo   run some parts (for profiling;
+//                                      mcp and tsgo are not in the smoke run; `--smoke --only tsgo` runs tsgo small)
 //   --out FILE                         where to write the JSON (default: bench/results.json, none in smoke)
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -23,6 +24,9 @@ import { useClientCapabilities } from './raw-client.mjs'
 import { measureBigFile, measureMemory, measureOpenDocuments, measureThroughput } from './scale.mjs'
 import { now, round } from './stats.mjs'
 import { seamRequest, serverConfig, startPair, stopPair, warmQueries } from './targets.mjs'
+import { measureTsgo } from './tsgo.mjs'
+import { renderTsgo, summarizeTsgo } from './tsgo-render.mjs'
+import { benchQuestions, tsgoVersion, typescriptServers } from './tsgo-targets.mjs'
 import { measureWarm } from './warm.mjs'
 import { copyQueryCore, copyRxjs, manyFilesWorkspace, pythonWorkspace, queryCoreVersion, removeWorkspaces, rxjsVersion } from './workspaces.mjs'
 
@@ -30,7 +34,7 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const benchDir = path.dirname(here)
 const repoRoot = path.dirname(benchDir)
 
-const allParts = ['warm', 'micro', 'grep', 'crosscheck', 'throughput', 'cold', 'host', 'memory', 'opendocs', 'bigfile', 'mcp', 'index']
+const allParts = ['warm', 'micro', 'grep', 'crosscheck', 'throughput', 'cold', 'host', 'memory', 'opendocs', 'bigfile', 'mcp', 'index', 'tsgo']
 
 /** Sizes of a full run and of the smoke run. */
 const sizes = {
@@ -54,6 +58,9 @@ const sizes = {
     mcpWarmup: 3,
     mcpQuestions: mcpQuestions.length,
     indexRuns: 5, // fresh commands per source (index, live)
+    tsgoColdRuns: 5, // per path (4 paths: seam and raw client on each server)
+    tsgoIterations: 100,
+    tsgoWarmup: 20,
   },
   smoke: {
     iterations: 1,
@@ -72,6 +79,7 @@ const sizes = {
     bigIterations: 1,
     crossIterations: 1,
     indexRuns: 1,
+    tsgo: false, // four more servers and eight cold starts: run with `--smoke --only tsgo` to check it
   },
 }
 
@@ -189,6 +197,15 @@ async function main() {
       log(`warm queries through agent-lsp mcp on rxjs ${rxjsVersion} src, against the raw client`)
       results.mcp = await measureMcp({ root: await copyRxjs(), config: serverConfig('typescript'), questions: mcpQuestions.slice(0, size.mcpQuestions) }, { iterations: size.mcpIterations, warmup: size.mcpWarmup })
     }
+    if (wants('tsgo') && (size.tsgo !== false || options.only !== allParts)) {
+      const root = await copyQueryCore()
+      const warm = warmQueries.typescript
+      const tsgo = await measureTsgo(
+        { codebase: '@tanstack/query-core src (tests excluded)', root, configs: typescriptServers(), coldQuery: warm[0], warmQueries: warm, questions: benchQuestions(root) },
+        { coldRuns: size.tsgoColdRuns ?? 1, iterations: size.tsgoIterations ?? size.iterations, warmup: size.tsgoWarmup ?? size.warmup, log },
+      )
+      results.tsgo = { version: tsgoVersion, ...tsgo }
+    }
   } finally {
     await Promise.all(Object.values(pairs).map((pair) => stopPair(pair)))
     await removeWorkspaces()
@@ -201,7 +218,9 @@ async function main() {
     log(`wrote ${path.relative(process.cwd(), options.out) || options.out}`)
   }
   if (options.smoke) {
-    const problems = insane(results)
+    const keys = { crosscheck: 'crossCheck', host: 'hostCommand', opendocs: 'openDocuments', bigfile: 'bigFile', index: 'indexAnswers' }
+    const expected = options.only.filter((part) => part !== 'mcp' && (part !== 'tsgo' || options.only !== allParts)).map((part) => keys[part] ?? part)
+    const problems = insane(results, expected)
     if (problems.length > 0) throw new Error(`smoke run produced insane numbers:\n  ${problems.join('\n  ')}`)
     log(`smoke run sane (${results.durationSeconds} s)`)
   }
@@ -242,6 +261,7 @@ function summarize(results) {
     rows.push({ what: 'cross-check: candidates listed on the typed codebase', value: c.candidates, target: 'almost none', met: c.candidates <= 2 })
   }
   if (results.mcp) rows.push(...mcpRows(results.mcp, targets.mcpReferencesRatio))
+  if (results.tsgo) rows.push(...summarizeTsgo(results.tsgo))
   if (results.memory) {
     const m = results.memory
     rows.push({ what: `host RSS after ${m.files} files (MB)`, value: m.after.rssMb, target: `≤ ${targets.rssMb}`, met: m.after.rssMb <= targets.rssMb })
@@ -380,6 +400,7 @@ function render(results) {
   }
   if (results.mcp) out.push('', ...renderMcp(results.mcp, table, ms))
   if (results.indexAnswers) out.push(...renderIndexAnswers(results.indexAnswers, ms))
+  if (results.tsgo) out.push('', renderTsgo(results.tsgo, table))
   if (results.summary.length > 0) {
     out.push('', 'Targets (issues 5 and 14)')
     out.push(table(['measure', 'value', 'target', 'met'], results.summary.map((r) => [r.what, r.value, r.target, r.met ? 'yes' : 'MISSED'])))
@@ -391,7 +412,7 @@ function render(results) {
 // Sanity (smoke) and the machine
 
 /** Every number finite; every time, size, rate and ratio positive. */
-function insane(results) {
+function insane(results, expected) {
   const problems = []
   const positive = /(median|p95|min|ratio|Over|Bytes|bytes|rssMb|RssMb|heapUsedMb|heapTotalMb|PerSecond|Ms|Us)$/
   const walk = (value, at) => {
@@ -401,7 +422,7 @@ function insane(results) {
     } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${at}[${i}]`))
     else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, `${at}.${key}`)
   }
-  for (const part of ['warm', 'micro', 'grep', 'crossCheck', 'throughput', 'cold', 'hostCommand', 'memory', 'openDocuments', 'bigFile', 'indexAnswers']) {
+  for (const part of expected) {
     if (results[part] === undefined) problems.push(`${part}: not measured`)
     else walk(results[part], part)
   }
@@ -411,6 +432,9 @@ function insane(results) {
     }
   }
   if (results.indexAnswers && !(results.indexAnswers.answeredLocations > 0 && results.indexAnswers.labelledFromIndex)) problems.push('index: no rows, or the first answer was not from the index')
+  for (const [name, counts] of Object.entries(results.tsgo?.cold.locations ?? {})) {
+    if (!counts.every((n) => n > 0)) problems.push(`tsgo cold ${name}: no locations`)
+  }
   if (results.memory && results.memory.answered !== results.memory.files) problems.push(`memory: ${results.memory.answered} of ${results.memory.files} queries answered`)
   return problems
 }

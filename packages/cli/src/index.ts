@@ -3,4 +3,5 @@
 // and zod (~40 MB of RSS, measured) into every harness that only wants `defaultServers()`.
 export { createLspHost, type LspHost, type ServedCandidate, type ServedServer } from './host.js'
 export type { HostStatus, ServerStatusRow } from './daemon/status.js'
-export { defaultServers } from './servers.js'
+export { catalogueServerConfig, defaultServers } from './servers.js'
+export { catalogueEntry, type CatalogueEntry } from './catalogue.js'
