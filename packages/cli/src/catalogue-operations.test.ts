@@ -29,6 +29,7 @@ const fixtures: Record<string, Record<string, string>> = {
 // The alternatives answer the files of the server they stand in for.
 fixtures.pylsp = fixtures.python!
 fixtures.ccls = fixtures.c!
+fixtures.tsgo = fixtures.typescript!
 
 const notRunning = new Set(['LSP_SERVER_NOT_FOUND', 'LSP_SERVER_START_FAILED', 'LSP_SERVER_CRASHED'])
 
@@ -55,14 +56,14 @@ function request(operation: LspOperation, filePath: string, workspaceRoot: strin
 
 describe('the operations each catalogue server answers', () => {
   it('are what the server answers on this machine, for every server installed here', { timeout: 240_000 }, async () => {
-    const root = await tempWorkspace({ ...Object.assign({}, ...Object.values(fixtures)), 'alternatives.toml': '[[servers]]\nid = "pylsp"\nenabled = true\n\n[[servers]]\nid = "ccls"\nenabled = true\n' })
+    const root = await tempWorkspace({ ...Object.assign({}, ...Object.values(fixtures)), 'alternatives.toml': '[[servers]]\nid = "pylsp"\nenabled = true\n\n[[servers]]\nid = "ccls"\nenabled = true\n\n[[servers]]\nid = "tsgo"\nenabled = true\n' })
     const defaults = loadServerSetup({ workspaceRoot: root, env: process.env, skip: 'all' })
     const alternatives = loadServerSetup({ workspaceRoot: root, env: process.env, configFile: `${root}/alternatives.toml`, skip: 'workspace' })
     const found = (setup: typeof defaults) => setup.servers.filter((server) => server.executable.found)
     const installed = [...found(defaults), ...found(alternatives).filter((server) => server.entry?.alternativeTo !== undefined)].map((server) => server.config.id)
-    // Every server but rust-analyzer, which is not obtainable here (TOOLCHAIN.md), and tsgo, a
-    // fallback only when configured, whose package (@typescript/native-preview) agent-lsp does not ship.
-    const absent = new Set(['rust', 'tsgo'])
+    // Every server but rust-analyzer, which is not obtainable here (TOOLCHAIN.md); tsgo from this
+    // package's devDependency @typescript/native-preview (agent-lsp does not ship it).
+    const absent = new Set(['rust'])
     expect(installed.filter((id) => !absent.has(id))).toEqual(serverCatalogue.map((entry) => entry.id).filter((id) => !absent.has(id)))
     const hosts = [defaults, alternatives].map((setup) => createLspHost(setup.servers.map((server) => server.config), { crossCheck: false }))
     try {
