@@ -205,7 +205,7 @@ async function main() {
         { coldRuns: size.tsgoColdRuns ?? 1, iterations: size.tsgoIterations ?? size.iterations, warmup: size.tsgoWarmup ?? size.warmup, log },
       )
       results.tsgo = { version: tsgoVersion, ...tsgo }
-    }
+    } else if (wants('tsgo')) log('tsgo part left out of the smoke run (--smoke --only tsgo runs it)')
   } finally {
     await Promise.all(Object.values(pairs).map((pair) => stopPair(pair)))
     await removeWorkspaces()
