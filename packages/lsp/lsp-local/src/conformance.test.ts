@@ -174,6 +174,8 @@ runProviderConformance(realServerRunner, {
       format: { file: 'src/messy.ts' },
       prepareCallHierarchy: { file: 'src/shapes.ts', at: 'totalArea(' },
       workspaceDiagnostics: { file: 'src/main.ts' },
+      // typescript-language-server 5.3 registers willRename (not didRename, which it refuses).
+      willRenameFiles: { file: 'src/shapes.ts', newFile: 'src/geometry/shapes.ts' },
     },
   },
 })

@@ -174,7 +174,9 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         const complete = { resolvedWorkspaceRoot, completeness: { state: 'complete' } } as const
         return request.operation === 'workspaceDiagnostics' ? { kind: 'workspaceDiagnostics', files: [], checks: [], ...complete } : { kind: 'symbols', symbols: [], ...complete }
       }
-      const path = request.filePath === null ? null : resolveWorkspaceFile(request.filePath, request.workspaceRoot, resolvedWorkspaceRoot)
+      // After a move the file is at its new path (`didRenameFiles`): that is the file to sync.
+      const asked = request.operation === 'didRenameFiles' ? request.newPath : request.filePath
+      const path = asked === null ? null : resolveWorkspaceFile(asked, request.workspaceRoot, resolvedWorkspaceRoot)
       const root = path === null ? resolvedWorkspaceRoot : serverRoot(path, resolvedWorkspaceRoot)
       const run = (): Promise<LspQueryResult> =>
         pool.use(root, () => startSession(root), (starting) => {

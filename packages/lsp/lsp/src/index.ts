@@ -15,6 +15,7 @@ export type {
   LspCursorOperation,
   LspEditOperation,
   LspFileOperation,
+  LspFileRenameOperation,
   LspOperation,
   LspProjectOperation,
   LspResultFor,
@@ -25,6 +26,7 @@ export type { LspContext, LspProvider, LspProviderId, LspProviderInfo, LspServic
 export type {
   LspCodeActionsRequest,
   LspCursorRequest,
+  LspFileRenameRequest,
   LspFileRequest,
   LspFormatRequest,
   LspProviderQuery,

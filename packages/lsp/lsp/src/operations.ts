@@ -44,10 +44,29 @@ export type LspEditOperation = 'rename' | 'codeActions' | 'format'
 export type LspProjectOperation = 'workspaceDiagnostics'
 
 /**
+ * The file operations of the workspace (LSP 3.17 §Workspace Features, File Operations), for a file
+ * a client moves or renames (its own request arm, {@link LspFileRenameRequest}):
+ * `willRenameFiles` (`workspace/willRenameFiles`, §WillRenameFiles) asks the server, before the
+ * move, for the edit that keeps the workspace compiling (the imports of the file, and its own
+ * relative imports), answered as a `workspaceEdit` that is never applied by the seam;
+ * `didRenameFiles` (`workspace/didRenameFiles`, §DidRenameFiles) tells it, after the move, that the
+ * file moved (a notification: its answer's `edit` is always `null`). A provider whose server does
+ * not take them (no `workspace.fileOperations.willRename`/`didRename`, or filters that leave the
+ * file out) rejects with `LSP_UNSUPPORTED_OPERATION`.
+ */
+export type LspFileRenameOperation = 'willRenameFiles' | 'didRenameFiles'
+
+/**
  * Every query the seam offers. A closed union: adding an operation fails compilation until the
  * seam ({@link lspResultKinds}), every provider and the tool handle it.
  */
-export type LspOperation = LspCursorOperation | LspFileOperation | LspWorkspaceOperation | LspEditOperation | LspProjectOperation
+export type LspOperation =
+  | LspCursorOperation
+  | LspFileOperation
+  | LspWorkspaceOperation
+  | LspEditOperation
+  | LspProjectOperation
+  | LspFileRenameOperation
 
 /**
  * Which result `kind` answers each operation. `satisfies` makes this table total: a new
@@ -73,13 +92,16 @@ export const lspResultKinds = {
   supertypes: 'typeHierarchy',
   subtypes: 'typeHierarchy',
   workspaceDiagnostics: 'workspaceDiagnostics',
+  willRenameFiles: 'workspaceEdit',
+  didRenameFiles: 'workspaceEdit',
 } as const satisfies Record<LspOperation, LspQueryResult['kind']>
 
 /**
  * What each operation takes: a cursor (`filePath` and `position`), a file (`filePath`), the
  * workspace (`query`, optional `filePath`), or the edit operations' own requests (`rename`:
  * cursor and `newName`; `codeActions`: a range; `format`: a file, range and options), and
- * `workspaceDiagnostics` its own (an optional `filePath`, no query). The type
+ * `workspaceDiagnostics` its own (an optional `filePath`, no query), and the file operations
+ * theirs (`filePath` and `newPath`: `renameFiles`). The type
  * checks each row against the unions above.
  */
 export const lspRequestShapes = {
@@ -102,9 +124,11 @@ export const lspRequestShapes = {
   supertypes: 'cursor',
   subtypes: 'cursor',
   workspaceDiagnostics: 'workspaceDiagnostics',
+  willRenameFiles: 'renameFiles',
+  didRenameFiles: 'renameFiles',
 } as const satisfies { [Op in LspCursorOperation]: 'cursor' } & { [Op in LspFileOperation]: 'file' } & {
   [Op in LspWorkspaceOperation]: 'workspace'
-} & { [Op in LspEditOperation | LspProjectOperation]: Op }
+} & { [Op in LspEditOperation | LspProjectOperation]: Op } & { [Op in LspFileRenameOperation]: 'renameFiles' }
 
 /** Every operation, in the order of {@link lspResultKinds}. */
 export const lspOperations = Object.keys(lspResultKinds) as readonly LspOperation[]

@@ -1,6 +1,6 @@
 import type { LspDiagnostic } from './diagnostic-types.js'
 import type { LspFormattingOptions } from './edit-types.js'
-import type { LspCursorOperation, LspFileOperation, LspWorkspaceOperation } from './operations.js'
+import type { LspCursorOperation, LspFileOperation, LspFileRenameOperation, LspWorkspaceOperation } from './operations.js'
 import type { LspPosition, LspRange } from './positions.js'
 
 /**
@@ -91,6 +91,21 @@ export interface LspWorkspaceDiagnosticsRequest {
   readonly workspaceRoot: string
 }
 
+/**
+ * A file moved or renamed (LSP 3.17 §WillRenameFiles, §DidRenameFiles; one `FileRename` of their
+ * `files`), see `LspFileRenameOperation`. `willRenameFiles` is asked before the move (`filePath`
+ * exists), `didRenameFiles` after it (`newPath` exists). The provider is chosen by `filePath`'s
+ * extension.
+ */
+export interface LspFileRenameRequest {
+  readonly operation: LspFileRenameOperation
+  /** The file as it is named before the move: absolute, or relative to `workspaceRoot`. */
+  readonly filePath: string
+  /** Its name after the move: absolute, or relative to `workspaceRoot`; inside the workspace. */
+  readonly newPath: string
+  readonly workspaceRoot: string
+}
+
 /** A caller's query: a discriminated union on `operation`. */
 export type LspQueryRequest =
   | LspCursorRequest
@@ -100,6 +115,7 @@ export type LspQueryRequest =
   | LspCodeActionsRequest
   | LspFormatRequest
   | LspWorkspaceDiagnosticsRequest
+  | LspFileRenameRequest
 
 /**
  * A request as a provider receives it: the caller's request plus the LSP `languageId` that the
@@ -114,3 +130,4 @@ export type LspProviderQuery =
   | (LspCodeActionsRequest & { readonly languageId: string })
   | (LspFormatRequest & { readonly languageId: string })
   | (LspWorkspaceDiagnosticsRequest & { readonly languageId: string | null })
+  | (LspFileRenameRequest & { readonly languageId: string })

@@ -240,8 +240,10 @@ export interface LspWorkspaceDiagnosticsResult extends LspResultBase {
 }
 
 /**
- * The answer of `rename` and `format`: the edit the server computed, as data (never applied).
- * `edit` is `null` when there is nothing to change (a formatted file, a server without an edit).
+ * The answer of `rename`, `format` and `willRenameFiles`: the edit the server computed, as data
+ * (never applied; for `willRenameFiles`, text edits only: the move itself is the caller's).
+ * `edit` is `null` when there is nothing to change (a formatted file, a server without an edit),
+ * and always for `didRenameFiles` (a notification).
  */
 export interface LspWorkspaceEditResult extends LspResultBase {
   readonly kind: 'workspaceEdit'

@@ -8,6 +8,7 @@ import type { LspProvider, LspProviderId, LspProviderInfo, LspService } from './
 import type {
   LspCodeActionsRequest,
   LspCursorRequest,
+  LspFileRenameRequest,
   LspFormatRequest,
   LspProviderQuery,
   LspQueryRequest,
@@ -163,6 +164,10 @@ function validateRequest(request: LspQueryRequest): void {
     if (only !== null && (!Array.isArray(only) || !only.every((kind) => typeof kind === 'string' && kind !== ''))) {
       throw invalid('only must be an array of non-empty code action kinds or null')
     }
+  }
+  if (shape === 'renameFiles') {
+    const { newPath } = request as LspFileRenameRequest
+    if (typeof newPath !== 'string' || newPath === '') throw invalid('newPath must be a non-empty string')
   }
   if (shape === 'format') {
     const { range, options } = request as LspFormatRequest

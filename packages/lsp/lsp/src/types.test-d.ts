@@ -23,7 +23,7 @@ function assertNever(value: never): never {
 }
 
 describe('closed unions', () => {
-  it('LspOperation is exactly the nineteen operations', () => {
+  it('LspOperation is exactly the twenty-one operations', () => {
     expectTypeOf<LspOperation>().toEqualTypeOf<
       | 'goToDefinition'
       | 'goToTypeDefinition'
@@ -44,6 +44,8 @@ describe('closed unions', () => {
       | 'supertypes'
       | 'subtypes'
       | 'workspaceDiagnostics'
+      | 'willRenameFiles'
+      | 'didRenameFiles'
     >()
     // @ts-expect-error an operation outside the union is not an LspOperation
     const apply: LspOperation = 'applyEdit'
@@ -117,7 +119,10 @@ describe('closed unions', () => {
       readonly supertypes: 'typeHierarchy'
       readonly subtypes: 'typeHierarchy'
       readonly workspaceDiagnostics: 'workspaceDiagnostics'
+      readonly willRenameFiles: 'workspaceEdit'
+      readonly didRenameFiles: 'workspaceEdit'
     }>()
+    expectTypeOf<LspResultFor<'willRenameFiles'>>().toEqualTypeOf<LspWorkspaceEditResult>()
     expectTypeOf<LspResultFor<'rename'>>().toEqualTypeOf<LspWorkspaceEditResult>()
     expectTypeOf<LspResultFor<'format'>>().toEqualTypeOf<LspWorkspaceEditResult>()
     expectTypeOf<LspResultFor<'codeActions'>>().toEqualTypeOf<LspCodeActionsResult>()
@@ -162,6 +167,9 @@ describe('closed unions', () => {
     const project: LspQueryRequest = { operation: 'workspaceDiagnostics', filePath: null, workspaceRoot: '/' }
     // @ts-expect-error workspace diagnostics take no query
     const projectWithQuery: LspQueryRequest = { operation: 'workspaceDiagnostics', filePath: null, query: '', workspaceRoot: '/' }
-    void [cursor, file, search, noPosition, fileWithQuery, rename, actions, format, unnamed, noOptions, project, projectWithQuery]
+    const moved: LspQueryRequest = { operation: 'willRenameFiles', filePath: 'src/util.ts', newPath: 'src/lib/util.ts', workspaceRoot: '/' }
+    // @ts-expect-error a file rename needs where the file goes
+    const nowhere: LspQueryRequest = { operation: 'didRenameFiles', filePath: 'src/util.ts', workspaceRoot: '/' }
+    void [cursor, file, search, noPosition, fileWithQuery, rename, actions, format, unnamed, noOptions, project, projectWithQuery, moved, nowhere]
   })
 })

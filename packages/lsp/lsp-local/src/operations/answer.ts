@@ -18,6 +18,7 @@ import { compileDatabaseCompleteness, excludedFoldersCompleteness, inheritedConf
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { runOperation } from './operations.js'
 import { hasWorkspacePull } from './workspace-diagnostics.js'
+import { fileRenameRefusal, fileRenameUnsupported } from './file-renames.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
 export interface Session {
@@ -78,7 +79,9 @@ export async function answerWith(
   const { path, root, resolvedWorkspaceRoot, anyFile } = place
   const session = await untilAborted(starting, signal, () => cancelledError(request.operation))
   const { client, documents } = session
-  assertSupported(client.capabilities, request.operation, config)
+  // A file moved: its document (gone from disk) is closed before the server hears of the move.
+  if (request.operation === 'didRenameFiles') await documents.refreshOpen()
+  assertSupported(client.capabilities, request.operation, config, path)
   // Looked up on every query, so that the first one sees what the server reads as it opens a file.
   const found = session.databases?.find(path === null ? root : dirname(path))
   if (found?.changed) {
@@ -221,13 +224,21 @@ const capabilityOf = {
   subtypes: 'typeHierarchyProvider',
   // Checked apart (see assertSupported): the server's workspace pull diagnostics, else a project check.
   workspaceDiagnostics: 'diagnosticProvider',
+  // Checked apart: workspace.fileOperations.willRename / didRename and their filters.
+  willRenameFiles: 'workspace',
+  didRenameFiles: 'workspace',
 } as const satisfies Record<LspOperation, keyof ServerCapabilities>
 
 /** Operations whose answer spans the workspace: every project must be loaded first. */
-const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol', 'rename'])
+const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol', 'rename', 'willRenameFiles'])
 
-function assertSupported(capabilities: ServerCapabilities, operation: LspOperation, config: LocalServerConfig): void {
+function assertSupported(capabilities: ServerCapabilities, operation: LspOperation, config: LocalServerConfig, path: string | null): void {
   const capability = capabilityOf[operation]
+  if (operation === 'willRenameFiles' || operation === 'didRenameFiles') {
+    const why = fileRenameRefusal(capabilities, operation, path ?? '')
+    if (why !== undefined) throw fileRenameUnsupported(config.id, operation, why)
+    return
+  }
   if (operation === 'workspaceDiagnostics') {
     if (config.projectCheck !== undefined || hasWorkspacePull(capabilities)) return
     throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${config.id}" does not support ${operation} (no workspace pull diagnostics, no project check)`)

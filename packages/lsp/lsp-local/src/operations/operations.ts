@@ -10,6 +10,7 @@ import { diagnostics } from './diagnostics.js'
 import { prepareCallHierarchy, typeHierarchy } from './type-hierarchy.js'
 import { workspaceDiagnostics } from './workspace-diagnostics.js'
 import { codeActions, completion, format, rename } from './edit-operations.js'
+import { renameFiles, renamedPaths } from './file-renames.js'
 
 const {
   DefinitionRequest,
@@ -88,6 +89,9 @@ export async function runOperation(request: LspProviderQuery, context: Operation
       return codeActions(request, context, ask)
     case 'format':
       return format(request, context, ask)
+    case 'willRenameFiles':
+    case 'didRenameFiles':
+      return renameFiles(request.operation, renamedPaths(request, context), context, ask)
     default:
       return assertNever(request)
   }

@@ -19,7 +19,8 @@ const codeActionKinds = ['', 'quickfix', 'refactor', 'refactor.extract', 'refact
  * Edits: workspace edits as `documentChanges` with versions and every resource operation (the
  * tool applies them all or nothing: `transactional`), rename with `prepareRename`, code action
  * literals with `codeAction/resolve` of their edit, formatting of documents and ranges,
- * completion with `completionItem/resolve` of detail and documentation. No snippets, no change
+ * completion with `completionItem/resolve` of detail and documentation, `workspace/willRenameFiles`
+ * and `didRenameFiles` (LSP 3.17 §File Operations) for a file moved. No snippets, no change
  * annotations, and `applyEdit: false`: a server cannot make this client edit files.
  */
 export const clientCapabilities: ClientCapabilities = {
@@ -31,6 +32,8 @@ export const clientCapabilities: ClientCapabilities = {
     applyEdit: false,
     symbol: { dynamicRegistration: false, symbolKind: { valueSet: allSymbolKinds } },
     didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true },
+    // A file the tool moves (moveFile): the server's edit first, then the notification.
+    fileOperations: { dynamicRegistration: false, willRename: true, didRename: true },
     workspaceEdit: {
       documentChanges: true,
       resourceOperations: ['create', 'rename', 'delete'],

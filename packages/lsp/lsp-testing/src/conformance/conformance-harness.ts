@@ -9,6 +9,7 @@ import {
   ConformanceError,
   type ConformanceCursorSpec,
   type ConformanceFileSpec,
+  type ConformanceMoveSpec,
   type ConformanceProvider,
   type ConformanceRequestShape,
   type ConformanceSearchSpec,
@@ -22,9 +23,9 @@ export function extensionOf(filePath: string): string {
   return dot > 0 ? name.slice(dot).toLowerCase() : ''
 }
 
-type Spec = ConformanceCursorSpec | ConformanceFileSpec | ConformanceSearchSpec
+type Spec = ConformanceCursorSpec | ConformanceFileSpec | ConformanceSearchSpec | ConformanceMoveSpec
 
-const knownShapes: ReadonlySet<string> = new Set<ConformanceRequestShape>(['cursor', 'file', 'workspace', 'rename', 'codeActions', 'format', 'workspaceDiagnostics'])
+const knownShapes: ReadonlySet<string> = new Set<ConformanceRequestShape>(['cursor', 'file', 'workspace', 'rename', 'codeActions', 'format', 'workspaceDiagnostics', 'renameFiles'])
 
 /** The `newName` the suite asks `rename` for. */
 export const CONFORMANCE_NEW_NAME = 'renamedByConformance'
@@ -114,6 +115,11 @@ export function createHarness<P extends ConformanceProvider>(options: ProviderCo
     if (filePath === null) throw new ConformanceError(`${operation} needs a file`)
     const languageId = languageOf(file)
     if (shape === 'file') return { operation, filePath, workspaceRoot, languageId } as LspProviderQuery
+    if (shape === 'renameFiles') {
+      const newFile = spec !== undefined && 'newFile' in spec ? spec.newFile : `${file}.moved`
+      const [from, to] = operation === 'didRenameFiles' ? [newFile, filePath] : [filePath, newFile]
+      return { operation, filePath: from, newPath: to, workspaceRoot, languageId } as LspProviderQuery
+    }
     if (shape === 'format') return { operation, filePath, range: null, options: { ...CONFORMANCE_FORMATTING_OPTIONS }, workspaceRoot, languageId } as LspProviderQuery
     const position = target.position ?? (spec !== undefined && 'at' in spec ? positionOf(workspace.text(spec.file), spec) : { line: 0, character: 0 })
     if (shape === 'rename') return { operation, filePath, position, newName: CONFORMANCE_NEW_NAME, workspaceRoot, languageId } as LspProviderQuery

@@ -52,6 +52,8 @@ function checkAnswerOf(operation: string, answer: unknown, request: { readonly f
     }
     return true
   }
+  // A notification: nothing to edit.
+  if (operation === 'didRenameFiles') return false
   if (operation === 'format') {
     const edit = (answer as { edit: { changes: readonly { kind: string; uri?: string }[] } | null }).edit
     const file = resolve(root, request.filePath ?? '')

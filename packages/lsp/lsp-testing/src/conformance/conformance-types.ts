@@ -59,6 +59,16 @@ export interface ConformanceSearchSpec {
 }
 
 /**
+ * How to ask the file operations: `willRenameFiles` moves `file` (which another file of the
+ * fixture imports) to `newFile`, and its answer must hold an edit; `didRenameFiles` is told that
+ * `newFile` moved to `file` (the file that exists), and its answer has no edit.
+ */
+export interface ConformanceMoveSpec {
+  readonly file: string
+  readonly newFile: string
+}
+
+/**
  * The operations a provider claims, each with where to ask it. Every operation left out must
  * reject with `LSP_UNSUPPORTED_OPERATION`.
  */
@@ -74,6 +84,8 @@ export type ConformanceOperations = { readonly [Op in LspCursorOperation]?: Conf
    * hold at least one diagnostic.
    */
   readonly workspaceDiagnostics?: ConformanceFileSpec
+  readonly willRenameFiles?: ConformanceMoveSpec
+  readonly didRenameFiles?: ConformanceMoveSpec
 }
 
 /** A workspace in the provider's language and the operations it answers there. */

@@ -87,6 +87,7 @@ export type {
   ConformanceContext,
   ConformanceCursorSpec,
   ConformanceFileSpec,
+  ConformanceMoveSpec,
   ConformanceFixture,
   ConformanceOperations,
   ConformanceProvider,
