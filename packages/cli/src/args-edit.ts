@@ -14,7 +14,7 @@ export function parseEditOptions(
   if (symbolEdit && values.text === undefined) throw new UsageError(`${operation} needs --text TEXT (the code to write)`)
   if (isSymbolOperation(operation) && values.json) throw new UsageError(`${operation} answers text only; leave out --json`)
   if (values.force && (operation !== 'rename' || !values.apply)) throw new UsageError('--force goes with rename --apply (it writes a rename the references check refused)')
-  if (values.apply && !['rename', 'codeActions', 'format'].includes(operation) && !symbolEdit) throw new UsageError(`${operation} takes no --apply (it changes nothing)`)
+  if (values.apply && !['rename', 'codeActions', 'format', 'moveFile'].includes(operation) && !symbolEdit) throw new UsageError(`${operation} takes no --apply (it changes nothing)`)
   for (const name of ['action', 'only', 'end'] as const) {
     if (values[name] !== undefined && operation !== 'codeActions') throw new UsageError(`${operation} takes no --${name} (it is for codeActions)`)
   }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
-import { lspOperations, lspRequestShapes } from '@agent-lsp/lsp'
-import { filteredOperations, isSymbolOperation, pagedOperations, symbolOperations, type ToolOperation } from '@agent-lsp/tool-lsp'
+import { lspRequestShapes } from '@agent-lsp/lsp'
+import { filteredOperations, isOwnOperation, isSymbolOperation, pagedOperations, toolOperations, type ToolOperation } from '@agent-lsp/tool-lsp'
 import { parseEditOptions } from './args-edit.js'
 import { MAX_NUMBER, UsageError, parseArgsMessage, positive, quoted, shown } from './usage-error.js'
 import { parseHostCommand, type HostCommand } from './args-host.js'
@@ -24,6 +24,8 @@ export type QueryTarget =
   | { readonly kind: 'workspace'; readonly query: string; readonly filePath?: string }
   | { readonly kind: 'project'; readonly filePath?: string } // `[--file FILE]` of workspaceDiagnostics
   | { readonly kind: 'diff'; readonly diff?: string; readonly depth?: number } // `impact [--staged] [REV..REV] [--depth N]`
+  /** `FROM TO` of `moveFile`. */
+  | { readonly kind: 'move'; readonly filePath: string; readonly newPath: string }
 
 /** A parsed command line. */
 export type Command =
@@ -133,8 +135,8 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.staged || values.depth !== undefined) throw new UsageError(`--${values.staged ? 'staged' : 'depth'} goes with impact`)
   const [operation, argument, ...extra] = positionals
   if (operation === undefined) throw new UsageError('missing operation and what to ask about')
-  if (!(lspOperations as readonly string[]).includes(operation) && !isSymbolOperation(operation)) {
-    throw new UsageError(`unknown operation ${quoted(operation)} (expected ${[...lspOperations, ...symbolOperations, 'impact'].join(', ')})`)
+  if (!(toolOperations as readonly string[]).includes(operation)) {
+    throw new UsageError(`unknown operation ${quoted(operation)} (expected ${toolOperations.join(', ')})`)
   }
   const op = operation as Exclude<ToolOperation, 'impact'>
   // rename's last argument is the new name: `rename <cursor> NEWNAME`, or `rename --symbol X NEWNAME`.
@@ -148,12 +150,15 @@ export function parseCommand(argv: readonly string[]): Command {
     if (newName === undefined || (values.symbol === undefined && cursorArgument === undefined)) {
       throw new UsageError('rename needs <file>:<line>:<col> (or --symbol NAME) and NEWNAME')
     }
+  } else if (op === 'moveFile') {
+    if (argument === undefined || extra[0] === undefined) throw new UsageError('moveFile needs FROM and TO (the file, and where it goes)')
+    if (extra.length > 1) throw new UsageError(`unexpected argument ${quoted(extra[1]!)}`)
   } else if (extra.length > 0) throw new UsageError(`unexpected argument ${quoted(extra[0]!)}`)
-  const target = parseTarget(op, cursorArgument, values)
+  const target = op === 'moveFile' ? parseMove(argument!, extra[0]!, values) : parseTarget(op, cursorArgument, values)
   const edit = parseEditOptions(op, values)
   const page = values.page === undefined ? undefined : positive('--page', values.page)
-  if (page !== undefined && (isSymbolOperation(op) || !pagedOperations.has(op))) throw new UsageError(`${op} takes no --page (its answer is not a list)`)
-  if (values.filter !== undefined && (isSymbolOperation(op) || !filteredOperations.has(op))) throw new UsageError(`${op} takes no --filter`)
+  if (page !== undefined && (isOwnOperation(op) || !pagedOperations.has(op))) throw new UsageError(`${op} takes no --page (its answer is not a list)`)
+  if (values.filter !== undefined && (isOwnOperation(op) || !filteredOperations.has(op))) throw new UsageError(`${op} takes no --filter`)
   if (values.json && (page !== undefined || values.filter !== undefined)) {
     throw new UsageError('--page and --filter shape text answers; leave them out with --json')
   }
@@ -191,7 +196,15 @@ function parseMcp(positionals: readonly string[], values: Values & { readonly js
   return { kind: 'mcp', root: values.root ?? '.' }
 }
 
-function parseTarget(operation: Exclude<ToolOperation, 'impact'>, argument: string | undefined, values: Values): QueryTarget {
+/** `moveFile FROM TO`: no cursor, symbol or query options. */
+function parseMove(from: string, to: string, values: Values): QueryTarget {
+  const given = (['symbol', 'query', 'file', 'line'] as const).filter((name) => values[name] !== undefined)
+  if (given.length > 0) throw new UsageError(`moveFile takes no ${given.map((name) => `--${name}`).join(' or ')} (it takes FROM TO)`)
+  if (from === '' || to === '') throw new UsageError('moveFile needs a non-empty FROM and TO')
+  return { kind: 'move', filePath: from, newPath: to }
+}
+
+function parseTarget(operation: Exclude<ToolOperation, 'moveFile' | 'impact'>, argument: string | undefined, values: Values): QueryTarget {
   const refuse = (names: readonly (keyof Values)[], why: string): void => {
     const given = names.filter((name) => values[name] !== undefined)
     if (given.length > 0) throw new UsageError(`${operation} takes no ${given.map((name) => `--${name}`).join(' or ')} (${why})`)

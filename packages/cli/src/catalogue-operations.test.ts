@@ -49,6 +49,10 @@ function request(operation: LspOperation, filePath: string, workspaceRoot: strin
       return { operation, filePath, range: { start: position, end: position }, diagnostics: null, only: null, workspaceRoot }
     case 'format':
       return { operation, filePath, range: null, options: { tabSize: 2, insertSpaces: true }, workspaceRoot }
+    case 'willRenameFiles':
+      return { operation, filePath, newPath: `moved/${filePath}`, workspaceRoot }
+    case 'didRenameFiles':
+      return { operation, filePath: `moved/${filePath}`, newPath: filePath, workspaceRoot }
     default:
       return { operation, filePath, position, workspaceRoot }
   }

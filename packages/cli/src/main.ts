@@ -143,10 +143,10 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
  * path) is relative to the current directory; failing that, when only that exists, to the root.
  */
 export function toolInput(command: Extract<Command, { kind: 'query' }>, cwd: string, workspaceRoot: string): Record<string, unknown> {
-  const file = (given: string): string => {
-    const fromCwd = resolve(cwd, given)
-    const fromRoot = resolve(workspaceRoot, given)
-    return !existsSync(fromCwd) && existsSync(fromRoot) ? fromRoot : fromCwd
+  // `like`: a path that need not exist yet (moveFile's TO) goes where this one (FROM) was found.
+  const file = (given: string, like = given): string => {
+    const fromRoot = !existsSync(resolve(cwd, like)) && existsSync(resolve(workspaceRoot, like))
+    return resolve(fromRoot ? workspaceRoot : cwd, given)
   }
   const { operation, target } = command
   const shaping = {
@@ -166,7 +166,7 @@ export function toolInput(command: Extract<Command, { kind: 'query' }>, cwd: str
   return { operation, ...targetFields(target, file), ...shaping, ...edit }
 }
 
-function targetFields(target: QueryTarget, file: (given: string) => string): Record<string, unknown> {
+function targetFields(target: QueryTarget, file: (given: string, like?: string) => string): Record<string, unknown> {
   const optionalFile = (given: string | undefined) => (given === undefined ? {} : { filePath: file(given) })
   switch (target.kind) {
     case 'cursor':
@@ -181,6 +181,8 @@ function targetFields(target: QueryTarget, file: (given: string) => string): Rec
       return optionalFile(target.filePath)
     case 'diff':
       return { ...(target.diff === undefined ? {} : { diff: target.diff }), ...(target.depth === undefined ? {} : { depth: target.depth }) }
+    case 'move':
+      return { filePath: file(target.filePath), newPath: file(target.newPath, target.filePath) }
   }
 }
 

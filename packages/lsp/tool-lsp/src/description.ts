@@ -1,8 +1,9 @@
-import { lspOperations, lspRequestShapes, type LspOperation, type LspProviderInfo } from '@agent-lsp/lsp'
+import { lspRequestShapes, type LspProviderInfo } from '@agent-lsp/lsp'
 import { MAX_QUERIES } from './input/call-schema.js'
+import { toolSeamOperations, type ToolSeamOperation } from './input/tool-request.js'
 
 // Total over the operations: a new one does not compile until the model is told what it does.
-const purposes: Record<LspOperation, string> = {
+const purposes: Record<ToolSeamOperation, string> = {
   goToDefinition: 'where the symbol is defined',
   goToTypeDefinition: 'where the type of the symbol is defined',
   findReferences: 'every reference to the symbol, its declaration included',
@@ -25,7 +26,7 @@ const purposes: Record<LspOperation, string> = {
 }
 
 const byShape = (shape: 'cursor' | 'file' | 'workspace'): string =>
-  lspOperations.filter((operation) => lspRequestShapes[operation] === shape).join(', ')
+  toolSeamOperations.filter((operation) => lspRequestShapes[operation] === shape).join(', ')
 
 /** The tool description a model reads: operations and their fields, units of the cursor, paths, answer format. */
 export function describeLspTool(workspaceRoot: string, providers: readonly LspProviderInfo[], pageSize: number): string {
@@ -34,9 +35,10 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
     'Navigate code with a language server: compiler-accurate answers, unlike text search.',
     'Ask it before grep about a symbol (definition, uses, implementations, type); grep is for text in comments, strings and docs.',
     'Operations:',
-    ...lspOperations.map((operation) => `- ${operation}: ${purposes[operation]}.`),
+    ...toolSeamOperations.map((operation) => `- ${operation}: ${purposes[operation]}.`),
     "- symbolSource: the symbol's doc comment and declaration, numbered. replaceSymbol (the declaration), insertBefore, insertAfter: write text.",
     '- impact: symbols a git diff changes (diff: staged, REV..REV; default working tree) and their users, tests apart, depth 2.',
+    '- moveFile: move filePath to newPath, its imports rewritten by the server.',
     `${byShape('cursor')} take filePath, line and character on the symbol's name; or instead symbol, a name or name path ` +
       '(addItem, Cart.addItem) looked up in filePath when given, else in the whole workspace, line then picking among matches; ' +
       'the answer names where it resolved, or lists the matches to choose from.',

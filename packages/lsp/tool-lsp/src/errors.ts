@@ -17,6 +17,8 @@ import { oneLine } from './text/one-line.js'
  *   nothing was written.
  * - `LSP_NOT_A_REPOSITORY`, `LSP_INVALID_REVISION`: `impact` asked outside a git work tree, or
  *   about a revision git does not resolve to a commit.
+ * - `LSP_FILE_EXISTS`: `moveFile` refused because its `newPath` exists (a file or a folder);
+ *   nothing was written.
  * - `LSP_SYMBOL_NOT_FOUND`, `LSP_SYMBOL_AMBIGUOUS`: from `runLspQuery` only, when a `symbol` names
  *   no symbol or several (the message suggests or lists them); `execute()` answers those in text.
  *
@@ -40,6 +42,7 @@ export type LspToolErrorCode =
   | 'LSP_EDIT_INCOMPLETE'
   | 'LSP_NOT_A_REPOSITORY'
   | 'LSP_INVALID_REVISION'
+  | 'LSP_FILE_EXISTS'
 
 const marker = Symbol.for('@agent-lsp/tool-lsp/LspToolError')
 

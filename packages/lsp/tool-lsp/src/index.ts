@@ -4,7 +4,7 @@ export { DEFAULT_MAX_RESULTS, DEFAULT_TIMEOUT_MS, type LspToolOptions } from './
 export { LspToolError, type LspToolErrorCode } from './errors.js'
 export { parseLspToolInput } from './input/input.js'
 export { lspToolInputSchema, type LspToolInput } from './input/input-schema.js'
-export { filteredOperations, isSymbolOperation, pagedOperations, symbolOperations, type SymbolOperation, type ToolOperation } from './input/tool-request.js'
+export { filteredOperations, isOwnOperation, isSymbolOperation, pagedOperations, symbolOperations, toolOperations, toolSeamOperations, type SymbolOperation, type ToolOperation, type ToolSeamOperation } from './input/tool-request.js'
 export { lspToolInputJsonSchema, type JsonSchemaObject } from './input/input-json-schema.js'
 export { codePointColumnToUtf16, codePointLength, utf16ToCodePointColumn } from './text/columns.js'
 export { splitLines } from './text/lines.js'

@@ -1,4 +1,4 @@
-import type { LspContext, LspNotice, LspQueryRequest, LspQueryResult, LspRange, LspService } from '@agent-lsp/lsp'
+import { LspError, type LspContext, type LspNotice, type LspQueryRequest, type LspQueryResult, type LspRange, type LspService } from '@agent-lsp/lsp'
 import { boundedSignal, untilAborted } from '@agent-lsp/abort'
 import { locateCursor, openWorkspaceFile, type Cursor, type OpenedFile } from './input/cursor.js'
 import { LspToolError } from './errors.js'
@@ -12,6 +12,7 @@ import { toSettings, type LspToolOptions, type ToolSettings } from './options.js
 import type { Subject } from './render/render-context.js'
 import { renderUnresolved, resolveSymbol, type ResolvedSymbol, type SymbolResolution } from './address/symbol-address.js'
 import { toToolError } from './to-tool-error.js'
+import { moveTarget } from './move/move-target.js'
 
 /** A query answered, with what rendering it needs. */
 export interface Answered {
@@ -142,6 +143,16 @@ export async function runQuery<T>(
       case 'impact':
         // Not one seam result: `execute()` answers it through `runImpact`.
         throw new LspToolError('LSP_INVALID_INPUT', 'impact answers text only: ask it through the tool (the command without --json)')
+      case 'moveFile': {
+        const file = await openWorkspaceFile(request.filePath, files)
+        const to = await moveTarget(request.newPath, file, workspaceRoot)
+        const result = await ask({ operation: 'willRenameFiles', filePath: file.absolutePath, newPath: to.absolutePath, workspaceRoot }).catch((error: unknown) => {
+          if (!LspError.isInstance(error) || error.code !== 'LSP_UNSUPPORTED_OPERATION') throw error
+          throw new LspToolError('LSP_UNSUPPORTED_OPERATION', `${error.message}: it cannot rewrite the imports of ${file.displayPath}, so moveFile moved nothing`, { cause: error })
+        })
+        outcome = answered({ kind: 'file', absolutePath: file.absolutePath, displayPath: file.displayPath }, result)
+        break
+      }
       case 'workspaceDiagnostics': {
         const filePath = request.filePath === undefined ? null : (await openWorkspaceFile(request.filePath, files)).absolutePath
         const result = await ask({ operation: 'workspaceDiagnostics', filePath, workspaceRoot })

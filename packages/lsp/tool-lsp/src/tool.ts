@@ -16,6 +16,7 @@ import { runSymbolOperation } from './symbols/run-symbol.js'
 import { runImpact } from './impact/run-impact.js'
 import { parseToolRequest } from './input/input.js'
 import type { ImpactRequest } from './input/tool-request.js'
+import { runMoveFile } from './move/run-move.js'
 
 /**
  * The `lsp` tool as a plain definition that maps onto any harness: MCP (`name`, `description`,
@@ -80,6 +81,8 @@ function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore
     const editContext = { ctx, workspaceRoot: settings.workspaceRoot, previews, signal: scope.signal, ...(settings.fileSystem ? { fileSystem: settings.fileSystem } : {}) }
     const text = request.shape === 'symbol'
       ? await runSymbolOperation(outcome, editContext, scope.readLines)
+      : request.shape === 'moveFile'
+      ? await runMoveFile(outcome, editContext)
       : isEditRequest(request)
       ? await runEditFlow(outcome, editContext)
       : await renderResult(outcome.result, {

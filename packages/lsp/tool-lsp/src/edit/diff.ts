@@ -71,7 +71,8 @@ function toLines(text: string): string[] {
  * @param oldPath - display path before (relative, forward slashes); `newPath` after a move.
  */
 export function unifiedDiff(oldPath: string, newPath: string, before: string | null, after: string | null): string {
-  if (before === after) return ''
+  // A file moved unchanged: the rename alone, as git writes it.
+  if (before === after) return oldPath !== newPath && before !== null ? `rename from ${oldPath}\nrename to ${newPath}` : ''
   const ops = diffLines(toLines(before ?? ''), toLines(after ?? ''))
   const header = [
     ...(oldPath !== newPath && before !== null && after !== null ? [`rename from ${oldPath}`, `rename to ${newPath}`] : []),

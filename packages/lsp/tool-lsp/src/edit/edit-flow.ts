@@ -4,7 +4,7 @@ import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import { applyAtomically } from './apply-files.js'
 import { unifiedDiff } from './diff.js'
-import { hashText, planEdit, type EditPlan } from './edit-plan.js'
+import { hashText, planEdit, type EditPlan, type FileChange } from './edit-plan.js'
 import { LspToolError } from '../errors.js'
 import type { Cursor } from '../input/cursor.js'
 import type { ToolRequest } from '../input/tool-request.js'
@@ -23,6 +23,10 @@ export interface EditDescription {
   readonly what: string
   readonly key: string
   readonly marker?: string
+  /** A file the edit moves (absolute paths under the resolved root): its errors are counted at `from` before and at `to` after. */
+  readonly moved?: { readonly from: string; readonly to: string }
+  /** Run once the files are written, before the errors are counted again; its lines join the checks. */
+  readonly afterWrite?: () => Promise<readonly string[]>
 }
 
 /** The edit an answered `rename`, `format` or chosen code action carries, and how to name it. */
@@ -71,7 +75,7 @@ export function isEditRequest(request: ToolRequest): boolean {
  *   action), `LSP_UNSUPPORTED_OPERATION` (an action without an edit), and the plan's codes.
  */
 export async function runEditFlow(outcome: Answered, context: EditFlowContext, described: EditDescription = editOf(outcome)): Promise<string> {
-  const { edit: served, what, key, marker } = described
+  const { edit: served, what, key, marker, moved } = described
   const root = outcome.result.resolvedWorkspaceRoot
   const request = outcome.request
   const rename = request.shape === 'rename' && outcome.subject.kind === 'cursor' ? { cursor: outcome.subject.cursor, oldName: outcome.subject.cursor.word ?? 'the symbol', newName: request.newName } : undefined
@@ -90,7 +94,8 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   if (edit === null) return answer([outcome.request.shape === 'format' ? `Nothing to change: ${what.replace(/^format /, '')} ${outcome.request.lines ? 'are' : 'is'} already formatted.` : `Nothing to change: ${what} changes no file.`])
   const plan = await planEdit(edit, root, marker)
   if (plan.files.length === 0) return answer([`Nothing to change: ${what} leaves every file as it is.`])
-  const counted = `${plan.editCount} ${plan.editCount === 1 ? 'edit' : 'edits'} in ${plan.files.length} ${plan.files.length === 1 ? 'file' : 'files'}`
+  const shown = shownFiles(plan)
+  const counted = `${plan.editCount} ${plan.editCount === 1 ? 'edit' : 'edits'} in ${shown.length} ${shown.length === 1 ? 'file' : 'files'}`
   const roots = [root, context.workspaceRoot] as const
   const checkLines = check === undefined || rename === undefined ? [] : await renameCheckLines(check, rename.oldName, roots)
   const apply = 'apply' in request && request.apply
@@ -103,14 +108,15 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const refused = check === undefined || rename === undefined ? undefined : refusal(check, rename.oldName)
   const forced = request.shape === 'rename' && request.force
   if (refused !== undefined && !forced) throw new LspToolError('LSP_EDIT_INCOMPLETE', `${what} was not applied: ${refused}`)
-  const before = await countErrors(context, filesToCheck(plan, check))
+  const before = await countErrors(context, filesToCheck(plan, check, moved))
   await applyAtomically(plan.files, context.fileSystem)
   context.previews.delete(key)
+  const written = described.afterWrite ? await described.afterWrite() : []
   // Diagnostics first: tsserver drops the diagnostics it was computing when another request
   // arrives (its geterr is interruptible), so a references query right after the write would
   // leave nothing published for the new contents.
-  const diagnosticsCheck = await verifyDiagnostics(context, before)
-  const checks = [diagnosticsCheck]
+  const diagnosticsCheck = await verifyDiagnostics(context, before, moved)
+  const checks = [diagnosticsCheck, ...written]
   if (check !== undefined && rename !== undefined) {
     const expected = mappedReferences(check, plan.sites)
     const cursorPath = rename.cursor.absolutePath
@@ -119,11 +125,11 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     if (refused !== undefined) checks.push(`Not verified: written with force although ${refused.slice(0, refused.indexOf('; nothing was written'))}.`)
     if (check.references !== undefined && !check.crossChecked) checks.push(`Not cross-checked: places the server cannot see or resolve were not searched for ${rename.oldName}.`)
   }
-  const warning = diagnosticsCheck.startsWith('Warning:') ? [diagnosticsCheck] : []
+  const warning = checks.filter((line) => line.startsWith('Warning:'))
   const lines = [
     ...warning,
     `Applied: ${what}: ${counted} written.`,
-    ...plan.files.map((file) => `  ${file.displayPath}${file.before === null ? ' (created)' : file.after === null ? ' (deleted)' : ''}`),
+    ...shown.map((file) => `  ${file.displayPath}${file.movedFrom !== undefined ? ` (moved from ${file.movedFrom})` : file.before === null ? ' (created)' : file.after === null ? ' (deleted)' : ''}`),
     ...checks.filter((line) => !warning.includes(line)),
     ...checkLines,
   ]
@@ -146,14 +152,14 @@ function partialLine(completeness: LspCompleteness): string[] {
  * The files whose errors are compared before and after: every file the edit changes, and for a
  * rename every file that referenced the old name or names it where the server could not resolve it.
  */
-function filesToCheck(plan: EditPlan, check: RenameCheck | undefined): string[] {
+function filesToCheck(plan: EditPlan, check: RenameCheck | undefined, moved: EditDescription['moved']): string[] {
   const changed = plan.files.filter((file) => file.before !== null && file.after !== null).map((file) => file.path)
   const gone = new Set(plan.files.filter((file) => file.after === null).map((file) => file.path))
   const mentioned = [...(check?.references ?? []), ...(check?.candidates ?? []).map((candidate) => candidate.location)]
     .map((location) => URI.parse(location.uri))
     .filter((uri) => uri.scheme === 'file')
     .map((uri) => uri.fsPath)
-  return [...new Set([...changed, ...mentioned])].filter((file) => !gone.has(file)).sort()
+  return [...new Set([...changed, ...mentioned])].filter((file) => !gone.has(file)).concat(moved === undefined ? [] : [moved.from]).sort()
 }
 
 /** Diff lines shown in one answer; the rest are counted (apply still writes all of it). */
@@ -161,12 +167,19 @@ export const MAX_DIFF_LINES = 400
 
 /** The plan's unified diff, file by file, cut after {@link MAX_DIFF_LINES} lines with a count of the rest. */
 function diffOf(plan: EditPlan): string {
-  const lines = plan.files.flatMap((file) => unifiedDiff(file.movedFrom ?? file.displayPath, file.displayPath, file.before, file.after).split('\n'))
+  const before = (file: FileChange): string | null => (file.movedFrom === undefined ? file.before : (plan.files.find((source) => source.displayPath === file.movedFrom)?.before ?? file.before))
+  const lines = shownFiles(plan).flatMap((file) => unifiedDiff(file.movedFrom ?? file.displayPath, file.displayPath, before(file), file.after).split('\n'))
   if (lines.length <= MAX_DIFF_LINES) return lines.join('\n')
   const shown = lines.slice(0, MAX_DIFF_LINES)
   const files = lines.slice(MAX_DIFF_LINES).filter((line) => line.startsWith('+++ ')).length
   const more = `… ${lines.length - MAX_DIFF_LINES} more diff lines${files > 0 ? `, ${files} more ${files === 1 ? 'file' : 'files'}` : ''} (not shown; apply writes all of it)`
   return [...shown, more].join('\n')
+}
+
+/** The plan's files as the answer lists them: a moved file once, at its new path (`movedFrom` names the old). */
+function shownFiles(plan: EditPlan): FileChange[] {
+  const movedAway = new Set(plan.files.flatMap((file) => (file.movedFrom === undefined ? [] : [file.movedFrom])))
+  return plan.files.filter((file) => !(file.after === null && movedAway.has(file.displayPath)))
 }
 
 /** Refuse when a previewed file changed since, or the edit now writes something else. */

@@ -41,14 +41,16 @@ export async function verifyReferences(
 }
 
 /**
- * After an edit is written: count each touched file's errors again and compare with `before`.
+ * After an edit is written: count each touched file's errors again and compare with `before` (a
+ * file the edit `moved` at its new path).
  * @returns one line: `Verified: errors 0 → 0 in N files.`, or `Warning: errors rose …` naming the
  *   files and the first new error, plus the files that could not be checked.
  */
-export async function verifyDiagnostics(context: EditFlowContext, before: ErrorCounts): Promise<string> {
+export async function verifyDiagnostics(context: EditFlowContext, before: ErrorCounts, moved?: { readonly from: string; readonly to: string }): Promise<string> {
   const root = context.workspaceRoot
   const rows = await Promise.all(
-    [...before.entries()].map(async ([file, was]) => {
+    [...before.entries()].map(async ([counted, was]) => {
+      const file = counted === moved?.from ? moved.to : counted
       if (was === undefined) return { file, was, now: undefined, first: undefined }
       try {
         const request = { operation: 'diagnostics', filePath: file, workspaceRoot: root } as const

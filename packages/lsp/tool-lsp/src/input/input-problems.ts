@@ -1,6 +1,6 @@
-import { lspOperations } from '@agent-lsp/lsp'
 import type { z } from 'zod'
 import { expected, fields, type Field, type LspToolInput } from './input-schema.js'
+import { toolOperations } from './tool-request.js'
 
 // Messages are ours, built from the field and the value, so they do not drift with zod's wording.
 export function schemaProblems(input: unknown, issues: readonly z.core.$ZodIssue[]): string[] {
@@ -29,7 +29,7 @@ export function schemaProblems(input: unknown, issues: readonly z.core.$ZodIssue
 /** `; did you mean findReferences?` for an operation named in the wrong case, else nothing. */
 function operationHint(value: unknown): string {
   if (typeof value !== 'string') return ''
-  const match = lspOperations.find((operation) => operation.toLowerCase() === value.toLowerCase())
+  const match = toolOperations.find((operation) => operation.toLowerCase() === value.toLowerCase())
   return match === undefined ? '' : `; did you mean ${match}?`
 }
 

@@ -1,5 +1,4 @@
-import { lspOperations } from '@agent-lsp/lsp'
-import { impactOperation, symbolOperations } from './tool-request.js'
+import { toolOperations, type ToolOperation } from './tool-request.js'
 import { z } from 'zod'
 
 /**
@@ -10,6 +9,7 @@ import { z } from 'zod'
  *   resolve it in that file, and optional `line` to pick among matches);
  * - `documentSymbol`, `diagnostics`: `filePath`;
  * - `workspaceSymbol`: `query`, optional `filePath` (that file's language server only);
+ * - `moveFile`: `filePath` and `newPath`;
  * - `rename`: a cursor or `symbol`, and `newName`; `codeActions`: a cursor (`filePath`, `line`,
  *   `character`), optional `only` and `action`; `format`: `filePath`, optional `tabSize` and
  *   `insertSpaces`. These three preview a diff, and write it only with `apply: true`.
@@ -18,7 +18,7 @@ import { z } from 'zod'
  * {@link lspToolInputJsonSchema}; `execute()` validates with {@link parseLspToolInput}.
  */
 export const lspToolInputSchema = z.strictObject({
-  operation: z.enum([...lspOperations, ...symbolOperations, impactOperation]).describe('What to look up; see the tool description for the fields each operation takes.'),
+  operation: z.enum(toolOperations as [ToolOperation, ...ToolOperation[]]).describe('What to look up; see the tool description for the fields each operation takes.'),
   filePath: z
     .string()
     .min(1)
@@ -56,6 +56,7 @@ export const lspToolInputSchema = z.strictObject({
     )
     .optional(),
   newName: z.string().min(1).describe('rename only: the new name of the symbol.').optional(),
+  newPath: z.string().min(1).describe('moveFile only: where filePath goes (relative to the workspace root, or absolute).').optional(),
   // A number given as a JSON number is taken too; the schema says string (no unions for harnesses).
   action: z
     .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().min(1))
@@ -70,7 +71,7 @@ export const lspToolInputSchema = z.strictObject({
   apply: z
     .boolean()
     .describe(
-      'rename, format, symbol edits, codeActions with action: true writes the edit; default false previews a diff.',
+      'rename, format, moveFile, symbol edits, codeActions with action: true writes the edit; default false previews a diff.',
     )
     .optional(),
   force: z
@@ -101,7 +102,7 @@ export const fields = Object.keys(lspToolInputSchema.shape) as Field[]
 
 /** What each field must be, in the words of the error messages. */
 export const expected: Record<Field, string> = {
-  operation: `one of ${[...lspOperations, ...symbolOperations, impactOperation].join(', ')}`,
+  operation: `one of ${toolOperations.join(', ')}`,
   filePath: 'a non-empty string',
   line: 'an integer >= 1',
   character: 'an integer >= 1',
@@ -110,6 +111,7 @@ export const expected: Record<Field, string> = {
   page: 'an integer >= 1',
   fileFilter: 'a non-empty string',
   newName: 'a non-empty string',
+  newPath: 'a non-empty string',
   action: 'the number or title of a listed action',
   only: 'a non-empty code action kind',
   text: 'a non-empty string',

@@ -7,12 +7,13 @@ import {
 import { LspToolError } from '../errors.js'
 import { fields, lspToolInputSchema, type Field, type LspToolInput } from './input-schema.js'
 import { listed, schemaProblems, textProblems } from './input-problems.js'
-import { filteredOperations, impactOperation, isSymbolOperation, pagedOperations, type CursorTarget, type SymbolOperation, type ToolRequest } from './tool-request.js'
+import { filteredOperations, impactOperation, isOwnOperation, isSymbolOperation, pagedOperations, type CursorTarget, type SymbolOperation, type ToolRequest } from './tool-request.js'
 import { parseDiffSpec } from './diff-spec.js'
 
 /** The fields each edit operation takes besides its target; no other operation takes them. */
-const editFields: Record<'rename' | 'codeActions' | 'format' | Exclude<SymbolOperation, 'symbolSource'>, readonly Field[]> = {
+const editFields: Record<'rename' | 'codeActions' | 'format' | 'moveFile' | Exclude<SymbolOperation, 'symbolSource'>, readonly Field[]> = {
   rename: ['newName', 'apply', 'force'],
+  moveFile: ['newPath', 'apply'],
   codeActions: ['action', 'only', 'apply', 'endLine', 'endCharacter'],
   format: ['apply', 'tabSize', 'insertSpaces', 'endLine'],
   replaceSymbol: ['text', 'apply'],
@@ -73,8 +74,8 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
   if (operation === impactOperation) return impactRequest(input, present, page, problems)
   const impactOnly = (['diff', 'depth'] as const).filter((field) => input[field] !== undefined)
   if (impactOnly.length > 0) problems.push(`${listed(impactOnly)} ${impactOnly.length === 1 ? 'is' : 'are'} for impact only`)
-  if (input.page !== undefined && (isSymbolOperation(operation) || !pagedOperations.has(operation))) problems.push(`${operation} takes no page (its answer is not a list)`)
-  if (input.fileFilter !== undefined && (isSymbolOperation(operation) || !filteredOperations.has(operation))) {
+  if (input.page !== undefined && (isOwnOperation(operation) || !pagedOperations.has(operation))) problems.push(`${operation} takes no page (its answer is not a list)`)
+  if (input.fileFilter !== undefined && (isOwnOperation(operation) || !filteredOperations.has(operation))) {
     problems.push(`fileFilter does not apply to ${operation} (only to ${[...filteredOperations].join(', ')})`)
   }
   const own: readonly Field[] = operation in editFields ? editFields[operation as keyof typeof editFields] : []
@@ -85,6 +86,7 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
     const owners = foreign.map((field) => `${field} (${Object.entries(editFields).filter(([, fs]) => fs.includes(field)).map(([op]) => op).join(', ')})`)
     problems.push(`${operation} takes no ${listed(owners)}`)
   }
+  if (operation === 'moveFile') return moveRequest(input, present.filter((field) => !foreign.includes(field)), problems)
   if (isSymbolOperation(operation)) return symbolRequest(operation, input, present.filter((field) => field !== 'page' && field !== 'fileFilter' && !foreign.includes(field)), problems)
   const shape = lspRequestShapes[operation]
   switch (shape) {
@@ -209,6 +211,16 @@ function impactRequest(input: LspToolInput, present: readonly Field[], page: num
   if (input.depth !== undefined && input.depth > MAX_IMPACT_DEPTH) problems.push(`depth must be at most ${MAX_IMPACT_DEPTH} (got ${input.depth})`)
   const spec = parseDiffSpec(input.diff)
   return { request: { shape: 'impact', operation: impactOperation, spec, depth: input.depth ?? DEFAULT_IMPACT_DEPTH, page }, problems }
+}
+
+/** moveFile: filePath and newPath, and apply. */
+function moveRequest(input: LspToolInput, present: readonly Field[], problems: string[]): { request?: ToolRequest; problems: string[] } {
+  const extra = present.filter((field) => !['filePath', 'newPath', 'apply'].includes(field))
+  const missing = (['filePath', 'newPath'] as const).filter((field) => input[field] === undefined)
+  if (missing.length > 0) problems.unshift(`moveFile needs filePath (the file to move) and newPath (where it goes); ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} missing`)
+  if (extra.length > 0) problems.push(`moveFile takes filePath, newPath and apply (remove ${listed(extra)})`)
+  if (input.filePath === undefined || input.newPath === undefined) return { problems }
+  return { request: { shape: 'moveFile', operation: 'moveFile', filePath: input.filePath, newPath: input.newPath, apply: input.apply ?? false }, problems }
 }
 
 /** symbolSource, replaceSymbol, insertBefore, insertAfter: a cursor or symbol, text for the edits. */

@@ -1,4 +1,4 @@
-import type { LspCursorOperation, LspFileOperation, LspOperation, LspWorkspaceOperation } from '@agent-lsp/lsp'
+import { lspOperations, type LspCursorOperation, type LspFileOperation, type LspFileRenameOperation, type LspOperation, type LspWorkspaceOperation } from '@agent-lsp/lsp'
 
 /**
  * The tool's own operations, composed from `documentSymbol` (no seam operation): a symbol's source,
@@ -12,9 +12,6 @@ export type SymbolOperation = (typeof symbolOperations)[number]
 /** The tool's own question about a git diff (see `impact/`): composed from documentSymbol and findReferences. */
 export const impactOperation = 'impact'
 
-/** What the tool's `operation` takes: a seam operation, or one of the tool's own. */
-export type ToolOperation = LspOperation | SymbolOperation | typeof impactOperation
-
 /** Which changes `impact` is about, as `git diff` names them. */
 export type DiffSpec =
   /** The working tree against the index (`git diff`). */
@@ -23,6 +20,28 @@ export type DiffSpec =
   | { readonly kind: 'staged' }
   /** Commit `from` against commit `to` (`git diff from to`), as given. */
   | { readonly kind: 'range'; readonly from: string; readonly to: string }
+
+/**
+ * The seam's operations the tool offers as they are: all but the file operations
+ * (`willRenameFiles`, `didRenameFiles`), which `moveFile` asks on the model's behalf.
+ */
+export type ToolSeamOperation = Exclude<LspOperation, LspFileRenameOperation>
+
+/** What the tool's `operation` takes: a seam operation, one of the symbol operations, `moveFile` or `impact`. */
+export type ToolOperation = ToolSeamOperation | SymbolOperation | 'moveFile' | typeof impactOperation
+
+const fileRenameOperations: readonly string[] = ['willRenameFiles', 'didRenameFiles'] satisfies LspFileRenameOperation[]
+
+/** The seam's operations the tool offers, in the seam's order. */
+export const toolSeamOperations = lspOperations.filter((operation): operation is ToolSeamOperation => !fileRenameOperations.includes(operation))
+
+/** Every `operation` of the tool, in the order its schema and description list them. */
+export const toolOperations: readonly ToolOperation[] = [...toolSeamOperations, ...symbolOperations, 'moveFile', impactOperation]
+
+/** Whether `operation` is one of the tool's own (a symbol operation, `moveFile` or `impact`), which no seam operation answers alone. */
+export function isOwnOperation(operation: string): operation is SymbolOperation | 'moveFile' | typeof impactOperation {
+  return operation === 'moveFile' || operation === impactOperation || isSymbolOperation(operation)
+}
 
 /** Whether `operation` is one of the tool's own {@link symbolOperations}. */
 export function isSymbolOperation(operation: string): operation is SymbolOperation {
@@ -97,6 +116,15 @@ export type ToolRequest =
       readonly target: CursorTarget
       /** What replaceSymbol / insertBefore / insertAfter write; absent for symbolSource. */
       readonly text?: string
+      readonly apply: boolean
+    }
+  | {
+      readonly shape: 'moveFile'
+      readonly operation: 'moveFile'
+      /** The file to move, as given. */
+      readonly filePath: string
+      /** Where it goes, as given (relative to the workspace root, or absolute). */
+      readonly newPath: string
       readonly apply: boolean
     }
   | {

@@ -1,0 +1,124 @@
+// moveFile (issue 16, part 3) on the real typescript-language-server and pyright: the server's
+// willRenameFiles edit previewed as a diff, applied with the move all or nothing, verified.
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, symlink } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { codeOf, tempWorkspace, toolOn } from './workspace.test-support.js'
+
+const require = createRequire(import.meta.url)
+const tsconfig = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['src'] })
+
+/** src/util.ts, imported as ./util, ../util and re-exported with export *; it imports ./app/shout itself. */
+const project = {
+  'tsconfig.json': tsconfig,
+  'src/util.ts': "import { shout } from './app/shout'\n\nexport function add(a: number, b: number): number {\n  return a + b\n}\n\nexport const loud = shout('util')\n",
+  'src/app/shout.ts': 'export function shout(text: string): string {\n  return text.toUpperCase()\n}\n',
+  'src/main.ts': "import { add } from './util'\n\nconsole.log(add(1, 2))\n",
+  'src/app/page.ts': "import { add, loud } from '../util'\n\nexport const page = add(3, 4) + loud.length\n",
+  'src/index.ts': "export * from './util'\nexport { page } from './app/page'\n",
+}
+
+const read = (root: string, file: string): Promise<string> => readFile(path.join(root, file), 'utf8')
+const contents = async (root: string): Promise<Record<string, string | null>> =>
+  Object.fromEntries(await Promise.all(Object.keys(project).map(async (file) => [file, await read(root, file).catch(() => null)])))
+
+const move = { operation: 'moveFile', filePath: 'src/util.ts', newPath: 'src/lib/util.ts' }
+
+const diff = [
+  '--- a/src/app/page.ts',
+  '+++ b/src/app/page.ts',
+  '@@ -1,3 +1,3 @@',
+  "-import { add, loud } from '../util'",
+  "+import { add, loud } from '../lib/util'",
+  ' ',
+  ' export const page = add(3, 4) + loud.length',
+  '--- a/src/index.ts',
+  '+++ b/src/index.ts',
+  '@@ -1,2 +1,2 @@',
+  "-export * from './util'",
+  "+export * from './lib/util'",
+  " export { page } from './app/page'",
+  'rename from src/util.ts',
+  'rename to src/lib/util.ts',
+  '--- a/src/util.ts',
+  '+++ b/src/lib/util.ts',
+  '@@ -1,4 +1,4 @@',
+  "-import { shout } from './app/shout'",
+  "+import { shout } from '../app/shout'",
+  ' ',
+  ' export function add(a: number, b: number): number {',
+  '   return a + b',
+  '--- a/src/main.ts',
+  '+++ b/src/main.ts',
+  '@@ -1,3 +1,3 @@',
+  "-import { add } from './util'",
+  "+import { add } from './lib/util'",
+  ' ',
+  ' console.log(add(1, 2))',
+]
+
+describe('moveFile on typescript-language-server', () => {
+  it('previews the importers rewritten, writes nothing, then moves the file and rewrites every importer; tsc stays clean', async () => {
+    const root = await tempWorkspace(project)
+    // The project's own TypeScript, as tsc runs in it.
+    await mkdir(path.join(root, 'node_modules'))
+    await symlink(path.dirname(require.resolve('typescript/package.json')), path.join(root, 'node_modules/typescript'))
+    const { tool } = toolOn(root)
+    expect(await tool.execute(move)).toBe(
+      ['Preview: move src/util.ts → src/lib/util.ts: 4 edits in 4 files; nothing written. The same call with apply: true writes it.', ...diff].join('\n'),
+    )
+    expect(await contents(root)).toEqual(project)
+    expect(existsSync(path.join(root, 'src/lib'))).toBe(false)
+
+    expect(await tool.execute({ ...move, apply: true })).toBe(
+      [
+        'Applied: move src/util.ts → src/lib/util.ts: 4 edits in 4 files written.',
+        '  src/app/page.ts',
+        '  src/index.ts',
+        '  src/lib/util.ts (moved from src/util.ts)',
+        '  src/main.ts',
+        'Verified: errors 0 → 0 in the 4 checked files.',
+        'Verified: no import names src/util.ts any more (5 files searched).',
+      ].join('\n'),
+    )
+    expect(await contents(root)).toEqual({
+      ...project,
+      'src/util.ts': null,
+      'src/main.ts': "import { add } from './lib/util'\n\nconsole.log(add(1, 2))\n",
+      'src/app/page.ts': "import { add, loud } from '../lib/util'\n\nexport const page = add(3, 4) + loud.length\n",
+      'src/index.ts': "export * from './lib/util'\nexport { page } from './app/page'\n",
+    })
+    expect(await read(root, 'src/lib/util.ts')).toBe(project['src/util.ts'].replace("'./app/shout'", "'../app/shout'"))
+    const tsc = path.join(root, 'node_modules/typescript/bin/tsc')
+    expect(execFileSync(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json'], { cwd: root, encoding: 'utf8' })).toBe('')
+    // The server's view follows the disk: the importer is clean where the file is now.
+    expect(await tool.execute({ operation: 'diagnostics', filePath: 'src/main.ts' })).toBe('No diagnostics in src/main.ts.')
+  }, 180_000)
+
+  it('refuses a move onto an existing file, and a file that does not exist, changing nothing', async () => {
+    const root = await tempWorkspace(project)
+    const { tool } = toolOn(root)
+    expect(await codeOf(tool.execute({ ...move, newPath: 'src/main.ts', apply: true }))).toEqual([
+      'LSP_FILE_EXISTS',
+      'src/main.ts exists (a file); moveFile does not overwrite, nothing was changed. Choose another newPath or remove it first',
+    ])
+    expect(await codeOf(tool.execute({ ...move, filePath: 'src/nope.ts', apply: true }))).toEqual(['LSP_FILE_NOT_FOUND', `file not found: src/nope.ts (resolved to ${path.join(root, 'src/nope.ts')})`])
+    expect(await contents(root)).toEqual(project)
+  }, 120_000)
+})
+
+describe('moveFile on pyright', () => {
+  it('is refused as unsupported, naming the server (pyright registers no workspace.fileOperations)', async () => {
+    const root = await tempWorkspace({ 'util.py': 'def add(a, b):\n    return a + b\n', 'main.py': 'from util import add\n\nprint(add(1, 2))\n' })
+    const { tool } = toolOn(root)
+    expect(await codeOf(tool.execute({ operation: 'moveFile', filePath: 'util.py', newPath: 'lib/util.py', apply: true }))).toEqual([
+      'LSP_UNSUPPORTED_OPERATION',
+      'language server "python" does not support willRenameFiles (no workspace.fileOperations.willRename): it cannot rewrite the imports of util.py, so moveFile moved nothing',
+    ])
+    expect(existsSync(path.join(root, 'util.py'))).toBe(true)
+    expect(existsSync(path.join(root, 'lib'))).toBe(false)
+  }, 120_000)
+})

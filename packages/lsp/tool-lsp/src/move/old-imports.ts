@@ -1,0 +1,63 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+
+/** Files read when looking for imports of the old path; past it the answer says the search stopped. */
+export const MAX_SEARCHED_FILES = 20_000
+
+/** A relative import specifier that still names the old path. */
+export interface OldImport {
+  /** Relative to the root, forward slashes. */
+  readonly displayPath: string
+  /** 1-based. */
+  readonly line: number
+  readonly specifier: string
+}
+
+/** Extensions an import specifier may carry or leave out for a module (TypeScript and JavaScript resolution). */
+const moduleExtensions = /\.(?:[cm]?[jt]s|[jt]sx|d\.ts)$/
+
+/** A quoted relative specifier (`'./util'`, `"../lib/util.js"`), as imports, re-exports, `require` and `import()` write them. */
+const relativeSpecifier = /(['"`])(\.\.?\/[^'"`\n]*)\1/g
+
+/**
+ * The relative specifiers under `root` that resolve to `oldFile` (absolute): in files with one of
+ * `extensions`, `node_modules` and dot folders skipped, at most {@link MAX_SEARCHED_FILES} files.
+ * A specifier names the old file when, resolved against its file's folder and without a module
+ * extension, it is the old path without its extension (or its folder, for an `index` file).
+ * @returns what is left, in path order, and how many files were searched (`complete: false` when
+ *   the bound stopped the search).
+ */
+export async function oldImports(oldFile: string, root: string, extensions: ReadonlySet<string>): Promise<{ found: OldImport[]; searched: number; complete: boolean }> {
+  const stem = oldFile.replace(moduleExtensions, '')
+  const names = new Set([stem, ...(path.basename(stem) === 'index' ? [path.dirname(stem)] : [])])
+  const word = path.basename(path.basename(stem) === 'index' ? path.dirname(stem) : stem)
+  const found: OldImport[] = []
+  let searched = 0
+  const walk = async (dir: string): Promise<boolean> => {
+    const entries = (await readdir(dir, { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : 1))
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+      const file = path.join(dir, entry.name)
+      if (entry.isDirectory()) {
+        if (!(await walk(file))) return false
+        continue
+      }
+      if (!entry.isFile() || !extensions.has(path.extname(entry.name).toLowerCase())) continue
+      if (searched >= MAX_SEARCHED_FILES) return false
+      searched++
+      const text = await readFile(file, 'utf8').catch(() => '')
+      if (!text.includes(word)) continue
+      text.split(/\r\n|\r|\n/).forEach((line, index) => {
+        for (const match of line.matchAll(relativeSpecifier)) {
+          const specifier = match[2]!
+          if (names.has(path.resolve(path.dirname(file), specifier).replace(moduleExtensions, '').replace(/\/$/, ''))) {
+            found.push({ displayPath: path.relative(root, file).split(path.sep).join('/'), line: index + 1, specifier })
+          }
+        }
+      })
+    }
+    return true
+  }
+  const complete = await walk(root)
+  return { found, searched, complete }
+}

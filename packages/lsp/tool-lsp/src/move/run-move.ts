@@ -1,0 +1,63 @@
+import path from 'node:path'
+import { LspError, extensionOf, type LspDocumentChange, type LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import { untilAborted } from '@agent-lsp/abort'
+import type { EditFlowContext } from '../edit/edit-context.js'
+import { runEditFlow } from '../edit/edit-flow.js'
+import type { Answered } from '../run.js'
+import { oneLine } from '../text/one-line.js'
+import { moveTarget } from './move-target.js'
+import { oldImports } from './old-imports.js'
+
+/**
+ * Answer `moveFile` from its `willRenameFiles` answer: the server's text edits, then the move
+ * itself (a `rename` step, never over an existing file), through the edit flow: a preview diff
+ * (the moved file as `rename from`/`rename to` with its own changes), or with `apply: true` every
+ * file written all or nothing, then `didRenameFiles` (where the server takes it), then verified:
+ * the errors of the edited files and of the moved one (at its new path) must not rise, and no
+ * relative import under the root may still name the old path.
+ * @throws LspToolError `LSP_FILE_EXISTS` (newPath appeared since), the edit flow's codes.
+ */
+export async function runMoveFile(outcome: Answered, context: EditFlowContext): Promise<string> {
+  const { request, result, subject } = outcome
+  if (request.shape !== 'moveFile' || result.kind !== 'workspaceEdit' || subject.kind !== 'file') throw new Error(`not a moveFile answer: ${request.operation}`)
+  const root = result.resolvedWorkspaceRoot
+  const to = await moveTarget(request.newPath, subject, context.workspaceRoot)
+  // Under the resolved root, as the server's URIs are (the edit plan confines paths to it).
+  const moved = { from: path.join(root, subject.displayPath), to: path.join(root, to.displayPath) }
+  const step: LspDocumentChange = { kind: 'rename', oldUri: URI.file(moved.from).toString(), newUri: URI.file(moved.to).toString(), overwrite: false, ignoreIfExists: false }
+  const edit: LspWorkspaceEdit = { changes: [...(result.edit?.changes ?? []), step] }
+  const what = `move ${subject.displayPath} → ${to.displayPath}`
+  const key = JSON.stringify({ operation: 'moveFile', from: subject.displayPath, to: to.displayPath })
+  const afterWrite = async (): Promise<string[]> => {
+    const told = await tellMoved(context, moved)
+    return [await leftImports(context, moved.from, root, subject.displayPath), ...told]
+  }
+  return runEditFlow(outcome, context, { edit, what, key, moved, afterWrite })
+}
+
+/** `didRenameFiles` to the file's provider; a server that does not take it is not told (no line), a failure is said. */
+async function tellMoved(context: EditFlowContext, moved: { readonly from: string; readonly to: string }): Promise<string[]> {
+  const request = { operation: 'didRenameFiles', filePath: moved.from, newPath: moved.to, workspaceRoot: context.workspaceRoot } as const
+  try {
+    await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
+    return []
+  } catch (error) {
+    if (context.signal.aborted) throw error
+    if (LspError.isInstance(error) && error.code === 'LSP_UNSUPPORTED_OPERATION') return []
+    return [`Not told: the server did not take didRenameFiles (${oneLine(error instanceof Error ? error.message : String(error))}).`]
+  }
+}
+
+/** One line: no relative import under the root names the old path any more, or where some still do. */
+async function leftImports(context: EditFlowContext, oldFile: string, root: string, oldDisplay: string): Promise<string> {
+  const provider = context.ctx.lsp.providers().find((info) => info.extensions.includes(extensionOf(oldFile)))
+  const { found, searched, complete } = await oldImports(oldFile, root, new Set(provider?.extensions ?? [extensionOf(oldFile)]))
+  const files = `${searched} ${searched === 1 ? 'file' : 'files'}`
+  if (found.length > 0) {
+    const shown = found.slice(0, 5).map((left) => `${left.displayPath}:${left.line} '${left.specifier}'`)
+    return `Warning: ${found.length} ${found.length === 1 ? 'import' : 'imports'} still name ${oldDisplay}: ${shown.join(', ')}${found.length > 5 ? ', …' : ''}.`
+  }
+  if (!complete) return `Not verified: imports of ${oldDisplay} were searched in the first ${files} only.`
+  return `Verified: no import names ${oldDisplay} any more (${files} searched).`
+}
