@@ -22,7 +22,7 @@ const purposes: Record<ToolSeamOperation, string> = {
   prepareCallHierarchy: 'the function or method at the cursor as a call hierarchy item: kind, name, detail, place, lines',
   supertypes: 'the direct base classes and interfaces of the type',
   subtypes: 'the direct subclasses and implementations of the type',
-  workspaceDiagnostics: "every file's errors and warnings, from the server or the compiler's project check (tsc, pyright); filePath: only its server",
+  workspaceDiagnostics: "every file's errors and warnings, from the server or a project check (tsc, pyright); filePath: only its server",
 }
 
 const byShape = (shape: 'cursor' | 'file' | 'workspace'): string =>
@@ -38,15 +38,15 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
     ...toolSeamOperations.map((operation) => `- ${operation}: ${purposes[operation]}.`),
     "- symbolSource: the symbol's doc comment and declaration, numbered. replaceSymbol (the declaration), insertBefore, insertAfter: write text.",
     '- impact: symbols a git diff changes (diff: staged, REV..REV; default working tree) and their users, tests apart, depth 2.',
-    '- moveFile: move filePath to newPath, its imports rewritten by the server.',
+    '- moveFile: move filePath to newPath, its imports updated.',
     `${byShape('cursor')} take filePath, line and character on the symbol's name; or instead symbol, a name or name path ` +
       '(addItem, Cart.addItem) looked up in filePath when given, else in the whole workspace, line then picking among matches; ' +
-      'the answer names where it resolved, or lists the matches to choose from.',
+      'the answer names where it resolved, or lists the matches.',
     `${byShape('file')} take filePath. ${byShape('workspace')} takes query, and filePath to ask only that file's language server.`,
     'rename and the symbol edits take a cursor or symbol, and newName or text; codeActions a cursor (endLine and endCharacter make it a selection), ' +
-      'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These answer a unified diff and write nothing; the same call with apply: true writes it ' +
+      'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These and moveFile answer a unified diff and write nothing; the same call with apply: true writes it ' +
       'atomically (refused if a file changed since the preview) and verifies it. ' +
-      'A rename that leaves references or places the server could not resolve is refused unless force: true.',
+      'A rename leaving references or places the server could not resolve is refused unless force: true.',
     `filePath is relative to the workspace root (${workspaceRoot}) or absolute. line and character are 1-based; ` +
       'character counts Unicode code points as the line reads (a tab, an emoji or a CJK character is 1).',
     `Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root, grouped by file (a file with several places: its path, then line:col lines). ` +

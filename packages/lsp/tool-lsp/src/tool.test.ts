@@ -32,18 +32,19 @@ describe('the lsp tool definition', () => {
         '- prepareCallHierarchy: the function or method at the cursor as a call hierarchy item: kind, name, detail, place, lines.',
         '- supertypes: the direct base classes and interfaces of the type.',
         '- subtypes: the direct subclasses and implementations of the type.',
-        "- workspaceDiagnostics: every file's errors and warnings, from the server or the compiler's project check (tsc, pyright); filePath: only its server.",
+        "- workspaceDiagnostics: every file's errors and warnings, from the server or a project check (tsc, pyright); filePath: only its server.",
         "- symbolSource: the symbol's doc comment and declaration, numbered. replaceSymbol (the declaration), insertBefore, insertAfter: write text.",
         '- impact: symbols a git diff changes (diff: staged, REV..REV; default working tree) and their users, tests apart, depth 2.',
+        '- moveFile: move filePath to newPath, its imports updated.',
         'goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, completion, prepareCallHierarchy, supertypes, subtypes ' +
           "take filePath, line and character on the symbol's name; or instead symbol, a name or name path (addItem, Cart.addItem) " +
           'looked up in filePath when given, else in the whole workspace, line then picking among matches; ' +
-          'the answer names where it resolved, or lists the matches to choose from.',
+          'the answer names where it resolved, or lists the matches.',
         "documentSymbol, diagnostics take filePath. workspaceSymbol takes query, and filePath to ask only that file's language server.",
         'rename and the symbol edits take a cursor or symbol, and newName or text; codeActions a cursor (endLine and endCharacter make it a selection), ' +
-          'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These answer a unified diff and write nothing; the same call with apply: true writes it ' +
+          'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These and moveFile answer a unified diff and write nothing; the same call with apply: true writes it ' +
           'atomically (refused if a file changed since the preview) and verifies it. ' +
-          'A rename that leaves references or places the server could not resolve is refused unless force: true.',
+          'A rename leaving references or places the server could not resolve is refused unless force: true.',
         'filePath is relative to the workspace root (/work/app) or absolute. line and character are 1-based; ' +
           'character counts Unicode code points as the line reads (a tab, an emoji or a CJK character is 1).',
         'Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root, grouped by file (a file with several places: its path, then line:col lines). ' +
@@ -59,7 +60,7 @@ describe('the lsp tool definition', () => {
   // subtypes, workspaceDiagnostics and queries, 3,649 (.ts, .tsx, .js, .py) after; schema 3,261 → 3,615.
   // With these 30 extensions, symbolSource, replaceSymbol, insertBefore, insertAfter and text:
   // description 3,987 → 4,052 (the queries line shortened: the schema's queries field says the rest), schema → 3,838.
-  // With impact (its line, diff and depth): description 4,052 → 4,014, schema 3,838 → 3,773 (other lines and fields tightened).
+  // With impact (its line, diff and depth) and moveFile (its line, newPath): other lines and fields tightened to make room.
   it('keeps the description and the schema within what a model reads at every call: 4 KiB each', () => {
     const extensions = ['.bash', '.c', '.cc', '.cjs', '.cpp', '.css', '.cts', '.cxx', '.dockerfile', '.go', '.h', '.hpp', '.htm', '.html', '.js']
     const more = ['.json', '.jsonc', '.jsx', '.less', '.mjs', '.mts', '.py', '.pyi', '.rs', '.scss', '.sh', '.ts', '.tsx', '.yaml', '.yml']

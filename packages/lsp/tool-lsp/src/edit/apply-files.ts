@@ -17,6 +17,8 @@ export interface EditFileSystem {
   unlink(file: string): Promise<void>
   /** Create the directory and its parents. */
   mkdir(dir: string): Promise<void>
+  /** Remove an empty directory (one `mkdir` created for a failed apply); without it such folders stay. */
+  rmdir?(dir: string): Promise<void>
   /** The permission bits of `file`, or `undefined` when it does not exist. */
   mode(file: string): Promise<number | undefined>
 }
@@ -28,6 +30,7 @@ export const nodeFileSystem: EditFileSystem = {
   rename: (from, to) => fs.rename(from, to),
   unlink: (file) => fs.unlink(file),
   mkdir: async (dir) => void (await fs.mkdir(dir, { recursive: true })),
+  rmdir: (dir) => fs.rmdir(dir),
   mode: (file) => fs.stat(file).then((stats) => stats.mode & 0o7777, () => undefined),
 }
 
@@ -38,20 +41,26 @@ export const nodeFileSystem: EditFileSystem = {
  * 2. every file the plan read is read again and must still hash to what the plan saw;
  * 3. each temporary file is renamed over its target, and each deleted file unlinked, in path
  *    order; if one fails, those already done are put back (original contents rewritten the same
- *    atomic way, created files removed) before the error is thrown.
+ *    atomic way, created files removed, and the folders created for them) before the error is thrown.
  * @throws LspToolError `LSP_EDIT_CONFLICT` (a file changed since the plan; nothing written),
  *   `LSP_EDIT_FAILED` (a write failed; the message says every file was restored, or names those
  *   that could not be).
  */
 export async function applyAtomically(files: readonly FileChange[], fileSystem: EditFileSystem = nodeFileSystem): Promise<void> {
   const temps = new Map<string, string>()
+  /** Folders created for new files (a moved file's new folder), deepest last. */
+  const folders: string[] = []
   const removeTemps = async (): Promise<void> => {
     await Promise.all([...temps.values()].map((temp) => fileSystem.unlink(temp).catch(() => {})))
+    for (const folder of [...folders].reverse()) await fileSystem.rmdir?.(folder).catch(() => {})
   }
   try {
     for (const file of files) {
       if (file.after === null) continue
+      const missing: string[] = []
+      for (let dir = path.dirname(file.path); (await fileSystem.mode(dir)) === undefined && dir !== path.dirname(dir); dir = path.dirname(dir)) missing.unshift(dir)
       await fileSystem.mkdir(path.dirname(file.path))
+      folders.push(...missing)
       const temp = path.join(path.dirname(file.path), `.${path.basename(file.path)}.agent-lsp-${randomBytes(4).toString('hex')}.tmp`)
       const mode = (await fileSystem.mode(file.path)) ?? 0o644
       temps.set(file.path, temp)

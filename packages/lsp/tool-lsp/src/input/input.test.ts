@@ -4,7 +4,7 @@ import { parseLspToolInput, parseToolRequest } from './input.js'
 import { lspToolInputJsonSchema } from './input-json-schema.js'
 
 const valid = { operation: 'hover', filePath: 'src/x.ts', line: 3, character: 5 }
-const allFields = 'operation, filePath, line, character, symbol, query, page, fileFilter, newName, action, only, text, apply, force, endLine, endCharacter, tabSize, insertSpaces, diff, depth'
+const allFields = 'operation, filePath, line, character, symbol, query, page, fileFilter, newName, newPath, action, only, text, apply, force, endLine, endCharacter, tabSize, insertSpaces, diff, depth'
 
 function messageOf(input: unknown): string {
   try {
@@ -58,6 +58,7 @@ describe('lspToolInputJsonSchema', () => {
         'replaceSymbol',
         'insertBefore',
         'insertAfter',
+        'moveFile',
         'impact',
       ],
       description: 'What to look up; see the tool description for the fields each operation takes.',
@@ -97,7 +98,7 @@ describe('parseLspToolInput', () => {
     expect(messageOf({ ...valid, operation: 'applyEdit' })).toBe(
       'operation must be one of goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
         'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, ' +
-        'codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, impact (got "applyEdit")',
+        'codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, moveFile, impact (got "applyEdit")',
     )
   })
 
@@ -194,5 +195,21 @@ describe('parseLspToolInput', () => {
     expect(messageOf({ operation: 'impact', depth: 6 })).toBe('depth must be at most 5 (got 6)')
     expect(messageOf({ operation: 'impact', filePath: 'a.ts', apply: true })).toBe('impact takes only diff, depth and page (remove filePath and apply)')
     expect(messageOf({ operation: 'hover', filePath: 'a.ts', line: 1, character: 1, diff: 'staged' })).toBe('diff is for impact only')
+  })
+
+  it('says what moveFile needs and does not take, and takes no seam file operation', () => {
+    expect(parseToolRequest({ operation: 'moveFile', filePath: 'src/util.ts', newPath: 'src/lib/util.ts' })).toEqual({
+      shape: 'moveFile',
+      operation: 'moveFile',
+      filePath: 'src/util.ts',
+      newPath: 'src/lib/util.ts',
+      apply: false,
+    })
+    expect(messageOf({ operation: 'moveFile', filePath: 'src/util.ts' })).toBe('moveFile needs filePath (the file to move) and newPath (where it goes); newPath is missing')
+    expect(messageOf({ operation: 'moveFile', filePath: 'a.ts', newPath: 'b.ts', line: 2, newName: 'x' })).toBe(
+      'moveFile takes no newName (rename); moveFile takes filePath, newPath and apply (remove line)',
+    )
+    expect(messageOf({ operation: 'rename', symbol: 'f', newName: 'g', newPath: 'b.ts' })).toBe('rename takes no newPath (moveFile)')
+    expect(messageOf({ operation: 'willRenameFiles', filePath: 'a.ts', newPath: 'b.ts' })).toMatch(/^operation must be one of .*, moveFile, impact \(got "willRenameFiles"\)$/)
   })
 })

@@ -56,7 +56,7 @@ async function leftImports(context: EditFlowContext, oldFile: string, root: stri
   const files = `${searched} ${searched === 1 ? 'file' : 'files'}`
   if (found.length > 0) {
     const shown = found.slice(0, 5).map((left) => `${left.displayPath}:${left.line} '${left.specifier}'`)
-    return `Warning: ${found.length} ${found.length === 1 ? 'import' : 'imports'} still name ${oldDisplay}: ${shown.join(', ')}${found.length > 5 ? ', …' : ''}.`
+    return `Warning: ${found.length} ${found.length === 1 ? 'import still names' : 'imports still name'} ${oldDisplay}: ${shown.join(', ')}${found.length > 5 ? ', …' : ''}.`
   }
   if (!complete) return `Not verified: imports of ${oldDisplay} were searched in the first ${files} only.`
   return `Verified: no import names ${oldDisplay} any more (${files} searched).`
