@@ -67,7 +67,7 @@ describe('parseCommand', () => {
     expect(usageError(['applyEdit', 'a.ts:1:1'])).toBe(
       'unknown operation "applyEdit" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
         'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, ' +
-        'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, impact)',
+        'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, moveFile, impact)',
     )
     expect(usageError(['hover'])).toBe('missing <file>:<line>:<col> or --symbol NAME after hover')
     expect(usageError(['hover', 'a.ts:1:1', '--symbol', 'x'])).toBe('give <file>:<line>:<col> or --symbol, not both (got "a.ts:1:1")')
@@ -271,5 +271,24 @@ describe('agent-lsp impact', () => {
     expect(usageError(['impact', '--depth', '0'])).toBe('--depth must be a whole number from 1 to 2147483647 (got 0)')
     expect(usageError(['hover', 'a.ts:1:1', '--staged'])).toBe('--staged goes with impact')
     expect(usageError(['documentSymbol', 'a.ts', '--depth', '2'])).toBe('--depth goes with impact')
+  })
+})
+
+describe('moveFile', () => {
+  it('takes FROM TO and --apply; TO goes where FROM was found', () => {
+    expect(toolInput(query(['moveFile', 'src/util.ts', 'src/lib/util.ts', '--apply']), '/w', '/w')).toEqual({
+      operation: 'moveFile',
+      filePath: '/w/src/util.ts',
+      newPath: '/w/src/lib/util.ts',
+      apply: true,
+    })
+  })
+
+  it('refuses what does not go with it', () => {
+    expect(usageError(['moveFile', 'src/util.ts'])).toBe('moveFile needs FROM and TO (the file, and where it goes)')
+    expect(usageError(['moveFile', 'a.ts', 'b.ts', 'c.ts'])).toBe('unexpected argument "c.ts"')
+    expect(usageError(['moveFile', 'a.ts', 'b.ts', '--symbol', 'f'])).toBe('moveFile takes no --symbol (it takes FROM TO)')
+    expect(usageError(['moveFile', 'a.ts', 'b.ts', '--page', '2'])).toBe('moveFile takes no --page (its answer is not a list)')
+    expect(usageError(['willRenameFiles', 'a.ts', 'b.ts'])).toMatch(/^unknown operation "willRenameFiles" \(expected .*, moveFile, impact\)$/)
   })
 })

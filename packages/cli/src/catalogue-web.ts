@@ -29,7 +29,10 @@ import type { CatalogueEntry } from './catalogue-entry.js'
  *   diagnostics with the document's version.
  */
 /** What the Vue and Svelte servers answer (measured): every operation but type hierarchy and workspace diagnostics. */
-const vueAndSvelteOperations = lspOperations.filter((operation) => operation !== 'supertypes' && operation !== 'subtypes' && operation !== 'workspaceDiagnostics')
+// No file operations: svelte-language-server registers none, and typescript-language-server's filters leave .vue out.
+const vueAndSvelteOperations = lspOperations.filter(
+  (operation) => !['supertypes', 'subtypes', 'workspaceDiagnostics', 'willRenameFiles', 'didRenameFiles'].includes(operation),
+)
 
 export const webServers: readonly CatalogueEntry[] = [
   {
@@ -93,7 +96,7 @@ export const webServers: readonly CatalogueEntry[] = [
     extensionToLanguage: { '.toml': 'toml' },
     // tower-lsp handles a request beside the didOpen before it: an outline asked at once was [] now and then.
     awaitOpenDiagnostics: true,
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'hover', 'documentSymbol', 'diagnostics', 'completion', 'codeActions', 'format', 'workspaceDiagnostics'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'hover', 'documentSymbol', 'diagnostics', 'completion', 'codeActions', 'format', 'workspaceDiagnostics', 'didRenameFiles'],
     install: 'npm i @tombi-toml/tombi',
     bundled: { script: '@tombi-toml/tombi/bin/tombi', args: ['lsp', '--offline'] },
   },

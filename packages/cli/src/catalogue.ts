@@ -90,7 +90,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     },
     // tsserver has no workspace pull diagnostics: the project's own tsc (else the bundled one) checks it.
     projectCheck: { compiler: 'tsc', script: 'typescript/bin/tsc' },
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'workspaceDiagnostics'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'workspaceDiagnostics', 'willRenameFiles'],
     install: 'npm i typescript-language-server typescript@5',
     bundled: { script: 'typescript-language-server/lib/cli.mjs', args: ['--stdio'], paths: { 'tsserver.path': 'typescript/lib/tsserver.js' } },
   },

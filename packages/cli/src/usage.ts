@@ -27,6 +27,10 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp impact [--staged | REV..REV] [--depth N]
       the symbols a git diff changes (default: the working tree) and their references, tests
       apart, and the references of the symbols holding those, to depth N (default 2)
+  agent-lsp moveFile FROM TO [--apply]
+      move or rename a file with its imports rewritten by the server (workspace/willRenameFiles:
+      typescript-language-server has it, pyright does not); previewed as a diff, verified as rename
+      is, and no import of the old path may be left
   agent-lsp mcp [--root DIR]
       serve the lsp tool over MCP on stdin/stdout until stdin closes; a config edited meanwhile
       is read before the next call, and only the servers it changes restart
@@ -56,7 +60,7 @@ Ask a language server about code, as the lsp tool does.
   --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol,
                  workspaceDiagnostics)
   --text TEXT    replaceSymbol, insertBefore, insertAfter: the code to write
-  --apply        rename, format, codeActions --action, the symbol edits: write the edit (all files or none) and verify it;
+  --apply        rename, format, codeActions --action, the symbol edits, moveFile: write the edit (all files or none) and verify it;
                  without it they print a unified diff and write nothing
   --no-cross-check  answer references as the server gives them (no search for what it missed)
   --no-daemon    start the language servers in this process and stop them on exit, instead of asking
