@@ -14,7 +14,7 @@ export function bundled(script: string, manifest: string): string {
 
 /** The line below a row listing what the server answers (the catalogue's measured operations). */
 export const answers = {
-  typescript: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy, workspaceDiagnostics',
+  typescript: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy, workspaceDiagnostics, willRenameFiles',
   python: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, prepareCallHierarchy, workspaceDiagnostics',
   // clangd, gopls and rust-analyzer: tsserver's operations less its
   // project check; clangd has a type hierarchy.
@@ -27,7 +27,7 @@ export const answers = {
   yaml: '         answers: goToDefinition, hover, documentSymbol, diagnostics, completion, rename, codeActions, format',
   dockerfile: '         answers: goToDefinition, hover, signatureHelp, documentSymbol, diagnostics, completion, rename, format',
   php: '         answers: goToDefinition, findReferences, hover, signatureHelp, documentSymbol, workspaceSymbol, diagnostics, completion, format',
-  toml: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, documentSymbol, diagnostics, completion, codeActions, format, workspaceDiagnostics',
+  toml: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, documentSymbol, diagnostics, completion, codeActions, format, workspaceDiagnostics, didRenameFiles',
   vueSvelte: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy',
 }
 
