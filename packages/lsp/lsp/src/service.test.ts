@@ -284,10 +284,12 @@ describe('edit requests', () => {
     await lsp.query({ operation: 'rename', filePath: 'a.ts', position: at, newName: 'total', workspaceRoot: root })
     await lsp.query({ operation: 'codeActions', filePath: 'a.ts', range: span, diagnostics: null, only: ['quickfix'], workspaceRoot: root })
     await lsp.query({ operation: 'format', filePath: 'a.ts', range: null, options: { tabSize: 2, insertSpaces: true }, workspaceRoot: root })
+    await lsp.query({ operation: 'willRenameFiles', filePath: 'a.ts', newPath: 'lib/a.ts', workspaceRoot: root })
     expect(p.seen.map((q) => [q.operation, q.languageId])).toEqual([
       ['rename', 'typescript'],
       ['codeActions', 'typescript'],
       ['format', 'typescript'],
+      ['willRenameFiles', 'typescript'],
     ])
   })
 
@@ -303,6 +305,8 @@ describe('edit requests', () => {
       { operation: 'codeActions', filePath: 'a.ts', range: span, diagnostics: null, only: [''], workspaceRoot: root },
       { operation: 'format', filePath: 'a.ts', range: null, options: { tabSize: 0, insertSpaces: true }, workspaceRoot: root },
       { operation: 'format', filePath: 'a.ts', range: null, workspaceRoot: root },
+      { operation: 'willRenameFiles', filePath: 'a.ts', newPath: '', workspaceRoot: root },
+      { operation: 'didRenameFiles', filePath: 'a.ts', workspaceRoot: root },
     ]
     for (const request of bad) expect(await codeOf(lsp.query(request as never))).toBe('LSP_INVALID_REQUEST')
     expect(p.seen).toHaveLength(0)

@@ -13,12 +13,12 @@ import { parseDiffSpec } from './diff-spec.js'
 /** The fields each edit operation takes besides its target; no other operation takes them. */
 const editFields: Record<'rename' | 'codeActions' | 'format' | 'moveFile' | Exclude<SymbolOperation, 'symbolSource'>, readonly Field[]> = {
   rename: ['newName', 'apply', 'force'],
-  moveFile: ['newPath', 'apply'],
   codeActions: ['action', 'only', 'apply', 'endLine', 'endCharacter'],
   format: ['apply', 'tabSize', 'insertSpaces', 'endLine'],
   replaceSymbol: ['text', 'apply'],
   insertBefore: ['text', 'apply'],
   insertAfter: ['text', 'apply'],
+  moveFile: ['newPath', 'apply'],
 }
 
 /** Levels of users `impact` follows when the input gives no depth. */
