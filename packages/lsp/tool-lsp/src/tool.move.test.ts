@@ -54,7 +54,7 @@ describe('moveFile through the tool', () => {
       ['didRenameFiles', [path.join(root, 'src/util.ts'), path.join(root, 'src/lib/util.ts')]],
     ])
     // The diagnostics after the write are asked at the moved file's new path.
-    const checked = seen.filter((query) => query.operation === 'diagnostics').map((query) => path.relative(root, query.filePath))
+    const checked = seen.filter((query) => query.operation === 'diagnostics').map((query) => path.relative(root, query.filePath ?? ''))
     // Asked concurrently, two before and two after.
     expect([checked.slice(0, 2).sort(), checked.slice(2).sort()]).toEqual([['src/main.ts', 'src/util.ts'], ['src/lib/util.ts', 'src/main.ts']])
     expect(await read(root, 'src/lib/util.ts')).toBe('export const one = 1\n')
