@@ -234,7 +234,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     alternativeTo: 'typescript',
     // Measured (catalogue-operations.test.ts): typescript's operations but workspaceDiagnostics (its
     // pull diagnostics have no workspace form, and no compiler check is configured for it).
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'willRenameFiles'],
     install: 'npm i @typescript/native-preview',
   },
 ]
