@@ -59,14 +59,15 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
   const bounded = boundedSignal(limits.timeoutMs, signal)
   try {
     const listed = listedPlaces(result)
-    const atCursor = listed.filter((place) => overlaps(place, { uri: cursor.uri, range: { start: cursor.position, end: cursor.position } }))
+    const cursorPlace = { uri: cursor.uri, range: { start: cursor.position, end: cursor.position } }
+    const atCursor = listed.filter((place) => overlaps(place, cursorPlace))
     // The definitions are asked only when needed: for the name when the answer has no place at the
     // cursor, and to classify occurrences the answer does not list. On a cold server that question
     // waited for its analysis of the open files (300 ms of pyright's first answer, 5 s under load)
     // even when every occurrence was listed.
     let definitions: readonly LspLocation[] | undefined
     const definitionsOnce = async (): Promise<readonly LspLocation[] | 'out of time'> => {
-      definitions ??= await definitionsAt(lsp, request, bounded.signal, signal)
+      definitions ??= await locationsAt('goToDefinition', lsp, request, bounded.signal, signal)
       return bounded.deadline.aborted ? 'out of time' : definitions
     }
     const outOfTime = withCompleteness(result, { reason: 'unchecked', message: `the cross-check ran out of its ${limits.timeoutMs / 1000} s before it could ask where the symbol is defined` })
@@ -77,7 +78,6 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       name = symbolName([...atCursor, ...found], cursor, (uri) => texts.lines(uri))
     }
     if (name === undefined) return result
-    const cursorPlace = { uri: cursor.uri, range: { start: cursor.position, end: cursor.position } }
 
     let search: SearchResult
     try {
@@ -113,7 +113,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     // An implementations or callers answer lists few of the places that name the symbol; the
     // server's references list most of the rest in one request, where a goToDefinition each took
     // 2 s warm (141 for rxjs's SchedulerLike). A place it lists leads to the symbol: `here`.
-    const referenced = request.operation !== 'findReferences' && toAsk.length > limits.concurrency ? await referencesAt(lsp, request, bounded.signal, signal) : []
+    const referenced = request.operation !== 'findReferences' && toAsk.length > limits.concurrency ? await locationsAt('findReferences', lsp, request, bounded.signal, signal) : []
     const referencedHere = toAsk.filter((place) => referenced.some((reference) => overlaps(reference, place)))
     toAsk = toAsk.filter((place) => !referencedHere.includes(place))
     const asked = [...referencedHere, ...nearestFirst(toAsk, uriPath(found[0]?.uri ?? cursor.uri), uriPath).slice(0, limits.maxClassified)]
@@ -151,12 +151,14 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
 }
 
 /**
- * Where `goToDefinition` at the cursor leads; nothing when it fails or `bounded` passes its deadline
- * (the answer still stands). Rethrows only when the caller's own `signal` aborted.
+ * The locations `operation` answers at the cursor (`goToDefinition`: where it leads;
+ * `findReferences`: the server's references, with the declaration); nothing when it fails or
+ * `bounded` passes its deadline (the answer still stands, each place is then asked). Rethrows only
+ * when the caller's own `signal` aborted.
  */
-async function definitionsAt(lsp: LspService, request: LspCursorRequest, bounded: AbortSignal, signal: AbortSignal | undefined): Promise<readonly LspLocation[]> {
+async function locationsAt(operation: 'goToDefinition' | 'findReferences', lsp: LspService, request: LspCursorRequest, bounded: AbortSignal, signal: AbortSignal | undefined): Promise<readonly LspLocation[]> {
   try {
-    const answer = await lsp.query({ operation: 'goToDefinition', filePath: request.filePath, position: request.position, workspaceRoot: request.workspaceRoot }, bounded)
+    const answer = await lsp.query({ operation, filePath: request.filePath, position: request.position, workspaceRoot: request.workspaceRoot }, bounded)
     return answer.locations
   } catch (error) {
     if (signal?.aborted) throw error
@@ -175,17 +177,6 @@ function missedBy(texts: Texts): (operation: CrossCheckedOperation, place: LspLo
     if (operation === 'findReferences') return true
     const line = texts.lines(place.uri)?.[place.range.start.line]
     return line !== undefined && isCallAt(line, place.range.start.character, place.range.end.character)
-  }
-}
-
-/** The server's references of the symbol at the cursor, with its declaration; none when that fails (each place is then asked). */
-async function referencesAt(lsp: LspService, request: LspCursorRequest, bounded: AbortSignal, signal: AbortSignal | undefined): Promise<readonly LspLocation[]> {
-  try {
-    const answer = await lsp.query({ operation: 'findReferences', filePath: request.filePath, position: request.position, workspaceRoot: request.workspaceRoot }, bounded)
-    return answer.locations
-  } catch (error) {
-    if (signal?.aborted) throw error
-    return []
   }
 }
 
