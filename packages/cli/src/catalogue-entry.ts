@@ -20,6 +20,8 @@ export interface CatalogueEntry {
   readonly versionArgs: readonly string[]
   /** Lowercase, leading-dot extension → LSP language id. */
   readonly extensionToLanguage: Readonly<Record<string, string>>
+  /** File name → LSP language id for files no extension tells (`Dockerfile`; see the seam's `fileNameToLanguage`). */
+  readonly fileNameToLanguage?: Readonly<Record<string, string>>
   /** Files marking a project root: one server per nearest marked directory in the workspace. */
   readonly rootMarkers?: readonly string[]
   /** Files defining a project the server loads itself (see lsp-local's `projectMarkers`). */

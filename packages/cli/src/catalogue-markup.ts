@@ -30,8 +30,8 @@ const extracted = 'vscode-langservers-extracted/lib'
  *   to its anchor; no references. Diagnostics are pushed without a version.
  * - `dockerfile`: docker-langserver 0.15. Registers `workspace/didChangeConfiguration`, asks for
  *   `docker.languageserver.diagnostics`; symbols are the instructions (flat); definition of an
- *   `ARG`/`ENV` variable or a `--from` stage; no references. The seam selects providers by
- *   extension, so only `*.dockerfile` files reach it, not a file named `Dockerfile`.
+ *   `ARG`/`ENV` variable or a `--from` stage; no references. Files named `Dockerfile`,
+ *   `Containerfile` (or either with any extension no server takes) and `*.dockerfile` reach it.
  */
 export const markupServers: readonly CatalogueEntry[] = [
   {
@@ -91,6 +91,8 @@ export const markupServers: readonly CatalogueEntry[] = [
     args: ['--stdio'],
     versionArgs: [],
     extensionToLanguage: { '.dockerfile': 'dockerfile' },
+    // VS Code's Dockerfile language: these file names and patterns.
+    fileNameToLanguage: { Dockerfile: 'dockerfile', Containerfile: 'dockerfile', 'Dockerfile.*': 'dockerfile', 'Containerfile.*': 'dockerfile' },
     operations: ['goToDefinition', 'hover', 'signatureHelp', 'documentSymbol', 'diagnostics', 'completion', 'rename', 'format'],
     install: 'npm i dockerfile-language-server-nodejs',
     bundled: { script: 'dockerfile-language-server-nodejs/lib/server.js', args: ['--stdio'] },

@@ -126,6 +126,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     args: ['start'],
     versionArgs: ['--version'],
     extensionToLanguage: { '.sh': 'shellscript', '.bash': 'shellscript' },
+    // Shell files VS Code knows by name (its shellscript language's `filenames`).
+    fileNameToLanguage: Object.fromEntries(['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.bash_aliases', '.profile', '.envrc', 'PKGBUILD', 'APKBUILD'].map((name) => [name, 'shellscript'])),
     settings: { bashIde: { logLevel: 'info' } },
     readyLogPattern: 'BackgroundAnalysis: (Completed after|skipping|failed resolving|stopped after)',
     // It publishes once per version, and lints only the script that changed (so a sourced one's

@@ -58,6 +58,7 @@ export interface Draft {
   command: string
   args: readonly string[]
   extensionToLanguage: Record<string, string>
+  fileNameToLanguage: Record<string, string>
   rootMarkers?: readonly string[]
   initializationOptions?: unknown
   settings?: Readonly<Record<string, unknown>>
@@ -75,12 +76,12 @@ export interface Draft {
  */
 export function planServers(drafts: ReadonlyMap<string, Draft>, workspaceRoot: string, trusted: boolean, env: NodeJS.ProcessEnv): PlannedServer[] {
   return [...drafts.values()]
-    .filter((draft) => Object.keys(draft.extensionToLanguage).length > 0)
+    .filter((draft) => Object.keys(draft.extensionToLanguage).length + Object.keys(draft.fileNameToLanguage).length > 0)
     .map((draft) => {
       const planned = plan(draft, workspaceRoot, trusted, env)
       const fallbacks = (draft.fallbacks ?? draft.entry?.fallbacks ?? []).flatMap((id) => {
         const other = drafts.get(id)
-        return other && id !== draft.id ? [plan({ ...other, extensionToLanguage: draft.extensionToLanguage }, workspaceRoot, trusted, env)] : []
+        return other && id !== draft.id ? [plan({ ...other, extensionToLanguage: draft.extensionToLanguage, fileNameToLanguage: draft.fileNameToLanguage }, workspaceRoot, trusted, env)] : []
       })
       return { ...planned, ...(fallbacks.length > 0 ? { fallbacks } : {}), ...(draft.disabled ? { disabled: draft.disabled } : {}) }
     })
@@ -107,6 +108,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     command,
     ...(args.length > 0 ? { args } : {}),
     extensionToLanguage: draft.extensionToLanguage,
+    ...(Object.keys(draft.fileNameToLanguage).length > 0 ? { fileNameToLanguage: draft.fileNameToLanguage } : {}),
     ...(draft.rootMarkers ? { rootMarkers: draft.rootMarkers } : {}),
     ...(entry?.projectMarkers ? { projectMarkers: entry.projectMarkers } : {}),
     ...(initializationOptions !== undefined ? { initializationOptions } : {}),

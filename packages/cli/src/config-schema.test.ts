@@ -17,7 +17,7 @@ describe('agent-lsp.schema.json', () => {
   it('describes servers with the documented fields and only those', () => {
     const schema = configJsonSchema() as { properties: { servers: { items: { properties: object; required: string[]; additionalProperties: boolean } } } }
     const server = schema.properties.servers.items
-    expect(Object.keys(server.properties)).toEqual(['id', 'command', 'args', 'extensions', 'rootMarkers', 'initializationOptions', 'settings', 'env', 'maxMemoryMB', 'enabled', 'disabledOperations', 'fallbacks'])
+    expect(Object.keys(server.properties)).toEqual(['id', 'command', 'args', 'extensions', 'fileNames', 'rootMarkers', 'initializationOptions', 'settings', 'env', 'maxMemoryMB', 'enabled', 'disabledOperations', 'fallbacks'])
     expect(server.required).toEqual(['id'])
     expect(server.additionalProperties).toBe(false)
   })

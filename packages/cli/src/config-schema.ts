@@ -22,6 +22,10 @@ const serverSchema = z
       .record(z.string().regex(/^\.[a-z0-9_+-]+$/, 'expected a lowercase extension with a leading dot, like ".py"'), z.string().min(1))
       .optional()
       .describe('Extension → LSP language id, e.g. { ".py" = "python" }. An extension given here is taken from any other server.'),
+    fileNames: z
+      .record(z.string().regex(/^[^/\\\s*]+(\.\*)?$/, 'expected one file name, like "Dockerfile", or a stem then .*, like "Dockerfile.*"'), z.string().min(1))
+      .optional()
+      .describe('File name → LSP language id for files no extension tells, e.g. { Dockerfile = "dockerfile", "Dockerfile.*" = "dockerfile" } (case-insensitive; an exact name wins over an extension). A name given here is taken from any other server.'),
     rootMarkers: z.array(z.string().min(1)).optional().describe('File names marking a project root: a file\'s server runs at the nearest directory holding one, inside the workspace.'),
     initializationOptions: z.unknown().optional().describe('Sent verbatim as InitializeParams.initializationOptions.'),
     settings: z.record(z.string(), z.unknown()).optional().describe('What the server reads through workspace/configuration, by section (e.g. { python = { analysis = { ... } } }).'),

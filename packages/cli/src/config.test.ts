@@ -74,6 +74,16 @@ describe('server config', () => {
     expect(await run(['hover', 'a.py:1:1'], root, env)).toEqual({ code: 0, stdout: 'the fake answers for .py\n', stderr: '' })
   })
 
+  it('gives a server files by name, taken from the catalogue server that had them, case-insensitively', async () => {
+    const names = fakeServer('fake', '{ ".fk" = "fake" }', 'the fake answers by name').replace('extensions = { ".fk" = "fake" }', 'extensions = { ".fk" = "fake" }\nfileNames = { dockerfile = "dockerfile", Jenkinsfile = "groovy" }')
+    const { root, env } = await setupFor({ Dockerfile: 'FROM node:20\n', 'ci/Jenkinsfile': 'pipeline {}\n', 'Containerfile': 'FROM node:20\n' }, names)
+    const setup = loadServerSetup({ workspaceRoot: root, env })
+    expect(server(setup, 'fake')?.config.fileNameToLanguage).toEqual({ dockerfile: 'dockerfile', Jenkinsfile: 'groovy' })
+    expect(server(setup, 'dockerfile')?.config.fileNameToLanguage).toEqual({ Containerfile: 'dockerfile', 'Dockerfile.*': 'dockerfile', 'Containerfile.*': 'dockerfile' })
+    expect(await run(['hover', 'Dockerfile:1:1'], root, env)).toEqual({ code: 0, stdout: 'the fake answers by name\n', stderr: '' })
+    expect(await run(['hover', 'ci/Jenkinsfile:1:1'], root, env)).toEqual({ code: 0, stdout: 'the fake answers by name\n', stderr: '' })
+  })
+
   it('re-points python at pyright-langserver from agent-lsp\'s node_modules/.bin, keeping the catalogue\'s readiness, and it answers', async () => {
     const files = {
       'shop/__init__.py': '',
@@ -125,7 +135,7 @@ describe('server config', () => {
     expect(() => loadServerSetup({ workspaceRoot: root, env })).toThrow(
       expect.objectContaining({
         code: 'CONFIG_INVALID',
-        message: `${userConfig}:1: servers[0]: server "fake" is not in the catalogue (typescript, python, bash, c, go, rust, json, css, html, yaml, dockerfile, vue, svelte, php, toml, pylsp, ccls, tsgo), so it needs command and extensions`,
+        message: `${userConfig}:1: servers[0]: server "fake" is not in the catalogue (typescript, python, bash, c, go, rust, json, css, html, yaml, dockerfile, vue, svelte, php, toml, pylsp, ccls, tsgo), so it needs command and extensions (or fileNames)`,
       }),
     )
     await writeFile(userConfig, '[[servers]]\nid = "go"\n\n[[servers]]\nid = "go"\n')

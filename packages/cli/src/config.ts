@@ -85,6 +85,7 @@ function fromCatalogue(entry: CatalogueEntry): Draft {
     args: entry.args,
     // An alternative serves nothing until a config enables it.
     extensionToLanguage: entry.alternativeTo === undefined ? { ...entry.extensionToLanguage } : {},
+    fileNameToLanguage: entry.alternativeTo === undefined ? { ...entry.fileNameToLanguage } : {},
     ...(entry.rootMarkers ? { rootMarkers: entry.rootMarkers } : {}),
     ...(entry.initializationOptions ? { initializationOptions: entry.initializationOptions } : {}),
     ...(entry.settings ? { settings: entry.settings } : {}),
@@ -98,6 +99,7 @@ function fromCatalogue(entry: CatalogueEntry): Draft {
 function apply(drafts: Map<string, Draft>, file: ConfigFile, trusted = true): void {
   const ids = new Map<string, number>()
   const extensions = new Map<string, string>()
+  const fileNames = new Map<string, string>()
   for (const [index, server] of (file.config.servers ?? []).entries()) {
     const invalid = (at: readonly (string | number)[], text: string) => new ConfigError('CONFIG_INVALID', file.problem(['servers', index, ...at], text))
     const earlier = ids.get(server.id)
@@ -105,10 +107,10 @@ function apply(drafts: Map<string, Draft>, file: ConfigFile, trusted = true): vo
     ids.set(server.id, index)
     let draft = drafts.get(server.id)
     if (!draft) {
-      if (server.command === undefined || server.extensions === undefined) {
-        throw invalid([], `server "${server.id}" is not in the catalogue (${serverCatalogue.map((entry) => entry.id).join(', ')}), so it needs command and extensions`)
+      if (server.command === undefined || (server.extensions === undefined && server.fileNames === undefined)) {
+        throw invalid([], `server "${server.id}" is not in the catalogue (${serverCatalogue.map((entry) => entry.id).join(', ')}), so it needs command and extensions (or fileNames)`)
       }
-      draft = { id: server.id, bundled: false, catalogueProcess: false, command: '', args: [], extensionToLanguage: {} }
+      draft = { id: server.id, bundled: false, catalogueProcess: false, command: '', args: [], extensionToLanguage: {}, fileNameToLanguage: {} }
       drafts.set(server.id, draft)
     }
     if (server.command !== undefined || server.args !== undefined) {
@@ -128,7 +130,23 @@ function apply(drafts: Map<string, Draft>, file: ConfigFile, trusted = true): vo
       }
       draft.extensionToLanguage = { ...given }
     }
-    if (server.enabled === false) draft.extensionToLanguage = {}
+    const names = server.fileNames ?? (server.enabled === true ? draft.entry?.fileNameToLanguage : undefined)
+    if (names !== undefined) {
+      for (const name of Object.keys(names)) {
+        const owner = fileNames.get(name.toLowerCase())
+        if (owner !== undefined) throw invalid(server.fileNames ? ['fileNames', name] : ['enabled'], `file name ${name} is already given to server "${owner}" in this file`)
+        fileNames.set(name.toLowerCase(), server.id)
+        for (const other of drafts.values()) {
+          if (other === draft) continue
+          for (const taken of Object.keys(other.fileNameToLanguage)) if (taken.toLowerCase() === name.toLowerCase()) delete other.fileNameToLanguage[taken]
+        }
+      }
+      draft.fileNameToLanguage = { ...names }
+    }
+    if (server.enabled === false) {
+      draft.extensionToLanguage = {}
+      draft.fileNameToLanguage = {}
+    }
     if (server.rootMarkers !== undefined) draft.rootMarkers = server.rootMarkers
     if (server.initializationOptions !== undefined) draft.initializationOptions = server.initializationOptions
     if (server.settings !== undefined) draft.settings = server.settings

@@ -150,4 +150,15 @@ describe('docker-langserver', () => {
       'Set the working directory for any subsequent `ADD`, `COPY`, `CMD`, `ENTRYPOINT`, or `RUN` instructions that follow it in the `Dockerfile`.\n\n```\nWORKDIR /path/to/workdir\nWORKDIR relative/path\n```\n\n[Online documentation](https://docs.docker.com/engine/reference/builder/#workdir)',
     ])
   })
+
+  it('serves files named Dockerfile, Containerfile and Dockerfile.prod, diagnostics included', async () => {
+    const text = 'FROM node:20\nEXPOSE abc\n'
+    const { ask, show } = await seamOn({ Dockerfile: text, 'deploy/Containerfile': text, 'Dockerfile.prod': text, 'dockerfile.json': '{}\n' })
+    for (const filePath of ['Dockerfile', 'deploy/Containerfile', 'Dockerfile.prod']) {
+      expect(show(await ask({ operation: 'documentSymbol', filePath }))).toEqual(['Function FROM@1:1', 'Function EXPOSE@2:1'])
+      expect(show(await ask({ operation: 'diagnostics', filePath }))).toEqual(['2:8 Error 24 Invalid containerPort: abc'])
+    }
+    // An extension a server takes wins over the Dockerfile.* pattern: JSON answers for it.
+    expect(show(await ask({ operation: 'documentSymbol', filePath: 'dockerfile.json' }))).toEqual([])
+  })
 })

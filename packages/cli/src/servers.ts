@@ -29,6 +29,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     command: run.command,
     ...(run.args.length > 0 ? { args: run.args } : {}),
     extensionToLanguage: entry.extensionToLanguage,
+    ...(entry.fileNameToLanguage ? { fileNameToLanguage: entry.fileNameToLanguage } : {}),
     ...(entry.rootMarkers ? { rootMarkers: entry.rootMarkers } : {}),
     ...(entry.projectMarkers ? { projectMarkers: entry.projectMarkers } : {}),
     ...(run.initializationOptions !== undefined ? { initializationOptions: run.initializationOptions } : {}),

@@ -74,6 +74,7 @@ export function createServedProvider(served: ServedServer, make: BackendFactory)
   return {
     id: lspProviderId(served.id),
     extensionToLanguage: served.extensionToLanguage,
+    ...(served.fileNameToLanguage ? { fileNameToLanguage: served.fileNameToLanguage } : {}),
     query(request, signal) {
       if (disabled?.operations.includes(request.operation)) {
         const message = `${request.operation} is turned off for ${served.id} by ${disabled.setting}; remove it there to ask the server`

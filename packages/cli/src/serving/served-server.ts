@@ -6,6 +6,7 @@ export interface ServedServer {
   /** The provider id: the configured server's (`python`), whichever candidate answers. */
   readonly id: string
   readonly extensionToLanguage: Readonly<Record<string, string>>
+  readonly fileNameToLanguage?: Readonly<Record<string, string>>
   /** The configured server first, then its fallbacks, each with its configured server's files. */
   readonly candidates: readonly ServedCandidate[]
   readonly disabled?: DisabledOperations
@@ -23,6 +24,7 @@ export function servedServers(servers: readonly PlannedServer[]): ServedServer[]
   return servers.map((server) => ({
     id: server.config.id,
     extensionToLanguage: server.config.extensionToLanguage,
+    ...(server.config.fileNameToLanguage ? { fileNameToLanguage: server.config.fileNameToLanguage } : {}),
     candidates: [server, ...(server.fallbacks ?? [])].map((candidate) => ({
       config: candidate.config,
       ...(candidate.executable.found ? {} : { missing: `${candidate.executable.command} was not found` }),
@@ -33,10 +35,10 @@ export function servedServers(servers: readonly PlannedServer[]): ServedServer[]
 
 /** A server config as served alone: no fallback, nothing turned off (a library user's list). */
 export function servedAlone(config: LocalServerConfig): ServedServer {
-  return { id: config.id, extensionToLanguage: config.extensionToLanguage, candidates: [{ config }] }
+  return { id: config.id, extensionToLanguage: config.extensionToLanguage, ...(config.fileNameToLanguage ? { fileNameToLanguage: config.fileNameToLanguage } : {}), candidates: [{ config }] }
 }
 
 /** What names a served server's processes: equal keys run the same servers (its `disabled` left out). */
 export function processKey(server: ServedServer): string {
-  return JSON.stringify([server.id, server.extensionToLanguage, server.candidates])
+  return JSON.stringify([server.id, server.extensionToLanguage, server.fileNameToLanguage ?? {}, server.candidates])
 }

@@ -1,4 +1,4 @@
-import { extensionOf, type LspQueryRequest, type LspQueryResult, type LspService } from '@agent-lsp/lsp'
+import { providerOf, type LspQueryRequest, type LspQueryResult, type LspService } from '@agent-lsp/lsp'
 import { crossCheck, defaultCrossCheckLimits, type CrossCheckedOperation, type CrossCheckLimits } from './cross-check.js'
 
 /** Options of {@link withCrossCheck}. */
@@ -27,8 +27,7 @@ export function withCrossCheck(lsp: LspService, options: CrossCheckOptions = {})
       if (!checked.has(request.operation) || request.filePath === null || !('position' in request)) return result
       const answer = result as LspQueryResult
       if (answer.kind !== 'locations' && !(answer.kind === 'calls' && answer.direction === 'incoming')) return result
-      const extension = extensionOf(request.filePath)
-      const provider = lsp.providers().find((info) => info.extensions.includes(extension))
+      const provider = providerOf(lsp.providers(), request.filePath)
       if (provider === undefined) return result
       const cursorRequest = { ...request, operation: request.operation as CrossCheckedOperation }
       return (await crossCheck(lsp, cursorRequest, answer, provider.extensions, limits, signal)) as typeof result

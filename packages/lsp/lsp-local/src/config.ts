@@ -1,4 +1,4 @@
-import { LspError, isValidExtension } from '@agent-lsp/lsp'
+import { LspError, isValidExtension, isValidFileName } from '@agent-lsp/lsp'
 import type { LocalProjectCheck } from './project-check/check-config.js'
 import type { LocalCompileDatabase } from './config-compile-database.js'
 
@@ -18,6 +18,12 @@ export interface LocalServerConfig {
   readonly args?: readonly string[]
   /** Lowercase, leading-dot extension → LSP language id, e.g. `{ '.tsx': 'typescriptreact' }`. */
   readonly extensionToLanguage: Readonly<Record<string, string>>
+  /**
+   * File name → LSP language id for files no extension tells (`{ Dockerfile: 'dockerfile',
+   * 'Dockerfile.*': 'dockerfile' }`): the seam's `LspProvider.fileNameToLanguage` (exact last
+   * segment or `Stem.*`, case-insensitive).
+   */
+  readonly fileNameToLanguage?: Readonly<Record<string, string>>
   /**
    * File names that mark a project root (`tsconfig.json`, `pyproject.toml`). A file's server root
    * is its nearest ancestor directory holding one, inside the workspace; else the workspace root.
@@ -230,6 +236,9 @@ export function validateServerConfig(config: LocalServerConfig): void {
   if (cap !== undefined && !(typeof cap === 'number' && cap > 0)) throw invalid('maxMemoryMB must be a positive number of megabytes')
   for (const extension of Object.keys(config.extensionToLanguage ?? {})) {
     if (!isValidExtension(extension)) throw invalid(`extension ${JSON.stringify(extension)} must be lowercase with a leading dot`)
+  }
+  for (const name of Object.keys(config.fileNameToLanguage ?? {})) {
+    if (!isValidFileName(name)) throw invalid(`file name ${JSON.stringify(name)} must be one path segment, like "Dockerfile" or "Dockerfile.*"`)
   }
 }
 

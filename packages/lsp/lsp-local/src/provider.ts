@@ -160,6 +160,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   return {
     id: lspProviderId(config.id),
     extensionToLanguage: config.extensionToLanguage,
+    ...(config.fileNameToLanguage === undefined ? {} : { fileNameToLanguage: config.fileNameToLanguage }),
 
     async query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> {
       if (disposed) throw new LspError('LSP_DISPOSED', `the "${config.id}" provider has been disposed`)

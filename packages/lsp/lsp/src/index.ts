@@ -64,6 +64,6 @@ export type {
 export type { LspCall, LspCallHierarchyItem, LspSymbol, LspSymbolKind, LspTypeHierarchyItem } from './symbol-types.js'
 export { lspOperations, lspRequestShapes, lspResultKinds } from './operations.js'
 export { LspError, type LspErrorCode, type LspErrorOptions, type LspResponseError } from './errors.js'
-export { extensionOf, isValidExtension } from './extensions.js'
+export { extensionOf, fileNameOf, isValidExtension, isValidFileName, languageOf, type LspLanguageMaps, providerOf } from './extensions.js'
 export { createLspService } from './service.js'
 export { lspProviderId } from './provider-id.js'

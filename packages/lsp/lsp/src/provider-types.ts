@@ -14,13 +14,21 @@ export type LspProviderId = Branded<'LspProviderId'>
  * Providers depend on this package only.
  */
 export interface LspProvider {
-  /** Stable identity, reserved with the extensions. */
+  /** Stable identity, reserved with the extensions and file names. */
   readonly id: LspProviderId
   /**
    * Lowercase, leading-dot extension → LSP language id (`{ '.tsx': 'typescriptreact' }`).
    * Exclusive across registered providers.
    */
   readonly extensionToLanguage: Readonly<Record<string, string>>
+  /**
+   * File name → LSP language id, for files an extension does not tell (`{ Dockerfile: 'dockerfile',
+   * 'Dockerfile.*': 'dockerfile', '.bashrc': 'shellscript' }`): an exact last segment, or `Stem.*`
+   * for that stem with any extension, both case-insensitive (see `isValidFileName`). An exact
+   * name wins over an extension, an extension over a `Stem.*` (`languageOf`). Exclusive across
+   * registered providers. Optional: absent means none.
+   */
+  readonly fileNameToLanguage?: Readonly<Record<string, string>>
   /**
    * Run one query; the seam has selected this provider and derived `languageId`.
    * `findReferences` must include the declaration. Rejects with `LspError` only.
@@ -34,23 +42,25 @@ export interface LspProviderInfo {
   readonly id: LspProviderId
   /** The extensions the provider reserved, sorted. */
   readonly extensions: readonly string[]
+  /** The file names it reserved, lowercased and sorted (`dockerfile`, `dockerfile.*`). */
+  readonly fileNames: readonly string[]
 }
 
 /** The LSP capability seam, `ctx.lsp`. No protocol types, processes or document control. */
 export interface LspService {
   /**
-   * Register a provider, reserving its id and every extension atomically.
+   * Register a provider, reserving its id, every extension and every file name atomically.
    * @returns a disposer releasing everything (idempotent).
    * @throws LspError `LSP_INVALID_PROVIDER` (bad id, extension or language id; nothing is
-   *   published), `LSP_CONFLICT` (id or an extension already taken; nothing is published),
+   *   published), `LSP_CONFLICT` (id, an extension or a file name already taken; nothing is published),
    *   `LSP_DISPOSED`.
    */
   registerProvider(provider: LspProvider): () => void
   /**
-   * Run one query on the provider that owns the file's extension, chosen per query regardless of
-   * registration order. The result's `kind` is the one of `request.operation`.
+   * Run one query on the provider that owns the file's name or extension (`languageOf`'s order),
+   * chosen per query regardless of registration order. The result's `kind` is the one of `request.operation`.
    * @throws LspError `LSP_INVALID_REQUEST` (malformed request), `LSP_UNAVAILABLE` (no provider for
-   *   the extension), `LSP_CANCELLED`, `LSP_DISPOSED`, `LSP_MALFORMED_RESPONSE` (the provider
+   *   the file name or extension), `LSP_CANCELLED`, `LSP_DISPOSED`, `LSP_MALFORMED_RESPONSE` (the provider
    *   answered with the wrong kind), or whatever `LspError` the provider threw.
    */
   query<Request extends LspQueryRequest>(

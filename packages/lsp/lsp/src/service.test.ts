@@ -4,6 +4,7 @@ import {
   LspError,
   type LspProvider,
   lspProviderId,
+  providerOf,
   type LspProviderQuery,
   type LspQueryResult,
   type LspSymbolsResult,
@@ -59,7 +60,7 @@ describe('registerProvider', () => {
     const clash = provider('second', { '.js': 'javascript', '.ts': 'typescript' })
     expect(await codeOf(() => lsp.registerProvider(clash.provider))).toBe('LSP_CONFLICT')
     expect(await codeOf(lsp.query(definition('a.js')))).toBe('LSP_UNAVAILABLE')
-    expect(lsp.providers()).toEqual([{ id: 'first', extensions: ['.ts'] }])
+    expect(lsp.providers()).toEqual([{ id: 'first', extensions: ['.ts'], fileNames: [] }])
     expect(await codeOf(() => lsp.registerProvider(provider('first', { '.go': 'go' }).provider))).toBe('LSP_CONFLICT')
 
     release()
@@ -80,6 +81,50 @@ describe('registerProvider', () => {
     expect(await codeOf(() => lsp.registerProvider(provider(' p', { '.ts': 'typescript' }).provider))).toBe('LSP_INVALID_PROVIDER')
     expect(await codeOf(() => lsp.registerProvider(provider('', { '.ts': 'typescript' }).provider))).toBe('LSP_INVALID_PROVIDER')
     expect(lsp.providers()).toEqual([])
+  })
+
+  it('selects by file name first, then extension, then a Stem.* file name, case-insensitively', async () => {
+    const lsp = createLspService()
+    const docker = provider('docker', { '.dockerfile': 'dockerfile' })
+    const named: LspProvider = { ...docker.provider, fileNameToLanguage: { Dockerfile: 'dockerfile', 'Dockerfile.*': 'dockerfile', 'CMakeLists.txt': 'cmake' } }
+    const json = provider('json', { '.json': 'json', '.txt': 'plaintext' })
+    lsp.registerProvider(named)
+    lsp.registerProvider(json.provider)
+    for (const path of ['/w/Dockerfile', 'sub\\dockerfile', '/w/Dockerfile.prod', '/w/x.dockerfile', '/w/CMakeLists.txt', '/w/Dockerfile.json', '/w/notes.txt']) {
+      await lsp.query(definition(path))
+    }
+    expect(docker.seen.map((q) => [q.filePath, q.languageId])).toEqual([
+      ['/w/Dockerfile', 'dockerfile'],
+      ['sub\\dockerfile', 'dockerfile'],
+      ['/w/Dockerfile.prod', 'dockerfile'],
+      ['/w/x.dockerfile', 'dockerfile'],
+      ['/w/CMakeLists.txt', 'cmake'],
+    ])
+    expect(json.seen.map((q) => q.filePath)).toEqual(['/w/Dockerfile.json', '/w/notes.txt'])
+    // providerOf tells a consumer the same owner from providers() alone.
+    const owners = ['/w/Dockerfile.prod', '/w/CMakeLists.txt', '/w/Dockerfile.json', '/w/a.md'].map((path) => providerOf(lsp.providers(), path)?.id)
+    expect(owners).toEqual(['docker', 'docker', 'json', undefined])
+    expect(lsp.providers()).toEqual([
+      { id: 'docker', extensions: ['.dockerfile'], fileNames: ['cmakelists.txt', 'dockerfile', 'dockerfile.*'] },
+      { id: 'json', extensions: ['.json', '.txt'], fileNames: [] },
+    ])
+    await expect(lsp.query(definition('/w/Dockerfile.'))).rejects.toThrow('no language server configured for .')
+    await expect(lsp.query(definition('/w/Dockerfile.'))).rejects.toThrow('no language server configured for .')
+  })
+
+  it('refuses a file name another provider holds, or one that is not a single segment, and publishes nothing', async () => {
+    const lsp = createLspService()
+    lsp.registerProvider({ ...provider('a', { '.a': 'a' }).provider, fileNameToLanguage: { Makefile: 'makefile' } })
+    const clash = { ...provider('b', { '.b': 'b' }).provider, fileNameToLanguage: { makefile: 'make' } }
+    expect(await codeOf(() => lsp.registerProvider(clash))).toBe('LSP_CONFLICT')
+    for (const names of [{ 'a/Makefile': 'm' }, { '*.mk': 'm' }, { '.*': 'm' }, { 'GNU makefile': 'm' }, { Kbuild: '' }, { Kbuild: 'k', KBUILD: 'k' }]) {
+      expect(await codeOf(() => lsp.registerProvider({ ...provider('c', { '.c': 'c' }).provider, fileNameToLanguage: names }))).toBe('LSP_INVALID_PROVIDER')
+    }
+    const onlyNames = provider('d', {})
+    lsp.registerProvider({ ...onlyNames.provider, fileNameToLanguage: { '.bashrc': 'shellscript' } })
+    await lsp.query(definition('/home/u/.bashrc'))
+    expect(onlyNames.seen.map((q) => q.languageId)).toEqual(['shellscript'])
+    expect(lsp.providers().map((info) => info.id)).toEqual(['a', 'd'])
   })
 
   it('a stale disposer does not release a later registration of the same id', async () => {

@@ -1,6 +1,6 @@
 import { linkedSignal } from '@agent-lsp/abort'
 import { LspError } from './errors.js'
-import { extensionOf, isValidExtension } from './extensions.js'
+import { extensionOf, fileNameOf, isValidExtension, isValidFileName, stemMatches } from './extensions.js'
 import { mergeSymbolResults, mergeWorkspaceDiagnostics } from './merge.js'
 import { type LspOperation, lspRequestShapes, type LspResultFor, lspResultKinds } from './operations.js'
 import type { LspPosition, LspRange } from './positions.js'
@@ -20,7 +20,7 @@ import type { LspQueryResult, LspSymbolsResult, LspWorkspaceDiagnosticsResult } 
 
 /**
  * Create the `ctx.lsp` service: an empty registry of providers and per-query selection by
- * extension. See {@link LspService} for each method's contract and error codes.
+ * file name or extension (`languageOf`'s order). See {@link LspService} for each method's contract and error codes.
  *
  * Each provider query gets a signal of its own, aborted with the caller's reason when the caller's
  * aborts (see `linkedSignal`): what a provider hangs on it is that query's alone, so a caller
@@ -30,6 +30,8 @@ import type { LspQueryResult, LspSymbolsResult, LspWorkspaceDiagnosticsResult } 
 export function createLspService(): LspService {
   const byId = new Map<LspProviderId, LspProvider>()
   const byExtension = new Map<string, { provider: LspProvider; languageId: string }>()
+  /** Lowercased file names and `Stem.*` names. */
+  const byFileName = new Map<string, { provider: LspProvider; languageId: string }>()
   let disposed = false
 
   const assertLive = (): void => {
@@ -38,10 +40,19 @@ export function createLspService(): LspService {
 
   const ownerOf = (filePath: string): { provider: LspProvider; languageId: string } => {
     const extension = extensionOf(filePath)
-    const owner = byExtension.get(extension)
+    const name = fileNameOf(filePath).toLowerCase()
+    const owner = byFileName.get(name) ?? byExtension.get(extension) ?? stemOwner(name)
     if (owner) return owner
     const what = extension === '' ? `files without an extension (${filePath})` : extension
     throw new LspError('LSP_UNAVAILABLE', `no language server configured for ${what}`)
+  }
+
+  /** The owner of a `Stem.*` file name that `name` (lowercased) matches (`dockerfile.prod`). */
+  const stemOwner = (name: string): { provider: LspProvider; languageId: string } | undefined => {
+    for (const [key, owner] of byFileName) {
+      if (stemMatches(key, name)) return owner
+    }
+    return undefined
   }
 
   /** A workspace symbol search or workspace diagnostics without a file: every provider, answers merged. */
@@ -63,25 +74,35 @@ export function createLspService(): LspService {
   return {
     registerProvider(provider) {
       assertLive()
-      const entries = validateProvider(provider)
+      const { extensions, fileNames } = validateProvider(provider)
       if (byId.has(provider.id)) {
         throw new LspError('LSP_CONFLICT', `a provider with id "${provider.id}" is already registered`)
       }
-      for (const [extension] of entries) {
+      for (const [extension] of extensions) {
         const owner = byExtension.get(extension)
         if (owner) {
           throw new LspError('LSP_CONFLICT', `extension ${extension} already belongs to provider "${owner.provider.id}"`)
         }
       }
+      for (const [name] of fileNames) {
+        const owner = byFileName.get(name)
+        if (owner) {
+          throw new LspError('LSP_CONFLICT', `file name ${name} already belongs to provider "${owner.provider.id}"`)
+        }
+      }
       byId.set(provider.id, provider)
-      for (const [extension, languageId] of entries) byExtension.set(extension, { provider, languageId })
+      for (const [extension, languageId] of extensions) byExtension.set(extension, { provider, languageId })
+      for (const [name, languageId] of fileNames) byFileName.set(name, { provider, languageId })
       let released = false
       return () => {
         if (released) return
         released = true
         if (byId.get(provider.id) === provider) byId.delete(provider.id)
-        for (const [extension] of entries) {
+        for (const [extension] of extensions) {
           if (byExtension.get(extension)?.provider === provider) byExtension.delete(extension)
+        }
+        for (const [name] of fileNames) {
+          if (byFileName.get(name)?.provider === provider) byFileName.delete(name)
         }
       }
     },
@@ -100,24 +121,29 @@ export function createLspService(): LspService {
     },
 
     providers(): readonly LspProviderInfo[] {
-      const extensions = new Map<LspProviderId, string[]>()
-      for (const [extension, { provider }] of byExtension) {
-        extensions.set(provider.id, [...(extensions.get(provider.id) ?? []), extension])
+      const keysOf = (map: Map<string, { provider: LspProvider }>): Map<LspProviderId, string[]> => {
+        const keys = new Map<LspProviderId, string[]>()
+        for (const [key, { provider }] of map) keys.set(provider.id, [...(keys.get(provider.id) ?? []), key])
+        return keys
       }
+      const extensions = keysOf(byExtension)
+      const fileNames = keysOf(byFileName)
       return [...byId.keys()]
         .sort()
-        .map((id) => ({ id, extensions: (extensions.get(id) ?? []).sort() }))
+        .map((id) => ({ id, extensions: (extensions.get(id) ?? []).sort(), fileNames: (fileNames.get(id) ?? []).sort() }))
     },
 
     dispose() {
       disposed = true
       byId.clear()
       byExtension.clear()
+      byFileName.clear()
     },
   }
 }
 
-function validateProvider(provider: LspProvider): [string, string][] {
+/** A provider's extensions and lowercased file names, each with its language id, once valid. */
+function validateProvider(provider: LspProvider): { extensions: [string, string][]; fileNames: [string, string][] } {
   const invalid = (why: string): LspError => new LspError('LSP_INVALID_PROVIDER', `invalid LSP provider: ${why}`)
   if (typeof provider !== 'object' || provider === null) throw invalid('not an object')
   if (typeof provider.id !== 'string' || provider.id.trim() === '' || provider.id !== provider.id.trim()) {
@@ -126,8 +152,11 @@ function validateProvider(provider: LspProvider): [string, string][] {
   if (typeof provider.query !== 'function') throw invalid(`"${provider.id}" has no query function`)
   const map: unknown = provider.extensionToLanguage
   if (typeof map !== 'object' || map === null) throw invalid(`"${provider.id}" has no extensionToLanguage map`)
+  const names: unknown = provider.fileNameToLanguage ?? {}
+  if (typeof names !== 'object' || names === null) throw invalid(`"${provider.id}" fileNameToLanguage is not an object`)
   const entries = Object.entries(map as Record<string, unknown>)
-  if (entries.length === 0) throw invalid(`"${provider.id}" maps no extensions`)
+  const nameEntries = Object.entries(names as Record<string, unknown>)
+  if (entries.length === 0 && nameEntries.length === 0) throw invalid(`"${provider.id}" maps no extensions`)
   for (const [extension, languageId] of entries) {
     if (!isValidExtension(extension)) {
       throw invalid(`"${provider.id}" extension ${JSON.stringify(extension)} must be lowercase with a leading dot, like ".ts"`)
@@ -136,7 +165,16 @@ function validateProvider(provider: LspProvider): [string, string][] {
       throw invalid(`"${provider.id}" maps ${extension} to no language id`)
     }
   }
-  return entries as [string, string][]
+  const fileNames = new Map<string, string>()
+  for (const [name, languageId] of nameEntries) {
+    if (!isValidFileName(name)) {
+      throw invalid(`"${provider.id}" file name ${JSON.stringify(name)} must be one path segment, like "Dockerfile" or "Dockerfile.*"`)
+    }
+    if (typeof languageId !== 'string' || languageId.trim() === '') throw invalid(`"${provider.id}" maps ${name} to no language id`)
+    if (fileNames.has(name.toLowerCase())) throw invalid(`"${provider.id}" maps the file name ${name} twice (names are case-insensitive)`)
+    fileNames.set(name.toLowerCase(), languageId)
+  }
+  return { extensions: entries as [string, string][], fileNames: [...fileNames] }
 }
 
 function validateRequest(request: LspQueryRequest): void {

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path'
-import { LspError, extensionOf, type LspCompleteness, type LspOperation, type LspPosition, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
+import { LspError, languageOf, type LspCompleteness, type LspOperation, type LspPosition, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import type { ServerCapabilities } from 'vscode-languageserver-protocol'
 import { untilAborted } from '@agent-lsp/abort'
 import { cancelledError } from '../process/client-errors.js'
@@ -110,7 +110,7 @@ export async function answerWith(
     // A server that loads its project when a document opens (clangd and compile_commands.json)
     // knows no symbol before one is: give it one.
     if (documents.size === 0 && anyFile !== undefined && anyFile !== 'unknown') {
-      const languageId = config.extensionToLanguage[extensionOf(anyFile)]
+      const languageId = languageOf(config, anyFile)
       if (languageId !== undefined && (await syncedUnlessNotText(documents, anyFile, languageId))) {
         // Its first diagnostics say it has taken the document in (and begun any indexing it
         // brings, which readiness then waits for); bounded, as a server may publish none.
@@ -172,7 +172,7 @@ function loadProjects(session: Session, scanRoot: string, config: LocalServerCon
     const extensions = new Set(Object.keys(config.extensionToLanguage))
     loaded = (async () => {
       for (const { file } of findProjects(scanRoot, projectMarkers, extensions)) {
-        await syncedUnlessNotText(session.documents, file, config.extensionToLanguage[extensionOf(file)] ?? 'plaintext')
+        await syncedUnlessNotText(session.documents, file, languageOf(config, file) ?? 'plaintext')
       }
     })()
     session.projectsLoaded.set(scanRoot, loaded)
@@ -190,7 +190,7 @@ async function openLooseFiles(documents: OpenDocuments, scanRoot: string, path: 
   if (markers.length === 0) return undefined
   const extensions = new Set(Object.keys(config.extensionToLanguage))
   const loose = looseFiles(scanRoot, markers, extensions, path === null ? scanRoot : dirname(path), limits.maxLooseFiles)
-  await documents.keepOpen(new Map(loose.nearest.map((file) => [file, config.extensionToLanguage[extensionOf(file)] ?? 'plaintext'])))
+  await documents.keepOpen(new Map(loose.nearest.map((file) => [file, languageOf(config, file) ?? 'plaintext'])))
   return loose
 }
 

@@ -1,4 +1,4 @@
-import { extensionOf, type LspCompleteness } from '@agent-lsp/lsp'
+import { extensionOf, languageOf, type LspCompleteness } from '@agent-lsp/lsp'
 import { relative } from 'node:path'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
 import type { LanguageServerClient } from '../process/client.js'
@@ -70,13 +70,13 @@ async function send(session: ChangedFilesSession, sources: SourceFiles, config: 
   await settle(scan.changed.filter((path) => documents.isOpen(path)), (path) => taken(pathToUri(path)))
   // The others are opened a few at a time, waited for and closed: clangd's index keeps what it read.
   const closed = [...scan.changed.filter((path) => !documents.isOpen(path)), ...scan.deleted]
-  const languageOf = (path: string): string => config.extensionToLanguage[extensionOf(path)] ?? 'plaintext'
+  const languageIdOf = (path: string): string => languageOf(config, path) ?? 'plaintext'
   for (let start = 0; start < closed.length; start += MAX_BATCH) {
     if (remaining() === 0) {
       missed.push(...closed.slice(start))
       break
     }
-    await settle(closed.slice(start, start + MAX_BATCH), async (path) => (await skipNotText(documents.sendAndClose(path, languageOf(path), taken))) ?? true)
+    await settle(closed.slice(start, start + MAX_BATCH), async (path) => (await skipNotText(documents.sendAndClose(path, languageIdOf(path), taken))) ?? true)
   }
 
   // A header changed: the open documents built before it are reopened, so they read it again.

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
-import { LspError, extensionOf } from '@agent-lsp/lsp'
+import { LspError, languageOf } from '@agent-lsp/lsp'
 import type { MessageConnection, NotificationType, ProtocolNotificationType, ProtocolRequestType, ServerCapabilities } from 'vscode-languageserver-protocol/node'
 import { protocol } from '../protocol.js'
 import { initializeParams } from './capabilities.js'
@@ -71,11 +71,11 @@ export class LanguageServerClient {
     this.#gone = new Promise((resolve) => (this.#markGone = resolve))
     this.readiness = new Readiness(config.readyLogPattern, config.readyLogStream)
     this.#deadLog = config.deadLogPattern === undefined ? undefined : new RegExp(config.deadLogPattern)
-    this.diagnostics = new PublishedDiagnostics(config.diagnostics, (uri) => extensionOf(uriToPath(uri) ?? '') in config.extensionToLanguage)
+    this.diagnostics = new PublishedDiagnostics(config.diagnostics, (uri) => languageOf(config, uriToPath(uri) ?? '') !== undefined)
     this.watchedFiles = new WatchedFiles(
       { send: (changes) => this.notify(DidChangeWatchedFilesNotification.type, { changes: this.diagnostics.onWatchedChanges(changes) }), reloading: () => this.readiness.reloading() },
       rootPath,
-      (path) => extensionOf(path) in config.extensionToLanguage)
+      (path) => languageOf(config, path) !== undefined)
     this.#child = spawnServer(config, rootPath)
     // An unhandled 'error' (ENOENT, EPIPE) would kill the host: every stream gets a handler.
     this.#child.on('error', (error: NodeJS.ErrnoException) => {

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { LspError, extensionOf, type LspDocumentChange, type LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { LspError, extensionOf, providerOf, type LspDocumentChange, type LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import type { EditFlowContext } from '../edit/edit-context.js'
@@ -51,7 +51,7 @@ async function tellMoved(context: EditFlowContext, moved: { readonly from: strin
 
 /** One line: no relative import under the root names the old path any more, or where some still do. */
 async function leftImports(context: EditFlowContext, oldFile: string, root: string, oldDisplay: string): Promise<string> {
-  const provider = context.ctx.lsp.providers().find((info) => info.extensions.includes(extensionOf(oldFile)))
+  const provider = providerOf(context.ctx.lsp.providers(), oldFile)
   const { found, searched, complete } = await oldImports(oldFile, root, new Set(provider?.extensions ?? [extensionOf(oldFile)]))
   const files = `${searched} ${searched === 1 ? 'file' : 'files'}`
   if (found.length > 0) {
