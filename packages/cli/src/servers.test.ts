@@ -102,6 +102,17 @@ describe('the server catalogue', () => {
         command: process.execPath,
         args: [require.resolve('bash-language-server/out/cli.js'), 'start'],
         extensionToLanguage: { '.sh': 'shellscript', '.bash': 'shellscript' },
+        fileNameToLanguage: {
+          '.bashrc': 'shellscript',
+          '.bash_profile': 'shellscript',
+          '.bash_login': 'shellscript',
+          '.bash_logout': 'shellscript',
+          '.bash_aliases': 'shellscript',
+          '.profile': 'shellscript',
+          '.envrc': 'shellscript',
+          PKGBUILD: 'shellscript',
+          APKBUILD: 'shellscript',
+        },
         settings: { bashIde: { logLevel: 'info' } },
         readyLogPattern: 'BackgroundAnalysis: (Completed after|skipping|failed resolving|stopped after)',
         diagnostics: {
@@ -172,6 +183,7 @@ describe('the server catalogue', () => {
         command: process.execPath,
         args: [require.resolve('dockerfile-language-server-nodejs/lib/server.js'), '--stdio'],
         extensionToLanguage: { '.dockerfile': 'dockerfile' },
+        fileNameToLanguage: { Dockerfile: 'dockerfile', Containerfile: 'dockerfile', 'Dockerfile.*': 'dockerfile', 'Containerfile.*': 'dockerfile' },
         installHint: 'npm i dockerfile-language-server-nodejs',
       },
       {
