@@ -31,6 +31,7 @@ const byShape = (shape: 'cursor' | 'file' | 'workspace'): string =>
 /** The tool description a model reads: operations and their fields, units of the cursor, paths, answer format. */
 export function describeLspTool(workspaceRoot: string, providers: readonly LspProviderInfo[], pageSize: number): string {
   const extensions = [...new Set(providers.flatMap((provider) => provider.extensions))].sort()
+  const fileNames = [...new Set(providers.flatMap((provider) => provider.fileNames))].sort()
   return [
     'Navigate code with a language server: compiler-accurate answers, unlike text search.',
     'Ask it before grep about a symbol (definition, uses, implementations, type); grep is for text in comments, strings and docs.',
@@ -39,9 +40,8 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
     "- symbolSource: the symbol's doc comment and declaration, numbered. replaceSymbol (the declaration), insertBefore, insertAfter: write text.",
     '- impact: symbols a git diff changes (diff: staged, REV..REV; default working tree) and their users, tests apart, depth 2.',
     '- moveFile: move filePath to newPath, its imports updated.',
-    `${byShape('cursor')} take filePath, line and character on the symbol's name; or instead symbol, a name or name path ` +
-      '(addItem, Cart.addItem) looked up in filePath when given, else in the whole workspace, line then picking among matches; ' +
-      'the answer names where it resolved, or lists the matches.',
+    "Unless said otherwise an operation takes filePath, line and character on the symbol's name; or instead symbol, a name or name path " +
+      '(addItem, Cart.addItem) looked up in filePath when given, else in the whole workspace, line then picking among matches.',
     `${byShape('file')} take filePath. ${byShape('workspace')} takes query, and filePath to ask only that file's language server.`,
     'rename and the symbol edits take a cursor or symbol, and newName or text; codeActions a cursor (endLine and endCharacter make it a selection), ' +
       'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These and moveFile answer a unified diff and write nothing; the same call with apply: true writes it ' +
@@ -49,10 +49,16 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
       'A rename leaving references or places the server could not resolve is refused unless force: true.',
     `filePath is relative to the workspace root (${workspaceRoot}) or absolute. line and character are 1-based; ` +
       'character counts Unicode code points as the line reads (a tab, an emoji or a CJK character is 1).',
-    `Answers are compact text; positions are path:line:col in the same units, paths relative to the workspace root, grouped by file (a file with several places: its path, then line:col lines). ` +
+    `Answers are compact text: path:line:col in the same units, relative to the workspace root; several places in a file: its path, then line:col lines. ` +
       `Lists longer than ${pageSize} rows come in pages: the header says which rows are shown, ask page 2, 3, … for the rest; ` +
       'fileFilter (a file or folder) keeps only the rows under it.',
     `Several questions at once: queries, a list of up to ${MAX_QUERIES} queries, each answered under its own header.`,
-    `Files: ${extensions.join(', ')}.`,
+    `Files: ${extensions.join(' ')}${fileNames.length > 0 ? `; by name: ${foldStems(fileNames).join(' ')}` : ''}.`,
   ].join('\n')
+}
+
+/** File names with a `name.*` beside `name` folded into `name(.*)`: the description's budget is bytes. */
+function foldStems(names: readonly string[]): string[] {
+  const all = new Set(names)
+  return names.filter((name) => !(name.endsWith('.*') && all.has(name.slice(0, -2)))).map((name) => (all.has(`${name}.*`) ? `${name}(.*)` : name))
 }
