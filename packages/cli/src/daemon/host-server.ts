@@ -1,10 +1,10 @@
-import { chmodSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, unlinkSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { createMessageConnection, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node'
 import { HostPool } from './host-pool.js'
 import { enforceBudget, type HostBudget } from './host-budget.js'
 import { pidIn, takeLock } from './host-lock.js'
-import type { HostPaths } from './paths.js'
+import { socketInode, type HostPaths } from './paths.js'
 import { helloRequest, queryRequest, statusRequest, stopRequest, toResponseError } from './protocol.js'
 import { serverRows, type HostStatus } from './status.js'
 import { socketAnswers } from './socket.js'
@@ -40,7 +40,7 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
   const { paths } = options
   const release = await takeLock(paths.lock)
   let server: net.Server
-  let inode: number
+  let inode: bigint | undefined
   try {
     if (await socketAnswers(paths.socket)) return undefined
     removeQuietly(paths.socket)
@@ -52,7 +52,7 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
       process.umask(umask)
     }
     chmodSync(paths.socket, 0o600)
-    inode = statSync(paths.socket).ino
+    inode = socketInode(paths.socket)
     writeFileSync(paths.pid, String(process.pid), { mode: 0o600 })
   } finally {
     release()
@@ -60,7 +60,7 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
   return serve(server, inode, options)
 }
 
-function serve(server: net.Server, inode: number, options: HostServerOptions): HostServer {
+function serve(server: net.Server, inode: bigint | undefined, options: HostServerOptions): HostServer {
   const pool = new HostPool()
   const connections = new Set<MessageConnection>()
   /** The kind each connection said it is in its hello (`command`, `mcp`), and its pid. */
@@ -97,7 +97,7 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
       clearTimeout(idleTimer)
       clearInterval(budgetTimer)
       // First, so that a host started after this one never loses its socket to our cleanup.
-      if (inodeOf(options.paths.socket) === inode) removeQuietly(options.paths.socket)
+      if (inode !== undefined && socketInode(options.paths.socket) === inode) removeQuietly(options.paths.socket)
       if (pidIn(options.paths.pid) === process.pid) removeQuietly(options.paths.pid)
       server.close()
       await pool.disposeAll()
@@ -154,13 +154,6 @@ function serve(server: net.Server, inode: number, options: HostServerOptions): H
   return { pool, stop, stopped }
 }
 
-function inodeOf(file: string): number | undefined {
-  try {
-    return statSync(file).ino
-  } catch {
-    return undefined
-  }
-}
 
 function removeQuietly(file: string): void {
   try {

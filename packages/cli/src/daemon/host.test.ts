@@ -30,6 +30,25 @@ describe('the shared host', () => {
     expect(typescriptServers(pid)).toEqual([server])
   })
 
+  it('cross-checks through the host with its own ripgrep, as the one-shot command does (no rg on PATH)', async () => {
+    // Node 20's module resolution returned the symlinked path of @vscode/ripgrep after the client
+    // had lstat-ed the host's socket (fs.realpathSync with a cache reads the last stat's file type),
+    // so the ripgrep binary was not found and only an `rg` on PATH could stand in.
+    const root = await tempWorkspace(files)
+    const emptyPath = await tempWorkspace({})
+    const { env } = hostEnv({ PATH: emptyPath })
+    // pnpm's vitest sets NODE_PATH to its hoisted node_modules, where require finds the binary's
+    // package from any folder: a user's command has no NODE_PATH.
+    delete env.NODE_PATH
+    const expected = await run(references, root, { ...env, AGENT_LSP_NO_DAEMON: '1' })
+    expect(expected).toMatchObject({ exit: 0, stderr: '' })
+    expect(expected.stdout).not.toContain('Partial answer')
+    expect(await run(references, root, env)).toEqual(expected)
+    const client = await mcpSession(root, env)
+    const answer = await client.callTool({ name: 'lsp', arguments: { operation: 'findReferences', filePath: 'src/a.ts', line: 1, character: 14 } })
+    expect(answer).toEqual({ content: [{ type: 'text', text: expected.stdout.replace(/\n$/, '') }] })
+  })
+
   it('shares one server between concurrent commands and an MCP session, each answered exactly', async () => {
     const root = await tempWorkspace(files)
     const { env, dir } = hostEnv()

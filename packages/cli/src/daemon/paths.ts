@@ -1,5 +1,5 @@
 import { LspError } from '@agent-lsp/lsp'
-import { chmodSync, lstatSync, mkdirSync } from 'node:fs'
+import { chmodSync, lstatSync, mkdirSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -55,11 +55,22 @@ export function ensureHostDir(dir: string): HostPaths {
  * @throws LspError `LSP_HOST_UNSAFE`.
  */
 export function checkSocket(socket: string): void {
-  const stat = lstatSync(socket)
+  // bigint: a number stat of a socket stays in Node's shared stat buffer, and Node 20's module
+  // resolution (fs.realpathSync with a cache) then stops at the first cached folder, returning
+  // symlinked paths: @vscode/ripgrep found no binary beside itself. See `socketInode`.
+  const stat = lstatSync(socket, { bigint: true })
   const uid = process.getuid?.()
   if (!stat.isSocket()) throw unsafe(socket, 'it is not a socket')
-  if (uid !== undefined && stat.uid !== uid) throw unsafe(socket, `it belongs to uid ${stat.uid}, not to this user (${uid})`)
-  if ((stat.mode & 0o077) !== 0) throw unsafe(socket, `its mode is ${(stat.mode & 0o777).toString(8)}, not 600`)
+  if (uid !== undefined && stat.uid !== BigInt(uid)) throw unsafe(socket, `it belongs to uid ${stat.uid}, not to this user (${uid})`)
+  if ((stat.mode & 0o077n) !== 0n) throw unsafe(socket, `its mode is ${(stat.mode & 0o777n).toString(8)}, not 600`)
+}
+
+/**
+ * The inode of the socket (or any file) at `path`, `undefined` when it is gone. Stat with bigint
+ * so that Node's shared stat buffer never holds a socket's type (see `checkSocket`).
+ */
+export function socketInode(path: string): bigint | undefined {
+  return statSync(path, { bigint: true, throwIfNoEntry: false })?.ino
 }
 
 function unsafe(file: string, why: string): LspError {

@@ -123,13 +123,15 @@ interface RgMatch {
   readonly submatches?: readonly { readonly start: number }[]
 }
 
-let resolvedPath: Promise<string> | undefined
+// Looked up as this module loads (a path lookup, no spawn): later in a process, Node 20's module
+// resolution returns symlinked paths once any number stat of a socket or FIFO is the last one
+// made (its realpath cache reads the shared stat buffer), and @vscode/ripgrep then finds no binary.
+const resolvedPath: Promise<string> = import('@vscode/ripgrep').then(
+  (module) => module.rgPath,
+  () => 'rg',
+)
 
 /** `@vscode/ripgrep`'s binary, else `rg` on PATH (Debian's `ripgrep`). */
 function ripgrepPath(): Promise<string> {
-  resolvedPath ??= import('@vscode/ripgrep').then(
-    (module) => module.rgPath,
-    () => 'rg',
-  )
   return resolvedPath
 }
