@@ -65,7 +65,7 @@ describe('config files', () => {
     })
     expect(problem(toml(['[[servers]]', 'id = "python"', 'comand = "pyright"']))).toEqual({
       code: 'CONFIG_INVALID',
-      message: '/w/agent-lsp.toml:3: servers[0].comand: unknown key (expected one of id, command, args, extensions, rootMarkers, initializationOptions, settings, env, maxMemoryMB, enabled, disabledOperations, fallbacks)',
+      message: '/w/agent-lsp.toml:3: servers[0].comand: unknown key (expected one of id, command, args, extensions, fileNames, rootMarkers, initializationOptions, settings, env, maxMemoryMB, enabled, disabledOperations, fallbacks)',
     })
     expect(problem(toml(['[[servers]]', 'id = "python"', '', '[servers.extensions]', '".PY" = "python"']))).toEqual({
       code: 'CONFIG_INVALID',
