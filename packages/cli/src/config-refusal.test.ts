@@ -9,7 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { fakeServerPath } from '@agent-lsp/lsp-testing'
 import { lspToolInputJsonSchema } from '@agent-lsp/tool-lsp'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { answers, firstRows, markupRows } from './doctor.test-support.js'
+import { answers, crossCheckLine, firstRows, markupRows } from './doctor.test-support.js'
 import { main } from './main.js'
 import { tempWorkspace } from './workspace.test-support.js'
 
@@ -65,6 +65,7 @@ describe('a config that cannot be applied', () => {
       ...markupRows(path.join(root, 'empty')),
       `Not applied: ${refusal}`,
       'Queries fail with this error until it is fixed; the servers above leave that config out.',
+      crossCheckLine(),
       '11 of 15 language servers ready',
       '',
     ])

@@ -1,6 +1,7 @@
 // Test support (not exported): doctor's rows of the servers this package ships, computed from the
 // bundled packages' own package.json, and the operations line below each catalogue row.
-import { existsSync, readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
@@ -10,6 +11,18 @@ const require = createRequire(import.meta.url)
 export function bundled(script: string, manifest: string): string {
   const { name, version } = JSON.parse(readFileSync(require.resolve(manifest), 'utf8')) as { name: string; version: string }
   return `${require.resolve(script)} (bundled, ${name} ${version})`
+}
+
+/**
+ * doctor's cross-check line, from the ripgrep binary of this platform's @vscode/ripgrep package
+ * found in the workspace's pnpm store and its own `--version`.
+ */
+export function crossCheckLine(): string {
+  const store = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../node_modules/.pnpm')
+  const folder = readdirSync(store).find((name) => name.startsWith(`@vscode+ripgrep-${process.platform}-${process.arch}@`))
+  if (folder === undefined) throw new Error(`no @vscode/ripgrep binary package for ${process.platform}-${process.arch} in ${store}`)
+  const rg = path.join(store, folder, 'node_modules/@vscode', `ripgrep-${process.platform}-${process.arch}`, 'bin/rg')
+  return `Cross-check: ${execFileSync(rg, ['--version'], { encoding: 'utf8' }).split('\n')[0]!.trim()} (bundled)`
 }
 
 /** The line below a row listing what the server answers (the catalogue's measured operations). */

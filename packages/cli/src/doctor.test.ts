@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { answers, firstRows, markupRows } from './doctor.test-support.js'
+import { answers, crossCheckLine, firstRows, markupRows } from './doctor.test-support.js'
 import { main } from './main.js'
 import { tempWorkspace } from './workspace.test-support.js'
 
@@ -54,7 +54,8 @@ describe('agent-lsp doctor', () => {
     ]
     const expected = [`Language servers for ${root}`, ...firstRows(), system[0]!, clangd, system[1]!, gopls, system[2]!, gopls, ...markupRows()]
     const ready = expected.filter((line) => line.startsWith('ready')).length
-    expect(await doctor(root, home(root))).toEqual({ code: 0, stdout: `${[...expected, `${ready} of 15 language servers ready`].join('\n')}\n`, stderr: '' })
+    expect(await doctor(root, home(root))).toEqual({ code: 0, stdout: `${[...expected, crossCheckLine(), `${ready} of 15 language servers ready`].join('\n')}\n`, stderr: '' })
+    expect(crossCheckLine()).toMatch(/^Cross-check: ripgrep 15\.0\.0 \(rev [0-9a-f]+\) \(bundled\)$/)
     // What the rows say of this machine (TOOLCHAIN.md): clangd 14 and gopls installed, rust-analyzer not.
     expect(system[0]).toMatch(/^ready +c +C\/C\+\+ +\/usr\/bin\/clangd \(PATH, Debian clangd version 14\./)
     expect(system[1]).toMatch(/^ready +go +Go +\/usr\/bin\/gopls \(PATH, golang\.org\/x\/tools\/gopls /)
@@ -76,6 +77,8 @@ describe('agent-lsp doctor', () => {
       'missing  rust        Rust                   rust-analyzer not found on PATH; install: rustup component add rust-analyzer',
       gopls,
       ...markupRows(path.join(root, 'empty')),
+      // The cross-check brings its own ripgrep: an empty PATH takes nothing from it.
+      crossCheckLine(),
       '11 of 15 language servers ready',
       '',
     ])

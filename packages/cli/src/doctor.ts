@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { HarnessError } from '@agent-lsp/errors'
+import { ripgrepExecutable } from '@agent-lsp/lsp-crosscheck'
 import type { DisabledOperations, PlannedServer, ServerSetup } from './config.js'
 
 /** How long `doctor` waits for a server's `--version` before it reports it without one. */
@@ -88,9 +89,10 @@ async function diagnoseOne(server: PlannedServer, env: NodeJS.ProcessEnv): Promi
  * `answers: op, op…` below it where the operations are known, and `disabled: op… (disabledOperations
  * in file:line)` where a config turned some off), the
  * config files read, the config error that kept one out (`Not applied: CODE: message`, then that
- * queries fail until it is fixed), and `N of M language servers ready`.
+ * queries fail until it is fixed), the cross-check's line ({@link diagnoseCrossCheck}) when given,
+ * and `N of M language servers ready`.
  */
-export function formatDoctor(rows: readonly DoctorRow[], workspaceRoot: string, setup: ServerSetup, refusal?: HarnessError): string {
+export function formatDoctor(rows: readonly DoctorRow[], workspaceRoot: string, setup: ServerSetup, refusal?: HarnessError, crossCheck?: string): string {
   const idWidth = Math.max(...rows.map((row) => row.id.length))
   const languageWidth = Math.max(...rows.map((row) => row.language.length))
   const lines = [`Language servers for ${workspaceRoot}`]
@@ -101,8 +103,21 @@ export function formatDoctor(rows: readonly DoctorRow[], workspaceRoot: string, 
   }
   if (setup.files.length > 0) lines.push(`Config: ${setup.files.join(', ')}`)
   if (refusal) lines.push(`Not applied: ${refusal.code}: ${refusal.message}`, 'Queries fail with this error until it is fixed; the servers above leave that config out.')
+  if (crossCheck !== undefined) lines.push(crossCheck)
   lines.push(`${rows.filter((row) => row.status === 'ready').length} of ${rows.length} language servers ready`)
   return lines.join('\n')
+}
+
+/**
+ * What the cross-check searches with: `Cross-check: ripgrep 15.0.0 (rev 3a612f88b8) (bundled)`,
+ * `… (PATH)`, or that it cannot run, and what that means for answers and how to fix it.
+ */
+export async function diagnoseCrossCheck(env: NodeJS.ProcessEnv): Promise<string> {
+  const { path: rg, bundled } = await ripgrepExecutable()
+  const probe = await runVersion(rg, ['--version'], env)
+  if (probe.kind === 'version') return `Cross-check: ${probe.line} (${bundled ? 'bundled' : 'PATH'})`
+  const why = probe.kind === 'timeout' ? `\`${rg} --version\` did not answer within ${VERSION_TIMEOUT_MS / 1000} s` : `${bundled ? rg : 'rg on PATH'} ${probe.why}`
+  return `Cross-check: cannot run ripgrep (${why}): references, implementations and callers are answered partial (unchecked); install: apt-get install ripgrep`
 }
 
 /** `doctor`'s exit status: 0 when at least one server is ready (the command can answer something), else 1. */
@@ -152,7 +167,7 @@ export async function runDoctor(
   stdout: (text: string) => void,
   refusal?: HarnessError,
 ): Promise<number> {
-  const rows = await diagnoseServers(setup, env)
-  stdout(`${formatDoctor(rows, workspaceRoot, setup, refusal)}\n`)
+  const [rows, crossCheck] = await Promise.all([diagnoseServers(setup, env), diagnoseCrossCheck(env)])
+  stdout(`${formatDoctor(rows, workspaceRoot, setup, refusal, crossCheck)}\n`)
   return refusal ? 1 : doctorExitCode(rows)
 }

@@ -135,3 +135,12 @@ const resolvedPath: Promise<string> = import('@vscode/ripgrep').then(
 function ripgrepPath(): Promise<string> {
   return resolvedPath
 }
+
+/**
+ * The ripgrep the cross-check runs, for `doctor`: `@vscode/ripgrep`'s binary (`bundled: true`,
+ * an absolute path), else the name `rg`, looked up on `PATH` when it runs.
+ */
+export async function ripgrepExecutable(): Promise<{ readonly path: string; readonly bundled: boolean }> {
+  const path = await resolvedPath
+  return { path, bundled: path !== 'rg' }
+}
