@@ -40,12 +40,17 @@ async function askFour(root: string, env: NodeJS.ProcessEnv, extra: readonly str
   return { references, hover, search, wrong }
 }
 
-/** Every catalogue server: a search without a file asks each of them (json has no workspace symbols). */
+/** Every catalogue server: a search without a file asks each that answers workspace symbols. */
 const servers = ['bash', 'c', 'css', 'dockerfile', 'go', 'html', 'json', 'php', 'python', 'rust', 'svelte', 'toml', 'typescript', 'vue', 'yaml']
+/**
+ * Those that answer none (catalogue-operations.test.ts measures it): not asked, so not logged (json
+ * was started to refuse, as tsconfig.json is one of its files).
+ */
+const noWorkspaceSymbols = new Set(['css', 'dockerfile', 'html', 'json', 'toml', 'yaml'])
 
 /**
  * The lines of {@link askFour} by `client` in `root`, with the pid of each command: references
- * (the cross-check asks no definition: the answer lists every occurrence), hover, the search (a line per server, sorted
+ * (the cross-check asks no definition: the answer lists every occurrence), hover, the search (a line per server asked, sorted
  * here by server: they settle in any order), the refused references.
  */
 function expectedLines(root: string, client: string, pids: { references: number; hover: number; search: number; wrong: number }) {
@@ -55,7 +60,7 @@ function expectedLines(root: string, client: string, pids: { references: number;
   return [
     line(pids.references, 'findReferences', 'src/a.ts'),
     line(pids.hover, 'hover', 'src/b.ts'),
-    ...servers.map((server) => line(pids.search, 'workspaceSymbol', null, server === 'json' ? 'LSP_UNSUPPORTED_OPERATION' : 'ok', server)),
+    ...servers.filter((server) => !noWorkspaceSymbols.has(server)).map((server) => line(pids.search, 'workspaceSymbol', null, 'ok', server)),
     line(pids.wrong, 'findReferences', 'tsconfig.json', 'LSP_UNSUPPORTED_OPERATION', 'json'),
   ]
 }

@@ -85,4 +85,20 @@ describe('a served provider', () => {
     provider.setDisabled(undefined)
     expect(await provider.query(request)).toEqual(answer)
   })
+
+  it('refuses a search without a file that its measured operations leave out, starting no server; asks it with a file', async () => {
+    const { events, make } = backends({})
+    const json: ServedServer = { id: 'json', extensionToLanguage: { '.json': 'json' }, candidates: [{ config: config('json'), operations: ['hover', 'documentSymbol'] }] }
+    const provider = createServedProvider(json, make)
+    const search = { operation: 'workspaceSymbol', query: 'a', filePath: null, workspaceRoot: '/w', languageId: null } as LspProviderQuery
+    await expect(provider.query(search)).rejects.toMatchObject({ code: 'LSP_UNSUPPORTED_OPERATION', message: 'language server "json" does not support workspaceSymbol (not among its measured operations)' })
+    expect(events).toEqual([])
+    // With a file the server is asked, so its refusal names the capability it lacks.
+    await provider.query({ ...search, filePath: '/w/a.json', languageId: 'json' } as LspProviderQuery)
+    expect(events).toEqual(['make json for json', 'ask json'])
+    // Without measured operations (a config's own command) it is asked as before.
+    const custom = createServedProvider({ ...json, candidates: [{ config: config('json') }] }, make)
+    await custom.query(search)
+    expect(events.slice(2)).toEqual(['make json for json', 'ask json'])
+  })
 })

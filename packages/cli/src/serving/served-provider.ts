@@ -34,7 +34,10 @@ export interface ServedProvider extends LspProvider {
  * `LSP_SERVER_START_FAILED`), to the next, which then keeps answering. An answer from a candidate
  * after the first carries `fallback` (which server, in place of which, why); when none can run,
  * the last one's error says why each before it did not. An operation in
- * `disabled` rejects with `LSP_UNSUPPORTED_OPERATION` naming the setting, asking no server.
+ * `disabled` rejects with `LSP_UNSUPPORTED_OPERATION` naming the setting, asking no server. So
+ * does a workspace-wide query without a file (the seam asks every provider, and leaves out those
+ * that refuse) that the candidate's measured operations leave out: the JSON, YAML or TOML server
+ * would otherwise start only to say it has no workspace symbols.
  */
 export function createServedProvider(served: ServedServer, make: BackendFactory): ServedProvider {
   const { candidates } = served
@@ -49,6 +52,10 @@ export function createServedProvider(served: ServedServer, make: BackendFactory)
   const answer = async (request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> => {
     for (;;) {
       const at = index
+      const known = candidates[at]!.operations
+      if (request.filePath === null && known !== undefined && !known.includes(request.operation)) {
+        throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${candidates[at]!.config.id}" does not support ${request.operation} (not among its measured operations)`)
+      }
       const current = (backend ??= make(candidates[at]!.config, served.id))
       try {
         const result = await current.query(request, signal)

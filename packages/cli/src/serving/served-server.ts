@@ -1,3 +1,4 @@
+import type { LspOperation } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '@agent-lsp/lsp-local'
 import type { DisabledOperations, PlannedServer } from '../config.js'
 
@@ -15,6 +16,8 @@ export interface ServedServer {
 /** A server that may answer for a {@link ServedServer}. */
 export interface ServedCandidate {
   readonly config: LocalServerConfig
+  /** The operations it answers, when the catalogue measured them (its own process): see `createServedProvider`. */
+  readonly operations?: readonly LspOperation[]
   /** Why it cannot run, known before starting it (`pyright-langserver was not found`). */
   readonly missing?: string
 }
@@ -27,6 +30,7 @@ export function servedServers(servers: readonly PlannedServer[]): ServedServer[]
     ...(server.config.fileNameToLanguage ? { fileNameToLanguage: server.config.fileNameToLanguage } : {}),
     candidates: [server, ...(server.fallbacks ?? [])].map((candidate) => ({
       config: candidate.config,
+      ...(candidate.operations ? { operations: candidate.operations } : {}),
       ...(candidate.executable.found ? {} : { missing: `${candidate.executable.command} was not found` }),
     })),
     ...(server.disabled ? { disabled: server.disabled } : {}),
