@@ -59,7 +59,8 @@ export interface CatalogueEntry {
   readonly projectCheck?: { readonly compiler: 'tsc' | 'pyright'; readonly script: string }
   /**
    * The operations the server answers on this client, measured (its capabilities; those it
-   * refuses are `LSP_UNSUPPORTED_OPERATION`), in the seam's order; `doctor` lists them.
+   * refuses are `LSP_UNSUPPORTED_OPERATION`), in the seam's order; `doctor` lists them. Never
+   * `overlayDiagnostics`: the host answers it with any server that takes documents.
    */
   readonly operations: readonly LspOperation[]
   /**

@@ -53,6 +53,8 @@ function request(operation: LspOperation, filePath: string, workspaceRoot: strin
       return { operation, filePath, newPath: `moved/${filePath}`, workspaceRoot }
     case 'didRenameFiles':
       return { operation, filePath: `moved/${filePath}`, newPath: filePath, workspaceRoot }
+    case 'overlayDiagnostics':
+      return { operation, filePath, overlays: [{ filePath, text: '' }], files: [filePath], workspaceRoot }
     default:
       return { operation, filePath, position, workspaceRoot }
   }
@@ -78,7 +80,9 @@ describe('the operations each catalogue server answers', () => {
             const host = hosts[entry.alternativeTo === undefined ? 0 : 1]!
             const file = Object.keys(fixtures[entry.id]!)[0]!
             const answered: LspOperation[] = []
-            for (const operation of lspOperations) {
+            // overlayDiagnostics is the host's (documents changed in the server's view, then their
+            // diagnostics): every server that takes documents answers it, so no entry lists it.
+            for (const operation of lspOperations.filter((operation) => operation !== 'overlayDiagnostics')) {
               try {
                 // ccls 0.20220729 aborts at startup now and then (alternatives.test.ts): the next query restarts it.
                 const query = () => host.ctx.lsp.query(request(operation, file, root))

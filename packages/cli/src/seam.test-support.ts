@@ -88,6 +88,8 @@ export function render(result: LspQueryResult, at: (uri: string, range: LspRange
       return result.items.map((item) => `${item.kind} ${item.name}${item.detail ? ` (${item.detail})` : ''} ${at(item.uri, item.selectionRange)} ${at(item.uri, item.range)}`)
     case 'typeHierarchy':
       return result.items.map((item) => `${item.kind} ${item.name}${item.detail ? ` (${item.detail})` : ''} ${at(item.uri, item.selectionRange)} ${at(item.uri, item.range)}`)
+    case 'overlayDiagnostics':
+      return result.files.flatMap((f) => f.diagnostics.map((d) => `${at(f.uri, d.range)} ${d.severity} ${d.source} ${d.code} ${d.message}`))
     case 'workspaceDiagnostics':
       return result.files.flatMap((f) => f.diagnostics.map((d) => `${at(f.uri, d.range)} ${d.severity} ${d.source} ${d.code} ${d.message}`))
   }

@@ -143,6 +143,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         sources: config.openChangedFiles || config.compileDatabase ? new SourceFiles(root, extensions) : undefined,
         databases: config.compileDatabase ? new CompileDatabases(config.compileDatabase, config.args ?? [], root) : undefined,
         sendingChanges: undefined,
+        overlaying: undefined,
       }
     })
     return session

@@ -57,6 +57,15 @@ export type LspProjectOperation = 'workspaceDiagnostics'
 export type LspFileRenameOperation = 'willRenameFiles' | 'didRenameFiles'
 
 /**
+ * The diagnostics an edit would cause, without writing it: each overlay's text is sent to the
+ * server as the document's new full text (`textDocument/didChange`, LSP 3.17 §DidChangeTextDocument),
+ * the settled diagnostics of the asked files are collected, and each document is changed back to
+ * its text on disk, whatever happens (timeout, cancellation, a thrown error; a crashed server starts
+ * again from disk). Its own request arm ({@link LspOverlayDiagnosticsRequest}).
+ */
+export type LspOverlayOperation = 'overlayDiagnostics'
+
+/**
  * Every query the seam offers. A closed union: adding an operation fails compilation until the
  * seam ({@link lspResultKinds}), every provider and the tool handle it.
  */
@@ -67,6 +76,7 @@ export type LspOperation =
   | LspEditOperation
   | LspProjectOperation
   | LspFileRenameOperation
+  | LspOverlayOperation
 
 /**
  * Which result `kind` answers each operation. `satisfies` makes this table total: a new
@@ -94,6 +104,7 @@ export const lspResultKinds = {
   workspaceDiagnostics: 'workspaceDiagnostics',
   willRenameFiles: 'workspaceEdit',
   didRenameFiles: 'workspaceEdit',
+  overlayDiagnostics: 'overlayDiagnostics',
 } as const satisfies Record<LspOperation, LspQueryResult['kind']>
 
 /**
@@ -101,7 +112,8 @@ export const lspResultKinds = {
  * workspace (`query`, optional `filePath`), or the edit operations' own requests (`rename`:
  * cursor and `newName`; `codeActions`: a range; `format`: a file, range and options), and
  * `workspaceDiagnostics` its own (an optional `filePath`, no query), and the file operations
- * theirs (`filePath` and `newPath`: `renameFiles`). The type
+ * theirs (`filePath` and `newPath`: `renameFiles`), `overlayDiagnostics` its own (overlays and
+ * files). The type
  * checks each row against the unions above.
  */
 export const lspRequestShapes = {
@@ -126,9 +138,10 @@ export const lspRequestShapes = {
   workspaceDiagnostics: 'workspaceDiagnostics',
   willRenameFiles: 'renameFiles',
   didRenameFiles: 'renameFiles',
+  overlayDiagnostics: 'overlayDiagnostics',
 } as const satisfies { [Op in LspCursorOperation]: 'cursor' } & { [Op in LspFileOperation]: 'file' } & {
   [Op in LspWorkspaceOperation]: 'workspace'
-} & { [Op in LspEditOperation | LspProjectOperation]: Op } & { [Op in LspFileRenameOperation]: 'renameFiles' }
+} & { [Op in LspEditOperation | LspProjectOperation | LspOverlayOperation]: Op } & { [Op in LspFileRenameOperation]: 'renameFiles' }
 
 /** Every operation, in the order of {@link lspResultKinds}. */
 export const lspOperations = Object.keys(lspResultKinds) as readonly LspOperation[]

@@ -106,6 +106,29 @@ export interface LspFileRenameRequest {
   readonly workspaceRoot: string
 }
 
+/** A document's text in the server's view only, for {@link LspOverlayDiagnosticsRequest}. */
+export interface LspOverlay {
+  /** The document: absolute, or relative to `workspaceRoot`; an existing file of the provider's languages. */
+  readonly filePath: string
+  /** Its whole new text (what a full-text `didChange` carries). */
+  readonly text: string
+}
+
+/**
+ * The diagnostics `files` would have if each overlay's text were its document's (see
+ * `LspOverlayOperation`); nothing is written, and the server's view is restored to the disk before
+ * the answer. The provider is chosen by `filePath`'s extension (give one of the overlays' files).
+ */
+export interface LspOverlayDiagnosticsRequest {
+  readonly operation: 'overlayDiagnostics'
+  readonly filePath: string
+  /** The documents to change in the server's view; non-empty, one per file. */
+  readonly overlays: readonly LspOverlay[]
+  /** The files whose diagnostics to report (absolute, or relative to `workspaceRoot`), the overlays' among them if wanted. */
+  readonly files: readonly string[]
+  readonly workspaceRoot: string
+}
+
 /** A caller's query: a discriminated union on `operation`. */
 export type LspQueryRequest =
   | LspCursorRequest
@@ -116,6 +139,7 @@ export type LspQueryRequest =
   | LspFormatRequest
   | LspWorkspaceDiagnosticsRequest
   | LspFileRenameRequest
+  | LspOverlayDiagnosticsRequest
 
 /**
  * A request as a provider receives it: the caller's request plus the LSP `languageId` that the
@@ -131,3 +155,4 @@ export type LspProviderQuery =
   | (LspFormatRequest & { readonly languageId: string })
   | (LspWorkspaceDiagnosticsRequest & { readonly languageId: string | null })
   | (LspFileRenameRequest & { readonly languageId: string })
+  | (LspOverlayDiagnosticsRequest & { readonly languageId: string })

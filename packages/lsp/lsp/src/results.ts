@@ -239,6 +239,24 @@ export interface LspWorkspaceDiagnosticsResult extends LspResultBase {
   readonly checks: readonly string[]
 }
 
+/** One asked file's diagnostics in a {@link LspOverlayDiagnosticsResult}. */
+export interface LspOverlayFileDiagnostics {
+  readonly uri: string
+  /** In the server's order; empty for a clean file. */
+  readonly diagnostics: readonly LspDiagnostic[]
+  /** `partial` when the server did not settle on this file's diagnostics within its bound. */
+  readonly completeness: LspCompleteness
+}
+
+/**
+ * The answer of `overlayDiagnostics`: each asked file's diagnostics while the overlays were the
+ * documents' text, in the order asked. The server's view was restored before it was answered.
+ */
+export interface LspOverlayDiagnosticsResult extends LspResultBase {
+  readonly kind: 'overlayDiagnostics'
+  readonly files: readonly LspOverlayFileDiagnostics[]
+}
+
 /**
  * The answer of `rename`, `format` and `willRenameFiles`: the edit the server computed, as data
  * (never applied; for `willRenameFiles`, text edits only: the move itself is the caller's).
@@ -279,3 +297,4 @@ export type LspQueryResult =
   | LspCallHierarchyItemsResult
   | LspTypeHierarchyResult
   | LspWorkspaceDiagnosticsResult
+  | LspOverlayDiagnosticsResult

@@ -10,6 +10,7 @@ import type {
   LspCursorRequest,
   LspFileRenameRequest,
   LspFormatRequest,
+  LspOverlayDiagnosticsRequest,
   LspProviderQuery,
   LspQueryRequest,
   LspRenameRequest,
@@ -206,6 +207,14 @@ function validateRequest(request: LspQueryRequest): void {
   if (shape === 'renameFiles') {
     const { newPath } = request as LspFileRenameRequest
     if (typeof newPath !== 'string' || newPath === '') throw invalid('newPath must be a non-empty string')
+  }
+  if (shape === 'overlayDiagnostics') {
+    const { overlays, files } = request as LspOverlayDiagnosticsRequest
+    const isPath = (value: unknown): boolean => typeof value === 'string' && value !== ''
+    if (!Array.isArray(overlays) || overlays.length === 0 || !overlays.every((overlay) => typeof overlay === 'object' && overlay !== null && isPath(overlay.filePath) && typeof overlay.text === 'string')) {
+      throw invalid('overlays must be a non-empty array of { filePath, text } with a non-empty filePath and a string text')
+    }
+    if (!Array.isArray(files) || !files.every(isPath)) throw invalid('files must be an array of non-empty file paths')
   }
   if (shape === 'format') {
     const { range, options } = request as LspFormatRequest

@@ -23,7 +23,7 @@ function assertNever(value: never): never {
 }
 
 describe('closed unions', () => {
-  it('LspOperation is exactly the twenty-one operations', () => {
+  it('LspOperation is exactly the twenty-two operations', () => {
     expectTypeOf<LspOperation>().toEqualTypeOf<
       | 'goToDefinition'
       | 'goToTypeDefinition'
@@ -46,6 +46,7 @@ describe('closed unions', () => {
       | 'workspaceDiagnostics'
       | 'willRenameFiles'
       | 'didRenameFiles'
+      | 'overlayDiagnostics'
     >()
     // @ts-expect-error an operation outside the union is not an LspOperation
     const apply: LspOperation = 'applyEdit'
@@ -79,6 +80,8 @@ describe('closed unions', () => {
           return result.direction
         case 'workspaceDiagnostics':
           return result.checks.join()
+        case 'overlayDiagnostics':
+          return String(result.files.length)
         default:
           return assertNever(result)
       }
@@ -121,6 +124,7 @@ describe('closed unions', () => {
       readonly workspaceDiagnostics: 'workspaceDiagnostics'
       readonly willRenameFiles: 'workspaceEdit'
       readonly didRenameFiles: 'workspaceEdit'
+      readonly overlayDiagnostics: 'overlayDiagnostics'
     }>()
     expectTypeOf<LspResultFor<'willRenameFiles'>>().toEqualTypeOf<LspWorkspaceEditResult>()
     expectTypeOf<LspResultFor<'rename'>>().toEqualTypeOf<LspWorkspaceEditResult>()

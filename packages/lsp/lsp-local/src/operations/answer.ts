@@ -19,6 +19,7 @@ import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { runOperation } from './operations.js'
 import { hasWorkspacePull } from './workspace-diagnostics.js'
 import { fileRenameRefusal, fileRenameUnsupported } from './file-renames.js'
+import { answerOverlayDiagnostics, waitForOverlays } from './overlay-diagnostics.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
 export interface Session {
@@ -36,6 +37,8 @@ export interface Session {
   readonly databases: CompileDatabases | undefined
   /** Changed files being sent to the server (see `sendChangedFiles`). */
   sendingChanges: Promise<unknown> | undefined
+  /** Settles when the overlay active now (see `answerOverlayDiagnostics`) has been taken back. */
+  overlaying: Promise<void> | undefined
 }
 
 /** Where a query runs, once its file and server root are resolved. */
@@ -79,6 +82,12 @@ export async function answerWith(
   const { path, root, resolvedWorkspaceRoot, anyFile } = place
   const session = await untilAborted(starting, signal, () => cancelledError(request.operation))
   const { client, documents } = session
+  if (request.operation === 'overlayDiagnostics') {
+    assertSupported(client.capabilities, request.operation, config, path)
+    return answerOverlayDiagnostics(session, request, place, config, limits, signal)
+  }
+  // No answer from text that is not on disk: an overlay active now is taken back first.
+  await waitForOverlays(session, request.operation, signal)
   // A file moved: its document (gone from disk) is closed before the server hears of the move.
   if (request.operation === 'didRenameFiles') await documents.refreshOpen()
   assertSupported(client.capabilities, request.operation, config, path)
@@ -227,6 +236,8 @@ const capabilityOf = {
   // Checked apart: workspace.fileOperations.willRename / didRename and their filters.
   willRenameFiles: 'workspace',
   didRenameFiles: 'workspace',
+  // Every server takes documents (what `diagnostics` needs): answered by `overlayDiagnostics`, not `runOperation`.
+  overlayDiagnostics: 'textDocumentSync',
 } as const satisfies Record<LspOperation, keyof ServerCapabilities>
 
 /** Operations whose answer spans the workspace: every project must be loaded first. */

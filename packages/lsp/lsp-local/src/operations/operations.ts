@@ -92,6 +92,8 @@ export async function runOperation(request: LspProviderQuery, context: Operation
     case 'willRenameFiles':
     case 'didRenameFiles':
       return renameFiles(request.operation, renamedPaths(request, context), context, ask)
+    case 'overlayDiagnostics':
+      throw new Error('overlayDiagnostics is answered by answerOverlayDiagnostics, before any document is synced')
     default:
       return assertNever(request)
   }

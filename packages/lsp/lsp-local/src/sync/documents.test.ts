@@ -13,7 +13,9 @@ function documents(maxOpen: number) {
   const server: DocumentServer = {
     notify: async (type, params) => {
       const uri = (params as { textDocument: { uri: string } }).textDocument.uri
-      sent.push(`${type.method.replace('textDocument/did', '').toLowerCase()} ${uri.slice(pathToUri(root).length + 1)}`)
+      const changes = (params as { contentChanges?: { text: string }[] }).contentChanges
+      const text = changes ? ` ${JSON.stringify(changes.map((change) => change.text).join(''))}` : ''
+      sent.push(`${type.method.replace('textDocument/did', '').toLowerCase()} ${uri.slice(pathToUri(root).length + 1)}${text}`)
     },
     diagnostics: { onSent: () => {}, forget: () => {} },
   }
@@ -37,5 +39,19 @@ describe('OpenDocuments', () => {
     // a.ts is no longer kept, and gone.ts does not exist: the bound (1 besides b.ts) closes a.ts.
     expect(sent.slice(5)).toEqual(['close a.ts'])
     expect(docs.size).toBe(2)
+  })
+
+  it('keeps an overlay against disk re-reads and the bound until it is cleared, then sends the disk text', async () => {
+    const { docs, sent, file } = documents(1)
+    const [a, b] = [file('a.ts'), file('b.ts')]
+    await docs.setOverlay(a, 'typescript', 'let a = 2\n')
+    writeFileSync(a, '// a.ts changed\n')
+    await docs.sync(b, 'typescript')
+    await docs.refreshOpen()
+    expect(sent).toEqual(['open a.ts', 'change a.ts "let a = 2\\n"', 'open b.ts'])
+    await docs.clearOverlay(a)
+    await docs.clearOverlay(a)
+    await docs.sync(b, 'typescript')
+    expect(sent.slice(3)).toEqual(['change a.ts "// a.ts changed\\n"', 'close a.ts'])
   })
 })

@@ -39,6 +39,8 @@ export class OpenDocuments {
   #lastVersion = 0
   /** Documents kept open beside the `maxOpen` least recently used ones (see {@link keepOpen}). */
   readonly #kept = new Set<string>()
+  /** Documents whose text in the server's view is not the disk's (see {@link setOverlay}). */
+  readonly #overlays = new Set<string>()
 
   constructor(
     private readonly client: DocumentServer,
@@ -106,6 +108,33 @@ export class OpenDocuments {
     return result
   }
 
+  /**
+   * Make the server see `text` as the content of `path` (opened from disk first if it is not open):
+   * a full-text `didChange` with the next version, when it differs. Until {@link clearOverlay}, no
+   * sync re-reads the file from disk and the document is never closed for room.
+   * @throws LspError `LSP_NOT_TEXT` (nothing sent), as {@link sync}.
+   */
+  async setOverlay(path: string, languageId: string, text: string): Promise<void> {
+    const document = (this.#open.get(path) && (await this.#refresh(this.#open.get(path)!))) ?? (await this.#openDocument(path, languageId))
+    // Marked first: whatever fails after this, clearOverlay sends the disk text back.
+    this.#overlays.add(path)
+    if (document.text === text) return
+    await this.#send(document, text)
+  }
+
+  /**
+   * Make the server see the disk content of `path` again after {@link setOverlay} (a full-text
+   * `didChange` when it differs from the overlay; a closed document when the file is gone or not
+   * text any more). A no-op for a document without an overlay.
+   */
+  async clearOverlay(path: string): Promise<void> {
+    if (!this.#overlays.delete(path)) return
+    const document = this.#open.get(path)
+    if (!document) return
+    document.stamp = '' // re-read, whatever the file's stamp says
+    await skipNotText(this.#refresh(document))
+  }
+
   /** Whether `path` (a realpath) is open. */
   isOpen(path: string): boolean {
     return this.#open.has(path)
@@ -171,6 +200,7 @@ export class OpenDocuments {
    * @throws LspError `LSP_NOT_TEXT` when the file is no longer text; the document is closed first.
    */
   async #refresh(document: OpenDocument): Promise<OpenDocument | undefined> {
+    if (this.#overlays.has(document.path)) return document
     let stats: BigIntStats
     try {
       stats = statSync(document.path, { bigint: true })
@@ -190,6 +220,12 @@ export class OpenDocuments {
     }
     document.stamp = stamp
     if (text === document.text) return document
+    await this.#send(document, text)
+    return document
+  }
+
+  /** Send `text` as the document's whole new content, with the next version. */
+  async #send(document: OpenDocument, text: string): Promise<void> {
     document.text = text
     document.version = ++this.#lastVersion
     this.client.diagnostics.onSent(document.uri, document.version)
@@ -197,14 +233,14 @@ export class OpenDocuments {
       textDocument: { uri: document.uri, version: document.version },
       contentChanges: [{ text }],
     })
-    return document
   }
 
   async #evict(): Promise<void> {
-    const kept = [...this.#open.keys()].filter((path) => this.#kept.has(path)).length
+    const pinned = (path: string): boolean => this.#kept.has(path) || this.#overlays.has(path)
+    const kept = [...this.#open.keys()].filter(pinned).length
     for (const document of [...this.#open.values()]) {
       if (this.#open.size - kept <= this.maxOpen) return
-      if (!this.#kept.has(document.path)) await this.#close(document)
+      if (!pinned(document.path)) await this.#close(document)
     }
   }
 

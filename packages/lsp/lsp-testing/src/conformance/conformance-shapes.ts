@@ -144,6 +144,7 @@ export function checkResultShape(value: unknown, expected: ShapeExpectation): nu
     callHierarchyItems: ['items'],
     typeHierarchy: ['direction', 'origins', 'items'],
     workspaceDiagnostics: ['files', 'checks'],
+    overlayDiagnostics: ['files'],
   }
   const own = (fieldsOf as Readonly<Record<string, readonly string[] | undefined>>)[expected.kind]
   if (own === undefined) throw new ConformanceError(`the suite has no shape check for result kind "${expected.kind}" (of ${expected.operation}); update @agent-lsp/lsp-testing`)

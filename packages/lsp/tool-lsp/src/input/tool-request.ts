@@ -1,4 +1,4 @@
-import { lspOperations, type LspCursorOperation, type LspFileOperation, type LspFileRenameOperation, type LspOperation, type LspWorkspaceOperation } from '@agent-lsp/lsp'
+import { lspOperations, type LspCursorOperation, type LspFileOperation, type LspFileRenameOperation, type LspOperation, type LspOverlayOperation, type LspWorkspaceOperation } from '@agent-lsp/lsp'
 
 /**
  * The tool's own operations, composed from `documentSymbol` (no seam operation): a symbol's source,
@@ -23,14 +23,15 @@ export type DiffSpec =
 
 /**
  * The seam's operations the tool offers as they are: all but the file operations
- * (`willRenameFiles`, `didRenameFiles`), which `moveFile` asks on the model's behalf.
+ * (`willRenameFiles`, `didRenameFiles`), which `moveFile` asks on the model's behalf, and
+ * `overlayDiagnostics`, which an edit's preview asks (see `speculative-check.ts`).
  */
-export type ToolSeamOperation = Exclude<LspOperation, LspFileRenameOperation>
+export type ToolSeamOperation = Exclude<LspOperation, LspFileRenameOperation | LspOverlayOperation>
 
 /** What the tool's `operation` takes: a seam operation, one of the symbol operations, `moveFile` or `impact`. */
 export type ToolOperation = ToolSeamOperation | SymbolOperation | 'moveFile' | typeof impactOperation
 
-const fileRenameOperations: readonly string[] = ['willRenameFiles', 'didRenameFiles'] satisfies LspFileRenameOperation[]
+const fileRenameOperations: readonly string[] = ['willRenameFiles', 'didRenameFiles', 'overlayDiagnostics'] satisfies (LspFileRenameOperation | LspOverlayOperation)[]
 
 /** The seam's operations the tool offers, in the seam's order. */
 export const toolSeamOperations = lspOperations.filter((operation): operation is ToolSeamOperation => !fileRenameOperations.includes(operation))

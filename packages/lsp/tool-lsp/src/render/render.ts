@@ -61,6 +61,9 @@ function renderBody(result: LspQueryResult, context: RenderContext): Promise<str
       return renderTypeHierarchy(result, cursorOf(subject, result.kind), context.readLines, context.workspaceRoot)
     case 'workspaceDiagnostics':
       return renderWorkspaceDiagnostics(result, context)
+    case 'overlayDiagnostics':
+      // Asked only by an edit's preview, which renders its own line (speculative-check.ts).
+      throw new Error('overlay diagnostics are rendered by the edit flow')
     case 'workspaceEdit':
       // Previewed and applied by the edit flow (edit-flow.ts), which needs the files and the store.
       throw new Error('a workspace edit is rendered by the edit flow')

@@ -1,0 +1,84 @@
+// overlayDiagnostics when the check fails: the server's view goes back to the disk text after a
+// timeout, a cancellation and a crash (the fake server records what it was sent).
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { defaultFakeServerCapabilities, fakeServerEnv, fakeServerPath, readFakeServerLog, type FakeServerReceivedEntry, type FakeServerScenario } from '@agent-lsp/lsp-testing'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import type { LocalProviderLimits } from '../config.js'
+import { rejection, until, workspace } from '../fake.test-support.js'
+import { createLocalLspProvider } from '../provider.js'
+
+const DISK = 'export const x: number = 1\n'
+const OVERLAY = 'export const x: number = "a"\n'
+
+/** A provider on the fake offering tsserver's pull command (rule `pull: tsserver`), logging what it receives. */
+function pulling(root: string, scenario: FakeServerScenario, limits: Partial<LocalProviderLimits> = {}) {
+  const log = join(root, '.fake-log.jsonl')
+  const capabilities = { ...defaultFakeServerCapabilities, textDocumentSync: 1 as const, executeCommandProvider: { commands: ['typescript.tsserverRequest'] } }
+  const provider = createLocalLspProvider(
+    { id: 'ts', command: process.execPath, args: [fakeServerPath], extensionToLanguage: { '.ts': 'typescript' }, env: fakeServerEnv({ capabilities, ...scenario, log }), diagnostics: { pull: 'tsserver' } },
+    { limits },
+  )
+  onTestFinished(() => provider.dispose())
+  const overlay = (signal?: AbortSignal) =>
+    provider.query({ operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'a.ts', text: OVERLAY }], files: ['a.ts'], workspaceRoot: root, languageId: 'typescript' }, signal)
+  const hover = () => provider.query({ operation: 'hover', filePath: 'a.ts', position: { line: 0, character: 13 }, workspaceRoot: root, languageId: 'typescript' })
+  /** The texts the fakes (one per process) were given for a.ts, in order: `open` or `change`, and the text. */
+  const sent = async (): Promise<string[]> => {
+    const entries = existsSync(log) ? await readFakeServerLog(log) : []
+    return entries
+      .filter((entry): entry is FakeServerReceivedEntry => entry.direction === 'in')
+      .flatMap((entry) => {
+        const params = entry.params as { textDocument?: { uri?: string; text?: string }; contentChanges?: { text: string }[] } | undefined
+        if (!params?.textDocument?.uri?.endsWith('/a.ts')) return []
+        if (entry.method === 'textDocument/didOpen') return [`open ${JSON.stringify(params.textDocument.text)}`]
+        if (entry.method === 'textDocument/didChange') return params.contentChanges!.map((change) => `change ${JSON.stringify(change.text)}`)
+        return []
+      })
+  }
+  return { overlay, hover, sent }
+}
+
+describe('overlayDiagnostics restores the disk text in the server', () => {
+  it('after the diagnostics wait timed out: partial, then the disk text sent back; the next query sends nothing more', async () => {
+    const root = workspace({ 'a.ts': DISK })
+    const fake = pulling(root, { hang: ['workspace/executeCommand'] }, { diagnosticsPullTimeoutMs: 300 })
+    const result = await fake.overlay()
+    expect(result).toMatchObject({
+      kind: 'overlayDiagnostics',
+      files: [{ uri: expect.stringMatching(/\/a\.ts$/), diagnostics: [], completeness: { state: 'partial', reason: 'indexing', message: 'ts was still checking the file after 0.3 s; these are the diagnostics it had published' } }],
+      completeness: { state: 'partial', reason: 'indexing' },
+    })
+    expect(await fake.sent()).toEqual([`open ${JSON.stringify(DISK)}`, `change ${JSON.stringify(OVERLAY)}`, `change ${JSON.stringify(DISK)}`])
+    await fake.hover()
+    expect(await fake.sent()).toEqual([`open ${JSON.stringify(DISK)}`, `change ${JSON.stringify(OVERLAY)}`, `change ${JSON.stringify(DISK)}`])
+  })
+
+  it('after a cancellation: LSP_CANCELLED, and the disk text sent back before the next query runs', async () => {
+    const root = workspace({ 'a.ts': DISK })
+    const fake = pulling(root, { hang: ['workspace/executeCommand'] })
+    const controller = new AbortController()
+    const asked = fake.overlay(controller.signal)
+    await until(async () => (await fake.sent()).length === 2)
+    controller.abort()
+    expect(await rejection(asked)).toMatchObject({ code: 'LSP_CANCELLED' })
+    await fake.hover()
+    expect(await fake.sent()).toEqual([`open ${JSON.stringify(DISK)}`, `change ${JSON.stringify(OVERLAY)}`, `change ${JSON.stringify(DISK)}`])
+  })
+
+  it('after the server crashed mid-check: the next server is given the disk text, never the overlay', async () => {
+    const root = workspace({ 'a.ts': DISK })
+    const fake = pulling(root, { crash: { on: 'workspace/executeCommand', exitCode: 3 } })
+    expect(await rejection(fake.overlay())).toMatchObject({ code: 'LSP_SERVER_CRASHED' })
+    await fake.hover()
+    expect(await fake.sent()).toEqual([`open ${JSON.stringify(DISK)}`, `change ${JSON.stringify(OVERLAY)}`, `open ${JSON.stringify(DISK)}`])
+  })
+
+  it('refuses an overlay of a file its server does not take', async () => {
+    const root = workspace({ 'a.ts': DISK, 'b.py': 'x = 1\n' })
+    const query = createLocalLspProvider({ id: 'ts2', command: process.execPath, args: [fakeServerPath], extensionToLanguage: { '.ts': 'typescript' } })
+    onTestFinished(() => query.dispose())
+    const answer = query.query({ operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'b.py', text: '' }], files: ['a.ts'], workspaceRoot: root, languageId: 'typescript' })
+    expect(await rejection(answer)).toMatchObject({ code: 'LSP_INVALID_REQUEST', message: `invalid LSP request: overlay ${root}/b.py is not a file of language server "ts2"` })
+  })
+})

@@ -1,0 +1,102 @@
+import { LspError, extensionOf, type LspCompleteness, type LspOverlayDiagnosticsRequest, type LspOverlayFileDiagnostics, type LspQueryResult } from '@agent-lsp/lsp'
+import { untilAborted } from '@agent-lsp/abort'
+import { cancelledError } from '../process/client-errors.js'
+import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
+import { pathToUri } from '../normalize/uri.js'
+import { resolveWorkspaceFile } from '../sync/paths.js'
+import { REOPEN_CLOSE_WAIT_MS } from './changed-files.js'
+import { retryContentModified, type OperationContext } from './context.js'
+import { diagnostics } from './diagnostics.js'
+import type { LanguageServerClient } from '../process/client.js'
+import type { OpenDocuments } from '../sync/documents.js'
+
+/** What an overlay needs of a session (see `Session`): its server, its documents, the overlay active now. */
+export interface OverlaySession {
+  readonly client: LanguageServerClient
+  readonly documents: OpenDocuments
+  /** Settles when the overlay active now has been taken back; `undefined` when none is. */
+  overlaying: Promise<void> | undefined
+}
+
+/** Where the query runs (see `QueryPlace`). */
+interface OverlayPlace {
+  readonly root: string
+  readonly resolvedWorkspaceRoot: string
+  readonly restart: () => Promise<void>
+}
+
+/**
+ * Answer `overlayDiagnostics` with `session`'s server (LSP 3.17 §Text Document Synchronization):
+ * each overlay's text is sent as its document's full new text (`didChange`; the document opened
+ * from disk first if needed), each asked file's settled diagnostics are collected as `diagnostics`
+ * collects them (pulled, or pushed and settled, bounded by the limits), then every overlaid
+ * document is changed back to its disk text, in a `finally`: after a timeout, a cancellation or a
+ * thrown error too. A restore that fails (the server died meanwhile) stops the server, whose next
+ * query starts a new one from disk. Other queries of the session wait while overlays are active
+ * (`Session.overlaying`), so none answers from text that is not on disk; overlays of one session run
+ * one at a time.
+ * @throws LspError `LSP_INVALID_REQUEST` (an overlay of a file this server does not take, two
+ *   overlays of one file), `LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_NOT_TEXT`,
+ *   `LSP_CANCELLED`, and the request errors of the diagnostics.
+ */
+export async function answerOverlayDiagnostics(
+  session: OverlaySession,
+  request: LspOverlayDiagnosticsRequest,
+  place: OverlayPlace,
+  config: LocalServerConfig,
+  limits: LocalProviderLimits,
+  signal: AbortSignal | undefined,
+): Promise<LspQueryResult> {
+  const { resolvedWorkspaceRoot } = place
+  const resolve = (file: string): string => resolveWorkspaceFile(file, request.workspaceRoot, resolvedWorkspaceRoot)
+  const languageOf = (path: string): string | undefined => config.extensionToLanguage[extensionOf(path)]
+  const overlays = request.overlays.map((overlay) => ({ path: resolve(overlay.filePath), text: overlay.text }))
+  for (const [index, { path }] of overlays.entries()) {
+    if (languageOf(path) === undefined) throw new LspError('LSP_INVALID_REQUEST', `invalid LSP request: overlay ${path} is not a file of language server "${config.id}"`)
+    if (overlays.findIndex((other) => other.path === path) !== index) throw new LspError('LSP_INVALID_REQUEST', `invalid LSP request: two overlays of ${path}`)
+  }
+  const files = request.files.map(resolve)
+  await waitForOverlays(session, request.operation, signal)
+  let release = (): void => {}
+  session.overlaying = new Promise<void>((resolved) => (release = resolved))
+  const { client, documents } = session
+  try {
+    await client.watchedFiles.sync()
+    for (const { path, text } of overlays) await documents.setOverlay(path, languageOf(path)!, text)
+    for (const path of files) {
+      const languageId = languageOf(path)
+      if (languageId !== undefined) await documents.sync(path, languageId)
+    }
+    const ask = <R>(send: () => Promise<R>): Promise<R> => retryContentModified(send, limits.contentModifiedRetries)
+    const answers = await Promise.all(
+      files.map(async (path): Promise<LspOverlayFileDiagnostics> => {
+        const uri = pathToUri(path)
+        if (languageOf(path) === undefined) {
+          return { uri, diagnostics: [], completeness: { state: 'partial', reason: 'unconfigured', message: `${path} is not a file of language server "${config.id}"` } }
+        }
+        const reopen = () => documents.reopen(path, (opened) => client.diagnostics.next(opened, REOPEN_CLOSE_WAIT_MS))
+        const context: OperationContext = { client, serverId: config.id, uri, limits, signal, text: null, reopen, root: place.root, resolvedWorkspaceRoot, projectCheck: config.projectCheck }
+        const answer = await diagnostics(uri, context, ask)
+        return { uri, diagnostics: answer.kind === 'diagnostics' ? answer.diagnostics : [], completeness: answer.completeness ?? { state: 'complete' } }
+      }),
+    )
+    const partial = answers.find((answer) => answer.completeness.state === 'partial')?.completeness
+    const completeness: LspCompleteness = partial ?? { state: 'complete' }
+    return { kind: 'overlayDiagnostics', files: answers, resolvedWorkspaceRoot, completeness }
+  } finally {
+    try {
+      for (const { path } of overlays) await documents.clearOverlay(path)
+    } catch {
+      // The server did not take the disk text back (it died meanwhile): a new one reads the disk.
+      await place.restart()
+    } finally {
+      session.overlaying = undefined
+      release()
+    }
+  }
+}
+
+/** Wait while another overlay of `session` is active (bounded by `signal` only: overlays settle within the diagnostics' bounds). */
+export async function waitForOverlays(session: OverlaySession, operation: string, signal: AbortSignal | undefined): Promise<void> {
+  while (session.overlaying !== undefined) await untilAborted(session.overlaying, signal, () => cancelledError(operation))
+}
