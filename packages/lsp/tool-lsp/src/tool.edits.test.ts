@@ -18,6 +18,8 @@ async function editTool(edits: () => LspWorkspaceEdit | null, extra: (query: Lsp
       extra(query, root) ??
       (query.operation === 'diagnostics'
         ? { kind: 'diagnostics', uri: fileUri(root, 'src/a.ts'), diagnostics: [], ...base }
+        : query.operation === 'overlayDiagnostics'
+          ? { kind: 'overlayDiagnostics', files: query.files.map((file) => ({ uri: URI.file(file).toString(), diagnostics: [], completeness: complete })), ...base }
         : query.operation === 'findReferences'
           ? { kind: 'locations', locations: [{ uri: fileUri(root, 'src/a.ts'), range: range(0, 16, 19) }, { uri: fileUri(root, 'src/a.ts'), range: range(1, 0, 3) }], ...base }
           : { kind: 'workspaceEdit', edit: edits(), ...base }),
@@ -40,6 +42,7 @@ describe('rename through the tool', () => {
     expect(await tool.execute(rename)).toBe(
       [
         'Preview: rename total → sum: 2 edits in 1 file; nothing written. The same call with apply: true writes it.',
+        'Errors 0 → 0 if applied (in the 1 checked file).',
         '--- a/src/a.ts',
         '+++ b/src/a.ts',
         '@@ -1,2 +1,2 @@',
@@ -59,8 +62,9 @@ describe('rename through the tool', () => {
       ].join('\n'),
     )
     expect(await readFile(path.join(root, 'src/a.ts'), 'utf8')).toBe('export function sum() {}\nsum()\n')
-    // The old name's references before the preview and before the apply, errors before and after, the new name's references.
-    expect(seen.map((query) => query.operation)).toEqual(['rename', 'findReferences', 'rename', 'findReferences', 'diagnostics', 'diagnostics', 'findReferences'])
+    // The old name's references before the preview, its errors on disk and with the edit in the servers' view,
+    // then before the apply the references again, errors before and after, the new name's references.
+    expect(seen.map((query) => query.operation)).toEqual(['rename', 'findReferences', 'diagnostics', 'overlayDiagnostics', 'rename', 'findReferences', 'diagnostics', 'diagnostics', 'findReferences'])
     expect(seen[0]).toMatchObject({ operation: 'rename', position: { line: 0, character: 16 }, newName: 'sum' })
   })
 
@@ -136,6 +140,41 @@ describe('a rename whose apply makes errors rise', () => {
   })
 })
 
+describe('the check before writing', () => {
+  it('puts a warning first, with each new error as diagnostics shows it, when the edit in the servers’ view raises errors', async () => {
+    let root = ''
+    const { tool, root: r, seen } = await editTool(
+      () => renameEdit(root),
+      (query, at) =>
+        query.operation === 'overlayDiagnostics'
+          ? {
+              kind: 'overlayDiagnostics',
+              files: [{ uri: fileUri(at, 'src/a.ts'), diagnostics: [{ range: range(1, 0, 3), severity: 'Error', code: 2304, source: 'typescript', message: "Cannot find name 'sum'.", relatedInformation: [] }], completeness: complete }],
+              resolvedWorkspaceRoot: at,
+              completeness: complete,
+            }
+          : undefined,
+    )
+    root = r
+    const answer = (await tool.execute(rename)).split('\n')
+    expect(answer.slice(0, 3)).toEqual([
+      'Warning: errors 0 → 1 if applied (in the 1 checked file), 1 new error:',
+      "  src/a.ts:2:1  error  2304  Cannot find name 'sum'.",
+      'Preview: rename total → sum: 2 edits in 1 file; nothing written. The same call with apply: true writes it.',
+    ])
+    const overlay = seen.find((query) => query.operation === 'overlayDiagnostics')
+    expect(overlay).toEqual({
+      operation: 'overlayDiagnostics',
+      filePath: path.join(root, 'src/a.ts'),
+      overlays: [{ filePath: path.join(root, 'src/a.ts'), text: 'export function sum() {}\nsum()\n' }],
+      files: [path.join(root, 'src/a.ts')],
+      workspaceRoot: root,
+      languageId: 'typescript',
+    })
+    expect(readFileSync(path.join(root, 'src/a.ts'), 'utf8')).toBe(files['src/a.ts'])
+  })
+})
+
 describe('a long preview', () => {
   it('shows the first 400 diff lines and counts the rest', async () => {
     const long = Array.from({ length: 300 }, (_, index) => `line ${index}`).join('\n') + '\n'
@@ -152,7 +191,9 @@ describe('a long preview', () => {
     )
     const rows = (await tool.execute({ operation: 'format', filePath: 'src/a.ts' })).split('\n')
     expect(rows[0]).toBe('Preview: format src/a.ts: 600 edits in 2 files; nothing written. The same call with apply: true writes it.')
-    expect(rows).toHaveLength(1 + 400 + 1)
+    // The stub answers every query with this edit, overlayDiagnostics too: the check says it failed.
+    expect(rows[1]).toBe('Not checked before writing: provider "stub" answered overlayDiagnostics with result kind "workspaceEdit", expected "overlayDiagnostics".')
+    expect(rows).toHaveLength(2 + 400 + 1)
     expect(rows.at(-1)).toBe('… 806 more diff lines, 1 more file (not shown; apply writes all of it)')
   })
 })

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { LspCompleteness, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import type { LspCompleteness, LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import { applyAtomically } from './apply-files.js'
@@ -16,6 +16,7 @@ import type { EditFlowContext, PreviewRecord } from './edit-context.js'
 import { renameThroughAliases } from './rename-aliases.js'
 import { checkRename, mappedReferences, refusal, renameCheckLines, type RenameCheck } from './rename-check.js'
 import { oneLine } from '../text/one-line.js'
+import { referencingFiles, speculativeCheck } from './speculative-check.js'
 
 /** An edit to preview or apply: what the answer says it is, the key of its preview, the new name of a rename. */
 export interface EditDescription {
@@ -27,6 +28,8 @@ export interface EditDescription {
   readonly moved?: { readonly from: string; readonly to: string }
   /** Run once the files are written, before the errors are counted again; its lines join the checks. */
   readonly afterWrite?: () => Promise<readonly string[]>
+  /** The declaration a symbol edit changes: the files referencing it are checked with the edited ones. */
+  readonly referencedAt?: { readonly absolutePath: string; readonly position: LspPosition }
 }
 
 /** The edit an answered `rename`, `format` or chosen code action carries, and how to name it. */
@@ -63,8 +66,11 @@ export function isEditRequest(request: ToolRequest): boolean {
 
 /**
  * Preview or apply the edit of an answered edit request.
- * - Preview (default): `Preview: <what>: N edits in M files; nothing written.` and the unified
- *   diff; the files' hashes are kept in `previews` under the request.
+ * - Preview (default): `Preview: <what>: N edits in M files; nothing written.`, what the edit
+ *   would do to the errors of the files it changes and of those referencing what it changes (see
+ *   `speculativeCheck`: the edit in the servers' view only; a `Warning:` line first when errors
+ *   would rise; not for a moved file), and the unified diff; the files' hashes are kept in
+ *   `previews` under the request.
  * - `apply: true`: the edit is computed again; with a preview of the same request on record, each
  *   file must still hash as it did then and the new edit must write exactly what the preview
  *   showed (`LSP_EDIT_CONFLICT` otherwise). Errors of the touched files are counted, the files
@@ -99,16 +105,20 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const roots = [root, context.workspaceRoot] as const
   const checkLines = check === undefined || rename === undefined ? [] : await renameCheckLines(check, rename.oldName, roots)
   const apply = 'apply' in request && request.apply
+  const referencing = described.referencedAt === undefined ? [] : await referencingFiles(context, described.referencedAt)
   if (!apply) {
     context.previews.set(key, { baseHashes: new Map(plan.files.map((file) => [file.path, file.baseHash])), digest: plan.digest })
-    return answer([`Preview: ${what}: ${counted}; nothing written. The same call with apply: true writes it.`, ...checkLines, diffOf(plan)])
+    const speculative = moved === undefined ? await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root) : []
+    const warning = speculative[0]?.startsWith('Warning:') ? speculative : []
+    const preview = `Preview: ${what}: ${counted}; nothing written. The same call with apply: true writes it.`
+    return answer([...warning, preview, ...(warning.length > 0 ? [] : speculative), ...checkLines, diffOf(plan)])
   }
   const recorded = context.previews.get(key)
   if (recorded) await assertUnchanged(recorded, plan)
   const refused = check === undefined || rename === undefined ? undefined : refusal(check, rename.oldName)
   const forced = request.shape === 'rename' && request.force
   if (refused !== undefined && !forced) throw new LspToolError('LSP_EDIT_INCOMPLETE', `${what} was not applied: ${refused}`)
-  const before = await countErrors(context, filesToCheck(plan, check, moved))
+  const before = await countErrors(context, filesToCheck(plan, check, moved, referencing))
   await applyAtomically(plan.files, context.fileSystem)
   context.previews.delete(key)
   const written = described.afterWrite ? await described.afterWrite() : []
@@ -150,16 +160,17 @@ function partialLine(completeness: LspCompleteness): string[] {
 
 /**
  * The files whose errors are compared before and after: every file the edit changes, and for a
- * rename every file that referenced the old name or names it where the server could not resolve it.
+ * rename every file that referenced the old name or names it where the server could not resolve it,
+ * for a symbol edit every file `referencing` its declaration.
  */
-function filesToCheck(plan: EditPlan, check: RenameCheck | undefined, moved: EditDescription['moved']): string[] {
+function filesToCheck(plan: EditPlan, check: RenameCheck | undefined, moved: EditDescription['moved'], referencing: readonly string[]): string[] {
   const changed = plan.files.filter((file) => file.before !== null && file.after !== null).map((file) => file.path)
   const gone = new Set(plan.files.filter((file) => file.after === null).map((file) => file.path))
   const mentioned = [...(check?.references ?? []), ...(check?.candidates ?? []).map((candidate) => candidate.location)]
     .map((location) => URI.parse(location.uri))
     .filter((uri) => uri.scheme === 'file')
     .map((uri) => uri.fsPath)
-  return [...new Set([...changed, ...mentioned])].filter((file) => !gone.has(file)).concat(moved === undefined ? [] : [moved.from]).sort()
+  return [...new Set([...changed, ...mentioned, ...referencing])].filter((file) => !gone.has(file)).concat(moved === undefined ? [] : [moved.from]).sort()
 }
 
 /** Diff lines shown in one answer; the rest are counted (apply still writes all of it). */

@@ -1,0 +1,134 @@
+import path from 'node:path'
+import { extensionOf, type LspDiagnostic, type LspOverlay, type LspPosition } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import { untilAborted } from '@agent-lsp/abort'
+import { diagnosticRow } from '../render/render-diagnostics.js'
+import { createLineReader } from '../input/file-lines.js'
+import { oneLine } from '../text/one-line.js'
+import type { EditFlowContext } from './edit-context.js'
+import type { EditPlan } from './edit-plan.js'
+
+/** New errors listed in a preview; the rest are counted. */
+const MAX_NEW_ERRORS = 10
+
+/** One checked file: its errors on disk and with the edit (`undefined` where they could not be counted completely). */
+interface CheckedFile {
+  readonly path: string
+  readonly before: readonly LspDiagnostic[] | undefined
+  readonly after: readonly LspDiagnostic[] | undefined
+  /** The file's lines with the edit, for the columns of its rows. */
+  readonly lines: readonly string[] | undefined
+}
+
+/**
+ * What an edit would do to the errors of `files` (absolute paths: the files it changes and those
+ * that reference what it changes), asked before anything is written: their diagnostics as they are
+ * (`diagnostics`), then with the edit in the servers' view only (`overlayDiagnostics`, one query per
+ * provider, each overlay the new text of a file the edit changes in place; the provider restores
+ * the disk text). Failures are reported, never thrown, unless the call was aborted.
+ * @returns the preview's lines: `Warning: errors 0 → 2 if applied …` and one row per new error
+ *   (`path:line:col  error  code  message`, as `diagnostics` shows them) when errors rise, else
+ *   `Errors 0 → 0 if applied …`; or `Not checked before writing: …`.
+ */
+export async function speculativeCheck(context: EditFlowContext, plan: EditPlan, files: readonly string[], root: string): Promise<string[]> {
+  const inPlace = plan.files.filter((file) => file.before !== null && file.after !== null && file.movedFrom === undefined)
+  if (inPlace.length === 0) return ['Not checked before writing: the edit only creates, deletes or moves files.']
+  const afterText = new Map(inPlace.map((file) => [file.path, file.after!]))
+  const owners = context.ctx.lsp.providers()
+  const ownerOf = (file: string): string | undefined => owners.find((owner) => owner.extensions.includes(extensionOf(file)))?.id
+  const checked = files.filter((file) => ownerOf(file) !== undefined)
+  const readLines = createLineReader(context.workspaceRoot)
+  try {
+    const before = await Promise.all(checked.map((file) => errorsOf(context, file)))
+    const after = new Map<string, readonly LspDiagnostic[] | undefined>()
+    for (const provider of new Set(checked.map(ownerOf))) {
+      const overlays: LspOverlay[] = inPlace.filter((file) => ownerOf(file.path) === provider).map((file) => ({ filePath: file.path, text: file.after! }))
+      const asked = checked.filter((file) => ownerOf(file) === provider)
+      if (overlays.length === 0) {
+        // Nothing of this provider's changes: its files' diagnostics stay as they are.
+        for (const [index, file] of checked.entries()) if (ownerOf(file) === provider) after.set(file, before[index])
+        continue
+      }
+      const request = { operation: 'overlayDiagnostics', filePath: overlays[0]!.filePath, overlays, files: asked, workspaceRoot: context.workspaceRoot } as const
+      const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
+      for (const [index, answer] of result.files.entries()) after.set(asked[index]!, answer.completeness.state === 'complete' ? errorsIn(answer.diagnostics) : undefined)
+    }
+    const rows: CheckedFile[] = await Promise.all(
+      checked.map(async (file, index) => {
+        const text = afterText.get(file)
+        return { path: file, before: before[index], after: after.get(file), lines: text === undefined ? await readLines(file) : text.split(/\r\n|\r|\n/) }
+      }),
+    )
+    return checkLines(rows, root)
+  } catch (error) {
+    if (context.signal.aborted) throw error
+    return [`Not checked before writing: ${oneLine(error instanceof Error ? error.message : String(error))}.`]
+  }
+}
+
+/** The errors of `file` as it is on disk, or `undefined` when its diagnostics are not complete or fail. */
+async function errorsOf(context: EditFlowContext, file: string): Promise<readonly LspDiagnostic[] | undefined> {
+  try {
+    const request = { operation: 'diagnostics', filePath: file, workspaceRoot: context.workspaceRoot } as const
+    const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
+    return result.completeness.state === 'complete' ? errorsIn(result.diagnostics) : undefined
+  } catch (error) {
+    if (context.signal.aborted) throw error
+    return undefined
+  }
+}
+
+function errorsIn(diagnostics: readonly LspDiagnostic[]): LspDiagnostic[] {
+  return diagnostics.filter((diagnostic) => diagnostic.severity === 'Error')
+}
+
+/** The preview's lines for the checked files (see {@link speculativeCheck}). */
+function checkLines(rows: readonly CheckedFile[], root: string): string[] {
+  const display = (file: string): string => path.relative(root, file).split(path.sep).join('/')
+  const counted = rows.filter((row): row is CheckedFile & { before: readonly LspDiagnostic[]; after: readonly LspDiagnostic[] } => row.before !== undefined && row.after !== undefined)
+  const unchecked = rows.filter((row) => row.before === undefined || row.after === undefined).map((row) => display(row.path))
+  const tail = unchecked.length > 0 ? ` Not checked (no complete diagnostics): ${unchecked.join(', ')}.` : ''
+  if (counted.length === 0) return [`Not checked before writing: no complete diagnostics for the ${rows.length === 1 ? 'file' : `${rows.length} files`} the edit touches.${tail}`]
+  const was = counted.reduce((sum, row) => sum + row.before.length, 0)
+  const now = counted.reduce((sum, row) => sum + row.after.length, 0)
+  const where = `in the ${counted.length} checked ${counted.length === 1 ? 'file' : 'files'}`
+  const fresh = counted.flatMap((row) => newErrors(row.before, row.after).map((diagnostic) => `${display(row.path)}:${diagnosticRow(diagnostic, row.lines)}`))
+  if (fresh.length === 0) return [`Errors ${was} → ${now} if applied (${where}).${tail}`]
+  const more = fresh.length > MAX_NEW_ERRORS ? [`… ${fresh.length - MAX_NEW_ERRORS} more`] : []
+  const count = `${fresh.length} new ${fresh.length === 1 ? 'error' : 'errors'}`
+  return [`Warning: errors ${was} → ${now} if applied (${where}), ${count}:${tail}`, ...fresh.slice(0, MAX_NEW_ERRORS).map((row) => `  ${row}`), ...more]
+}
+
+/**
+ * The errors of `after` that `before` does not have: each error on disk is matched to one with the
+ * edit of the same code and message, at the same place if there is one (an edit moves the lines
+ * below it), and what is left unmatched is new. In document order.
+ */
+export function newErrors(before: readonly LspDiagnostic[], after: readonly LspDiagnostic[]): LspDiagnostic[] {
+  const key = (diagnostic: LspDiagnostic): string => `${String(diagnostic.code)}\u0000${diagnostic.message}`
+  const at = (position: LspPosition): string => `${position.line}:${position.character}`
+  const left = new Set(after)
+  for (const old of before) {
+    const candidates = [...left].filter((diagnostic) => key(diagnostic) === key(old))
+    const match = candidates.find((diagnostic) => at(diagnostic.range.start) === at(old.range.start)) ?? candidates[0]
+    if (match !== undefined) left.delete(match)
+  }
+  return [...left].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character)
+}
+
+/**
+ * The files that reference the symbol declared at `at` (its `findReferences`, cross-checked when
+ * `ctx.lsp` is, and the places it could not resolve), for a symbol edit's check; `[]` when the
+ * query fails, unless the call was aborted.
+ */
+export async function referencingFiles(context: EditFlowContext, at: { readonly absolutePath: string; readonly position: LspPosition }): Promise<string[]> {
+  try {
+    const request = { operation: 'findReferences', filePath: at.absolutePath, position: at.position, workspaceRoot: context.workspaceRoot } as const
+    const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
+    const places = [...result.locations, ...(result.crossCheck?.candidates ?? []).map((candidate) => candidate.location)]
+    return places.map((location) => URI.parse(location.uri)).filter((uri) => uri.scheme === 'file').map((uri) => uri.fsPath)
+  } catch (error) {
+    if (context.signal.aborted) throw error
+    return []
+  }
+}
