@@ -38,7 +38,7 @@ describe('fallbacks and disabled operations in a config', () => {
     const itself = await load('[[servers]]\nid = "python"\nfallbacks = ["python"]\n')
     expect(itself.setup).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', message: `${itself.file}:3: servers[0].fallbacks[0]: a server cannot be its own fallback` }))
     const operation = await load('[[servers]]\nid = "python"\ndisabledOperations = ["references"]\n')
-    const operations = '"goToDefinition"|"goToTypeDefinition"|"findReferences"|"goToImplementation"|"hover"|"signatureHelp"|"incomingCalls"|"outgoingCalls"|"documentSymbol"|"workspaceSymbol"|"diagnostics"|"completion"|"rename"|"codeActions"|"format"|"prepareCallHierarchy"|"supertypes"|"subtypes"|"workspaceDiagnostics"|"willRenameFiles"|"didRenameFiles"'
+    const operations = '"goToDefinition"|"goToTypeDefinition"|"findReferences"|"goToImplementation"|"hover"|"signatureHelp"|"incomingCalls"|"outgoingCalls"|"documentSymbol"|"workspaceSymbol"|"diagnostics"|"completion"|"rename"|"codeActions"|"format"|"prepareCallHierarchy"|"supertypes"|"subtypes"|"workspaceDiagnostics"|"willRenameFiles"|"didRenameFiles"|"overlayDiagnostics"'
     expect(operation.setup).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', message: `${operation.file}:3: servers[0].disabledOperations[0]: Invalid option: expected one of ${operations}` }))
   })
 })

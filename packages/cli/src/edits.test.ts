@@ -42,6 +42,7 @@ const shop = {
 
 const renamePreview = [
   'Preview: rename total → sum: 3 edits in 2 files; nothing written. The same call with apply: true writes it.',
+  'Errors 0 → 0 if applied (in the 2 checked files).',
   '--- a/src/cart.ts',
   '+++ b/src/cart.ts',
   '@@ -6,7 +6,7 @@',
@@ -190,6 +191,7 @@ describe('a quick fix on typescript-language-server', () => {
     expect(await tool.execute({ ...at, action: 1 })).toBe(
       [
         'Preview: code action "Add import from "./util"": 1 edit in 1 file; nothing written. The same call with apply: true writes it.',
+        'Errors 1 → 0 if applied (in the 1 checked file).',
         '--- a/src/fix.ts',
         '+++ b/src/fix.ts',
         '@@ -1 +1,3 @@',

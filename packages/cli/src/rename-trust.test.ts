@@ -83,7 +83,9 @@ describe('rename on typescript-language-server keeps the code compiling, and say
     })
     const { tool } = toolOn(root)
     const rename = { operation: 'rename', filePath: 'src/cart.ts', line: 2, character: 3, newName: 'sum' } as const
-    expect(withoutDiff(await tool.execute(rename))).toBe('Preview: rename total → sum: 2 edits in 2 files; nothing written. The same call with apply: true writes it.')
+    expect(withoutDiff(await tool.execute(rename))).toBe(
+      ['Preview: rename total → sum: 2 edits in 2 files; nothing written. The same call with apply: true writes it.', 'Errors 0 → 0 if applied (in the 2 checked files).'].join('\n'),
+    )
     expect(withoutDiff(await tool.execute({ ...rename, apply: true })).split('\n')).toEqual([
       'Applied: rename total → sum: 2 edits in 2 files written.',
       '  scripts/report.ts',
@@ -108,6 +110,7 @@ describe('rename on pyright refuses while a place may be the symbol', () => {
     expect(withoutDiff(await tool.execute(rename))).toBe(
       [
         'Preview: rename total → amount: 2 edits in 2 files; nothing written. The same call with apply: true writes it.',
+        'Errors 0 → 0 if applied (in the 2 checked files).',
         '1 place names total where the server could not resolve it (may be this symbol; not renamed):',
         'shop/use.py:9:17  return cart.total()',
       ].join('\n'),

@@ -78,6 +78,7 @@ describe('symbols by name path on typescript-language-server', () => {
       [
         'Cart.addItem → src/cart.ts:8:3',
         'Preview: replace Method Cart.addItem: 1 edit in 1 file; nothing written. The same call with apply: true writes it.',
+        'Errors 0 → 0 if applied (in the 1 checked file).',
         '--- a/src/cart.ts',
         '+++ b/src/cart.ts',
         '@@ -6,7 +6,7 @@',
@@ -132,6 +133,7 @@ describe('symbols by name path on typescript-language-server', () => {
       [
         'Cart.addItem → src/cart.ts:8:3',
         'Preview: insert after Method Cart.addItem: 1 edit in 1 file; nothing written. The same call with apply: true writes it.',
+        'Errors 0 → 0 if applied (in the 1 checked file).',
         '--- a/src/cart.ts',
         '+++ b/src/cart.ts',
         '@@ -9,6 +9,10 @@',
@@ -159,7 +161,7 @@ describe('symbols by name path on typescript-language-server', () => {
     const root = await tempWorkspace({ 'tsconfig.json': tsconfig, 'src/cart.ts': cart })
     const { tool } = toolOn(root)
     const before = { operation: 'insertBefore', symbol: 'Cart.addItem', text: '/** How many there are. */\nsize = 0\n' }
-    expect((await tool.execute(before)).split('\n').slice(6, 11)).toEqual(['   private items: string[] = []', ' ', '+  /** How many there are. */', '+  size = 0', '   /**'])
+    expect((await tool.execute(before)).split('\n').slice(7, 12)).toEqual(['   private items: string[] = []', ' ', '+  /** How many there are. */', '+  size = 0', '   /**'])
     const changed = cart.replace('push(name)', 'push(name.trim())')
     await writeFile(path.join(root, 'src/cart.ts'), changed)
     expect(await codeOf(tool.execute({ ...before, apply: true }))).toEqual([
@@ -194,6 +196,7 @@ describe('symbols by name path on pyright', () => {
       [
         'Cart.total → pkg/shop.py:13:9',
         'Preview: replace Method Cart.total: 1 edit in 1 file; nothing written. The same call with apply: true writes it.',
+        'Errors 0 → 0 if applied (in the 1 checked file).',
         '--- a/pkg/shop.py',
         '+++ b/pkg/shop.py',
         '@@ -11,4 +11,4 @@',

@@ -168,6 +168,7 @@ runProviderConformance(realServerRunner, {
       documentSymbol: { file: 'src/shapes.ts' },
       workspaceSymbol: { file: 'src/main.ts', query: 'totalArea' },
       diagnostics: { file: 'src/main.ts' },
+      overlayDiagnostics: { file: 'src/main.ts' },
       completion: { file: 'src/shapes.ts', at: 'shape.area', offset: 'shape.'.length },
       rename: { file: 'src/main.ts', at: 'totalArea([' },
       codeActions: { file: 'src/main.ts', at: 'report(' },

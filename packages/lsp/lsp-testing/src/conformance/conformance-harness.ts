@@ -25,7 +25,7 @@ export function extensionOf(filePath: string): string {
 
 type Spec = ConformanceCursorSpec | ConformanceFileSpec | ConformanceSearchSpec | ConformanceMoveSpec
 
-const knownShapes: ReadonlySet<string> = new Set<ConformanceRequestShape>(['cursor', 'file', 'workspace', 'rename', 'codeActions', 'format', 'workspaceDiagnostics', 'renameFiles'])
+const knownShapes: ReadonlySet<string> = new Set<ConformanceRequestShape>(['cursor', 'file', 'workspace', 'rename', 'codeActions', 'format', 'workspaceDiagnostics', 'renameFiles', 'overlayDiagnostics'])
 
 /** The `newName` the suite asks `rename` for. */
 export const CONFORMANCE_NEW_NAME = 'renamedByConformance'
@@ -119,6 +119,10 @@ export function createHarness<P extends ConformanceProvider>(options: ProviderCo
       const newFile = spec !== undefined && 'newFile' in spec ? spec.newFile : `${file}.moved`
       const [from, to] = operation === 'didRenameFiles' ? [newFile, filePath] : [filePath, newFile]
       return { operation, filePath: from, newPath: to, workspaceRoot, languageId } as LspProviderQuery
+    }
+    if (shape === 'overlayDiagnostics') {
+      // The file's own text as the overlay: the answer is its diagnostics, the disk untouched.
+      return { operation, filePath, overlays: [{ filePath, text: workspace.text(file) }], files: [filePath], workspaceRoot, languageId } as LspProviderQuery
     }
     if (shape === 'format') return { operation, filePath, range: null, options: { ...CONFORMANCE_FORMATTING_OPTIONS }, workspaceRoot, languageId } as LspProviderQuery
     const position = target.position ?? (spec !== undefined && 'at' in spec ? positionOf(workspace.text(spec.file), spec) : { line: 0, character: 0 })

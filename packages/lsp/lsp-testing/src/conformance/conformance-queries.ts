@@ -116,7 +116,7 @@ export function errorCases<P extends ConformanceProvider>(harness: Harness<P>): 
     await rejectsWith(isLspError, provider.query(request), code, `${what} (${preview(request)})`)
   }
   /** One claimed operation of each request shape (they all take a file). */
-  const withFile = ['cursor', 'file', 'workspace', 'rename', 'codeActions', 'format', 'workspaceDiagnostics'].flatMap((shape) =>
+  const withFile = ['cursor', 'file', 'workspace', 'rename', 'codeActions', 'format', 'workspaceDiagnostics', 'overlayDiagnostics'].flatMap((shape) =>
     harness.claimed.filter((operation) => harness.shapeOf(operation) === shape).slice(0, 1),
   )
   const cursor = harness.claimed.find((operation) => operation === 'hover') ?? harness.claimed.find((operation) => harness.shapeOf(operation) === 'cursor')

@@ -190,6 +190,14 @@ export function checkResultShape(value: unknown, expected: ShapeExpectation): nu
       return workspaceEdit(fields.edit, `${path}.edit`)
     case 'codeActions':
       return codeActions(fields.actions, `${path}.actions`)
+    case 'overlayDiagnostics':
+      // One item a file asked about (each may be clean).
+      return array(fields.files, `${path}.files`).filter((file, i) => {
+        const entry = record(file, `${path}.files[${i}]`, ['uri', 'diagnostics', 'completeness'])
+        uri(entry.uri, `${path}.files[${i}].uri`)
+        completeness(entry.completeness, `${path}.files[${i}].completeness`)
+        return diagnostics(entry.diagnostics, `${path}.files[${i}].diagnostics`, false) >= 0
+      }).length
     default: {
       uri(fields.uri, `${path}.uri`)
       return diagnostics(fields.diagnostics, `${path}.diagnostics`)
