@@ -86,6 +86,8 @@ export type ConformanceOperations = { readonly [Op in LspCursorOperation]?: Conf
   readonly workspaceDiagnostics?: ConformanceFileSpec
   readonly willRenameFiles?: ConformanceMoveSpec
   readonly didRenameFiles?: ConformanceMoveSpec
+  /** Asked with the file's own text as its overlay; the answer holds that one file. */
+  readonly overlayDiagnostics?: ConformanceFileSpec
 }
 
 /** A workspace in the provider's language and the operations it answers there. */
