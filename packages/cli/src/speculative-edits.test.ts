@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { main } from './main.js'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
 
 const tsconfig = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler' }, include: ['src'] })
@@ -45,6 +46,21 @@ describe('speculative edits on typescript-language-server', () => {
     expect(await read(root, 'src/price.ts')).toBe(price)
     expect(await read(root, 'src/checkout.ts')).toBe(taken)
     expect(await tool.execute({ operation: 'diagnostics', filePath: 'src/checkout.ts' })).toBe('No diagnostics in src/checkout.ts.')
+  }, 120_000)
+
+  it('through the command: agent-lsp rename prints the warning and the new errors above the preview, writing nothing', async () => {
+    const taken = "import { price } from './price'\n\nconst cost = 1\nexport const total: number = price(cost)\n"
+    const root = await tempWorkspace({ 'tsconfig.json': tsconfig, 'src/price.ts': price, 'src/checkout.ts': taken })
+    let stdout = ''
+    const code = await main(['rename', 'src/price.ts:1:17', 'cost'], { cwd: root, stdout: (text) => void (stdout += text), stderr: () => {} })
+    expect(code).toBe(0)
+    expect(stdout.split('\n').slice(0, 4)).toEqual([
+      'Warning: errors 0 → 2 if applied (in the 2 checked files), 2 new errors:',
+      "  src/checkout.ts:1:10  error  2440  Import declaration conflicts with local declaration of 'cost'.",
+      "  src/checkout.ts:4:30  error  2349  This expression is not callable. Type 'Number' has no call signatures.",
+      'Preview: rename price → cost: 3 edits in 2 files; nothing written. The same call with apply: true writes it.',
+    ])
+    expect(await read(root, 'src/checkout.ts')).toBe(taken)
   }, 120_000)
 
   it('a rename that breaks nothing says errors 0 → 0', async () => {

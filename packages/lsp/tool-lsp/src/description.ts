@@ -44,7 +44,7 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
       '(addItem, Cart.addItem) looked up in filePath when given, else in the whole workspace, line then picking among matches.',
     `${byShape('file')} take filePath. ${byShape('workspace')} takes query, and filePath to ask only that file's language server.`,
     'rename and the symbol edits take a cursor or symbol, and newName or text; codeActions a cursor (endLine and endCharacter make it a selection), ' +
-      'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These and moveFile answer a unified diff and write nothing; the same call with apply: true writes it ' +
+      'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These answer a unified diff and the errors it would add (moveFile: the diff), writing nothing; the same call with apply: true writes it ' +
       'atomically (refused if a file changed since the preview) and verifies it. ' +
       'A rename leaving references or places the server could not resolve is refused unless force: true.',
     `filePath is relative to the workspace root (${workspaceRoot}) or absolute. line and character are 1-based; ` +

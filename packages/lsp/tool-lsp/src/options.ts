@@ -12,6 +12,11 @@ export interface LspToolOptions {
   readonly maxResults?: number
   /** How `apply: true` writes files; default the real file system (tests inject failures). */
   readonly fileSystem?: EditFileSystem
+  /**
+   * Whether an edit's preview reports the errors it would cause, found with the edit in the
+   * servers' view only (`overlayDiagnostics`; see the edit flow). Default `true`.
+   */
+  readonly checkEdits?: boolean
 }
 
 /** One minute: long enough for a cold server's first `findReferences` in a large workspace. */
@@ -29,6 +34,7 @@ export interface ToolSettings {
   readonly timeoutMs: number
   readonly maxResults: number
   readonly fileSystem?: EditFileSystem
+  readonly checkEdits: boolean
 }
 
 /**
@@ -45,5 +51,7 @@ export function toSettings(options: LspToolOptions): ToolSettings {
     throw invalid(`timeoutMs must be an integer from 1 to ${MAX_TIMEOUT_MS} (got ${timeoutMs})`)
   }
   if (!Number.isInteger(maxResults) || maxResults < 1) throw invalid(`maxResults must be an integer >= 1 (got ${maxResults})`)
-  return { workspaceRoot: path.resolve(workspaceRoot), timeoutMs, maxResults, ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}) }
+  const checkEdits = options.checkEdits ?? true
+  if (typeof checkEdits !== 'boolean') throw invalid(`checkEdits must be a boolean (got ${JSON.stringify(checkEdits)})`)
+  return { workspaceRoot: path.resolve(workspaceRoot), timeoutMs, maxResults, checkEdits, ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}) }
 }

@@ -42,4 +42,6 @@ export interface EditFlowContext {
   readonly previews: PreviewStore
   readonly signal: AbortSignal
   readonly fileSystem?: EditFileSystem
+  /** Whether previews report the errors the edit would cause (see `speculativeCheck`); default `true`. */
+  readonly checkEdits?: boolean
 }

@@ -108,7 +108,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const referencing = described.referencedAt === undefined ? [] : await referencingFiles(context, described.referencedAt)
   if (!apply) {
     context.previews.set(key, { baseHashes: new Map(plan.files.map((file) => [file.path, file.baseHash])), digest: plan.digest })
-    const speculative = moved === undefined ? await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root) : []
+    const speculative = moved === undefined && context.checkEdits !== false ? await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root) : []
     const warning = speculative[0]?.startsWith('Warning:') ? speculative : []
     const preview = `Preview: ${what}: ${counted}; nothing written. The same call with apply: true writes it.`
     return answer([...warning, preview, ...(warning.length > 0 ? [] : speculative), ...checkLines, diffOf(plan)])
