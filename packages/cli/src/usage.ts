@@ -19,6 +19,8 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp rename <file>:<line>:<col> NEWNAME [--apply [--force]]    (or --symbol NAME NEWNAME)
   agent-lsp codeActions <file>:<line>:<col> [--end LINE:COL] [--only KIND] [--action N|TITLE [--apply]]
   agent-lsp format <file> [--lines A-B] [--apply]
+      rename, a chosen action, format and the symbol edits below print, without --apply, the
+      diff and the errors the edit would add (the edit in the servers' view only; nothing written)
   agent-lsp symbolSource <file>:<line>:<col>    (or --symbol NAME [--file FILE])
       the symbol's doc comment and whole declaration, with 1-based line numbers
   agent-lsp replaceSymbol|insertBefore|insertAfter <file>:<line>:<col> --text TEXT [--apply]
