@@ -72,7 +72,7 @@ describe('the lsp tool definition', () => {
       'Files: .bash .c .cc .cjs .cpp .css .cts .cxx .dockerfile .go .h .hpp .htm .html .js .json .jsonc .jsx .less .mjs .mts .php .py .pyi .rs .scss .sh .svelte .toml .ts .tsx .vue .yaml .yml; ' +
         'by name: .bash_aliases .bash_login .bash_logout .bash_profile .bashrc .envrc .profile apkbuild containerfile(.*) dockerfile(.*) pkgbuild.',
     )
-    // 3,946 bytes on 2026-12-02 (the cursor operations no longer listed by name: "unless said otherwise").
+    // 3,946 bytes on 2026-12-02 (the cursor operations no longer listed by name: "unless said otherwise"); 3,981 with previews naming the errors an edit would add.
     expect(Buffer.byteLength(tool.description)).toBeLessThanOrEqual(4096)
     expect(Buffer.byteLength(JSON.stringify(tool.inputSchema))).toBeLessThanOrEqual(4096)
   })
