@@ -144,6 +144,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         databases: config.compileDatabase ? new CompileDatabases(config.compileDatabase, config.args ?? [], root) : undefined,
         sendingChanges: undefined,
         overlaying: undefined,
+        reading: new Set(),
       }
     })
     return session

@@ -19,7 +19,7 @@ import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { runOperation } from './operations.js'
 import { hasWorkspacePull } from './workspace-diagnostics.js'
 import { fileRenameRefusal, fileRenameUnsupported } from './file-renames.js'
-import { answerOverlayDiagnostics, waitForOverlays } from './overlay-diagnostics.js'
+import { answerOverlayDiagnostics, readingDisk } from './overlay-diagnostics.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
 export interface Session {
@@ -39,6 +39,8 @@ export interface Session {
   sendingChanges: Promise<unknown> | undefined
   /** Settles when the overlay active now (see `answerOverlayDiagnostics`) has been taken back. */
   overlaying: Promise<void> | undefined
+  /** The queries answering from disk now (see `readingDisk`), which an overlay waits for. */
+  readonly reading: Set<Promise<unknown>>
 }
 
 /** Where a query runs, once its file and server root are resolved. */
@@ -79,15 +81,15 @@ export async function answerWith(
   limits: LocalProviderLimits,
   signal: AbortSignal | undefined,
 ): Promise<LspQueryResult> {
-  const { path, root, resolvedWorkspaceRoot, anyFile } = place
   const session = await untilAborted(starting, signal, () => cancelledError(request.operation))
+  if (request.operation === 'overlayDiagnostics') return answerOverlayDiagnostics(session, request, place, config, limits, signal)
+  return readingDisk(session, request.operation, signal, () => answerFromDisk(session, request, place, config, limits, signal))
+}
+
+/** {@link answerWith} for a query that syncs its documents from disk, with no overlay active. */
+async function answerFromDisk(session: Session, request: LspProviderQuery, place: QueryPlace, config: LocalServerConfig, limits: LocalProviderLimits, signal: AbortSignal | undefined): Promise<LspQueryResult> {
+  const { path, root, resolvedWorkspaceRoot, anyFile } = place
   const { client, documents } = session
-  if (request.operation === 'overlayDiagnostics') {
-    assertSupported(client.capabilities, request.operation, config, path)
-    return answerOverlayDiagnostics(session, request, place, config, limits, signal)
-  }
-  // No answer from text that is not on disk: an overlay active now is taken back first.
-  await waitForOverlays(session, request.operation, signal)
   // A file moved: its document (gone from disk) is closed before the server hears of the move.
   if (request.operation === 'didRenameFiles') await documents.refreshOpen()
   assertSupported(client.capabilities, request.operation, config, path)

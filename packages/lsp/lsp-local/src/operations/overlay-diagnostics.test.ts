@@ -23,7 +23,7 @@ function pulling(root: string, scenario: FakeServerScenario, limits: Partial<Loc
   onTestFinished(() => provider.dispose())
   const overlay = (signal?: AbortSignal) =>
     provider.query({ operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'a.ts', text: OVERLAY }], files: ['a.ts'], workspaceRoot: root, languageId: 'typescript' }, signal)
-  const hover = () => provider.query({ operation: 'hover', filePath: 'a.ts', position: { line: 0, character: 13 }, workspaceRoot: root, languageId: 'typescript' })
+  const hover = (signal?: AbortSignal) => provider.query({ operation: 'hover', filePath: 'a.ts', position: { line: 0, character: 13 }, workspaceRoot: root, languageId: 'typescript' }, signal)
   /** The texts the fakes (one per process) were given for a.ts, in order: `open` or `change`, and the text. */
   const sent = async (): Promise<string[]> => {
     const entries = existsSync(log) ? await readFakeServerLog(log) : []
@@ -73,6 +73,27 @@ describe('overlayDiagnostics restores the disk text in the server', () => {
     expect(await rejection(fake.overlay())).toMatchObject({ code: 'LSP_SERVER_CRASHED' })
     await fake.hover()
     expect(await fake.sent()).toEqual([`open ${JSON.stringify(DISK)}`, `change ${JSON.stringify(OVERLAY)}`, `open ${JSON.stringify(DISK)}`])
+  })
+
+  it('begins only after the queries in flight, and the queries asked meanwhile run after it is taken back', async () => {
+    const root = workspace({ 'a.ts': DISK })
+    const tsserverAnswer = { type: 'response', success: true, body: [] }
+    const fake = pulling(root, { hang: ['textDocument/hover'], results: { 'workspace/executeCommand': tsserverAnswer } })
+    const controller = new AbortController()
+    const inFlight = fake.hover(controller.signal)
+    await until(async () => (await fake.sent()).length === 1)
+    const overlay = fake.overlay()
+    const meanwhile = fake.hover()
+    // The hover in flight holds the overlay back: nothing but the first open reaches the server, read
+    // back from the fake's log 50 times (without the wait, the overlay's change is there within a few).
+    for (let read = 0; read < 50; read++) expect(await fake.sent()).toEqual([`open ${JSON.stringify(DISK)}`])
+    controller.abort()
+    expect(await rejection(inFlight)).toMatchObject({ code: 'LSP_CANCELLED' })
+    expect(await overlay).toMatchObject({ files: [{ diagnostics: [], completeness: { state: 'complete' } }], completeness: { state: 'complete' } })
+    // Asked while the overlay was on its way, it hangs like every hover here; by then the disk text is back.
+    await until(async () => (await fake.sent()).length === 3)
+    expect(await fake.sent()).toEqual([`open ${JSON.stringify(DISK)}`, `change ${JSON.stringify(OVERLAY)}`, `change ${JSON.stringify(DISK)}`])
+    void meanwhile.catch(() => {})
   })
 
   it('refuses an overlay of a file its server does not take', async () => {

@@ -16,6 +16,8 @@ export interface OverlaySession {
   readonly documents: OpenDocuments
   /** Settles when the overlay active now has been taken back; `undefined` when none is. */
   overlaying: Promise<void> | undefined
+  /** The queries answering from disk now (see {@link readingDisk}). */
+  readonly reading: Set<Promise<unknown>>
 }
 
 /** Where the query runs (see `QueryPlace`). */
@@ -32,10 +34,10 @@ interface OverlayPlace {
  * collects them (pulled, or pushed and settled, bounded by the limits), then every overlaid
  * document is changed back to its disk text, in a `finally`: after a timeout, a cancellation or a
  * thrown error too. A restore that fails (the server died meanwhile) stops the server, whose next
- * query starts a new one from disk. Other queries of the session wait while overlays are active
- * (`Session.overlaying`), so none answers from text that is not on disk; overlays of one session run
- * one at a time.
- * @throws LspError `LSP_INVALID_REQUEST` (an overlay of a file this server does not take, two
+ * query starts a new one from disk. The overlay waits for the session's queries in flight, and
+ * queries asked meanwhile wait for it to be taken back (see {@link readingDisk}), so none answers
+ * from text that is not on disk; overlays of one session run one at a time.
+ * @throws LspError `LSP_UNSUPPORTED_OPERATION` (a server that takes no documents), `LSP_INVALID_REQUEST` (an overlay of a file this server does not take, two
  *   overlays of one file), `LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_NOT_TEXT`,
  *   `LSP_CANCELLED`, and the request errors of the diagnostics.
  */
@@ -48,6 +50,7 @@ export async function answerOverlayDiagnostics(
   signal: AbortSignal | undefined,
 ): Promise<LspQueryResult> {
   const { resolvedWorkspaceRoot } = place
+  if (!session.client.capabilities.textDocumentSync) throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${config.id}" does not support ${request.operation} (no textDocumentSync)`)
   const resolve = (file: string): string => resolveWorkspaceFile(file, request.workspaceRoot, resolvedWorkspaceRoot)
   const languageOf = (path: string): string | undefined => config.extensionToLanguage[extensionOf(path)]
   const overlays = request.overlays.map((overlay) => ({ path: resolve(overlay.filePath), text: overlay.text }))
@@ -61,6 +64,7 @@ export async function answerOverlayDiagnostics(
   session.overlaying = new Promise<void>((resolved) => (release = resolved))
   const { client, documents } = session
   try {
+    await untilAborted(Promise.allSettled([...session.reading]), signal, () => cancelledError(request.operation))
     await client.watchedFiles.sync()
     for (const { path, text } of overlays) await documents.setOverlay(path, languageOf(path)!, text)
     for (const path of files) {
@@ -97,6 +101,21 @@ export async function answerOverlayDiagnostics(
 }
 
 /** Wait while another overlay of `session` is active (bounded by `signal` only: overlays settle within the diagnostics' bounds). */
-export async function waitForOverlays(session: OverlaySession, operation: string, signal: AbortSignal | undefined): Promise<void> {
+async function waitForOverlays(session: OverlaySession, operation: string, signal: AbortSignal | undefined): Promise<void> {
   while (session.overlaying !== undefined) await untilAborted(session.overlaying, signal, () => cancelledError(operation))
+}
+
+/**
+ * Run `answer`, a query whose documents are synced from disk, once no overlay is active, and keep it
+ * in `session.reading` until it settles, so that an overlay begins only after it.
+ */
+export async function readingDisk<T>(session: OverlaySession, operation: string, signal: AbortSignal | undefined, answer: () => Promise<T>): Promise<T> {
+  await waitForOverlays(session, operation, signal)
+  const running = answer()
+  session.reading.add(running)
+  try {
+    return await running
+  } finally {
+    session.reading.delete(running)
+  }
 }
