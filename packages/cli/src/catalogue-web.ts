@@ -31,7 +31,8 @@ import type { CatalogueEntry } from './catalogue-entry.js'
 /** What the Vue and Svelte servers answer (measured): every operation but type hierarchy and workspace diagnostics. */
 // No file operations: svelte-language-server registers none, and typescript-language-server's filters leave .vue out.
 const vueAndSvelteOperations = lspOperations.filter(
-  (operation) => !['supertypes', 'subtypes', 'workspaceDiagnostics', 'willRenameFiles', 'didRenameFiles'].includes(operation),
+  // overlayDiagnostics is the host's, never an entry's (catalogue-entry.ts).
+  (operation) => !['supertypes', 'subtypes', 'workspaceDiagnostics', 'willRenameFiles', 'didRenameFiles', 'overlayDiagnostics'].includes(operation),
 )
 
 export const webServers: readonly CatalogueEntry[] = [
