@@ -6,7 +6,8 @@ import { nearestFirst } from './classify/nearest-first.js'
 import { isCallAt } from './classify/call-site.js'
 import { nameOfPlaces, symbolName } from './name.js'
 import { inRanges, lexicalFamily, nonCodeRanges } from './search/lexical.js'
-import { searchWord, type SearchResult } from './search/ripgrep.js'
+import type { SearchResult } from './search/ripgrep.js'
+import { searchWord } from './search/search.js'
 import { fileUri, Texts, uriPath } from './search/texts.js'
 
 /** The bounds of one cross-check. */

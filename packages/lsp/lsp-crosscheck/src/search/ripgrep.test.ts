@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { occurrencesIn, searchWord } from './ripgrep.js'
+import { occurrencesIn, searchWordWithRipgrep as searchWord } from './ripgrep.js'
 
 const roots: string[] = []
 afterEach(() => {

@@ -16,10 +16,13 @@ export interface SearchResult {
 }
 
 /** Folders searched never: version control data and dependencies, which are not the workspace's code. */
-const EXCLUDED = ['.git', '.hg', '.svn', 'node_modules', '.venv', '__pycache__', '.tox', '.mypy_cache']
+export const EXCLUDED = ['.git', '.hg', '.svn', 'node_modules', '.venv', '__pycache__', '.tox', '.mypy_cache']
 
 /** Files larger than this are generated or data, not code a reference lives in. */
-const MAX_FILE_SIZE = '4M'
+export const MAX_FILE_SIZE = '4M'
+
+/** {@link MAX_FILE_SIZE} in bytes (ripgrep's `M` is 2^20). */
+export const MAX_FILE_BYTES = 4 * 1024 * 1024
 
 // A code point that continues an identifier in the languages searched (`$` for JavaScript's).
 const endsInIdentifier = /[\p{L}\p{M}\p{N}_$]$/u
@@ -34,7 +37,7 @@ const startsInIdentifier = /^[\p{L}\p{M}\p{N}_$]/u
  * @throws LspError `LSP_SERVER_NOT_FOUND` when no ripgrep binary can be run, `LSP_SERVER_ERROR`
  *   when it fails, `LSP_CANCELLED` when `signal` aborts (the process is killed).
  */
-export async function searchWord(
+export async function searchWordWithRipgrep(
   name: string,
   root: string,
   extensions: readonly string[],

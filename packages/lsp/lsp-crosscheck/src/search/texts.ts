@@ -1,5 +1,6 @@
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync, statSync, type BigIntStats } from 'node:fs'
 import { URI } from 'vscode-uri'
+import { identityOf, RACY_WINDOW_MS, sameIdentity, type Identity } from './identity.js'
 
 /** A document's text and its lines, read once per cross-check. */
 export interface Text {
@@ -36,35 +37,52 @@ export class Texts {
  */
 export class TextCache {
   /** In least- to most-recently-used order (a Map keeps insertion order). */
-  readonly #entries = new Map<string, { readonly stamp: string; readonly text: Text }>()
+  readonly #entries = new Map<string, { readonly identity: Identity; readonly text: Text }>()
   #chars = 0
 
-  constructor(private readonly maxChars: number) {}
+  /**
+   * @param maxChars - UTF-16 units kept in all.
+   * @param racyWindowMs - a text changed within this many milliseconds of its read is read again next time.
+   */
+  constructor(
+    private readonly maxChars: number,
+    private readonly racyWindowMs = RACY_WINDOW_MS,
+  ) {}
 
   get(uri: string): Text | undefined {
     let path: string
-    let stamp: string
+    let stats: BigIntStats
     try {
       const parsed = URI.parse(uri)
       if (parsed.scheme !== 'file') return undefined
       path = parsed.fsPath
-      const stats = statSync(path, { bigint: true })
-      stamp = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`
+      stats = statSync(path, { bigint: true })
     } catch {
       return undefined
     }
+    return this.withStats(path, stats)
+  }
+
+  /**
+   * The text of the file at absolute `path` whose `stat` (bigint) is `stats`, read when its identity
+   * differs from the kept one's, or when it was changed within the racy window (1 s) of being read
+   * (a rewrite of the same size in the same clock tick keeps the identity).
+   */
+  withStats(path: string, stats: BigIntStats): Text | undefined {
     const cached = this.#entries.get(path)
-    if (cached) this.#drop(path, cached.text)
-    if (cached?.stamp === stamp) {
-      this.#keep(path, cached)
+    if (cached && sameIdentity(cached.identity, stats)) {
+      // Most recently used: moved to the end of the map's order.
+      this.#entries.delete(path)
+      this.#entries.set(path, cached)
       return cached.text
     }
+    if (cached) this.#drop(path, cached.text)
     const text = read(path)
-    if (text !== undefined) this.#keep(path, { stamp, text })
+    if (text !== undefined) this.#keep(path, { identity: identityOf(stats, this.racyWindowMs), text })
     return text
   }
 
-  #keep(path: string, entry: { readonly stamp: string; readonly text: Text }): void {
+  #keep(path: string, entry: { readonly identity: Identity; readonly text: Text }): void {
     this.#entries.set(path, entry)
     this.#chars += entry.text.text.length
     for (const [oldest, { text }] of this.#entries) {
@@ -80,7 +98,7 @@ export class TextCache {
 }
 
 /** 8 M UTF-16 units: about 16 MB of source, a few thousand files. */
-const sharedTexts = new TextCache(8 * 1024 * 1024)
+export const sharedTexts = new TextCache(8 * 1024 * 1024)
 
 function read(path: string): Text | undefined {
   let text: string
@@ -91,18 +109,42 @@ function read(path: string): Text | undefined {
   } catch {
     return undefined
   }
-  const lines: string[] = []
-  const lineStarts: number[] = []
-  const breaks = /\r\n|\r|\n/g
-  let start = 0
-  for (let match = breaks.exec(text); match !== null; match = breaks.exec(text)) {
-    lines.push(text.slice(start, match.index))
-    lineStarts.push(start)
-    start = match.index + match[0].length
+  return new FileText(text)
+}
+
+/** A text whose lines are split on first use: most texts the search keeps are never asked for a line. */
+class FileText implements Text {
+  #lines: string[] | undefined
+  #lineStarts: number[] | undefined
+
+  constructor(readonly text: string) {}
+
+  get lines(): readonly string[] {
+    if (this.#lines === undefined) this.#split()
+    return this.#lines!
   }
-  lines.push(text.slice(start))
-  lineStarts.push(start)
-  return { text, lines, lineStarts }
+
+  get lineStarts(): readonly number[] {
+    if (this.#lineStarts === undefined) this.#split()
+    return this.#lineStarts!
+  }
+
+  #split(): void {
+    const { text } = this
+    const lines: string[] = []
+    const lineStarts: number[] = []
+    const breaks = /\r\n|\r|\n/g
+    let start = 0
+    for (let match = breaks.exec(text); match !== null; match = breaks.exec(text)) {
+      lines.push(text.slice(start, match.index))
+      lineStarts.push(start)
+      start = match.index + match[0].length
+    }
+    lines.push(text.slice(start))
+    lineStarts.push(start)
+    this.#lines = lines
+    this.#lineStarts = lineStarts
+  }
 }
 
 /** The canonical `file:` URI of an absolute path, as the seam's locations spell it. */

@@ -1,0 +1,84 @@
+import type { Occurrence, SearchResult } from './ripgrep.js'
+import type { TextCache } from './texts.js'
+import type { WalkedFile } from './walk.js'
+
+// `rg -w`: no word character (Unicode `\w`) on either side of the match…
+const rgWord = /[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]/u
+// …and then, as `occurrencesIn` filters ripgrep's matches, no identifier character either (`$` for JavaScript's).
+const identifier = /[\p{L}\p{M}\p{N}_$]/u
+
+/** Bytes ripgrep reads first; a NUL byte in them makes it skip the file (a binary file). */
+const FIRST_READ_BYTES = 64 * 1024
+
+/**
+ * Every whole-word, case-sensitive occurrence of `name` in `files` (in their order), as ripgrep
+ * and `occurrencesIn` find them: lines end at `\n` only (a lone `\r` is inside a line, as ripgrep
+ * counts), characters in UTF-16 units from the line's start, texts from `texts` (read once while
+ * their identity holds). A file with a NUL byte no larger than ripgrep's first read has no
+ * occurrences (binary), as ripgrep decides.
+ * @returns `undefined` when a file is one whose ripgrep answer this does not reproduce (a NUL byte
+ *   past the first 64 KiB, bytes that are not UTF-8, a UTF-16 byte order mark, which all decode
+ *   to U+FFFD or NUL here): the caller then asks ripgrep.
+ */
+export function searchTexts(name: string, files: readonly WalkedFile[], limit: number, texts: TextCache): SearchResult | undefined {
+  const occurrences: Occurrence[] = []
+  for (const file of files) {
+    const kept = texts.withStats(file.path, file.stats)
+    const text = kept?.text
+    if (text === undefined || text.indexOf(name) === -1) continue
+    const kind = kindOf(kept!, file.stats.size)
+    if (kind === 'binary') continue
+    if (kind === 'unmodelled') return undefined
+    let lineStart = 0
+    let line = 0
+    for (let at = text.indexOf(name); at !== -1; ) {
+      const end = at + name.length
+      if (rgWord.test(codePointBefore(text, at)) || rgWord.test(codePointAt(text, end))) {
+        at = text.indexOf(name, at + 1)
+        continue
+      }
+      if (!identifier.test(codePointBefore(text, at)) && !identifier.test(codePointAt(text, end))) {
+        for (let next = text.indexOf('\n', lineStart); next !== -1 && next < at; next = text.indexOf('\n', lineStart)) {
+          lineStart = next + 1
+          line++
+        }
+        if (occurrences.length >= limit) return { occurrences, truncated: true }
+        occurrences.push({ path: file.path, line, character: at - lineStart })
+      }
+      at = text.indexOf(name, end)
+    }
+  }
+  return { occurrences, truncated: false }
+}
+
+const kinds = new WeakMap<object, 'text' | 'binary' | 'unmodelled'>()
+
+/** What ripgrep makes of a file's text, decided once per kept text. */
+function kindOf(kept: { readonly text: string }, size: bigint): 'text' | 'binary' | 'unmodelled' {
+  let kind = kinds.get(kept)
+  if (kind === undefined) {
+    const { text } = kept
+    // A UTF-16 byte order mark (ripgrep transcodes the file) or bytes that are not UTF-8 (ripgrep's
+    // JSON gives such a line as bytes, which `occurrencesIn` skips) decode to U+FFFD here.
+    if (text.startsWith('\ufffd\ufffd')) kind = 'unmodelled'
+    else if (text.includes('\0')) kind = size <= BigInt(FIRST_READ_BYTES) ? 'binary' : 'unmodelled'
+    else kind = text.includes('\ufffd') ? 'unmodelled' : 'text'
+    kinds.set(kept, kind)
+  }
+  return kind
+}
+
+function codePointBefore(text: string, at: number): string {
+  if (at === 0) return ''
+  const low = text.charCodeAt(at - 1)
+  if (low >= 0xdc00 && low <= 0xdfff && at >= 2) {
+    const high = text.charCodeAt(at - 2)
+    if (high >= 0xd800 && high <= 0xdbff) return text.slice(at - 2, at)
+  }
+  return text[at - 1]!
+}
+
+function codePointAt(text: string, at: number): string {
+  const point = text.codePointAt(at)
+  return point === undefined ? '' : String.fromCodePoint(point)
+}

@@ -1,0 +1,59 @@
+import { LspError } from '@agent-lsp/lsp'
+import { hasGlobalExcludes } from './ignore-files.js'
+import { searchTexts } from './in-process.js'
+import { EXCLUDED, MAX_FILE_BYTES, searchWordWithRipgrep, type SearchResult } from './ripgrep.js'
+import { sharedTexts, type TextCache } from './texts.js'
+import { walkAsRipgrep, type WalkLimits } from './walk.js'
+
+/**
+ * The trees searched in process (measured, see the decision note 2026-12-02-in-process-search):
+ * past these the walk stops and ripgrep searches; the bytes stay well inside the shared text
+ * cache so a warm search reads nothing.
+ */
+export const IN_PROCESS_LIMITS: WalkLimits = { maxFiles: 4_000, maxBytes: 3 * 1024 * 1024 }
+
+/** Milliseconds a root found too large goes straight to ripgrep, without a walk. */
+const LARGE_FOR_MS = 60_000
+const large = new Map<string, number>()
+
+/** Which search answered (for the bench and the tests). */
+export type SearchEngine = 'in-process' | 'ripgrep'
+
+/**
+ * Every whole-word, case-sensitive occurrence of `name` under `root` in files ending with one of
+ * `extensions`, exactly as `searchWordWithRipgrep` finds them (same files, same order, same
+ * places): in process over the shared text cache when the tree is within {@link IN_PROCESS_LIMITS}
+ * and holds nothing the in-process walk does not model (a global git excludes file, a `.jj`
+ * folder, a pattern it cannot translate, a binary or non-UTF-8 file naming `name`); else ripgrep.
+ * @throws LspError `LSP_CANCELLED` when `signal` has aborted; ripgrep's errors (see `searchWordWithRipgrep`).
+ */
+export async function searchWord(
+  name: string,
+  root: string,
+  extensions: readonly string[],
+  limit: number,
+  signal: AbortSignal | undefined,
+  options: { readonly limits?: WalkLimits; readonly texts?: TextCache; readonly engine?: (engine: SearchEngine) => void } = {},
+): Promise<SearchResult> {
+  if (signal?.aborted) throw new LspError('LSP_CANCELLED', `the search for ${name} was cancelled`)
+  const local = inProcess(name, root, extensions, limit, options.limits ?? IN_PROCESS_LIMITS, options.texts ?? sharedTexts)
+  if (local !== undefined) {
+    options.engine?.('in-process')
+    return local
+  }
+  options.engine?.('ripgrep')
+  return searchWordWithRipgrep(name, root, extensions, limit, signal)
+}
+
+function inProcess(name: string, root: string, extensions: readonly string[], limit: number, limits: WalkLimits, texts: TextCache): SearchResult | undefined {
+  const until = large.get(root)
+  if (until !== undefined && Date.now() < until) return undefined
+  if (hasGlobalExcludes()) return undefined
+  const walk = walkAsRipgrep({ root, extensions, excluded: EXCLUDED, maxFileSize: MAX_FILE_BYTES }, limits)
+  if (walk.kind === 'declined') {
+    if (walk.reason === 'large') large.set(root, Date.now() + LARGE_FOR_MS)
+    return undefined
+  }
+  large.delete(root)
+  return searchTexts(name, walk.files, limit, texts)
+}
