@@ -43,7 +43,9 @@ export async function measureMcp({ root, config, questions }, { iterations, warm
   const logDir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agent-lsp-bench-mcp-')))
   const logFile = path.join(logDir, 'operations.log')
   const env = { ...process.env, AGENT_LSP_NO_DAEMON: '1' }
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root, '--no-daemon', '--log', logFile], env, stderr: 'ignore' })
+  // BENCH_MCP_CPU_PROF=DIR: the command writes a CPU profile there when it leaves (bench/src/profile-summary.mjs reads it).
+  const profile = process.env.BENCH_MCP_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_MCP_CPU_PROF}`] : []
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...profile, bin, 'mcp', '--root', root, '--no-daemon', '--log', logFile], env, stderr: 'ignore' })
   const mcp = new Client({ name: 'agent-lsp-bench', version: '0' })
   const raw = await RawClient.start(config, root)
   try {

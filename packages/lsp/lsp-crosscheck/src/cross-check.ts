@@ -87,6 +87,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       if (signal?.aborted) throw error
       return withCompleteness(result, { reason: 'unchecked', message: `the cross-check could not search for ${name}: ${(error as Error).message}` })
     }
+    for (const [path, text] of search.texts ?? []) texts.seed(fileUri(path), text)
     const counts = { occurrences: search.occurrences.length, listed: 0, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 0 }
     let toAsk: LspLocation[] = []
     const files = new Set<string>()

@@ -1,5 +1,5 @@
 import type { Occurrence, SearchResult } from './ripgrep.js'
-import type { TextCache } from './texts.js'
+import type { Text, TextCache } from './texts.js'
 import type { WalkedFile } from './walk.js'
 
 // `rg -w`: no word character (Unicode `\w`) on either side of the match…
@@ -22,6 +22,7 @@ const FIRST_READ_BYTES = 64 * 1024
  */
 export function searchTexts(name: string, files: readonly WalkedFile[], limit: number, texts: TextCache): SearchResult | undefined {
   const occurrences: Occurrence[] = []
+  const found = new Map<string, Text>()
   for (const file of files) {
     const kept = texts.withStats(file.path, file.stats)
     const text = kept?.text
@@ -42,13 +43,14 @@ export function searchTexts(name: string, files: readonly WalkedFile[], limit: n
           lineStart = next + 1
           line++
         }
-        if (occurrences.length >= limit) return { occurrences, truncated: true }
+        if (occurrences.length >= limit) return { occurrences, truncated: true, texts: found }
         occurrences.push({ path: file.path, line, character: at - lineStart })
+        found.set(file.path, kept!)
       }
       at = text.indexOf(name, end)
     }
   }
-  return { occurrences, truncated: false }
+  return { occurrences, truncated: false, texts: found }
 }
 
 const kinds = new WeakMap<object, 'text' | 'binary' | 'unmodelled'>()

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { isAbsolute, join } from 'node:path'
 import { LspError } from '@agent-lsp/lsp'
+import type { Text } from './texts.js'
 
 /** One whole-word occurrence: zero-based line, zero-based UTF-16 character, in an absolute path. */
 export interface Occurrence {
@@ -13,6 +14,8 @@ export interface Occurrence {
 export interface SearchResult {
   readonly occurrences: readonly Occurrence[]
   readonly truncated: boolean
+  /** The texts the occurrences were found in, by absolute path (the in-process search only). */
+  readonly texts?: ReadonlyMap<string, Text>
 }
 
 /** Folders searched never: version control data and dependencies, which are not the workspace's code. */

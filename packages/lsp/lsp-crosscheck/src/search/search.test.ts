@@ -30,8 +30,10 @@ const wide = { maxFiles: 100_000, maxBytes: 256 * 1024 * 1024 }
 
 async function both(name: string, root: string, extensions = TS, limit = 100_000, limits = wide) {
   let engine: SearchEngine | undefined
-  const local = await searchWord(name, root, extensions, limit, undefined, { limits, texts: new TextCache(64 * 1024 * 1024), engine: (used) => (engine = used) })
+  const { texts, ...local } = await searchWord(name, root, extensions, limit, undefined, { limits, texts: new TextCache(64 * 1024 * 1024), engine: (used) => (engine = used) })
   const rg = await searchWordWithRipgrep(name, root, extensions, limit, undefined)
+  // The in-process search hands over the texts it found the occurrences in, one per file.
+  if (texts !== undefined) expect([...texts.keys()]).toEqual([...new Set(local.occurrences.map((o) => o.path))])
   return { local, rg, engine }
 }
 

@@ -10,7 +10,7 @@ import { walkAsRipgrep, type WalkLimits } from './walk.js'
  * past these the walk stops and ripgrep searches; the bytes stay well inside the shared text
  * cache so a warm search reads nothing.
  */
-export const IN_PROCESS_LIMITS: WalkLimits = { maxFiles: 4_000, maxBytes: 3 * 1024 * 1024 }
+export const IN_PROCESS_LIMITS: WalkLimits = { maxFiles: 2_000, maxBytes: 4 * 1024 * 1024 }
 
 /** Milliseconds a root found too large goes straight to ripgrep, without a walk. */
 const LARGE_FOR_MS = 60_000
