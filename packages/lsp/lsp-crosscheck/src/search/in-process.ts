@@ -21,10 +21,36 @@ const FIRST_READ_BYTES = 64 * 1024
  *   to U+FFFD or NUL here): the caller then asks ripgrep.
  */
 export function searchTexts(name: string, files: readonly WalkedFile[], limit: number, texts: TextCache): SearchResult | undefined {
+  const kept = files.map((file) => texts.withStats(file.path, file.stats))
+  // The same texts (the same objects, so unchanged files) in the same order: the same answer.
+  const memo = memos.get(texts) ?? new Map<string, Memo>()
+  memos.set(texts, memo)
+  const key = `${limit}\0${name}`
+  const last = memo.get(key)
+  if (last && last.texts.length === kept.length && last.texts.every((text, k) => text === kept[k])) return last.result
+  const result = scan(name, files, kept, limit)
+  memo.delete(key)
+  if (result !== undefined) memo.set(key, { texts: kept, result })
+  for (const oldest of memo.keys()) {
+    if (memo.size <= MEMO_NAMES) break
+    memo.delete(oldest)
+  }
+  return result
+}
+
+/** Names whose last answer is kept per text cache (a model asks again about the names it works on). */
+const MEMO_NAMES = 16
+interface Memo {
+  readonly texts: readonly (Text | undefined)[]
+  readonly result: SearchResult
+}
+const memos = new WeakMap<TextCache, Map<string, Memo>>()
+
+function scan(name: string, files: readonly WalkedFile[], texts: readonly (Text | undefined)[], limit: number): SearchResult | undefined {
   const occurrences: Occurrence[] = []
   const found = new Map<string, Text>()
-  for (const file of files) {
-    const kept = texts.withStats(file.path, file.stats)
+  for (const [index, file] of files.entries()) {
+    const kept = texts[index]
     const text = kept?.text
     if (text === undefined || text.indexOf(name) === -1) continue
     const kind = kindOf(kept!, file.stats.size)
