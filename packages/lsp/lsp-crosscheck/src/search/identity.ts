@@ -31,6 +31,7 @@ export const RACY_WINDOW_MS = 1_000
 
 /** Whether `stats` were changed within `windowMs` ({@link RACY_WINDOW_MS}) of now. */
 export function racy(stats: BigIntStats, windowMs = RACY_WINDOW_MS): boolean {
+  if (windowMs <= 0) return false // no window (`Date.now()` is whole milliseconds: a fresh mtime can be past it)
   const now = BigInt(Date.now()) * 1_000_000n
   const window = BigInt(windowMs) * 1_000_000n
   return now - stats.mtimeNs < window || now - stats.ctimeNs < window
