@@ -46,9 +46,13 @@ const listings = new Map<string, { readonly identity: Identity; readonly entries
  */
 export function walkAsRipgrep(scope: WalkScope, limits: WalkLimits): WalkResult {
   const stack: { readonly folder: string; readonly rules: FolderRules }[] = []
-  for (let parent = dirname(scope.root), child = scope.root; parent !== child; child = parent, parent = dirname(parent)) {
-    if (statSync(`${parent}/.jj`, { throwIfNoEntry: false })) return { kind: 'declined', reason: 'unmodelled' }
-    stack.unshift({ folder: parent, rules: folderRules(parent, () => true) })
+  try {
+    for (let parent = dirname(scope.root), child = scope.root; parent !== child; child = parent, parent = dirname(parent)) {
+      if (statSync(`${parent}/.jj`, { throwIfNoEntry: false })) return { kind: 'declined', reason: 'unmodelled' }
+      stack.unshift({ folder: parent, rules: folderRules(parent, () => true) })
+    }
+  } catch {
+    return { kind: 'declined', reason: 'unmodelled' } // a parent that cannot be looked at, or a pattern not modelled
   }
   const files: WalkedFile[] = []
   let bytes = 0
