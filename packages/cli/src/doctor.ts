@@ -117,7 +117,7 @@ export async function diagnoseCrossCheck(env: NodeJS.ProcessEnv): Promise<string
   const probe = await runVersion(rg, ['--version'], env)
   if (probe.kind === 'version') return `Cross-check: ${probe.line} (${bundled ? 'bundled' : 'PATH'})`
   const why = probe.kind === 'timeout' ? `\`${rg} --version\` did not answer within ${VERSION_TIMEOUT_MS / 1000} s` : `${bundled ? rg : 'rg on PATH'} ${probe.why}`
-  return `Cross-check: cannot run ripgrep (${why}): references, implementations and callers are answered partial (unchecked); install: apt-get install ripgrep`
+  return `Cross-check: cannot run ripgrep (${why}): in workspaces past 2,000 files or 4 MiB (searched in process below that) references, implementations and callers are answered partial (unchecked); install: apt-get install ripgrep`
 }
 
 /** `doctor`'s exit status: 0 when at least one server is ready (the command can answer something), else 1. */
