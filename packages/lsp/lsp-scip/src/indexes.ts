@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { LspProvenance } from '@agent-lsp/lsp'
-import { indexNotFound, readScipIndex } from './scip/load.js'
-import { ScipModel } from './scip/model.js'
+import { LazyScipModel } from './scip/lazy-model.js'
+import { indexNotFound, readScipIndexFile } from './scip/load.js'
+import type { ScipModel } from './scip/model.js'
 import { StalenessCheck } from './staleness/check.js'
 import { manifestPathOf, readManifest, revisionOf, sha256 } from './staleness/manifest.js'
 import { linesOf } from './workspace/files.js'
@@ -11,7 +12,7 @@ import { linesOf } from './workspace/files.js'
 /** Where an index provider looks for the index, relative to the workspace root, by default. */
 export const DEFAULT_INDEX_PATH = '.agent-lsp/index.scip'
 
-/** A decoded index of one workspace, with what its answers say about it and the check of its files. */
+/** A read index of one workspace, with what its answers say about it and the check of its files. */
 export interface LoadedIndex {
   readonly model: ScipModel
   readonly check: StalenessCheck
@@ -28,8 +29,9 @@ interface Entry {
 }
 
 /**
- * The indexes of the workspaces a provider is asked about, each decoded once and again only when
- * its file changes (size or modification time); concurrent first queries share one decoding.
+ * The indexes of the workspaces a provider is asked about, each read once and again only when
+ * its file changes (size or modification time); concurrent first queries share one reading. Each
+ * is decoded in part, as questions need its documents (`LazyScipModel`).
  */
 export class Indexes {
   readonly #entries = new Map<string, Entry>()
@@ -69,7 +71,7 @@ export class Indexes {
 }
 
 async function decode(path: string, root: string, mtimeMs: number): Promise<LoadedIndex> {
-  const [{ index, bytes }, manifest] = await Promise.all([readScipIndex(path, root), readManifest(manifestPathOf(path))])
+  const [{ bytes, layout, decoder }, manifest] = await Promise.all([readScipIndexFile(path, root), readManifest(manifestPathOf(path))])
   const lineText = (file: string, line: number): string | undefined => {
     try {
       return linesOf(readFileSync(join(root, file), 'utf8'))[line]
@@ -77,7 +79,7 @@ async function decode(path: string, root: string, mtimeMs: number): Promise<Load
       return undefined
     }
   }
-  const model = new ScipModel(index, lineText)
+  const model = new LazyScipModel(bytes, layout, decoder, lineText)
   const provenance = manifest
     ? { source: 'index' as const, index: path, builtAt: manifest.builtAt, revision: revisionOf(manifest) }
     : { source: 'index' as const, index: path, builtAt: new Date(mtimeMs).toISOString(), revision: `sha256:${sha256(bytes)}` }
