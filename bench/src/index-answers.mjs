@@ -1,9 +1,13 @@
 // Part 6, answers from a SCIP index: what `agent-lsp index` costs (wall time and index size per
 // 1,000 indexed lines), how fast the index answers once decoded (in process, warm), and a fresh
 // command's first answer from the index (`--source auto`: a one-shot command's live server is
-// never ready) against the same command live (`--source live`: it starts the server), alternated.
+// never ready) against the same command live (`--source live`: it starts the server), alternated;
+// beside them the index's answer without the cross-check (`--no-cross-check`: the answer alone,
+// no grep and no live server for textual matches outside the index) and through a shared host
+// that the command starts (its own runtime folder, stopped after each run).
 import { execFile } from 'node:child_process'
-import { readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -29,15 +33,20 @@ function rowsOf(stdout) {
   return rows.sort()
 }
 
+/** Whether an answer says it is from the index: its first line, or its second after a `Partial answer` line. */
+const labelled = (stdout) => stdout.split('\n').slice(0, 2).some((line) => line.startsWith('From index'))
+
 /**
  * @param {{ root: string, query: import('./targets.mjs').Query }} target a workspace without an index yet
- * @param {{ runs: number, iterations: number }} options fresh commands per source; warm in-process queries
+ * @param {{ runs: number, iterations: number, reuseIndex?: boolean }} options fresh commands per source; warm in-process queries;
+ *   `reuseIndex`: answer from the index already at the root (its build time is then not measured)
  */
-export async function measureIndexAnswers({ root, query }, { runs, iterations }) {
+export async function measureIndexAnswers({ root, query }, { runs, iterations, reuseIndex = false }) {
   const env = { ...process.env, AGENT_LSP_NO_DAEMON: '1' }
+  const loadAtStart = loadavg()[0]
   const buildStart = now()
-  await run(process.execPath, [bin, 'index', '--root', root], { cwd: root, env, maxBuffer: 1 << 24 })
-  const buildMs = now() - buildStart
+  if (!reuseIndex) await run(process.execPath, [bin, 'index', '--root', root], { cwd: root, env, maxBuffer: 1 << 24 })
+  const buildMs = reuseIndex ? Number.NaN : now() - buildStart
   const indexFile = path.join(root, '.agent-lsp/index.scip')
   const manifest = JSON.parse(readFileSync(`${indexFile}.json`, 'utf8'))
   const files = Object.keys(manifest.files)
@@ -58,20 +67,31 @@ export async function measureIndexAnswers({ root, query }, { runs, iterations })
   provider.dispose()
 
   const at = `${query.file}:${query.line + 1}:${query.character + 1}`
-  const command = async (source) => {
+  const runtimeDir = mkdtempSync(path.join(tmpdir(), 'agent-lsp-bench-host-'))
+  const hostEnv = { ...process.env, AGENT_LSP_RUNTIME_DIR: runtimeDir }
+  delete hostEnv.AGENT_LSP_NO_DAEMON
+  const command = async (side) => {
+    const source = side === 'live' ? 'live' : 'auto'
+    const flags = side === 'noCrossCheck' ? ['--no-cross-check'] : []
     const start = now()
-    const { stdout } = await run(process.execPath, [bin, query.operation, at, '--root', root, '--source', source], { cwd: root, env, maxBuffer: 1 << 24 })
-    return { ms: now() - start, stdout }
+    const { stdout } = await run(process.execPath, [bin, query.operation, at, '--root', root, '--source', source, ...flags], { cwd: root, env: side === 'host' ? hostEnv : env, maxBuffer: 1 << 24 })
+    const ms = now() - start
+    if (side === 'host') await run(process.execPath, [bin, 'stop'], { cwd: root, env: hostEnv })
+    return { ms, stdout }
   }
-  const fresh = { index: [], live: [] }
-  const answers = { index: new Set(), live: new Set() }
-  for (let i = 0; i < runs; i++) {
-    for (const source of i % 2 === 0 ? ['auto', 'live'] : ['live', 'auto']) {
-      const { ms, stdout } = await command(source)
-      const side = source === 'auto' ? 'index' : 'live'
-      fresh[side].push(ms)
-      answers[side].add(stdout)
+  const sides = ['index', 'live', 'noCrossCheck', 'host']
+  const fresh = Object.fromEntries(sides.map((side) => [side, []]))
+  const answers = Object.fromEntries(sides.map((side) => [side, new Set()]))
+  try {
+    for (let i = 0; i < runs; i++) {
+      for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
+        const { ms, stdout } = await command(side)
+        fresh[side].push(ms)
+        answers[side].add(stdout)
+      }
     }
+  } finally {
+    rmSync(runtimeDir, { recursive: true, force: true })
   }
   const [indexAnswer] = answers.index
   const [liveAnswer] = answers.live
@@ -83,7 +103,12 @@ export async function measureIndexAnswers({ root, query }, { runs, iterations })
   }
   const index = stats(fresh.index)
   const live = stats(fresh.live)
+  const noCrossCheck = stats(fresh.noCrossCheck)
+  const host = stats(fresh.host)
+  const [noCrossCheckAnswer] = answers.noCrossCheck
+  const [hostAnswer] = answers.host
   return {
+    loadAverage: { start: round(loadAtStart, 2), end: round(loadavg()[0], 2) },
     query: `${query.operation} ${at}`,
     files: files.length,
     lines,
@@ -94,10 +119,13 @@ export async function measureIndexAnswers({ root, query }, { runs, iterations })
     firstQueryMs: round(firstQueryMs, 1),
     warmQuery: { ...stats(warm), iterations },
     answeredLocations: first.kind === 'locations' ? first.locations.length : 0,
-    firstAnswer: { runs, index, live, liveOverIndex: round(live.median / index.median, 2) },
-    labelledFromIndex: indexAnswer.split('\n')[0].startsWith('From index'),
-    sameAnswerEveryTime: answers.index.size === 1 && answers.live.size === 1,
-    rows: { index: indexRows.length, live: liveRows.length, onlyLive: liveRows.filter((row) => !indexRows.includes(row)), onlyIndex: indexRows.filter((row) => !liveRows.includes(row)) },
+    firstAnswer: { runs, index, live, liveOverIndex: round(live.median / index.median, 2), noCrossCheck, host },
+    labelledFromIndex: labelled(indexAnswer),
+    // The answer alone and through the host: labelled too; their rows (the cross-check may add textual matches, marked).
+    labelledWithoutCrossCheck: labelled(noCrossCheckAnswer),
+    labelledThroughHost: labelled(hostAnswer),
+    sameAnswerEveryTime: sides.every((side) => answers[side].size === 1),
+    rows: { index: indexRows.length, live: liveRows.length, noCrossCheck: rowsOf(noCrossCheckAnswer).length, host: rowsOf(hostAnswer).length, onlyLive: liveRows.filter((row) => !indexRows.includes(row)), onlyIndex: indexRows.filter((row) => !liveRows.includes(row)) },
   }
 }
 
@@ -106,9 +134,11 @@ export function renderIndexAnswers(r, ms) {
   const f = r.firstAnswer
   return [
     '',
-    `6. Answers from a SCIP index (${r.query}; ${r.files} files, ${r.lines} lines): agent-lsp index ${ms(r.buildMs)} ms (${r.buildMsPer1kLines} ms per 1k lines), ` +
+    `6. Answers from a SCIP index (${r.query}; ${r.files} files, ${r.lines} lines; load average ${r.loadAverage.start} → ${r.loadAverage.end}): agent-lsp index ${Number.isNaN(r.buildMs) ? 'not run (--reuse-index)' : `${ms(r.buildMs)} ms (${r.buildMsPer1kLines} ms per 1k lines)`}, ` +
       `${r.indexBytes} B (${r.bytesPer1kLines} B per 1k lines); in process, first query (decoding) ${ms(r.firstQueryMs)} ms, warm median ${ms(r.warmQuery.median)} ms (p95 ${ms(r.warmQuery.p95)}, ${r.warmQuery.iterations} samples)`,
     `   a fresh command's first answer (median of ${f.runs}, alternated): from the index ${ms(f.index.median)} ms, live ${ms(f.live.median)} ms (live/index ${f.liveOverIndex}); ` +
       `labelled from the index: ${r.labelledFromIndex ? 'yes' : 'NO'}; rows index ${r.rows.index}, live ${r.rows.live}; only live: ${r.rows.onlyLive.join(', ') || 'none'}; only in the index: ${r.rows.onlyIndex.join(', ') || 'none'}`,
+    `   the index's answer without the cross-check ${ms(f.noCrossCheck.median)} ms (min ${ms(f.noCrossCheck.min)}; labelled: ${r.labelledWithoutCrossCheck ? 'yes' : 'NO'}; ${r.rows.noCrossCheck} rows); ` +
+      `through a shared host the command starts ${ms(f.host.median)} ms (min ${ms(f.host.min)}; labelled: ${r.labelledThroughHost ? 'yes' : 'NO'}; ${r.rows.host} rows); the same answer every run: ${r.sameAnswerEveryTime ? 'yes' : 'NO'}`,
   ]
 }

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { create, toBinary } from '@bufbuild/protobuf'
 import { DocumentSchema, IndexSchema, MetadataSchema, OccurrenceSchema, RelationshipSchema, SymbolInformationSchema, SymbolRole, ToolInfoSchema } from '@c4312/scip/scip_pb.js'
-import type { LspOperation } from '@agent-lsp/lsp'
+import { LspError, type LspOperation } from '@agent-lsp/lsp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerAt, answerFile, answerSearch } from './answer/answer.js'
 import { indexWorkspace } from './indexers.test-support.js'
+import { createScipLspProvider } from './provider.js'
 import { LazyScipModel } from './scip/lazy-model.js'
 import { readScipIndex, readScipIndexFile } from './scip/load.js'
 import { DecodedScipModel, type ScipModel } from './scip/model.js'
@@ -103,5 +104,32 @@ describe('an index decoded in part answers as the whole decoded index', () => {
     expect((await lazy()).infoOf(`${base}E#`, '')?.documentation).toEqual(['external'])
     expect((await lazy()).occurrencesOf(`${base}od\uFFFD\uFFFD\uFFFDd().`, '').map((occurrence) => occurrence.path)).toEqual(['src/a.ts', 'src/b.ts'])
     expect(await expectSameAnswers(decoded, lazy, ['', 'i', 'od'])).toBe(9 * 2 * 4)
+  })
+
+  it('a document that does not decode is LSP_INDEX_INVALID when an answer needs it, in one line; the others still answer', async () => {
+    const dir = await realpath(await mkdtemp(join(tmpdir(), 'agent-lsp-lazy-corrupt-')))
+    made.push(dir)
+    await mkdir(join(dir, 'src'))
+    await writeFile(join(dir, 'src/a.ts'), 'abc\n')
+    await writeFile(join(dir, 'src/b.ts'), 'abc\n')
+    const symbol = 'scip-typescript npm lib 1.0.0 src/`a.ts`/abc.'
+    const index = create(IndexSchema, {
+      metadata: create(MetadataSchema, { toolInfo: create(ToolInfoSchema, { name: 'scip-typescript', version: '0.4.0' }) }),
+      documents: [
+        create(DocumentSchema, { relativePath: 'src/a.ts', occurrences: [create(OccurrenceSchema, { symbol, range: [0, 0, 3], symbolRoles: SymbolRole.Definition })] }),
+        create(DocumentSchema, { relativePath: 'src/b.ts', occurrences: [create(OccurrenceSchema, { symbol: 'local 0', range: [0, 0, 3], symbolRoles: SymbolRole.Definition })] }),
+      ],
+    })
+    const bytes = toBinary(IndexSchema, index)
+    // The occurrence of b.ts (`range`, field 1, packed) claims 100 bytes where there are 5: its framing as a document holds.
+    const at = Buffer.from(bytes).lastIndexOf(Buffer.from([0x0a, 0x03, 0x00, 0x00, 0x03]))
+    bytes.set([0x0a, 0x64], at)
+    await writeFile(join(dir, 'index.scip'), bytes)
+    const provider = createScipLspProvider({ indexPath: join(dir, 'index.scip') })
+    const ask = (file: string) => provider.query({ operation: 'goToDefinition', filePath: file, position: { line: 0, character: 1 }, workspaceRoot: dir, languageId: 'typescript' })
+    expect(await ask('src/a.ts')).toMatchObject({ kind: 'locations', locations: [{ uri: `file://${dir}/src/a.ts` }], completeness: { state: 'complete' } })
+    const error = await ask('src/b.ts').then(() => undefined, (thrown: unknown) => thrown)
+    expect(LspError.isInstance(error) && error.code).toBe('LSP_INDEX_INVALID')
+    expect((error as Error).message).toMatch(new RegExp(`^${join(dir, 'index.scip')} is not a SCIP index: document 1 \\(src/b\\.ts\\) does not decode: [^\\n]+$`))
   })
 })

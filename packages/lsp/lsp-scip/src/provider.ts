@@ -75,8 +75,9 @@ const cancelled = () => new LspError('LSP_CANCELLED', 'the query was cancelled')
  *
  * @throws LspError (from `query`) `LSP_UNSUPPORTED_OPERATION`, `LSP_FILE_NOT_FOUND`,
  *   `LSP_OUTSIDE_WORKSPACE`, `LSP_NOT_TEXT`, `LSP_INVALID_POSITION`, `LSP_INDEX_NOT_FOUND` (no index
- *   file: the message says where it looked and how to build one), `LSP_INDEX_INVALID` (it does not
- *   decode, or its manifest does not parse), `LSP_CANCELLED`, `LSP_DISPOSED`.
+ *   file: the message says where it looked and how to build one), `LSP_INDEX_INVALID` (its framing
+ *   or metadata does not decode, a document the answer needs does not — documents are decoded as
+ *   answers need them —, or its manifest does not parse), `LSP_CANCELLED`, `LSP_DISPOSED`.
  */
 export function createScipLspProvider(options: ScipLspProviderOptions = {}): ScipLspProvider {
   const id = options.id ?? 'scip'
