@@ -91,6 +91,9 @@ describe('an index decoded in part answers as the whole decoded index', () => {
       documents: [
         create(DocumentSchema, { relativePath: 'src/a.ts', occurrences: [occurrence(`${base}I#`, 0, true), occurrence(odd, 1, true), occurrence('local 0', 2, true)], symbols: [create(SymbolInformationSchema, { symbol: `${base}I#`, documentation: ['first'] })] }),
         create(DocumentSchema, { relativePath: 'src/b.ts', occurrences: [occurrence(`${base}C#`, 0, true), occurrence(odd, 1), occurrence(`${base}I#`, 2), occurrence('local 0', 3, true)], symbols: [create(SymbolInformationSchema, { symbol: `${base}C#`, relationships: [create(RelationshipSchema, { symbol: `${base}I#`, isImplementation: true })] })] }),
+        // Names whose lower case holds ASCII from outside it: the Kelvin sign (k), a dotted capital I (i + U+0307).
+        create(DocumentSchema, { relativePath: 'src/c.ts', occurrences: [occurrence(`${base}\`\u212Aelvin\`#`, 0, true)] }),
+        create(DocumentSchema, { relativePath: 'src/d.ts', occurrences: [occurrence(`${base}\`x\u0130\`#`, 1, true)] }),
         create(DocumentSchema, { relativePath: 'src/a.ts', occurrences: [occurrence(`${base}I#`, 4), occurrence('local 0', 5)], symbols: [create(SymbolInformationSchema, { symbol: `${base}I#`, documentation: ['second'] })] }),
       ],
       externalSymbols: [create(SymbolInformationSchema, { symbol: `${base}E#`, documentation: ['external'] }), create(SymbolInformationSchema, { symbol: `${base}I#`, documentation: ['shadowed'] })],
@@ -103,7 +106,11 @@ describe('an index decoded in part answers as the whole decoded index', () => {
     expect(decoded.infoOf(`${base}I#`, '')?.documentation).toEqual(['second'])
     expect((await lazy()).infoOf(`${base}E#`, '')?.documentation).toEqual(['external'])
     expect((await lazy()).occurrencesOf(`${base}od\uFFFD\uFFFD\uFFFDd().`, '').map((occurrence) => occurrence.path)).toEqual(['src/a.ts', 'src/b.ts'])
-    expect(await expectSameAnswers(decoded, lazy, ['', 'i', 'od'])).toBe(9 * 2 * 4)
+    expect(await expectSameAnswers(decoded, lazy, ['', 'i', 'od', 'KEL', 'xi', 'x\u0130', '`'])).toBe(11 * 2 * 4)
+    // The searches found what they should, so the filter kept those documents.
+    const names = (query: string) => answerSearch(decoded, decoded.paths, query, uriOf).result
+    expect(names('KEL')).toMatchObject({ symbols: [{ name: '\u212Aelvin' }] })
+    expect(names('xi')).toMatchObject({ symbols: [{ name: 'x\u0130' }] })
   })
 
   it('a document that does not decode is LSP_INDEX_INVALID when an answer needs it, in one line; the others still answer', async () => {

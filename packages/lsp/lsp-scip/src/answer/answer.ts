@@ -42,7 +42,7 @@ export function answerFile(model: ScipModel, path: string, uriOf: (path: string)
 
 /** `workspaceSymbol` over `paths`. */
 export function answerSearch(model: ScipModel, paths: readonly string[], query: string, uriOf: (path: string) => string): Answer {
-  const symbols = workspaceSymbols(model, paths, query, uriOf)
+  const symbols = workspaceSymbols(model, model.searchable(paths, query), query, uriOf)
   const byUri = new Map(paths.map((path) => [uriOf(path), path]))
   return { result: { kind: 'symbols', symbols }, empty: { kind: 'symbols', symbols: [] }, paths: [...new Set(symbols.map((symbol) => byUri.get(symbol.uri) ?? ''))] }
 }

@@ -4,7 +4,7 @@ import type { LspPosition } from '@agent-lsp/lsp'
 import { documentPartOf } from './document-part.js'
 import { closure, entryOf, keyOf, occurrenceAt, relatedIn, type DocumentEntry, type LineText, type ScipOccurrence } from './entries.js'
 import type { ScipLayout, Slice } from './layout.js'
-import { hitsIn, slicesMentioning } from './mentions.js'
+import { asciiLowered, hitsIn, slicesHolding, slicesMentioning } from './mentions.js'
 import { DecodedScipModel, type ScipModel } from './model.js'
 import { isLocalSymbol } from './symbol.js'
 
@@ -31,6 +31,7 @@ export class LazyScipModel implements ScipModel {
   readonly #mentions = new Map<string, readonly DocumentEntry[]>()
   readonly #occurrences = new Map<string, readonly ScipOccurrence[]>()
   #full: DecodedScipModel | undefined
+  #lowered: string | undefined
 
   constructor(
     private readonly bytes: Buffer,
@@ -55,6 +56,26 @@ export class LazyScipModel implements ScipModel {
 
   has(path: string): boolean {
     return this.#byPath.has(path)
+  }
+
+  /**
+   * The documents whose ASCII-lowered bytes hold the lowered query, when it is ASCII without a
+   * backtick: a name matching it then holds its bytes as they are (a SCIP descriptor escapes a
+   * name only with backticks), up to ASCII case — or holds U+0130 or U+212A, the only characters
+   * outside ASCII whose lower case has ASCII in it (`İ` → `i̇`, `K` → `k`), so documents holding
+   * those are kept too. Any other query: every path.
+   */
+  searchable(paths: readonly string[], query: string): readonly string[] {
+    const needle = query.toLowerCase()
+    if (needle === '' || !/^[\x00-\x7f]*$/.test(needle) || needle.includes('`')) return paths
+    const lowered = (this.#lowered ??= asciiLowered(this.bytes))
+    const documents = this.layout.documents
+    const holding = (text: string) => {
+      const bytes = Buffer.from(text)
+      return slicesHolding(documents, bytes.length, (from) => this.bytes.indexOf(bytes, from))
+    }
+    const kept = new Set([...slicesHolding(documents, needle.length, (from) => lowered.indexOf(needle, from)), ...holding('\u0130'), ...holding('\u212A')])
+    return paths.filter((path) => (this.#byPath.get(path) ?? []).some((i) => kept.has(i)))
   }
 
   occurrencesIn(path: string): readonly ScipOccurrence[] {

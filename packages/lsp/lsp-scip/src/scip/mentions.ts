@@ -75,6 +75,34 @@ export function hitsIn(bytes: Buffer, slice: Slice, text: string): number[] | un
   return hits
 }
 
+/**
+ * The indices of the slices (sorted, not overlapping) holding a needle of `length` bytes anywhere:
+ * `find(from)` is where it next is at or after byte `from`, or -1 (`Buffer#indexOf`, or a one-byte
+ * string's `indexOf`, whose offsets are the bytes').
+ */
+export function slicesHolding(slices: readonly Slice[], length: number, find: (from: number) => number): number[] {
+  const found: number[] = []
+  let from = slices[0]?.start ?? 0
+  for (let at = find(from); at >= 0; at = find(from)) {
+    const slice = sliceAt(slices, at)
+    if (slice !== undefined && at + length <= slices[slice]!.end) {
+      found.push(slice)
+      from = slices[slice]!.end
+    } else from = at + 1
+  }
+  return found
+}
+
+/**
+ * The bytes as a Latin-1 string in lower case: ASCII capitals made small at the same offsets.
+ * Bytes from 0x80 change too (Latin-1's capitals), but stay above 0x7F, so an ASCII needle is
+ * found where it is in the ASCII-lowered bytes and nowhere else. 126 ms for effect's 50 MB index
+ * (a byte loop: 363 ms).
+ */
+export function asciiLowered(bytes: Buffer): string {
+  return bytes.toString('latin1').toLowerCase()
+}
+
 /** The index of the slice containing byte `at`, by binary search. */
 export function sliceAt(slices: readonly Slice[], at: number): number | undefined {
   let low = 0

@@ -15,6 +15,12 @@ export interface ScipModel {
   /** The global symbols the index names: with occurrences, or implemented or overridden by some. */
   readonly globalSymbols: string[]
   has(path: string): boolean
+  /**
+   * Those of `paths` that may define a symbol whose name contains `query` case-insensitively (as
+   * `workspaceSymbol` matches: `name.toLowerCase().includes(query.toLowerCase())`): a filter that
+   * keeps every document that does, and maybe others; all of them when it cannot tell.
+   */
+  searchable(paths: readonly string[], query: string): readonly string[]
   /** The occurrences of a document in document order; `[]` for one the index does not hold. */
   occurrencesIn(path: string): readonly ScipOccurrence[]
   /** The occurrence at `position` (see `occurrenceAt`). */
@@ -86,6 +92,10 @@ export class DecodedScipModel implements ScipModel {
 
   has(path: string): boolean {
     return this.#byDocument.has(path)
+  }
+
+  searchable(paths: readonly string[]): readonly string[] {
+    return paths
   }
 
   occurrencesIn(path: string): readonly ScipOccurrence[] {
