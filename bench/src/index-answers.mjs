@@ -73,19 +73,20 @@ export async function measureIndexAnswers({ root, query }, { runs, iterations, r
   let liveFailed = 0
   const command = async (side) => {
     const source = side === 'live' ? 'live' : 'auto'
-    const flags = side === 'noCrossCheck' ? ['--no-cross-check'] : []
+    const flags = side === 'noCrossCheck' || side === 'hostNoCrossCheck' ? ['--no-cross-check'] : []
+    const viaHost = side === 'host' || side === 'hostNoCrossCheck'
     const start = now()
     // A live start can pass the query bound on a loaded machine (LSP_TIMEOUT at 60 s): counted, not fatal.
-    const { stdout } = await run(process.execPath, [bin, query.operation, at, '--root', root, '--source', source, ...flags], { cwd: root, env: side === 'host' ? hostEnv : env, maxBuffer: 1 << 24 }).catch((error) => {
+    const { stdout } = await run(process.execPath, [bin, query.operation, at, '--root', root, '--source', source, ...flags], { cwd: root, env: viaHost ? hostEnv : env, maxBuffer: 1 << 24 }).catch((error) => {
       if (side !== 'live') throw error
       liveFailed++
       return { stdout: `failed: ${String(error.stderr).trim()}` }
     })
     const ms = now() - start
-    if (side === 'host') await run(process.execPath, [bin, 'stop'], { cwd: root, env: hostEnv })
+    if (viaHost) await run(process.execPath, [bin, 'stop'], { cwd: root, env: hostEnv })
     return { ms, stdout }
   }
-  const sides = ['index', 'live', 'noCrossCheck', 'host']
+  const sides = ['index', 'live', 'noCrossCheck', 'host', 'hostNoCrossCheck']
   const fresh = Object.fromEntries(sides.map((side) => [side, []]))
   const answers = Object.fromEntries(sides.map((side) => [side, new Set()]))
   try {
@@ -112,6 +113,7 @@ export async function measureIndexAnswers({ root, query }, { runs, iterations, r
   const live = stats(fresh.live)
   const noCrossCheck = stats(fresh.noCrossCheck)
   const host = stats(fresh.host)
+  const hostNoCrossCheck = stats(fresh.hostNoCrossCheck)
   const [noCrossCheckAnswer] = answers.noCrossCheck
   const [hostAnswer] = answers.host
   return {
@@ -126,7 +128,7 @@ export async function measureIndexAnswers({ root, query }, { runs, iterations, r
     firstQueryMs: round(firstQueryMs, 1),
     warmQuery: { ...stats(warm), iterations },
     answeredLocations: first.kind === 'locations' ? first.locations.length : 0,
-    firstAnswer: { runs, index, live, liveOverIndex: round(live.median / index.median, 2), noCrossCheck, host },
+    firstAnswer: { runs, index, live, liveOverIndex: round(live.median / index.median, 2), noCrossCheck, host, hostNoCrossCheck },
     labelledFromIndex: labelled(indexAnswer),
     // The answer alone and through the host: labelled too; their rows (the cross-check may add textual matches, marked).
     labelledWithoutCrossCheck: labelled(noCrossCheckAnswer),
@@ -148,7 +150,8 @@ export function renderIndexAnswers(r, ms) {
     `   a fresh command's first answer (median of ${f.runs}, alternated): from the index ${ms(f.index.median)} ms, live ${ms(f.live.median)} ms (live/index ${f.liveOverIndex}); ` +
       `labelled from the index: ${r.labelledFromIndex ? 'yes' : 'NO'}; rows index ${r.rows.index}, live ${r.rows.live}; only live: ${r.rows.onlyLive.join(', ') || 'none'}; only in the index: ${r.rows.onlyIndex.join(', ') || 'none'}`,
     `   the index's answer without the cross-check ${ms(f.noCrossCheck.median)} ms (min ${ms(f.noCrossCheck.min)}; labelled: ${r.labelledWithoutCrossCheck ? 'yes' : 'NO'}; ${r.rows.noCrossCheck} rows); ` +
-      `through a shared host the command starts ${ms(f.host.median)} ms (min ${ms(f.host.min)}; labelled: ${r.labelledThroughHost ? 'yes' : 'NO'}; ${r.rows.host} rows); the same answer every run: ${r.sameAnswerEveryTime ? 'yes' : 'NO'}` +
+      `through a shared host the command starts ${ms(f.host.median)} ms (min ${ms(f.host.min)}; labelled: ${r.labelledThroughHost ? 'yes' : 'NO'}; ${r.rows.host} rows), ` +
+      `without the cross-check ${ms(f.hostNoCrossCheck.median)} ms (min ${ms(f.hostNoCrossCheck.min)}); the same answer every run: ${r.sameAnswerEveryTime ? 'yes' : 'NO'}` +
       (r.liveFailure ? `; live failed ${r.liveFailures} time(s) (${r.liveFailure})` : ''),
   ]
 }

@@ -13,7 +13,7 @@ import { hostIdleMs, usesHost } from './daemon/host-settings.js'
 import { createRemoteLspHost } from './daemon/remote-host.js'
 import { runHostCommand } from './daemon/host-commands.js'
 import { servedServers } from './serving/served-server.js'
-import { indexAnswers } from './sources/index-answers.js'
+import { indexAnswers, type IndexSide } from './sources/index-answers.js'
 import { version } from './version.js'
 import { openOperationLog, operationLogFile, type OperationLog } from './oplog/operation-log.js'
 
@@ -78,6 +78,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   if (command.kind === 'doctor') return (await import('./doctor.js')).runDoctor(setup, workspaceRoot, env, (text) => io.stdout(text), refusal)
   let host: LspHost
   let log: OperationLog | undefined
+  let indexSide: IndexSide | undefined
   const configs = servedServers(setup.servers)
   const crossCheck = command.noCrossCheck ? { crossCheck: false as const } : {}
   const client = command.kind === 'mcp' ? 'mcp' : 'command'
@@ -88,8 +89,8 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
     log = logFile === undefined ? undefined : openOperationLog(logFile, io.cwd)
     const remote = hostScript !== undefined && usesHost(command, env)
     // A process that lives on (an mcp session, the shared host) warms the live server while the index answers.
-    const answers = await indexAnswers(command.source ?? setup.source ?? 'auto', workspaceRoot, { lookLater: command.kind === 'mcp', warm: command.kind === 'mcp' || remote, repositories: setup.indexes })
-    const sourced = answers ? { answers } : {}
+    indexSide = await indexAnswers(command.source ?? setup.source ?? 'auto', workspaceRoot, { lookLater: command.kind === 'mcp', warm: command.kind === 'mcp' || remote, repositories: setup.indexes })
+    const sourced = indexSide ? { answers: indexSide.answers } : {}
     if (remote) {
       log?.close() // the host writes it
       const hostEnv = { ...env, AGENT_LSP_HOST_IDLE_SECONDS: String(hostIdleMs(env) / 1000) }
@@ -108,7 +109,12 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   if (command.kind === 'mcp') {
     // Loaded only for `mcp`: the MCP SDK is the largest thing the command could load.
     const { serveMcp } = await import('./mcp.js')
-    const load = () => loadServerSetupBeside(command, io.cwd, workspaceRoot, env)
+    // The servers follow an edited config through the host; other repositories' indexes here.
+    const load = () => {
+      const next = loadServerSetupBeside(command, io.cwd, workspaceRoot, env)
+      indexSide?.followIndexes(next.setup.indexes)
+      return next
+    }
     const beforeCall = followConfig(host, { stamp: firstStamp, refusal }, stamp, load, io.stderr)
     try {
       return await serveMcp(host, { workspaceRoot, version, log: io.stderr, signal, beforeCall })

@@ -7,11 +7,22 @@ import type { AnswerSource } from './source-names.js'
 /** Where `agent-lsp index` writes a workspace's index, relative to its root (lsp-scip's `DEFAULT_INDEX_PATH`). */
 const INDEX_PATH = '.agent-lsp/index.scip'
 
+/** The index side of a command or session, and how a session follows an edited `[[indexes]]`. */
+export interface IndexSide {
+  readonly answers: Omit<AnswerSourceOptions, 'liveReady'>
+  /**
+   * Search these other repositories from the next query on (a session whose config changed): an
+   * unchanged list keeps the indexes read; a changed one reads them again (this workspace's too).
+   * Without `lookLater`, the list given at start stays (a one-shot command reads its config once).
+   */
+  followIndexes(repositories: readonly ConfiguredIndex[]): void
+}
+
 /**
  * The index side of `--source` for the workspace `root`, or `undefined` when answers are live
  * only: `live` (other repositories' indexes too), or `auto` without an index file at
  * `<root>/.agent-lsp/index.scip` and no `repositories`, unless `lookLater` (a session that lives
- * on may see one built later). `lsp-scip` is loaded only here.
+ * on may see one built later, or `[[indexes]]` added to its config). `lsp-scip` is loaded only here.
  * @param warm - see `AnswerSourceOptions.warm`.
  * @param repositories - other repositories' indexes (`[[indexes]]`), whose rows every
  *   `findReferences` and `goToImplementation` answer gets (see `withElsewhere`).
@@ -20,17 +31,32 @@ export async function indexAnswers(
   source: AnswerSource,
   root: string,
   options: { readonly lookLater: boolean; readonly warm: boolean; readonly repositories?: readonly ConfiguredIndex[] },
-): Promise<Omit<AnswerSourceOptions, 'liveReady'> | undefined> {
+): Promise<IndexSide | undefined> {
   if (source === 'live') return undefined
-  const repositories = (options.repositories ?? []).map(({ name, root: repositoryRoot, indexPath }) => ({ name, root: repositoryRoot, indexPath }))
+  const listed = (list: readonly ConfiguredIndex[]) => list.map(({ name, root: repositoryRoot, indexPath }) => ({ name, root: repositoryRoot, indexPath }))
+  let repositories = listed(options.repositories ?? [])
   if (source === 'auto' && !options.lookLater && repositories.length === 0 && !existsSync(join(root, INDEX_PATH))) return undefined
   const { createScipLspProvider, defaultScipExtensions, scipOperations } = await import('@agent-lsp/lsp-scip')
-  const provider = createScipLspProvider({ repositories })
-  const index = {
-    operations: scipOperations,
-    extensions: Object.keys(defaultScipExtensions),
-    query: provider.query.bind(provider),
-    ...(repositories.length > 0 ? { elsewhere: provider.elsewhere.bind(provider) } : {}),
+  // Replaced when the list changes (its decoded indexes with it); queries in flight finish on the
+  // one they started on, which nothing holds afterwards.
+  let provider = createScipLspProvider({ repositories })
+  const answers = {
+    source,
+    warm: options.warm,
+    index: {
+      operations: scipOperations,
+      extensions: Object.keys(defaultScipExtensions),
+      query: (...args: Parameters<typeof provider.query>) => provider.query(...args),
+      ...(repositories.length > 0 || options.lookLater ? { elsewhere: (...args: Parameters<typeof provider.elsewhere>) => provider.elsewhere(...args) } : {}),
+    },
   }
-  return { source, warm: options.warm, index }
+  return {
+    answers,
+    followIndexes(next) {
+      const list = listed(next)
+      if (!options.lookLater || JSON.stringify(list) === JSON.stringify(repositories)) return
+      repositories = list
+      provider = createScipLspProvider({ repositories: list })
+    },
+  }
 }

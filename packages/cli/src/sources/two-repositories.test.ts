@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { run } from '../daemon/host.test-support.js'
+import { mcpSession, run } from '../daemon/host.test-support.js'
 import { createLspHost } from '../host.js'
 import { runIndexCommand } from '../index-command.js'
 import { writeFiles } from '../workspace.test-support.js'
@@ -82,8 +82,8 @@ describe('two repositories, each indexed', () => {
   it('a session whose live server is ready: its rows of the app (the installed declaration too), and the library index\'s', async () => {
     const { libRoot, appRoot } = await twoRepositories()
     const repositories = [{ name: 'pricing', root: libRoot, indexPath: path.join(libRoot, '.agent-lsp/index.scip') }]
-    const answers = await indexAnswers('auto', appRoot, { lookLater: true, warm: true, repositories })
-    const host = createLspHost(undefined, { crossCheck: false, ...(answers ? { answers } : {}) })
+    const side = await indexAnswers('auto', appRoot, { lookLater: true, warm: true, repositories })
+    const host = createLspHost(undefined, { crossCheck: false, ...(side ? { answers: side.answers } : {}) })
     onTestFinished(() => host.dispose())
     const rows = async () => {
       const result = await host.ctx.lsp.query({ operation: 'findReferences', filePath: 'src/cart.ts', position: { line: 3, character: 21 }, workspaceRoot: appRoot })
@@ -95,4 +95,21 @@ describe('two repositories, each indexed', () => {
     await vi.waitFor(async () => expect((await rows()).from).toBe('live'), { timeout: LIVE_READY_MS, interval: 250 })
     expect(await rows()).toEqual({ from: 'live', rows: [...lib, `shop/${installed}/dist/format.d.ts:0:24`, 'shop/src/cart.ts:0:9', 'shop/src/cart.ts:3:19'], repositories: ['pricing'] })
   }, 2 * INDEX_TIMEOUT_MS + LIVE_READY_MS)
+
+  it('an MCP session follows [[indexes]] edited while it runs: added, its rows from the next call; removed, gone', async () => {
+    const { appRoot } = await twoRepositories()
+    const config = path.join(appRoot, 'agent-lsp.toml')
+    await writeFile(config, '')
+    const client = await mcpSession(appRoot, { ...process.env, AGENT_LSP_NO_DAEMON: '1' }, ['--source', 'index', '--no-cross-check'])
+    const ask = async () => {
+      const answer = await client.callTool({ name: 'lsp', arguments: { operation: 'findReferences', filePath: 'src/cart.ts', line: 4, character: 22 } })
+      return (answer as { content: { text: string }[] }).content.map((block) => block.text).join('\n').replace(/built \S+ at \S+/g, 'built …')
+    }
+    const appOnly = `From index .agent-lsp/index.scip, built …\n2 references to formatPrice\n${appRows}`
+    expect(await ask()).toBe(appOnly)
+    await writeFile(config, '[[indexes]]\nname = "pricing"\nroot = "../pricing"\n')
+    expect(await ask()).toBe(`From index .agent-lsp/index.scip, built …\npricing: From index .agent-lsp/index.scip, built …\n5 references to formatPrice in 3 files\n${libRows}\n${appRows}`)
+    await writeFile(config, '')
+    expect(await ask()).toBe(appOnly)
+  }, 2 * INDEX_TIMEOUT_MS)
 })
