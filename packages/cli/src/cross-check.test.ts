@@ -1,8 +1,13 @@
 // The cross-check on real servers: references the server's own list misses (a file no tsconfig
 // includes), places it cannot resolve (an `any` receiver, Python without types), and that typed
 // code lists nothing extra.
+import { mkdir, symlink } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
+
+const require = createRequire(import.meta.url)
 
 describe('cross-check on typescript-language-server', () => {
   it('adds the call in a file the tsconfig leaves out, lists the call through any, counts comments and strings', async () => {
@@ -119,6 +124,57 @@ describe('cross-check on pyright', () => {
         'shop/use.py:5:19  return Cart().total()',
         '1 more place names total where the server could not resolve it (may be this one):',
         'shop/use.py:10:17  return cart.total()',
+      ].join('\n'),
+    )
+  })
+})
+
+describe('cross-check beyond the answering server\'s extensions', () => {
+  it('searches .vue and .svelte files for a TypeScript symbol and adds what their servers resolve to it', async () => {
+    // The trial of 2026-12-02: 3 references, complete, and a rename "Verified" that broke both components.
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler' }, include: ['src'] }),
+      'src/store.ts': 'export function formatPrice(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`\n}\n',
+      'src/main.ts': "import { formatPrice } from './store'\nconsole.log(formatPrice(100))\n",
+      'src/Cart.vue': '<script setup lang="ts">\nimport { formatPrice } from \'./store\'\nconst total = 1250\n</script>\n\n<template>\n  <p>{{ formatPrice(total) }}</p>\n</template>\n',
+      'src/Cart.svelte': '<script lang="ts">\n  import { formatPrice } from \'./store\'\n  let total = 1250\n</script>\n\n<p>{formatPrice(total)}</p>\n',
+    })
+    // A Vue project has vue installed: the plugin types the template through it.
+    await mkdir(path.join(root, 'node_modules'))
+    await symlink(path.dirname(require.resolve('vue/package.json')), path.join(root, 'node_modules/vue'))
+    const { ask } = toolOn(root)
+    expect(await ask('findReferences', 'src/store.ts:1:17')).toBe(
+      [
+        '7 references to formatPrice in 4 files',
+        'src/Cart.svelte',
+        "2:12  import { formatPrice } from './store'  (missed by the server; found by the cross-check)",
+        '6:5  <p>{formatPrice(total)}</p>  (missed by the server; found by the cross-check)',
+        'src/Cart.vue',
+        "2:10  import { formatPrice } from './store'  (missed by the server; found by the cross-check)",
+        '7:9  <p>{{ formatPrice(total) }}</p>  (missed by the server; found by the cross-check)',
+        'src/main.ts',
+        "1:10  import { formatPrice } from './store'",
+        '2:13  console.log(formatPrice(100))',
+        'src/store.ts:1:17  export function formatPrice(cents: number): string {',
+      ].join('\n'),
+    )
+  })
+
+  it('searches the shell files bash-language-server takes by name (.bashrc, .profile), their comments told apart', async () => {
+    const root = await tempWorkspace({
+      'lib/common.sh': '#!/usr/bin/env bash\nlog_info() {\n  echo "[info] $1"\n}\n',
+      '.bashrc': 'source ./lib/common.sh\nlog_info "from bashrc"\n',
+      '.profile': '. ./lib/common.sh\nlog_info "from profile"\n# log_info in a comment\n',
+      'main.sh': 'source ./lib/common.sh\nlog_info "from main"\n',
+    })
+    const { ask } = toolOn(root)
+    expect(await ask('findReferences', 'lib/common.sh:2:1')).toBe(
+      [
+        '4 references to log_info in 4 files',
+        '.bashrc:2:1  log_info "from bashrc"  (missed by the server; found by the cross-check)',
+        '.profile:2:1  log_info "from profile"  (missed by the server; found by the cross-check)',
+        'lib/common.sh:2:1  log_info() {',
+        'main.sh:2:1  log_info "from main"',
       ].join('\n'),
     )
   })

@@ -5,7 +5,8 @@ import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { isCallAt } from './classify/call-site.js'
 import { nameOfPlaces, symbolName } from './name.js'
-import { inRanges, lexicalFamily, nonCodeRanges } from './search/lexical.js'
+import type { SearchScope } from './scope.js'
+import { inRanges, nonCodeRanges, type LexicalFamily } from './search/lexical.js'
 import type { SearchResult } from './search/ripgrep.js'
 import { searchWord } from './search/search.js'
 import { fileUri, Texts, uriPath } from './search/texts.js'
@@ -35,15 +36,15 @@ export type CrossCheckedOperation = 'findReferences' | 'goToImplementation' | 'i
  * symbol in `locations`; candidates make the answer `partial` (`unresolved`), work cut by `limits`
  * `partial` (`unchecked`). Without a name at the cursor the answer is returned as it is; in a file
  * no lexical scanner reads (see `lexicalFamily`: CSS, HTML, YAML…) nothing is searched and the
- * answer is `partial` (`unchecked`), saying so. Only files of the `extensions` it reads are searched.
- * @param extensions - the extensions of the provider that answered: the files searched.
+ * answer is `partial` (`unchecked`), saying so. Only the files of `scope` are searched.
+ * @param scope - the files searched and how each is lexed (`searchScope` of the provider that answered).
  * @throws LspError `LSP_CANCELLED` when `signal` aborts.
  */
 export async function crossCheck<Result extends LspLocationsResult | LspCallsResult>(
   lsp: LspService,
   request: LspCursorRequest & { readonly operation: CrossCheckedOperation },
   result: Result,
-  extensions: readonly string[],
+  scope: SearchScope,
   limits: CrossCheckLimits,
   signal: AbortSignal | undefined,
 ): Promise<Result> {
@@ -51,11 +52,11 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
   const texts = new Texts()
   const filePath = isAbsolute(request.filePath) ? request.filePath : join(request.workspaceRoot, request.filePath)
   const extension = extname(filePath).toLowerCase()
-  if (lexicalFamily(extension) === undefined) {
+  if (scope.familyOf(filePath) === undefined) {
     const files = extension === '' ? 'files without an extension' : `${extension} files`
     return withCompleteness(result, { reason: 'unchecked', message: `the cross-check cannot tell comments and strings from code in ${files}, so it did not search for other places naming this symbol` })
   }
-  const searched = extensions.filter((other) => lexicalFamily(other) !== undefined)
+  const searched = scope.endings
   const cursor = { uri: fileUri(filePath), position: request.position }
   const bounded = boundedSignal(limits.timeoutMs, signal)
   try {
@@ -96,7 +97,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       const uri = fileUri(occurrence.path)
       const place = { uri, range: { start: { line: occurrence.line, character: occurrence.character }, end: { line: occurrence.line, character: occurrence.character + name.length } } }
       if (overlaps(cursorPlace, place) || listed.some((own) => overlaps(own, place))) counts.listed++
-      else if (inComment(texts, uri, extname(occurrence.path).toLowerCase(), occurrence.line, occurrence.character)) counts.commentsOrStrings++
+      else if (inComment(texts, uri, scope.familyOf(occurrence.path), occurrence.line, occurrence.character)) counts.commentsOrStrings++
       else if (isGenerated(texts, uri)) counts.generated++
       else toAsk.push(place)
     }
@@ -205,18 +206,17 @@ function isGenerated(texts: Texts, uri: string): boolean {
   return found
 }
 
-function inComment(texts: Texts, uri: string, extension: string, line: number, character: number): boolean {
+function inComment(texts: Texts, uri: string, family: LexicalFamily | undefined, line: number, character: number): boolean {
   const text = texts.get(uri)
   if (text === undefined) return false
-  const ranges = nonCodeOf(text, extension)
+  const ranges = nonCodeOf(text, family)
   return inRanges(ranges, (text.lineStarts[line] ?? 0) + character)
 }
 
 const nonCode = new WeakMap<object, number[]>()
-function nonCodeOf(text: { readonly text: string }, extension: string): number[] {
+function nonCodeOf(text: { readonly text: string }, family: LexicalFamily | undefined): number[] {
   let ranges = nonCode.get(text)
   if (!ranges) {
-    const family = lexicalFamily(extension)
     ranges = family === undefined ? [] : nonCodeRanges(text.text, family)
     nonCode.set(text, ranges)
   }

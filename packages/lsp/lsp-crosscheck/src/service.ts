@@ -1,5 +1,6 @@
 import { providerOf, type LspQueryRequest, type LspQueryResult, type LspService } from '@agent-lsp/lsp'
 import { crossCheck, defaultCrossCheckLimits, type CrossCheckedOperation, type CrossCheckLimits } from './cross-check.js'
+import { searchScope } from './scope.js'
 
 /** Options of {@link withCrossCheck}. */
 export interface CrossCheckOptions {
@@ -27,10 +28,11 @@ export function withCrossCheck(lsp: LspService, options: CrossCheckOptions = {})
       if (!checked.has(request.operation) || request.filePath === null || !('position' in request)) return result
       const answer = result as LspQueryResult
       if (answer.kind !== 'locations' && !(answer.kind === 'calls' && answer.direction === 'incoming')) return result
-      const provider = providerOf(lsp.providers(), request.filePath)
+      const providers = lsp.providers()
+      const provider = providerOf(providers, request.filePath)
       if (provider === undefined) return result
       const cursorRequest = { ...request, operation: request.operation as CrossCheckedOperation }
-      return (await crossCheck(lsp, cursorRequest, answer, provider.extensions, limits, signal)) as typeof result
+      return (await crossCheck(lsp, cursorRequest, answer, searchScope(provider, providers), limits, signal)) as typeof result
     },
   }
 }

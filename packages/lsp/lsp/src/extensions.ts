@@ -66,9 +66,9 @@ export function providerOf<Info extends { readonly extensions: readonly string[]
   const name = fileNameOf(filePath).toLowerCase()
   const extension = extensionOf(filePath)
   return (
-    providers.find((info) => info.fileNames.includes(name)) ??
+    providers.find((info) => info.fileNames.some((key) => key.toLowerCase() === name)) ??
     providers.find((info) => info.extensions.includes(extension)) ??
-    providers.find((info) => info.fileNames.some((key) => stemMatches(key, name)))
+    providers.find((info) => info.fileNames.some((key) => stemMatches(key.toLowerCase(), name)))
   )
 }
 

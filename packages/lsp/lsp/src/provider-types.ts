@@ -42,7 +42,7 @@ export interface LspProviderInfo {
   readonly id: LspProviderId
   /** The extensions the provider reserved, sorted. */
   readonly extensions: readonly string[]
-  /** The file names it reserved, lowercased and sorted (`dockerfile`, `dockerfile.*`). */
+  /** The file names it reserved, as it wrote them, sorted (`Dockerfile`, `Dockerfile.*`); matched case-insensitively. */
   readonly fileNames: readonly string[]
 }
 

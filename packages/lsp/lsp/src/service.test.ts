@@ -105,7 +105,7 @@ describe('registerProvider', () => {
     const owners = ['/w/Dockerfile.prod', '/w/CMakeLists.txt', '/w/Dockerfile.json', '/w/a.md'].map((path) => providerOf(lsp.providers(), path)?.id)
     expect(owners).toEqual(['docker', 'docker', 'json', undefined])
     expect(lsp.providers()).toEqual([
-      { id: 'docker', extensions: ['.dockerfile'], fileNames: ['cmakelists.txt', 'dockerfile', 'dockerfile.*'] },
+      { id: 'docker', extensions: ['.dockerfile'], fileNames: ['CMakeLists.txt', 'Dockerfile', 'Dockerfile.*'] },
       { id: 'json', extensions: ['.json', '.txt'], fileNames: [] },
     ])
     await expect(lsp.query(definition('/w/Dockerfile.'))).rejects.toThrow('no language server configured for .')

@@ -31,8 +31,8 @@ import type { LspQueryResult, LspSymbolsResult, LspWorkspaceDiagnosticsResult } 
 export function createLspService(): LspService {
   const byId = new Map<LspProviderId, LspProvider>()
   const byExtension = new Map<string, { provider: LspProvider; languageId: string }>()
-  /** Lowercased file names and `Stem.*` names. */
-  const byFileName = new Map<string, { provider: LspProvider; languageId: string }>()
+  /** Lowercased file names and `Stem.*` names; `name` as registered. */
+  const byFileName = new Map<string, { provider: LspProvider; languageId: string; name?: string }>()
   let disposed = false
 
   const assertLive = (): void => {
@@ -93,7 +93,7 @@ export function createLspService(): LspService {
       }
       byId.set(provider.id, provider)
       for (const [extension, languageId] of extensions) byExtension.set(extension, { provider, languageId })
-      for (const [name, languageId] of fileNames) byFileName.set(name, { provider, languageId })
+      for (const [key, { name, languageId }] of fileNames) byFileName.set(key, { provider, languageId, name })
       let released = false
       return () => {
         if (released) return
@@ -122,9 +122,9 @@ export function createLspService(): LspService {
     },
 
     providers(): readonly LspProviderInfo[] {
-      const keysOf = (map: Map<string, { provider: LspProvider }>): Map<LspProviderId, string[]> => {
+      const keysOf = (map: Map<string, { provider: LspProvider; name?: string }>): Map<LspProviderId, string[]> => {
         const keys = new Map<LspProviderId, string[]>()
-        for (const [key, { provider }] of map) keys.set(provider.id, [...(keys.get(provider.id) ?? []), key])
+        for (const [key, { provider, name }] of map) keys.set(provider.id, [...(keys.get(provider.id) ?? []), name ?? key])
         return keys
       }
       const extensions = keysOf(byExtension)
@@ -144,7 +144,7 @@ export function createLspService(): LspService {
 }
 
 /** A provider's extensions and lowercased file names, each with its language id, once valid. */
-function validateProvider(provider: LspProvider): { extensions: [string, string][]; fileNames: [string, string][] } {
+function validateProvider(provider: LspProvider): { extensions: [string, string][]; fileNames: [string, { name: string; languageId: string }][] } {
   const invalid = (why: string): LspError => new LspError('LSP_INVALID_PROVIDER', `invalid LSP provider: ${why}`)
   if (typeof provider !== 'object' || provider === null) throw invalid('not an object')
   if (typeof provider.id !== 'string' || provider.id.trim() === '' || provider.id !== provider.id.trim()) {
@@ -166,14 +166,14 @@ function validateProvider(provider: LspProvider): { extensions: [string, string]
       throw invalid(`"${provider.id}" maps ${extension} to no language id`)
     }
   }
-  const fileNames = new Map<string, string>()
+  const fileNames = new Map<string, { name: string; languageId: string }>()
   for (const [name, languageId] of nameEntries) {
     if (!isValidFileName(name)) {
       throw invalid(`"${provider.id}" file name ${JSON.stringify(name)} must be one path segment, like "Dockerfile" or "Dockerfile.*"`)
     }
     if (typeof languageId !== 'string' || languageId.trim() === '') throw invalid(`"${provider.id}" maps ${name} to no language id`)
     if (fileNames.has(name.toLowerCase())) throw invalid(`"${provider.id}" maps the file name ${name} twice (names are case-insensitive)`)
-    fileNames.set(name.toLowerCase(), languageId)
+    fileNames.set(name.toLowerCase(), { name, languageId })
   }
   return { extensions: entries as [string, string][], fileNames: [...fileNames] }
 }

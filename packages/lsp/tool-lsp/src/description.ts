@@ -31,7 +31,7 @@ const byShape = (shape: 'cursor' | 'file' | 'workspace'): string =>
 /** The tool description a model reads: operations and their fields, units of the cursor, paths, answer format. */
 export function describeLspTool(workspaceRoot: string, providers: readonly LspProviderInfo[], pageSize: number): string {
   const extensions = [...new Set(providers.flatMap((provider) => provider.extensions))].sort()
-  const fileNames = [...new Set(providers.flatMap((provider) => provider.fileNames))].sort()
+  const fileNames = [...new Set(providers.flatMap((provider) => provider.fileNames ?? []))].sort()
   return [
     'Navigate code with a language server: compiler-accurate answers, unlike text search.',
     'Ask it before grep about a symbol (definition, uses, implementations, type); grep is for text in comments, strings and docs.',

@@ -64,13 +64,13 @@ describe('the lsp tool definition', () => {
     const extensions = ['.bash', '.c', '.cc', '.cjs', '.cpp', '.css', '.cts', '.cxx', '.dockerfile', '.go', '.h', '.hpp', '.htm', '.html', '.js']
     const more = ['.json', '.jsonc', '.jsx', '.less', '.mjs', '.mts', '.py', '.pyi', '.rs', '.scss', '.sh', '.ts', '.tsx', '.yaml', '.yml', '.vue', '.svelte', '.php', '.toml']
     // The catalogue's file names (2026-12-02): Dockerfile's and the shell's.
-    const fileNames = ['.bash_aliases', '.bash_login', '.bash_logout', '.bash_profile', '.bashrc', '.envrc', '.profile', 'apkbuild', 'containerfile', 'containerfile.*', 'dockerfile', 'dockerfile.*', 'pkgbuild']
+    const fileNames = ['.bash_aliases', '.bash_login', '.bash_logout', '.bash_profile', '.bashrc', '.envrc', '.profile', 'APKBUILD', 'Containerfile', 'Containerfile.*', 'Dockerfile', 'Dockerfile.*', 'PKGBUILD']
     const ctx = { lsp: { providers: () => [{ id: 'all', extensions: [...extensions, ...more], fileNames }] } } as unknown as LspContext
     const tool = createLspTool(ctx, { workspaceRoot: '/work/app', maxResults: 100 })!
     // A name beside its `name.*` is said once.
     expect(tool.description.split('\n').at(-1)).toBe(
       'Files: .bash .c .cc .cjs .cpp .css .cts .cxx .dockerfile .go .h .hpp .htm .html .js .json .jsonc .jsx .less .mjs .mts .php .py .pyi .rs .scss .sh .svelte .toml .ts .tsx .vue .yaml .yml; ' +
-        'by name: .bash_aliases .bash_login .bash_logout .bash_profile .bashrc .envrc .profile apkbuild containerfile(.*) dockerfile(.*) pkgbuild.',
+        'by name: .bash_aliases .bash_login .bash_logout .bash_profile .bashrc .envrc .profile APKBUILD Containerfile(.*) Dockerfile(.*) PKGBUILD.',
     )
     // 3,946 bytes on 2026-12-02 (the cursor operations no longer listed by name: "unless said otherwise"); 3,981 with previews naming the errors an edit would add.
     expect(Buffer.byteLength(tool.description)).toBeLessThanOrEqual(4096)

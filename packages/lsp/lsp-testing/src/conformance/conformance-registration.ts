@@ -30,7 +30,7 @@ export function registrationCases<P extends ConformanceProvider>(harness: Harnes
   const isLspError = (value: unknown) => seam.LspError.isInstance(value)
   const fresh = () => seam.createLspService()
   const listingOf = (provider: ConformanceProvider) => [
-    { id: provider.id, extensions: Object.keys(provider.extensionToLanguage).sort(), fileNames: Object.keys(provider.fileNameToLanguage ?? {}).map((name) => name.toLowerCase()).sort() },
+    { id: provider.id, extensions: Object.keys(provider.extensionToLanguage).sort(), fileNames: Object.keys(provider.fileNameToLanguage ?? {}).sort() },
   ]
   /** A service with the provider registered, for checks that run beside it. */
   const withProvider = async (check: (service: LspService, provider: P, release: () => void) => Promise<void> | void) => {

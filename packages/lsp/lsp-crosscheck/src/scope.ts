@@ -1,0 +1,42 @@
+import { basename, extname } from 'node:path'
+import type { LspProviderInfo } from '@agent-lsp/lsp'
+import { lexicalFamily, type LexicalFamily } from './search/lexical.js'
+
+/**
+ * Extensions of files that embed a family's code in markup (single-file components): a symbol of
+ * a TypeScript module is used in a `.vue` or `.svelte` file's script and template, where the
+ * TypeScript server that answered does not look. Searched, never lexed (the markup's text would
+ * read as code or strings); each occurrence is asked of its own file's server.
+ */
+const embeddedIn: Readonly<Partial<Record<LexicalFamily, readonly string[]>>> = { javascript: ['.vue', '.svelte', '.astro'] }
+
+/** What a cross-check searches: file name endings, and the lexical family of a file found. */
+export interface SearchScope {
+  /**
+   * Endings of the file names searched (`*${ending}`): the answering provider's extensions its
+   * scanners read, its exact file names (`.bashrc`, `PKGBUILD`), and the extensions embedding its
+   * family that some provider serves.
+   */
+  readonly endings: readonly string[]
+  /** A file's family: by its extension, else the provider's own for its file names; `undefined`: not lexed. */
+  familyOf(path: string): LexicalFamily | undefined
+}
+
+/**
+ * The scope of a cross-check of an answer by `provider`, among the `providers` registered. The
+ * provider's family is the one all its lexed extensions share (bash: `shell`), given to the files
+ * it takes by name, which have no extension to tell it.
+ */
+export function searchScope(provider: LspProviderInfo, providers: readonly LspProviderInfo[]): SearchScope {
+  const lexed = provider.extensions.filter((extension) => lexicalFamily(extension) !== undefined)
+  const families = new Set(lexed.map((extension) => lexicalFamily(extension)))
+  const family = families.size === 1 ? [...families][0] : undefined
+  const names = family === undefined ? [] : provider.fileNames.filter((name) => !name.endsWith('.*'))
+  const served = new Set(providers.flatMap((info) => info.extensions))
+  const embedding = family === undefined ? [] : (embeddedIn[family] ?? []).filter((extension) => served.has(extension) && !lexed.includes(extension))
+  const byName = new Set(names)
+  return {
+    endings: [...lexed, ...names, ...embedding],
+    familyOf: (path) => lexicalFamily(extname(path).toLowerCase()) ?? (byName.has(basename(path).toLowerCase()) ? family : undefined),
+  }
+}
