@@ -158,6 +158,18 @@ describe('cross-check beyond the answering server\'s extensions', () => {
         'src/store.ts:1:17  export function formatPrice(cents: number): string {',
       ].join('\n'),
     )
+    // The rename's preview says what it misses, and that the components' server cannot check the edit.
+    const { tool } = toolOn(root)
+    const preview = (await tool.execute({ operation: 'rename', filePath: 'src/store.ts', line: 1, character: 17, newName: 'fmt' })).split('\n')
+    expect(preview.slice(0, 3)).toEqual([
+      'Preview: rename formatPrice → fmt: 3 edits in 2 files; nothing written. The same call with apply: true writes it.',
+      'Errors 0 → 0 if applied (in the 2 checked files). Not checked (their server does not see the edit): src/Cart.svelte, src/Cart.vue.',
+      'The rename misses 4 references of formatPrice:',
+    ])
+    await expect(tool.execute({ operation: 'rename', filePath: 'src/store.ts', line: 1, character: 17, newName: 'fmt', apply: true })).rejects.toMatchObject({
+      code: 'LSP_EDIT_INCOMPLETE',
+      message: 'rename formatPrice → fmt was not applied: it leaves 4 references of formatPrice as they are; nothing was written. Rename those by hand, or apply with force: true to write it anyway',
+    })
   })
 
   it('searches the shell files bash-language-server takes by name (.bashrc, .profile), their comments told apart', async () => {

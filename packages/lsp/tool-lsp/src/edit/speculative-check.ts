@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { extensionOf, type LspDiagnostic, type LspOverlay, type LspPosition } from '@agent-lsp/lsp'
+import { providerOf, type LspDiagnostic, type LspOverlay, type LspPosition } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import { diagnosticRow } from '../render/render-diagnostics.js'
@@ -18,6 +18,8 @@ interface CheckedFile {
   readonly after: readonly LspDiagnostic[] | undefined
   /** The file's lines with the edit, for the columns of its rows. */
   readonly lines: readonly string[] | undefined
+  /** Served by a provider the edit changes no file of: its server does not see the edit. */
+  readonly blind?: boolean
 }
 
 /**
@@ -35,18 +37,20 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
   if (inPlace.length === 0) return ['Not checked before writing: the edit only creates, deletes or moves files.']
   const afterText = new Map(inPlace.map((file) => [file.path, file.after!]))
   const owners = context.ctx.lsp.providers()
-  const ownerOf = (file: string): string | undefined => owners.find((owner) => owner.extensions.includes(extensionOf(file)))?.id
+  const ownerOf = (file: string): string | undefined => providerOf(owners, file)?.id
   const checked = files.filter((file) => ownerOf(file) !== undefined)
   const readLines = createLineReader(context.workspaceRoot)
   try {
     const before = await Promise.all(checked.map((file) => errorsOf(context, file)))
     const after = new Map<string, readonly LspDiagnostic[] | undefined>()
+    const blind = new Set<string>()
     for (const provider of new Set(checked.map(ownerOf))) {
       const overlays: LspOverlay[] = inPlace.filter((file) => ownerOf(file.path) === provider).map((file) => ({ filePath: file.path, text: file.after! }))
       const asked = checked.filter((file) => ownerOf(file) === provider)
       if (overlays.length === 0) {
-        // Nothing of this provider's changes: its files' diagnostics stay as they are.
-        for (const [index, file] of checked.entries()) if (ownerOf(file) === provider) after.set(file, before[index])
+        // The edit changes none of this provider's files, so its server sees none of the changes
+        // (a .vue file's server reading the .ts module the edit changes from disk): not counted.
+        for (const file of asked) blind.add(file)
         continue
       }
       const request = { operation: 'overlayDiagnostics', filePath: overlays[0]!.filePath, overlays, files: asked, workspaceRoot: context.workspaceRoot } as const
@@ -56,7 +60,7 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
     const rows: CheckedFile[] = await Promise.all(
       checked.map(async (file, index) => {
         const text = afterText.get(file)
-        return { path: file, before: before[index], after: after.get(file), lines: text === undefined ? await readLines(file) : text.split(/\r\n|\r|\n/) }
+        return { path: file, before: before[index], after: after.get(file), lines: text === undefined ? await readLines(file) : text.split(/\r\n|\r|\n/), blind: blind.has(file) }
       }),
     )
     return checkLines(rows, root)
@@ -86,8 +90,11 @@ function errorsIn(diagnostics: readonly LspDiagnostic[]): LspDiagnostic[] {
 function checkLines(rows: readonly CheckedFile[], root: string): string[] {
   const display = (file: string): string => path.relative(root, file).split(path.sep).join('/')
   const counted = rows.filter((row): row is CheckedFile & { before: readonly LspDiagnostic[]; after: readonly LspDiagnostic[] } => row.before !== undefined && row.after !== undefined)
-  const unchecked = rows.filter((row) => row.before === undefined || row.after === undefined).map((row) => display(row.path))
-  const tail = unchecked.length > 0 ? ` Not checked (no complete diagnostics): ${unchecked.join(', ')}.` : ''
+  const unchecked = rows.filter((row) => !row.blind && (row.before === undefined || row.after === undefined)).map((row) => display(row.path))
+  const blind = rows.filter((row) => row.blind).map((row) => display(row.path))
+  const tail =
+    (unchecked.length > 0 ? ` Not checked (no complete diagnostics): ${unchecked.join(', ')}.` : '') +
+    (blind.length > 0 ? ` Not checked (their server does not see the edit): ${blind.join(', ')}.` : '')
   if (counted.length === 0) return [`Not checked before writing: no complete diagnostics for the ${rows.length === 1 ? 'file' : `${rows.length} files`} the edit touches.${tail}`]
   const was = counted.reduce((sum, row) => sum + row.before.length, 0)
   const now = counted.reduce((sum, row) => sum + row.after.length, 0)
