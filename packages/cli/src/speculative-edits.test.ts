@@ -48,6 +48,26 @@ describe('speculative edits on typescript-language-server', () => {
     expect(await tool.execute({ operation: 'diagnostics', filePath: 'src/checkout.ts' })).toBe('No diagnostics in src/checkout.ts.')
   }, 120_000)
 
+  it('refuses to apply a rename that adds errors (a taken name, a name that is no identifier), writing nothing; force writes it', async () => {
+    const taken = "import { price } from './price'\n\nconst cost = 1\nexport const total: number = price(cost)\n"
+    const root = await tempWorkspace({ 'tsconfig.json': tsconfig, 'src/price.ts': price, 'src/checkout.ts': taken })
+    const { tool } = toolOn(root)
+    const rename = { operation: 'rename', filePath: 'src/price.ts', line: 1, character: 17, apply: true } as const
+    await expect(tool.execute({ ...rename, newName: 'cost' })).rejects.toMatchObject({
+      code: 'LSP_EDIT_ADDS_ERRORS',
+      message:
+        "rename price → cost was not applied: errors 0 → 2 if applied (in the 2 checked files), 2 new errors src/checkout.ts:1:10 error 2440 Import declaration conflicts with local declaration of 'cost'.; " +
+        "src/checkout.ts:4:30 error 2349 This expression is not callable. Type 'Number' has no call signatures.; nothing was written. Preview it to see them, or apply with force: true to write it anyway",
+    })
+    // The trial of 2026-12-02: 'is function' was written into 29 files and then called verified.
+    await expect(tool.execute({ ...rename, newName: 'is price' })).rejects.toMatchObject({ code: 'LSP_EDIT_ADDS_ERRORS' })
+    expect(await read(root, 'src/price.ts')).toBe(price)
+    expect(await read(root, 'src/checkout.ts')).toBe(taken)
+    const forced = await tool.execute({ ...rename, newName: 'cost', force: true })
+    expect(forced.split('\n')[0]).toBe("Warning: errors rose after the edit: src/checkout.ts 0 → 2 (line 1: Import declaration conflicts with local declaration of 'cost'.).")
+    expect(await read(root, 'src/price.ts')).toBe('export function cost(amount: number): number {\n  return amount * 2\n}\n')
+  }, 120_000)
+
   it('through the command: agent-lsp rename prints the warning and the new errors above the preview, writing nothing', async () => {
     const taken = "import { price } from './price'\n\nconst cost = 1\nexport const total: number = price(cost)\n"
     const root = await tempWorkspace({ 'tsconfig.json': tsconfig, 'src/price.ts': price, 'src/checkout.ts': taken })

@@ -46,7 +46,7 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
     'rename and the symbol edits take a cursor or symbol, and newName or text; codeActions a cursor (endLine and endCharacter make it a selection), ' +
       'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These answer a unified diff and the errors it would add (moveFile: the diff), writing nothing; the same call with apply: true writes it ' +
       'atomically (refused if a file changed since the preview) and verifies it. ' +
-      'A rename leaving references or places the server could not resolve is refused unless force: true.',
+      'A rename leaving references or places the server could not resolve, or adding errors, is refused unless force: true.',
     `filePath is relative to the workspace root (${workspaceRoot}) or absolute. line and character are 1-based; ` +
       'character counts Unicode code points as the line reads (a tab, an emoji or a CJK character is 1).',
     `Answers are compact text: path:line:col in the same units, relative to the workspace root; several places in a file: its path, then line:col lines. ` +

@@ -15,6 +15,8 @@ import { oneLine } from './text/one-line.js'
  * - `LSP_EDIT_INCOMPLETE`: a rename's `apply` refused because the old name's references include
  *   places the edit leaves, or places the server could not resolve (`force: true` writes anyway);
  *   nothing was written.
+ * - `LSP_EDIT_ADDS_ERRORS`: a rename's `apply` refused because, applied in the servers' view only
+ *   (`overlayDiagnostics`), it adds errors (`force: true` writes anyway); nothing was written.
  * - `LSP_NOT_A_REPOSITORY`, `LSP_INVALID_REVISION`: `impact` asked outside a git work tree, or
  *   about a revision git does not resolve to a commit.
  * - `LSP_FILE_EXISTS`: `moveFile` refused because its `newPath` exists (a file or a folder);
@@ -40,6 +42,7 @@ export type LspToolErrorCode =
   | 'LSP_EDIT_CONFLICT'
   | 'LSP_EDIT_FAILED'
   | 'LSP_EDIT_INCOMPLETE'
+  | 'LSP_EDIT_ADDS_ERRORS'
   | 'LSP_NOT_A_REPOSITORY'
   | 'LSP_INVALID_REVISION'
   | 'LSP_FILE_EXISTS'

@@ -118,6 +118,15 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const refused = check === undefined || rename === undefined ? undefined : refusal(check, rename.oldName)
   const forced = request.shape === 'rename' && request.force
   if (refused !== undefined && !forced) throw new LspToolError('LSP_EDIT_INCOMPLETE', `${what} was not applied: ${refused}`)
+  if (rename !== undefined && !forced && moved === undefined && context.checkEdits !== false) {
+    // A rename that breaks the build is not what was asked (a name that is no identifier, a
+    // same-named member of another type that the server renamed too): refused, as incomplete ones are.
+    const [first, ...rows] = await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root)
+    if (first?.startsWith('Warning: ')) {
+      const listed = rows.filter((row) => row.startsWith('  ')).slice(0, 3).map((row) => row.trim().replace(/\s+/g, ' '))
+      throw new LspToolError('LSP_EDIT_ADDS_ERRORS', `${what} was not applied: ${first.slice('Warning: '.length).replace(/:$/, '')} ${listed.join('; ')}; nothing was written. Preview it to see them, or apply with force: true to write it anyway`)
+    }
+  }
   const before = await countErrors(context, filesToCheck(plan, check, moved, referencing))
   await applyAtomically(plan.files, context.fileSystem)
   context.previews.delete(key)

@@ -77,7 +77,7 @@ export const lspToolInputSchema = z.strictObject({
   force: z
     .boolean()
     .describe(
-      'rename with apply: true writes although the references check found places it leaves; default false refuses.',
+      'rename with apply: true writes although the references check found places it leaves, or errors it adds; default false refuses.',
     )
     .optional(),
   endLine: z
