@@ -11,11 +11,11 @@ export const hookUsage = `Usage: agent-lsp hook claude-code [--mode instead|besi
 Claude Code's PreToolUse hook on Grep and Bash (agent-lsp setup claude-code writes it): reads the
 tool call on stdin; a search for one identifier (the Grep tool, grep -rn NAME DIR, rg NAME, git grep
 NAME) is answered with that symbol's references from the language servers, within the folder or
-file searched. Any other tool call passes untouched, and so does a search the servers cannot answer
-exactly (a name they do not know, or an answer that may be incomplete: then the answer is added
-beside grep's output).
-  --mode instead  (default) the search is not run: its answer is the references; the same search
-                  asked again in the session runs, for text matches in comments, strings or docs
+file searched. Any other tool call passes untouched, and so does a name the servers do not know. A
+search that is not whole-word (no -w, no \\bNAME\\b: it also matches longer names), or an answer
+that may be incomplete, runs, with the references added beside grep's output.
+  --mode instead  (default) a whole-word search is not run: its answer is the references; the same
+                  search asked again in the session runs, for text matches in comments or docs
   --mode beside   the search runs, and the references are added beside its output
 Never exits 2 (which would block the call): an error is a message on stderr, and the call runs.`
 
@@ -83,13 +83,17 @@ export async function runHookCommand(argv: readonly string[], stdin: string, io:
   const text = cut(answer.stdout.trimEnd())
   const exact = text.startsWith(`${search.name} → `) && !/^Partial answer/m.test(text)
   let output: Record<string, unknown>
-  if (mode === 'instead' && exact) {
+  // Only a whole-word search asks for what the references are: another also matches longer names.
+  if (mode === 'instead' && exact && search.wholeWord) {
     // Asked again: the model wants grep's own matches, and gets them alone.
     if (!firstTimeAsked(io.env, input.session_id, `${search.name}\u0000${searched}`)) return 0
     const reason = `Not run: agent-lsp answered with the language server's references to ${search.name} (exact, comments and strings left out). Run the same search again for grep's text matches.\n${text}`
     output = { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason }
-  } else {
+  } else if (search.wholeWord) {
     output = { hookEventName: 'PreToolUse', additionalContext: `agent-lsp (language server) on ${search.name}:\n${text}` }
+  } else {
+    const said = `agent-lsp (language server): the references to ${search.name} itself; this search is not whole-word, so grep also matches longer names that contain ${search.name}, which these leave out.`
+    output = { hookEventName: 'PreToolUse', additionalContext: `${said}\n${text}` }
   }
   io.stdout(`${JSON.stringify({ hookSpecificOutput: output })}\n`)
   return 0

@@ -51,21 +51,30 @@ const allReferences = [
 ].join('\n')
 
 describe('agent-lsp hook claude-code', () => {
-  it('answers a recorded `grep -rn applyDiscount src` with the exact references, and lets the same search run when asked again', async () => {
+  it('answers a recorded `grep -rnw applyDiscount src` with the exact references, and lets the same search run when asked again', async () => {
     const root = await tempWorkspace(files)
     const dir = runtimeDir()
-    const call = recorded(root, 'Bash', { command: 'grep -rn applyDiscount src', description: 'Find applyDiscount usages' })
+    const call = recorded(root, 'Bash', { command: 'grep -rnw applyDiscount src', description: 'Find applyDiscount usages' })
     const reason = `Not run: agent-lsp answered with the language server's references to applyDiscount (exact, comments and strings left out). Run the same search again for grep's text matches.\n${allReferences}`
     expect(await hook(['claude-code'], call, dir)).toEqual({ exit: 0, stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } })}\n`, stderr: '' })
     expect(await hook(['claude-code'], call, dir)).toEqual({ exit: 0, stdout: '', stderr: '' })
     // Another session is asked afresh.
-    const other = recorded(root, 'Bash', { command: 'grep -rn applyDiscount src' }, 'session-2')
+    const other = recorded(root, 'Bash', { command: 'grep -rnw applyDiscount src' }, 'session-2')
     expect(JSON.parse((await hook(['claude-code'], other, dir)).stdout).hookSpecificOutput.permissionDecision).toBe('deny')
   })
 
-  it('adds the references beside the Grep tool with --mode beside, within the file searched', async () => {
+  it('lets a search that is not whole-word run, and adds the references of that exact name beside it', async () => {
+    // grep -rn applyDiscount also matches applyDiscountTwice, which the references leave out.
+    const root = await tempWorkspace({ ...files, 'src/twice.ts': 'export const applyDiscountTwice = (price: number) => price * 0.81\n' })
+    const context = `agent-lsp (language server): the references to applyDiscount itself; this search is not whole-word, so grep also matches longer names that contain applyDiscount, which these leave out.\n${allReferences}`
+    const beside = { exit: 0, stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: context } })}\n`, stderr: '' }
+    expect(await hook(['claude-code'], recorded(root, 'Bash', { command: 'grep -rn applyDiscount src' }), runtimeDir())).toEqual(beside)
+    expect(await hook(['claude-code'], recorded(root, 'Grep', { pattern: 'applyDiscount', path: 'src', output_mode: 'content' }), runtimeDir())).toEqual(beside)
+  })
+
+  it('adds the references beside a whole-word Grep tool search with --mode beside, within the file searched', async () => {
     const root = await tempWorkspace(files)
-    const call = recorded(root, 'Grep', { pattern: 'applyDiscount', path: path.join(root, 'src/cart.ts'), output_mode: 'content', '-n': true })
+    const call = recorded(root, 'Grep', { pattern: '\\bapplyDiscount\\b', path: path.join(root, 'src/cart.ts'), output_mode: 'content', '-n': true })
     const context = [
       'agent-lsp (language server) on applyDiscount:',
       'applyDiscount → src/price.ts:1:17',
@@ -106,7 +115,7 @@ describe('agent-lsp hook claude-code', () => {
     const env = { ...process.env, AGENT_LSP_RUNTIME_DIR: runtimeDir() }
     const stdout = await new Promise<string>((resolve, reject) => {
       const child = execFile(process.execPath, [bin, 'hook', 'claude-code'], { cwd: root, env, timeout: 60_000 }, (error, out) => (error ? reject(error) : resolve(out)))
-      child.stdin!.end(recorded(root, 'Bash', { command: 'rg -n applyDiscount src' }))
+      child.stdin!.end(recorded(root, 'Bash', { command: 'rg -nw applyDiscount src' }))
     })
     expect(JSON.parse(stdout).hookSpecificOutput.permissionDecisionReason.split('\n').slice(1).join('\n')).toBe(allReferences)
   })

@@ -5,18 +5,22 @@ import { shellWords } from './shell-words.js'
 const bash = (command: string) => identifierSearch('Bash', { command, description: 'search' })
 
 describe('identifierSearch', () => {
-  it('reads grep, rg and git grep command lines that search for one identifier', () => {
-    expect(bash('grep -rn applyDiscount src')).toEqual({ name: 'applyDiscount', path: 'src' })
-    expect(bash('grep -R -n -w applyDiscount .')).toEqual({ name: 'applyDiscount', path: '.' })
-    expect(bash('grep -rnw "applyDiscount" src/cart')).toEqual({ name: 'applyDiscount', path: 'src/cart' })
-    expect(bash("grep -rn '\\bapplyDiscount\\b' src")).toEqual({ name: 'applyDiscount', path: 'src' })
-    expect(bash('grep -n applyDiscount src/cart.ts')).toEqual({ name: 'applyDiscount', path: 'src/cart.ts' })
-    expect(bash('grep -rn --color=never -e applyDiscount -- src')).toEqual({ name: 'applyDiscount', path: 'src' })
-    expect(bash('/usr/bin/grep -r applyDiscount')).toEqual({ name: 'applyDiscount' })
-    expect(bash('rg applyDiscount')).toEqual({ name: 'applyDiscount' })
-    expect(bash('rg -n --no-heading -w applyDiscount src')).toEqual({ name: 'applyDiscount', path: 'src' })
-    expect(bash('git grep -n applyDiscount')).toEqual({ name: 'applyDiscount' })
-    expect(bash('  grep -rn applyDiscount "my src"  ')).toEqual({ name: 'applyDiscount', path: 'my src' })
+  it('reads grep, rg and git grep command lines that search for one identifier, whole-word or not', () => {
+    expect(bash('grep -rn applyDiscount src')).toEqual({ name: 'applyDiscount', path: 'src', wholeWord: false })
+    expect(bash('grep -R -n -w applyDiscount .')).toEqual({ name: 'applyDiscount', path: '.', wholeWord: true })
+    expect(bash('grep -rnw "applyDiscount" src/cart')).toEqual({ name: 'applyDiscount', path: 'src/cart', wholeWord: true })
+    expect(bash("grep -rn '\\bapplyDiscount\\b' src")).toEqual({ name: 'applyDiscount', path: 'src', wholeWord: true })
+    expect(bash("grep -rn '\\<applyDiscount\\>' src")).toEqual({ name: 'applyDiscount', path: 'src', wholeWord: true })
+    expect(bash('grep -n applyDiscount src/cart.ts')).toEqual({ name: 'applyDiscount', path: 'src/cart.ts', wholeWord: false })
+    expect(bash('grep -rn --color=never --word-regexp -e applyDiscount -- src')).toEqual({ name: 'applyDiscount', path: 'src', wholeWord: true })
+    expect(bash('/usr/bin/grep -r applyDiscount')).toEqual({ name: 'applyDiscount', wholeWord: false })
+    expect(bash('rg applyDiscount')).toEqual({ name: 'applyDiscount', wholeWord: false })
+    expect(bash('rg -n --no-heading -w applyDiscount src')).toEqual({ name: 'applyDiscount', path: 'src', wholeWord: true })
+    expect(bash('git grep -n applyDiscount')).toEqual({ name: 'applyDiscount', wholeWord: false })
+    expect(bash('git grep -nw applyDiscount')).toEqual({ name: 'applyDiscount', wholeWord: true })
+    expect(bash('  grep -rn applyDiscount "my src"  ')).toEqual({ name: 'applyDiscount', path: 'my src', wholeWord: false })
+    // The trial's search: rxjs's `Subscriber` also matches `createOperatorSubscriber`.
+    expect(bash('grep -rn Subscriber src')).toEqual({ name: 'Subscriber', path: 'src', wholeWord: false })
   })
 
   it('leaves every other command and search alone', () => {
@@ -26,6 +30,7 @@ describe('identifierSearch', () => {
       'grep -rni applyDiscount src', // case-insensitive
       'rg -i applyDiscount',
       'rg -S applyDiscount',
+      "grep -rnF '\\bapplyDiscount\\b' src", // fixed strings: the word marks are text
       'grep -rn "apply.*Discount" src', // a regular expression
       'grep -rn applyDiscount src | head', // a pipeline
       'grep -rn applyDiscount src > out.txt',
@@ -45,9 +50,9 @@ describe('identifierSearch', () => {
   })
 
   it('reads the Grep tool: pattern and path, content or file names, case-sensitive, no glob or type', () => {
-    expect(identifierSearch('Grep', { pattern: 'applyDiscount', path: '/w/src', output_mode: 'content', '-n': true })).toEqual({ name: 'applyDiscount', path: '/w/src' })
-    expect(identifierSearch('Grep', { pattern: '\\bapplyDiscount\\b' })).toEqual({ name: 'applyDiscount' })
-    expect(identifierSearch('Grep', { pattern: 'applyDiscount', output_mode: 'files_with_matches' })).toEqual({ name: 'applyDiscount' })
+    expect(identifierSearch('Grep', { pattern: 'applyDiscount', path: '/w/src', output_mode: 'content', '-n': true })).toEqual({ name: 'applyDiscount', path: '/w/src', wholeWord: false })
+    expect(identifierSearch('Grep', { pattern: '\\bapplyDiscount\\b' })).toEqual({ name: 'applyDiscount', wholeWord: true })
+    expect(identifierSearch('Grep', { pattern: 'applyDiscount', output_mode: 'files_with_matches' })).toEqual({ name: 'applyDiscount', wholeWord: false })
     for (const input of [
       { pattern: 'applyDiscount', '-i': true },
       { pattern: 'applyDiscount', output_mode: 'count' },
