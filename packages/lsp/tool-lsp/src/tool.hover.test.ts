@@ -19,6 +19,16 @@ describe('hover', () => {
     expect(positionOf(seen[0])).toEqual({ line: 1, character: 55 })
   })
 
+  it('cuts a hover over 4,000 code points there, saying how many it left out', async () => {
+    // typescript-language-server's hover on `export const s = "<2 MB of a>"` holds the whole literal.
+    const root = await tempWorkspace(pricingFiles)
+    const contents = '```typescript\nconst s: "' + 'a'.repeat(2 * 1024 * 1024) + '"\n```'
+    expect(await hoverTool(root, { contents }).tool.execute(request)).toBe('```typescript\nconst s: "' + 'a'.repeat(3976) + '\n… 2093181 more characters of hover (not shown)')
+    // Code points, not UTF-16 units: an emoji is one, and a pair is never split.
+    expect(await hoverTool(root, { contents: '🎉'.repeat(4001) }).tool.execute(request)).toBe('🎉'.repeat(4000) + '\n… 1 more character of hover (not shown)')
+    expect(await hoverTool(root, { contents: '🎉'.repeat(4000) }).tool.execute(request)).toBe('🎉'.repeat(4000))
+  })
+
   it('says there is nothing when the hover is null or blank', async () => {
     const root = await tempWorkspace(pricingFiles)
     expect(await hoverTool(root, null).tool.execute(request)).toBe('No hover information at src/app.ts:2:53.')

@@ -21,6 +21,15 @@ describe('the symbol operations through the tool', () => {
     expect(seen.map((query) => query.operation)).toEqual(['documentSymbol'])
   })
 
+  it('cuts a source line over 500 code points there, saying how many it left out', async () => {
+    const root = await tempWorkspace({ 'src/a.ts': 'export const s = "' + 'a'.repeat(2 * 1024 * 1024) + '"\nexport const t = 1\n' })
+    const s: LspSymbol = { name: 's', kind: 'Constant', uri: fileUri(root, 'src/a.ts'), range: range(0, 13, 0, 2097171), selectionRange: range(0, 13, 0, 14), children: [] }
+    const { tool } = stubTool(() => ({ kind: 'symbols', symbols: [s], resolvedWorkspaceRoot: root, completeness: complete }), { workspaceRoot: root })
+    expect(await tool.execute({ operation: 'symbolSource', filePath: 'src/a.ts', line: 1, character: 14 })).toBe(
+      'src/a.ts:1-1  Constant s\n1  export const s = "' + 'a'.repeat(482) + '… (2096671 more characters of this line not shown)',
+    )
+  })
+
   it('reads the symbol in a list of queries, and says so when a replacement changes nothing', async () => {
     const { tool } = await symbolTool()
     expect(await tool.execute({ queries: [{ operation: 'symbolSource', filePath: 'src/a.ts', line: 4, character: 3 }] })).toBe(

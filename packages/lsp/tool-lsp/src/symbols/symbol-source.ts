@@ -1,8 +1,12 @@
 import { symbolTitle } from '../render/render-symbols.js'
+import { cutToCodePoints } from '../text/cut.js'
 import type { SymbolDeclaration } from './declaration.js'
 
 /** Source lines shown in one answer; the rest are counted. */
 export const MAX_SOURCE_LINES = 400
+
+/** Longest source line shown, in code points: past any hand-written line, short of a minified or generated one. */
+export const MAX_SOURCE_LINE_CODE_POINTS = 500
 
 /** The zero-based last line of a declaration (a range ending at a line's start ends on the line before). */
 export function lastLineOf(declaration: SymbolDeclaration): number {
@@ -13,7 +17,8 @@ export function lastLineOf(declaration: SymbolDeclaration): number {
 /**
  * `symbolSource`'s answer: a header `src/cart.ts:4-10  Method Cart.addItem (doc comment 4-6)` (1-based
  * inclusive lines, the doc comment's first; `(doc comment 4)` for one line), then each line as `<number>  <text>`, numbers 1-based
- * and right-aligned, text exactly as in the file; cut after {@link MAX_SOURCE_LINES} with a count.
+ * and right-aligned, text exactly as in the file; cut after {@link MAX_SOURCE_LINES} with a count, and a
+ * line after {@link MAX_SOURCE_LINE_CODE_POINTS} code points with `… (N more characters of this line not shown)`.
  * @param lines - the file's lines (LSP lines, no terminators).
  */
 export function renderSymbolSource(declaration: SymbolDeclaration, lines: readonly string[], displayPath: string): string {
@@ -24,7 +29,12 @@ export function renderSymbolSource(declaration: SymbolDeclaration, lines: readon
   const header = `${displayPath}:${first + 1}-${last + 1}  ${symbolTitle(declaration.symbol, declaration.displayName)}${doc}`
   const shownLast = Math.min(last, first + MAX_SOURCE_LINES - 1)
   const width = String(shownLast + 1).length
-  const rows = lines.slice(first, shownLast + 1).map((text, index) => `${String(first + index + 1).padStart(width)}  ${text}`)
+  const rows = lines.slice(first, shownLast + 1).map((text, index) => `${String(first + index + 1).padStart(width)}  ${shownLine(text)}`)
   const more = last > shownLast ? [`… ${last - shownLast} more lines, to line ${last + 1} (not shown)`] : []
   return [header, ...rows, ...more].join('\n')
+}
+
+function shownLine(text: string): string {
+  const { kept, cut } = cutToCodePoints(text, MAX_SOURCE_LINE_CODE_POINTS)
+  return cut === 0 ? text : `${kept}… (${cut} more ${cut === 1 ? 'character' : 'characters'} of this line not shown)`
 }
