@@ -2,7 +2,7 @@
 // gives `execute` (arguments, the request's abort signal) and what each failure becomes.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { LspToolError, lspToolInputJsonSchema, type LspTool } from '@agent-lsp/tool-lsp'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createMcpServer } from './mcp-server.js'
@@ -70,12 +70,28 @@ describe('createMcpServer', () => {
     expect(await client.callTool({ name: 'lsp', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'LSP_INTERNAL: internal error: boom' }], isError: true })
   })
 
-  it('refuses a call to another tool with InvalidParams', async () => {
+  it('gives execute arguments that are not an object as they are, for its one-line error', async () => {
+    const inputs: unknown[] = []
+    const { client } = await connect(async (input) => (inputs.push(input), 'checked'))
+    for (const args of [null, 'hover', ['hover'], 3]) {
+      const call = { method: 'tools/call', params: { name: 'lsp', arguments: args as unknown as Record<string, unknown> } } as const
+      expect(await client.request(call, CallToolResultSchema)).toEqual({ content: [{ type: 'text', text: 'checked' }] })
+    }
+    expect(inputs).toEqual([null, 'hover', ['hover'], 3])
+  })
+
+  it('refuses a call to another tool, or to none, with InvalidParams, and another method with MethodNotFound', async () => {
     const { client } = await connect(() => Promise.resolve(''))
     const refusal = await client.callTool({ name: 'grep', arguments: {} }).catch((error: unknown) => error)
     expect(refusal).toBeInstanceOf(McpError)
     // McpError prefixes its message on each side: the wire carries one prefix, the client adds another.
     expect(refusal).toMatchObject({ code: ErrorCode.InvalidParams, message: 'MCP error -32602: MCP error -32602: Unknown tool "grep" (this server has "lsp")' })
+    const nameless = { method: 'tools/call', params: { arguments: {} } as unknown as { name: string } } as const
+    expect(await client.request(nameless, CallToolResultSchema).catch((error: unknown) => error)).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: 'MCP error -32602: MCP error -32602: tools/call needs the name of a tool: "lsp"',
+    })
+    expect(await client.request({ method: 'prompts/list' }, CallToolResultSchema).catch((error: unknown) => error)).toMatchObject({ code: ErrorCode.MethodNotFound })
   })
 
   it('aborts the signal it gave execute when the client cancels the request', async () => {

@@ -26,7 +26,8 @@ export interface McpServerInfo {
  * - `tools/list` → `[{ name, description, inputSchema }]`;
  * - `tools/call` → the text `execute` answers, in one text content block; a tool error (bad input,
  *   no server, timeout…) is a result with `isError: true` and the one-line `CODE: message`, for the
- *   model to read. Only a call to another tool is a protocol error (`InvalidParams`).
+ *   model to read, and so are arguments that are not an object (`null`, `"hover"`). Only a call to
+ *   another tool, or to none, is a protocol error (`InvalidParams`).
  * The request's abort signal (`notifications/cancelled`, or the connection closing) goes to `execute`.
  * With `status`, one resource too (Server Features › Resources): {@link STATUS_URI}, the JSON of
  * `agent-lsp status --json` (the servers answering, their state, memory, restarts, last error), so
@@ -45,10 +46,16 @@ export function createMcpServer(tool: LspTool, info: McpServerInfo, status?: () 
   }
   const listed: Tool = toMcpTool(tool)
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [listed] }))
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name, arguments: args = {} } = request.params
+  // tools/call is the fallback handler, not a registered one: the SDK checks a registered tools/call
+  // against its schema first (Server.setRequestHandler), and answered `arguments: null` or "hover"
+  // with error -32603 and a multi-line zod dump; here the tool's own check says it in one line.
+  server.fallbackRequestHandler = async (request, extra): Promise<CallToolResult> => {
+    if (request.method !== CallToolRequestSchema.shape.method.value) throw new McpError(ErrorCode.MethodNotFound, 'Method not found')
+    // JSON-RPC params are an object (or absent); its fields are whatever the client sent.
+    const { name, arguments: args = {} } = (request.params ?? {}) as { readonly name?: unknown; readonly arguments?: unknown }
+    if (typeof name !== 'string') throw new McpError(ErrorCode.InvalidParams, `tools/call needs the name of a tool: "${tool.name}"`)
     if (name !== tool.name) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}" (this server has "${tool.name}")`)
     return callMcpTool(tool, args, extra.signal)
-  })
+  }
   return server
 }

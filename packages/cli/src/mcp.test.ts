@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { ErrorCode, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js'
+import { CallToolResultSchema, ErrorCode, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js'
 import { descendantPids, waitUntilGone } from '@agent-lsp/lsp-testing'
 import { lspToolInputJsonSchema } from '@agent-lsp/tool-lsp'
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -71,6 +71,14 @@ describe('agent-lsp mcp', () => {
       content: [{ type: 'text', text: `LSP_FILE_NOT_FOUND: file not found: src/missing.ts (resolved to ${root}/src/missing.ts)` }],
       isError: true,
     })
+    // Arguments that are not an object: the tool's one-line error too, not the SDK's -32603 and a zod dump.
+    for (const [args, shown] of [[null, 'null'], ['hover', '"hover"'], [['hover'], '["hover"]'], [3, '3']] as const) {
+      const call = { method: 'tools/call', params: { name: 'lsp', arguments: args as unknown as Record<string, unknown> } } as const
+      expect(await client.request(call, CallToolResultSchema)).toEqual({
+        content: [{ type: 'text', text: `LSP_INVALID_INPUT: input must be an object with operation and the fields it takes (got ${shown})` }],
+        isError: true,
+      })
+    }
     await expect(client.callTool({ name: 'grep', arguments: {} })).rejects.toMatchObject({ code: ErrorCode.InvalidParams })
 
     await client.close()
