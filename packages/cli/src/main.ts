@@ -128,7 +128,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
       const result = await runLspQuery(host.ctx, input, { workspaceRoot }, signal)
       io.stdout(`${JSON.stringify(result, null, 2)}\n`)
     } else {
-      const tool = createLspTool(host.ctx, { workspaceRoot })
+      const tool = createLspTool(host.ctx, { workspaceRoot, writeFlags: 'command' })
       if (!tool) throw new Error('no language server is configured')
       io.stdout(`${await tool.execute(input, signal)}\n`)
     }

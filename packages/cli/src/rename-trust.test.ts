@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { main } from './main.js'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
@@ -20,6 +21,14 @@ function typeCheck(root: string): string {
   } catch (error) {
     return String((error as { stdout?: string }).stdout)
   }
+}
+
+/** `agent-lsp ARGV` run in `cwd`: its exit status and output. */
+async function command(argv: string[], cwd: string): Promise<{ exit: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const exit = await main(argv, { cwd, stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) })
+  return { exit, stdout, stderr }
 }
 
 /** The answer without its unified diff. */
@@ -115,7 +124,12 @@ describe('rename on pyright refuses while a place may be the symbol', () => {
         'shop/use.py:9:17  return cart.total()',
       ].join('\n'),
     )
-    await expect(tool.execute({ ...rename, apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_INCOMPLETE' })
+    const refused = 'rename total → amount was not applied: 1 place names total where the server could not resolve it (it may be this symbol); nothing was written. Rename those by hand, or apply with'
+    await expect(tool.execute({ ...rename, apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_INCOMPLETE', message: `${refused} force: true to write it anyway` })
+    // The command names its flags.
+    const preview = await command(['rename', 'shop/cart.py:2:9', 'amount', '--root', root], root)
+    expect([preview.exit, preview.stdout.split('\n')[0]]).toEqual([0, 'Preview: rename total → amount: 2 edits in 2 files; nothing written. The same command with --apply writes it.'])
+    expect(await command(['rename', 'shop/cart.py:2:9', 'amount', '--apply', '--root', root], root)).toEqual({ exit: 1, stdout: '', stderr: `agent-lsp: LSP_EDIT_INCOMPLETE: ${refused} --force to write it anyway\n` })
     const forced = withoutDiff(await tool.execute({ ...rename, apply: true, force: true }))
     expect(forced.split('\n')).toEqual([
       'Applied: rename total → amount: 2 edits in 2 files written.',

@@ -90,8 +90,9 @@ Ask a language server about code, as the lsp tool does.
                  LSP_SYMBOL_NOT_FOUND)
   -h, --help     this text;  -v, --version  the version
 
-Answers speak the lsp tool's field names: filePath is --file, line --line, page --page, fileFilter
---filter, action --action, apply: true --apply.
+An edit's preview and refusal name the flags that write (--apply, --force); other answers speak
+the lsp tool's field names: filePath is --file, line --line, page --page, fileFilter --filter,
+action --action, only --only, apply: true --apply.
 
 Config (agent-lsp.toml, [[servers]] tables by id): command, args, extensions, rootMarkers, env,
 settings, initializationOptions, enabled, fallbacks = ["pylsp"] (tried in order when the server is

@@ -17,6 +17,11 @@ export interface LspToolOptions {
    * servers' view only (`overlayDiagnostics`; see the edit flow). Default `true`.
    */
   readonly checkEdits?: boolean
+  /**
+   * How answers name the fields that write: `'tool'` (default) `apply: true` and `force: true`, as
+   * a model calls the tool; `'command'` the command's flags `--apply` and `--force`.
+   */
+  readonly writeFlags?: 'tool' | 'command'
 }
 
 /** One minute: long enough for a cold server's first `findReferences` in a large workspace. */
@@ -35,6 +40,7 @@ export interface ToolSettings {
   readonly maxResults: number
   readonly fileSystem?: EditFileSystem
   readonly checkEdits: boolean
+  readonly writeFlags?: 'tool' | 'command'
 }
 
 /**
@@ -53,5 +59,7 @@ export function toSettings(options: LspToolOptions): ToolSettings {
   if (!Number.isInteger(maxResults) || maxResults < 1) throw invalid(`maxResults must be an integer >= 1 (got ${maxResults})`)
   const checkEdits = options.checkEdits ?? true
   if (typeof checkEdits !== 'boolean') throw invalid(`checkEdits must be a boolean (got ${JSON.stringify(checkEdits)})`)
-  return { workspaceRoot: path.resolve(workspaceRoot), timeoutMs, maxResults, checkEdits, ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}) }
+  const { writeFlags } = options
+  if (writeFlags !== undefined && writeFlags !== 'tool' && writeFlags !== 'command') throw invalid(`writeFlags must be "tool" or "command" (got ${JSON.stringify(writeFlags)})`)
+  return { workspaceRoot: path.resolve(workspaceRoot), timeoutMs, maxResults, checkEdits, ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}), ...(writeFlags ? { writeFlags } : {}) }
 }

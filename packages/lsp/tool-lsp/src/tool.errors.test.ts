@@ -174,7 +174,7 @@ describe('createLspTool', () => {
   })
 
   it('rejects unusable options with LSP_INVALID_OPTIONS', () => {
-    const make = (options: { workspaceRoot: string; timeoutMs?: number; maxResults?: number }) => () =>
+    const make = (options: { workspaceRoot: string; timeoutMs?: number; maxResults?: number; writeFlags?: 'tool' | 'command' }) => () =>
       stubTool(() => Promise.reject(new Error('unused')), options)
     expect(make({ workspaceRoot: 'relative/root' })).toThrow(
       new LspToolError('LSP_INVALID_OPTIONS', 'invalid lsp tool options: workspaceRoot must be an absolute path (got "relative/root")'),
@@ -183,5 +183,6 @@ describe('createLspTool', () => {
       'invalid lsp tool options: timeoutMs must be an integer from 1 to 2147483647 (got 0)',
     )
     expect(make({ workspaceRoot: '/w', maxResults: 2.5 })).toThrow('invalid lsp tool options: maxResults must be an integer >= 1 (got 2.5)')
+    expect(make({ workspaceRoot: '/w', writeFlags: 'cli' as 'command' })).toThrow('invalid lsp tool options: writeFlags must be "tool" or "command" (got "cli")')
   })
 })

@@ -78,7 +78,7 @@ function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore
   return runQuery(ctx, settings, raw, signal, async (outcome, scope) => {
     if (outcome.kind === 'unresolved') return renderUnresolved(outcome.resolution)
     const { request } = outcome
-    const editContext = { ctx, workspaceRoot: settings.workspaceRoot, previews, signal: scope.signal, checkEdits: settings.checkEdits, ...(settings.fileSystem ? { fileSystem: settings.fileSystem } : {}) }
+    const editContext = { ctx, workspaceRoot: settings.workspaceRoot, previews, signal: scope.signal, checkEdits: settings.checkEdits, ...(settings.fileSystem ? { fileSystem: settings.fileSystem } : {}), ...(settings.writeFlags ? { writeFlags: settings.writeFlags } : {}) }
     const text = request.shape === 'symbol'
       ? await runSymbolOperation(outcome, editContext, scope.readLines)
       : request.shape === 'moveFile'

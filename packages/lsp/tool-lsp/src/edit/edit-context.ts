@@ -44,4 +44,11 @@ export interface EditFlowContext {
   readonly fileSystem?: EditFileSystem
   /** Whether previews report the errors the edit would cause (see `speculativeCheck`); default `true`. */
   readonly checkEdits?: boolean
+  /** How answers name the fields that write (see `LspToolOptions.writeFlags`); default the tool's. */
+  readonly writeFlags?: 'tool' | 'command'
+}
+
+/** The words an answer names the write fields with: `call`, `apply: true`, `force: true` for the tool. */
+export function writeFlagWords(flags: 'tool' | 'command' = 'tool'): { readonly call: string; readonly apply: string; readonly force: string } {
+  return flags === 'command' ? { call: 'command', apply: '--apply', force: '--force' } : { call: 'call', apply: 'apply: true', force: 'force: true' }
 }

@@ -12,7 +12,7 @@ import { chooseAction, listedActions, notApplicable } from '../render/render-cod
 import { noticeLines } from '../render/render-notices.js'
 import type { Answered } from '../run.js'
 import { verifyDiagnostics, verifyReferences, type ErrorCounts } from './edit-verify.js'
-import type { EditFlowContext, PreviewRecord } from './edit-context.js'
+import { writeFlagWords, type EditFlowContext, type PreviewRecord } from './edit-context.js'
 import { renameThroughAliases } from './rename-aliases.js'
 import { checkRename, mappedReferences, refusal, renameCheckLines, type RenameCheck } from './rename-check.js'
 import { oneLine } from '../text/one-line.js'
@@ -110,12 +110,13 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     context.previews.set(key, { baseHashes: new Map(plan.files.map((file) => [file.path, file.baseHash])), digest: plan.digest })
     const speculative = moved === undefined && context.checkEdits !== false ? await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root) : []
     const warning = speculative[0]?.startsWith('Warning:') ? speculative : []
-    const preview = `Preview: ${what}: ${counted}; nothing written. The same call with apply: true writes it.`
+    const words = writeFlagWords(context.writeFlags)
+    const preview = `Preview: ${what}: ${counted}; nothing written. The same ${words.call} with ${words.apply} writes it.`
     return answer([...warning, preview, ...(warning.length > 0 ? [] : speculative), ...checkLines, diffOf(plan)])
   }
   const recorded = context.previews.get(key)
   if (recorded) await assertUnchanged(recorded, plan)
-  const refused = check === undefined || rename === undefined ? undefined : refusal(check, rename.oldName)
+  const refused = check === undefined || rename === undefined ? undefined : refusal(check, rename.oldName, writeFlagWords(context.writeFlags).force)
   const forced = request.shape === 'rename' && request.force
   if (refused !== undefined && !forced) throw new LspToolError('LSP_EDIT_INCOMPLETE', `${what} was not applied: ${refused}`)
   if (rename !== undefined && !forced && moved === undefined && context.checkEdits !== false) {

@@ -69,12 +69,15 @@ function covers(range: { readonly start: LspPosition; readonly end: LspPosition 
   return !before(at, range.start) && (before(at, range.end) || (range.start.line === at.line && range.start.character === at.character))
 }
 
-/** Why `apply` must not write the rename (missed references, unresolved places), or `undefined`. */
-export function refusal(check: RenameCheck, oldName: string): string | undefined {
+/**
+ * Why `apply` must not write the rename (missed references, unresolved places), or `undefined`.
+ * @param force - how the answer names the field that writes anyway: `force: true`, `--force`.
+ */
+export function refusal(check: RenameCheck, oldName: string, force: string): string | undefined {
   const reasons: string[] = []
   if (check.missed.length > 0) reasons.push(`it leaves ${check.missed.length} ${check.missed.length === 1 ? 'reference' : 'references'} of ${oldName} as ${check.missed.length === 1 ? 'it is' : 'they are'}`)
   if (check.candidates.length > 0) reasons.push(`${check.candidates.length} ${check.candidates.length === 1 ? 'place names' : 'places name'} ${oldName} where the server could not resolve it (it may be this symbol)`)
-  return reasons.length === 0 ? undefined : `${reasons.join(', and ')}; nothing was written. Rename those by hand, or apply with force: true to write it anyway`
+  return reasons.length === 0 ? undefined : `${reasons.join(', and ')}; nothing was written. Rename those by hand, or apply with ${force} to write it anyway`
 }
 
 /**
