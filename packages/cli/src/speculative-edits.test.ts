@@ -78,7 +78,7 @@ describe('speculative edits on typescript-language-server', () => {
       'Warning: errors 0 → 2 if applied (in the 2 checked files), 2 new errors:',
       "  src/checkout.ts:1:10  error  2440  Import declaration conflicts with local declaration of 'cost'.",
       "  src/checkout.ts:4:30  error  2349  This expression is not callable. Type 'Number' has no call signatures.",
-      'Preview: rename price → cost: 3 edits in 2 files; nothing written. The same call with apply: true writes it.',
+      'Preview: rename price → cost: 3 edits in 2 files; nothing written. The same command with --apply writes it.',
     ])
     expect(await read(root, 'src/checkout.ts')).toBe(taken)
   }, 120_000)

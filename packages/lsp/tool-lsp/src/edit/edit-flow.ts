@@ -125,7 +125,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     const [first, ...rows] = await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root)
     if (first?.startsWith('Warning: ')) {
       const listed = rows.filter((row) => row.startsWith('  ')).slice(0, 3).map((row) => row.trim().replace(/\s+/g, ' '))
-      throw new LspToolError('LSP_EDIT_ADDS_ERRORS', `${what} was not applied: ${first.slice('Warning: '.length).replace(/:$/, '')} ${listed.join('; ')}; nothing was written. Preview it to see them, or apply with force: true to write it anyway`)
+      throw new LspToolError('LSP_EDIT_ADDS_ERRORS', `${what} was not applied: ${first.slice('Warning: '.length).replace(/:$/, '')} ${listed.join('; ')}; nothing was written. Preview it to see them, or apply with ${writeFlagWords(context.writeFlags).force} to write it anyway`)
     }
   }
   const before = await countErrors(context, filesToCheck(plan, check, moved, referencing))
