@@ -45,7 +45,7 @@ describe('checkDocs', () => {
     assert.deepEqual(checkDocs([doc(body)]).problems, [
       "docs/example.md:4: LspRange differs from @agent-lsp/lsp's LspRange: `end` is missing",
       "docs/example.md:12: LspHover differs from @agent-lsp/lsp's LspHover: `range` is required, the seam's is optional",
-      "docs/example.md:19: LspProviderInfo differs from @agent-lsp/lsp's LspProviderInfo: `version` is not in the seam; `id` is not readonly, the seam's is readonly",
+      "docs/example.md:19: LspProviderInfo differs from @agent-lsp/lsp's LspProviderInfo: `fileNames` is missing; `version` is not in the seam; `id` is not readonly, the seam's is readonly",
       "docs/example.md:27: LspDiagnosticSeverity differs from @agent-lsp/lsp's LspDiagnosticSeverity: \"Hint\" is missing",
     ])
   })
