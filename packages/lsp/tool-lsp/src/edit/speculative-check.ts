@@ -11,6 +11,14 @@ import type { EditPlan } from './edit-plan.js'
 /** New errors listed in a preview; the rest are counted. */
 const MAX_NEW_ERRORS = 10
 
+/**
+ * Files checked with the edit in the servers' view at most. Past it the check is not made (the
+ * preview says so; apply still verifies after writing): overlays on more files than the host keeps
+ * open (lsp-local's 64) left tsserver's diagnostics of the written files unsettled afterwards in
+ * the same process (a 70-file rename: "Not verified: no diagnostics"), and the cost grows per file.
+ */
+export const MAX_CHECKED_FILES = 32
+
 /** One checked file: its errors on disk and with the edit (`undefined` where they could not be counted completely). */
 interface CheckedFile {
   readonly path: string
@@ -35,6 +43,7 @@ interface CheckedFile {
 export async function speculativeCheck(context: EditFlowContext, plan: EditPlan, files: readonly string[], root: string): Promise<string[]> {
   const inPlace = plan.files.filter((file) => file.before !== null && file.after !== null && file.movedFrom === undefined)
   if (inPlace.length === 0) return ['Not checked before writing: the edit only creates, deletes or moves files.']
+  if (files.length > MAX_CHECKED_FILES) return [`Not checked before writing: the edit touches ${files.length} files, more than the ${MAX_CHECKED_FILES} checked in the servers' view; apply counts their errors after writing.`]
   const afterText = new Map(inPlace.map((file) => [file.path, file.after!]))
   const owners = context.ctx.lsp.providers()
   const ownerOf = (file: string): string | undefined => providerOf(owners, file)?.id
