@@ -66,6 +66,10 @@ describe('workspaceDiagnostics', () => {
       files: [],
       completeness: { state: 'partial', reason: 'unconfigured', message: 'no tsconfig.json or jsconfig.json at .: tsc checks a project, so nothing was checked; add one' },
     })
+    // The tool does not follow "nothing was checked" with a clean-sounding line.
+    expect(await toolOn(loose.root).tool.execute({ operation: 'workspaceDiagnostics', filePath: 'a.ts' })).toBe(
+      'Partial answer (unconfigured): no tsconfig.json or jsconfig.json at .: tsc checks a project, so nothing was checked; add one\nNothing was checked, so there are no diagnostics to show.',
+    )
   })
 
   it('answers the tool grouped by file, both projects at once without a file', { timeout: 120_000 }, async () => {

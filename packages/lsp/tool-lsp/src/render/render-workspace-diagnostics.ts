@@ -10,7 +10,9 @@ import { diagnosticRow, severityCounts } from './render-diagnostics.js'
  * with one is `path:line:col  severity  code  message`, one with more is its path, then
  * `line:col  severity  code  message` lines; a file outside the workspace is `external /abs/path`.
  * `fileFilter` keeps the files under it; paged by diagnostics. No diagnostics:
- * `No diagnostics in the workspace (from <checks>).`
+ * `No diagnostics in the workspace (from <checks>).`; in a partial answer `No diagnostics in what
+ * was checked (from <checks>).`, or `Nothing was checked, so there are no diagnostics to show.`
+ * when no check ran (the partial line above says why), never a clean-sounding line.
  */
 export async function renderWorkspaceDiagnostics(result: LspWorkspaceDiagnosticsResult, context: RenderContext): Promise<string> {
   const roots = [result.resolvedWorkspaceRoot, context.workspaceRoot]
@@ -22,7 +24,10 @@ export async function renderWorkspaceDiagnostics(result: LspWorkspaceDiagnostics
   const kept = fileFilter === undefined ? files : files.filter(({ target }) => isUnder(target, fileFilter))
   const under = fileFilter === undefined ? '' : ` under ${fileFilter}`
   const rows = kept.flatMap(({ target, diagnostics }) => diagnostics.map((diagnostic) => ({ target, diagnostic })))
-  if (rows.length === 0) return `No diagnostics in the workspace${under}${from}.`
+  if (rows.length === 0) {
+    if (result.completeness.state === 'complete') return `No diagnostics in the workspace${under}${from}.`
+    return result.checks.length === 0 ? `Nothing was checked${under}, so there are no diagnostics to show.` : `No diagnostics in what was checked${under}${from}.`
+  }
   const fileCount = kept.length
   const page = pageOf(rows.length, context.maxResults, context.page)
   const header = `${severityCounts(rows.map(({ diagnostic }) => diagnostic)).join(', ')} in ${fileCount} ${fileCount === 1 ? 'file' : 'files'}${under}${from}${showing(page)}`
