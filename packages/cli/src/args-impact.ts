@@ -1,3 +1,4 @@
+import { MAX_IMPACT_DEPTH } from '@agent-lsp/tool-lsp'
 import { UsageError, positive, quoted } from './usage-error.js'
 
 /** What `impact [--staged] [REV..REV] [--depth N] [--page N]` gives the tool. */
@@ -17,6 +18,6 @@ export function parseImpactArgs(positionals: readonly string[], values: { readon
   const [range, extra] = positionals
   if (extra !== undefined) throw new UsageError(`unexpected argument ${quoted(extra)} (impact takes one REV..REV at most)`)
   if (range !== undefined && values.staged) throw new UsageError('give --staged or REV..REV, not both')
-  const depth = values.depth === undefined ? undefined : positive('--depth', values.depth)
+  const depth = values.depth === undefined ? undefined : positive('--depth', values.depth, MAX_IMPACT_DEPTH)
   return { ...(values.staged ? { diff: 'staged' } : range === undefined ? {} : { diff: range }), ...(depth === undefined ? {} : { depth }) }
 }

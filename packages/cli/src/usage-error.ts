@@ -6,10 +6,10 @@ export class UsageError extends Error {
 /** The largest line, column or page accepted: beyond it no real file has the position. */
 export const MAX_NUMBER = 2 ** 31 - 1
 
-/** A whole number from 1 to {@link MAX_NUMBER}. */
-export function positive(name: string, text: string): number {
+/** A whole number from 1 to `max` ({@link MAX_NUMBER} unless given). */
+export function positive(name: string, text: string, max = MAX_NUMBER): number {
   const value = Number(text)
-  if (!/^\d+$/.test(text) || value < 1 || value > MAX_NUMBER) throw new UsageError(`${name} must be a whole number from 1 to ${MAX_NUMBER} (got ${shown(text)})`)
+  if (!/^\d+$/.test(text) || value < 1 || value > max) throw new UsageError(`${name} must be a whole number from 1 to ${max} (got ${shown(text)})`)
   return value
 }
 

@@ -25,7 +25,8 @@ const editFields: Record<'rename' | 'codeActions' | 'format' | 'moveFile' | Excl
 const DEFAULT_IMPACT_DEPTH = 2
 
 /** Deepest `impact` goes: each level asks every symbol found at the one before. */
-const MAX_IMPACT_DEPTH = 5
+/** The deepest `impact` follows callers (`depth`); past it the answer grows past what a model reads. */
+export const MAX_IMPACT_DEPTH = 5
 
 /** Default formatting options when the input gives none. */
 const DEFAULT_TAB_SIZE = 4
