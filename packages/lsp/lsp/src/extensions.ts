@@ -48,14 +48,32 @@ export function languageOf(maps: LspLanguageMaps, filePath: string): string | un
   return byName ?? maps.extensionToLanguage[extensionOf(filePath)] ?? fileNameMatch(maps.fileNameToLanguage, filePath, 'stem')
 }
 
+/** A `fileNameToLanguage` map lowercased once: exact names, and `Stem.*` keys in their order. */
+interface LoweredNames {
+  readonly exact: ReadonlyMap<string, string>
+  readonly stems: readonly (readonly [string, string])[]
+}
+
+// Per map object: languageOf runs for every watched file and every published diagnostic.
+const lowered = new WeakMap<object, LoweredNames>()
+
+function loweredNames(map: Readonly<Record<string, string>>): LoweredNames {
+  let names = lowered.get(map)
+  if (names === undefined) {
+    const entries = Object.entries(map).map(([key, languageId]) => [key.toLowerCase(), languageId] as const)
+    const exact = new Map<string, string>()
+    for (const [key, languageId] of entries) if (!exact.has(key)) exact.set(key, languageId) // the first, as written
+    names = { exact, stems: entries.filter(([key]) => key.endsWith('.*')) }
+    lowered.set(map, names)
+  }
+  return names
+}
+
 function fileNameMatch(map: Readonly<Record<string, string>> | undefined, filePath: string, how: 'exact' | 'stem'): string | undefined {
   if (map === undefined) return undefined
   const name = fileNameOf(filePath).toLowerCase()
-  for (const [key, languageId] of Object.entries(map)) {
-    const lower = key.toLowerCase()
-    if (how === 'exact' ? lower === name : stemMatches(lower, name)) return languageId
-  }
-  return undefined
+  const names = loweredNames(map)
+  return how === 'exact' ? names.exact.get(name) : names.stems.find(([key]) => stemMatches(key, name))?.[1]
 }
 
 /**

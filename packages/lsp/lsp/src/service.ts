@@ -32,7 +32,7 @@ export function createLspService(): LspService {
   const byId = new Map<LspProviderId, LspProvider>()
   const byExtension = new Map<string, { provider: LspProvider; languageId: string }>()
   /** Lowercased file names and `Stem.*` names; `name` as registered. */
-  const byFileName = new Map<string, { provider: LspProvider; languageId: string; name?: string }>()
+  const byFileName = new Map<string, { provider: LspProvider; languageId: string; name: string }>()
   let disposed = false
 
   const assertLive = (): void => {
