@@ -1,9 +1,10 @@
-import { extname, isAbsolute, join } from 'node:path'
+import { extname, isAbsolute, join, relative } from 'node:path'
 import { boundedSignal } from '@agent-lsp/abort'
 import type { LspCallsResult, LspCandidate, LspCompleteness, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { isCallAt } from './classify/call-site.js'
+import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
 import { nameOfPlaces, symbolName } from './name.js'
 import type { SearchScope } from './scope.js'
 import { inRanges, nonCodeRanges, type LexicalFamily } from './search/lexical.js'
@@ -132,11 +133,16 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const added: LspLocation[] = []
     const candidates: LspCandidate[] = []
     const adds = missedBy(texts)
+    const packageOf = packageNames()
     verdicts.forEach((verdict, index) => {
       const location = asked[index]!
+      const declaration = verdict.kind === 'elsewhere' ? compiledDeclaration(location, verdict.targets, found.length > 0 ? found : [cursorPlace], name, (uri) => texts.lines(uri), packageOf, uriPath) : undefined
       if (verdict.kind === 'here' && adds(request.operation, location)) {
         added.push(location)
         counts.added++
+      } else if (declaration !== undefined && adds(request.operation, location)) {
+        candidates.push({ location, reason: 'declaration', message: null, declaration })
+        counts.candidates++
       } else if (verdict.kind === 'here' || verdict.kind === 'elsewhere') counts.elsewhere++
       else if (verdict.kind === 'unchecked') counts.unchecked++
       else {
@@ -230,9 +236,18 @@ function finish<Result extends LspLocationsResult | LspCallsResult>(result: Resu
   const { counts, name } = check
   let answer: Result = { ...merged, crossCheck: check }
   // Candidates first: they are what the model must look at; a cut cross-check is said after.
-  if (counts.candidates > 0) {
-    const places = counts.candidates === 1 ? '1 place names' : `${counts.candidates} places name`
+  const throughDeclarations = check.candidates.filter((candidate) => candidate.declaration !== undefined)
+  const unresolved = counts.candidates - throughDeclarations.length
+  if (unresolved > 0) {
+    const places = unresolved === 1 ? '1 place names' : `${unresolved} places name`
     answer = withCompleteness(answer, { reason: 'unresolved', message: `${places} ${name} where the server could not resolve it (it may be this symbol)` })
+  }
+  if (throughDeclarations.length > 0) {
+    const count = throughDeclarations.length
+    const places = count === 1 ? '1 place names' : `${count} places name`
+    const files = [...new Set(throughDeclarations.map((candidate) => relativeTo(result.resolvedWorkspaceRoot, uriPath(candidate.declaration!.uri))))].sort()
+    const may = count === 1 ? 'it may be this symbol' : 'they may be this symbol'
+    answer = withCompleteness(answer, { reason: 'unresolved', message: `${places} ${name} through its package’s compiled declarations (${files.join(', ')}), not its source (${may})` })
   }
   if (counts.unchecked > 0 || truncated) {
     const cut = truncated ? `the search stopped at ${counts.occurrences} occurrences of ${name}` : `${counts.unchecked} of ${counts.occurrences} occurrences of ${name} were left unchecked at the cross-check's bound`
@@ -247,6 +262,12 @@ function withCompleteness<Result extends { readonly completeness: LspCompletenes
   const completeness: LspCompleteness =
     before.state === 'partial' ? { state: 'partial', reason: before.reason, message: `${before.message}; ${partial.message}` } : { state: 'partial', ...partial }
   return { ...result, completeness }
+}
+
+/** `path` relative to `root` when under it, else as it is. */
+function relativeTo(root: string, path: string): string {
+  const inside = relative(root, path)
+  return inside.startsWith('..') || isAbsolute(inside) ? path : inside
 }
 
 function byPlace(a: LspLocation, b: LspLocation): number {

@@ -4,14 +4,19 @@ import type { LspLocation } from './positions.js'
  * A place where the symbol's name occurs that the server did not list and could not resolve: it
  * may be this symbol (dynamic dispatch, an `any`-typed receiver, code the server does not cover).
  * `unresolved`: `goToDefinition` there answered nothing. `failed`: asking failed (`message` says
- * why, e.g. `LSP_TIMEOUT: …`).
+ * why, e.g. `LSP_TIMEOUT: …`). `declaration`: it leads to a declaration of the name in a compiled
+ * declaration file (`.d.ts`) of the package the symbol's source is in — a use through the
+ * package's build output (`dist/index.d.ts`), which the server does not map to the source without
+ * declaration maps; `declaration` is that place.
  */
 export interface LspCandidate {
   /** The occurrence: the name's range, zero-based UTF-16, half-open. */
   readonly location: LspLocation
-  readonly reason: 'unresolved' | 'failed'
-  /** Why asking failed (an `LspError`'s `code: message`); `null` for `unresolved`. */
+  readonly reason: 'unresolved' | 'failed' | 'declaration'
+  /** Why asking failed (an `LspError`'s `code: message`); `null` for `unresolved` and `declaration`. */
   readonly message: string | null
+  /** For `declaration`: where `goToDefinition` at the occurrence leads (in the `.d.ts`). */
+  readonly declaration?: LspLocation
 }
 
 /**

@@ -3,7 +3,7 @@ import { LspError, type LspLocation, type LspService } from '@agent-lsp/lsp'
 /** What `goToDefinition` at an occurrence says about it. */
 export type Verdict =
   | { readonly kind: 'here' }
-  | { readonly kind: 'elsewhere' }
+  | { readonly kind: 'elsewhere'; readonly targets: readonly LspLocation[] }
   | { readonly kind: 'unresolved' }
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'unchecked' }
@@ -30,7 +30,7 @@ export interface ClassifyOptions {
 
 /**
  * Ask `goToDefinition` at each of `places` (zero-based UTF-16, in files of one provider) and sort
- * them: leading to one of `options.symbol` → `here`; to anything else → `elsewhere`; to nothing →
+ * them: leading to one of `options.symbol` → `here`; to anything else → `elsewhere` (with where it leads); to nothing →
  * `unresolved`; a failed request → `failed` with its `code: message`; not asked before the
  * deadline → `unchecked`. Verdicts come back in the order of `places`.
  * @throws LspError `LSP_CANCELLED` when the caller's signal aborts.
@@ -51,7 +51,7 @@ export async function classify(places: readonly LspLocation[], filePathOf: (uri:
         )
         const targets = answer.locations
         verdicts[index] =
-          targets.length === 0 ? { kind: 'unresolved' } : targets.some((target) => options.symbol.some((own) => overlaps(target, own))) ? { kind: 'here' } : { kind: 'elsewhere' }
+          targets.length === 0 ? { kind: 'unresolved' } : targets.some((target) => options.symbol.some((own) => overlaps(target, own))) ? { kind: 'here' } : { kind: 'elsewhere', targets }
       } catch (error) {
         if (cancelled()) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled', { cause: error })
         if (deadline.aborted) return // left unchecked

@@ -116,7 +116,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   }
   const recorded = context.previews.get(key)
   if (recorded) await assertUnchanged(recorded, plan)
-  const refused = check === undefined || rename === undefined ? undefined : refusal(check, rename.oldName, writeFlagWords(context.writeFlags).force)
+  const refused = check === undefined || rename === undefined ? undefined : refusal(check, rename.oldName, writeFlagWords(context.writeFlags).force, roots)
   const forced = request.shape === 'rename' && request.force
   if (refused !== undefined && !forced) throw new LspToolError('LSP_EDIT_INCOMPLETE', `${what} was not applied: ${refused}`)
   if (rename !== undefined && !forced && moved === undefined && context.checkEdits !== false) {

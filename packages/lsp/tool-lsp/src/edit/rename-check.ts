@@ -3,6 +3,7 @@ import type { LspCandidate, LspCompleteness, LspLocation, LspPosition, LspWorksp
 import { URI } from 'vscode-uri'
 import type { Cursor } from '../input/cursor.js'
 import { createLineReader } from '../input/file-lines.js'
+import { candidateGroups } from '../render/candidate-groups.js'
 import { renderRow } from '../render/location-row.js'
 import { toLocationTargets } from '../render/location-targets.js'
 import { oneLine } from '../text/one-line.js'
@@ -72,11 +73,15 @@ function covers(range: { readonly start: LspPosition; readonly end: LspPosition 
 /**
  * Why `apply` must not write the rename (missed references, unresolved places), or `undefined`.
  * @param force - how the answer names the field that writes anyway: `force: true`, `--force`.
+ * @param roots - the answer's and the requested workspace root, to name declaration files as rows are.
  */
-export function refusal(check: RenameCheck, oldName: string, force: string): string | undefined {
+export function refusal(check: RenameCheck, oldName: string, force: string, roots: readonly [string, string]): string | undefined {
   const reasons: string[] = []
   if (check.missed.length > 0) reasons.push(`it leaves ${check.missed.length} ${check.missed.length === 1 ? 'reference' : 'references'} of ${oldName} as ${check.missed.length === 1 ? 'it is' : 'they are'}`)
-  if (check.candidates.length > 0) reasons.push(`${check.candidates.length} ${check.candidates.length === 1 ? 'place names' : 'places name'} ${oldName} where the server could not resolve it (it may be this symbol)`)
+  for (const group of candidateGroups(check.candidates, roots)) {
+    const count = group.locations.length
+    reasons.push(`${count} ${count === 1 ? 'place names' : 'places name'} ${oldName} ${group.why} (it may be this symbol)`)
+  }
   return reasons.length === 0 ? undefined : `${reasons.join(', and ')}; nothing was written. Rename those by hand, or apply with ${force} to write it anyway`
 }
 
@@ -97,9 +102,9 @@ export async function renameCheckLines(check: RenameCheck, oldName: string, root
   if (check.missed.length > 0) {
     lines.push(`The rename misses ${check.missed.length} ${check.missed.length === 1 ? 'reference' : 'references'} of ${oldName}:`, ...(await rows(check.missed)))
   }
-  if (check.candidates.length > 0) {
-    const count = check.candidates.length
-    lines.push(`${count} ${count === 1 ? 'place names' : 'places name'} ${oldName} where the server could not resolve it (may be this symbol; not renamed):`, ...(await rows(check.candidates.map((candidate) => candidate.location))))
+  for (const group of candidateGroups(check.candidates, roots)) {
+    const count = group.locations.length
+    lines.push(`${count} ${count === 1 ? 'place names' : 'places name'} ${oldName} ${group.why} (may be this symbol; not renamed):`, ...(await rows(group.locations)))
   }
   return lines
 }

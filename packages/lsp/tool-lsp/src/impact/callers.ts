@@ -1,4 +1,4 @@
-import { LspError, type LspLocation, type LspLocationsResult, type LspSymbol } from '@agent-lsp/lsp'
+import { LspError, type LspCandidate, type LspLocation, type LspLocationsResult, type LspSymbol } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { toLocationTarget } from '../render/location-targets.js'
 import type { Changed, Outline } from './changed-symbols.js'
@@ -29,7 +29,7 @@ interface Draft {
   depth: number
   changedLines: readonly number[]
   uses: ImpactUse[]
-  candidates: LspLocation[]
+  candidates: LspCandidate[]
   partial?: string
   unasked: boolean
   users: Draft[]
@@ -101,7 +101,7 @@ function fill(node: Draft, result: LspLocationsResult, roots: readonly string[])
     const target = toLocationTarget(location, [result.resolvedWorkspaceRoot, ...roots])
     node.uses.push({ location, test: target.kind === 'workspace' && isTestPath(target.file) })
   }
-  node.candidates.push(...(result.crossCheck?.candidates ?? []).map((candidate) => candidate.location))
+  node.candidates.push(...(result.crossCheck?.candidates ?? []))
   if (result.completeness.state === 'partial') node.partial = `Partial (${result.completeness.reason}): ${result.completeness.message}`
 }
 

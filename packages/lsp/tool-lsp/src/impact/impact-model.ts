@@ -1,4 +1,4 @@
-import type { LspLocation, LspSymbolKind } from '@agent-lsp/lsp'
+import type { LspCandidate, LspLocation, LspSymbolKind } from '@agent-lsp/lsp'
 import type { DiffSpec } from '../input/tool-request.js'
 
 /** A symbol of an impact answer: its name path, kind, file (relative) and name's place. */
@@ -25,8 +25,8 @@ export interface ImpactNode {
   readonly changedLines: readonly number[]
   /** `findReferences` (cross-checked) without the declaration, in location order. */
   readonly uses: readonly ImpactUse[]
-  /** Places naming it that the server could not resolve (the cross-check's candidates). */
-  readonly candidates: readonly LspLocation[]
+  /** Places naming it that may be it: the cross-check's candidates (unresolved, or through compiled declarations). */
+  readonly candidates: readonly LspCandidate[]
   /** Why its references may be incomplete (`Partial (reason): message`), when they may. */
   readonly partial?: string
   /** Not asked: the bound on symbols asked about was reached. */

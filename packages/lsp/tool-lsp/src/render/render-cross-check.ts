@@ -1,4 +1,5 @@
 import type { LspCrossCheck, LspLocation } from '@agent-lsp/lsp'
+import { candidateGroups } from './candidate-groups.js'
 import { renderRow } from './location-row.js'
 import { compareTargets, isUnder, toLocationTarget, type DisplayRoot, type LocationTarget } from './location-targets.js'
 import type { RenderContext } from './render-context.js'
@@ -22,7 +23,7 @@ export const ADDED_MARK = '  (missed by the server; found by the cross-check)'
 /**
  * The lines that follow an answer's rows for what its cross-check found: the places the server
  * could not resolve (`N places name X where the server could not resolve it (may be this one):`
- * then their rows, the first {@link MAX_CANDIDATES_SHOWN}, under `fileFilter` when given), and
+ * then their rows; those reaching it through compiled declarations apart, see `candidateGroups`), the first {@link MAX_CANDIDATES_SHOWN}, under `fileFilter` when given), and
  * the added places, for answers that list them apart from their rows (call hierarchies; `addedOnly`
  * is the verb: `call`).
  * Nothing when the cross-check found nothing to show.
@@ -41,9 +42,8 @@ export async function crossCheckLines(check: LspCrossCheck | undefined, context:
   if (addedOnly !== undefined) {
     await section(check.added, (count) => `${count} more ${count === 1 ? `place ${addedOnly}s` : `places ${addedOnly}`} ${check.name} (missed by the server; found by the cross-check):`)
   }
-  await section(
-    check.candidates.map((candidate) => candidate.location),
-    (count) => `${count} more ${count === 1 ? 'place names' : 'places name'} ${check.name} where the server could not resolve it (may be this one):`,
-  )
+  for (const group of candidateGroups(check.candidates, roots)) {
+    await section(group.locations, (count) => `${count} more ${count === 1 ? 'place names' : 'places name'} ${check.name} ${group.why} (may be this one):`)
+  }
   return lines
 }
