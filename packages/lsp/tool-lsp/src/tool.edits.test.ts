@@ -112,6 +112,32 @@ const action = (title: string, fields: Partial<LspCodeAction> = {}): LspCodeActi
 })
 
 describe('a rename whose apply makes errors rise', () => {
+  // Found by a trial on requests and rxjs: the warning named the file's first error (one already
+  // there before the edit), not the new one.
+  it('names the new error, not one the file already had', async () => {
+    const root = await tempWorkspace({ 'src/a.ts': 'export function total() {}\n', 'src/b.ts': "const n: number = 'x'\nimport { total } from './a'\ntotal()\n" })
+    const written = () => readFileSync(path.join(root, 'src/a.ts'), 'utf8').includes('sum')
+    const old = { range: range(0, 6, 7), severity: 'Error' as const, message: "Type 'string' is not assignable to type 'number'.", relatedInformation: [] }
+    const fresh = { range: range(1, 9, 14), severity: 'Error' as const, message: "Module './a' has no exported member 'total'.", relatedInformation: [] }
+    const { tool } = stubTool(
+      (query) => {
+        const base = { resolvedWorkspaceRoot: root, completeness: complete }
+        if (query.operation === 'rename') {
+          return { kind: 'workspaceEdit', edit: { changes: [{ kind: 'edit', uri: fileUri(root, 'src/a.ts'), version: null, edits: [{ range: range(0, 16, 21), newText: 'sum' }] }] }, ...base }
+        }
+        if (query.operation === 'findReferences') {
+          return { kind: 'locations', locations: [{ uri: fileUri(root, 'src/a.ts'), range: range(0, 16, 21) }, { uri: fileUri(root, 'src/b.ts'), range: range(2, 0, 5) }], ...base }
+        }
+        if (query.operation !== 'diagnostics') throw new Error(`not asked: ${query.operation}`)
+        const diagnostics = !query.filePath.endsWith('b.ts') ? [] : written() ? [old, fresh] : [old]
+        return { kind: 'diagnostics', uri: URI.file(query.filePath).toString(), diagnostics, ...base }
+      },
+      { workspaceRoot: root },
+    )
+    const answer = await tool.execute({ operation: 'rename', filePath: 'src/a.ts', line: 1, character: 17, newName: 'sum', apply: true })
+    expect(answer.split('\n')[0]).toBe("Warning: errors rose after the edit: src/b.ts 1 → 2 (line 2: Module './a' has no exported member 'total'.).")
+  })
+
   it('says so on its first line, counting the files that referenced the old name, and never says the errors were verified', async () => {
     const root = await tempWorkspace({ 'src/a.ts': 'export function total() {}\n', 'src/b.ts': "import { total } from './a'\ntotal()\n" })
     // The errors of b.ts are those of the files on disk: one once a.ts no longer exports total.

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { LspCompleteness, LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import type { LspCompleteness, LspDiagnostic, LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import { applyAtomically } from './apply-files.js'
@@ -218,14 +218,14 @@ async function assertUnchanged(recorded: PreviewRecord, plan: EditPlan): Promise
   }
 }
 
-/** Errors per file before the edit (undefined where diagnostics are not complete or fail). */
+/** The errors of each file before the edit (undefined where diagnostics are not complete or fail). */
 async function countErrors(context: EditFlowContext, files: readonly string[]): Promise<ErrorCounts> {
-  const counts = new Map<string, number | undefined>()
+  const counts = new Map<string, readonly LspDiagnostic[] | undefined>()
   await Promise.all(
     files.map(async (file) => {
       try {
         const result = await untilAborted(context.ctx.lsp.query({ operation: 'diagnostics', filePath: file, workspaceRoot: context.workspaceRoot }, context.signal), context.signal)
-        counts.set(file, result.completeness.state === 'complete' ? result.diagnostics.filter((d) => d.severity === 'Error').length : undefined)
+        counts.set(file, result.completeness.state === 'complete' ? result.diagnostics.filter((d) => d.severity === 'Error') : undefined)
       } catch (error) {
         if (context.signal.aborted) throw error
         counts.set(file, undefined)

@@ -4,9 +4,10 @@ import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import type { EditFlowContext } from './edit-context.js'
 import { oneLine } from '../text/one-line.js'
+import { newErrors } from './speculative-check.js'
 
-/** Errors per file path before an edit; `undefined` where they could not be counted. */
-export type ErrorCounts = ReadonlyMap<string, number | undefined>
+/** The errors of each file path before an edit; `undefined` where they could not be counted. */
+export type ErrorCounts = ReadonlyMap<string, readonly LspDiagnostic[] | undefined>
 
 const display = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/')
 
@@ -44,19 +45,20 @@ export async function verifyReferences(
  * After an edit is written: count each touched file's errors again and compare with `before` (a
  * file the edit `moved` at its new path).
  * @returns one line: `Verified: errors 0 → 0 in N files.`, or `Warning: errors rose …` naming the
- *   files and the first new error, plus the files that could not be checked.
+ *   files and the first new error (see `newErrors`), plus the files that could not be checked.
  */
 export async function verifyDiagnostics(context: EditFlowContext, before: ErrorCounts, moved?: { readonly from: string; readonly to: string }): Promise<string> {
   const root = context.workspaceRoot
   const rows = await Promise.all(
     [...before.entries()].map(async ([counted, was]) => {
       const file = counted === moved?.from ? moved.to : counted
-      if (was === undefined) return { file, was, now: undefined, first: undefined }
+      if (was === undefined) return { file, was: undefined, now: undefined, first: undefined }
       try {
         const request = { operation: 'diagnostics', filePath: file, workspaceRoot: root } as const
         const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
         const errors = result.diagnostics.filter((diagnostic: LspDiagnostic) => diagnostic.severity === 'Error')
-        return { file, was, now: result.completeness.state === 'complete' ? errors.length : undefined, first: errors[0] }
+        // The first error the edit added, matched as the preview's check matches them (an error already there is not it).
+        return { file, was: was.length, now: result.completeness.state === 'complete' ? errors.length : undefined, first: newErrors(was, errors)[0] }
       } catch (error) {
         if (context.signal.aborted) throw error
         return { file, was, now: undefined, first: undefined }
