@@ -5,7 +5,7 @@ import { untilAborted } from '@agent-lsp/abort'
 import { cancelledError } from '../process/client-errors.js'
 import type { LanguageServerClient } from '../process/client.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
-import { skipNotText, type OpenDocuments } from '../sync/documents.js'
+import { skipNotText, type DocumentHold, type OpenDocuments } from '../sync/documents.js'
 import { lineAt } from '../sync/lines.js'
 import { isInside } from '../sync/paths.js'
 import { findProjects } from '../sync/projects.js'
@@ -83,11 +83,11 @@ export async function answerWith(
 ): Promise<LspQueryResult> {
   const session = await untilAborted(starting, signal, () => cancelledError(request.operation))
   if (request.operation === 'overlayDiagnostics') return answerOverlayDiagnostics(session, request, place, config, limits, signal)
-  return readingDisk(session, request.operation, signal, () => answerFromDisk(session, request, place, config, limits, signal))
+  return readingDisk(session, request.operation, signal, (hold) => answerFromDisk(session, request, place, config, limits, signal, hold))
 }
 
-/** {@link answerWith} for a query that syncs its documents from disk, with no overlay active. */
-async function answerFromDisk(session: Session, request: LspProviderQuery, place: QueryPlace, config: LocalServerConfig, limits: LocalProviderLimits, signal: AbortSignal | undefined): Promise<LspQueryResult> {
+/** {@link answerWith} for a query that syncs its documents from disk, with no overlay active; its file held open (`hold`). */
+async function answerFromDisk(session: Session, request: LspProviderQuery, place: QueryPlace, config: LocalServerConfig, limits: LocalProviderLimits, signal: AbortSignal | undefined, hold: DocumentHold): Promise<LspQueryResult> {
   const { path, root, resolvedWorkspaceRoot, anyFile } = place
   const { client, documents } = session
   // A file moved: its document (gone from disk) is closed before the server hears of the move.
@@ -130,7 +130,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
     }
   }
   if (path !== null && request.languageId !== null) {
-    text = await documents.sync(path, request.languageId)
+    text = await documents.sync(path, request.languageId, hold)
     if (config.awaitOpenDiagnostics) await client.diagnostics.current(pathToUri(path), FIRST_OPEN_SETTLE_MS, signal)
     if ('position' in request) assertPosition(text, request.position, path)
     const range = request.operation === 'codeActions' || request.operation === 'format' ? request.range : null

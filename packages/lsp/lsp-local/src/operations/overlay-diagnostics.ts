@@ -8,7 +8,7 @@ import { REOPEN_CLOSE_WAIT_MS } from './changed-files.js'
 import { retryContentModified, type OperationContext } from './context.js'
 import { diagnostics } from './diagnostics.js'
 import type { LanguageServerClient } from '../process/client.js'
-import type { OpenDocuments } from '../sync/documents.js'
+import type { DocumentHold, OpenDocuments } from '../sync/documents.js'
 
 /** What an overlay needs of a session (see `Session`): its server, its documents, the overlay active now. */
 export interface OverlaySession {
@@ -63,13 +63,15 @@ export async function answerOverlayDiagnostics(
   let release = (): void => {}
   session.overlaying = new Promise<void>((resolved) => (release = resolved))
   const { client, documents } = session
+  // The asked files stay open until answered, however many there are (see DocumentHold).
+  const hold = documents.hold()
   try {
     await untilAborted(Promise.allSettled([...session.reading]), signal, () => cancelledError(request.operation))
     await client.watchedFiles.sync()
     for (const { path, text } of overlays) await documents.setOverlay(path, languageOf(path)!, text)
     for (const path of files) {
       const languageId = languageOf(path)
-      if (languageId !== undefined) await documents.sync(path, languageId)
+      if (languageId !== undefined) await documents.sync(path, languageId, hold)
     }
     const ask = <R>(send: () => Promise<R>): Promise<R> => retryContentModified(send, limits.contentModifiedRetries)
     const answers = await Promise.all(
@@ -94,6 +96,7 @@ export async function answerOverlayDiagnostics(
       // The server did not take the disk text back (it died meanwhile): a new one reads the disk.
       await place.restart()
     } finally {
+      hold.release()
       session.overlaying = undefined
       release()
     }
@@ -107,15 +110,18 @@ async function waitForOverlays(session: OverlaySession, operation: string, signa
 
 /**
  * Run `answer`, a query whose documents are synced from disk, once no overlay is active, and keep it
- * in `session.reading` until it settles, so that an overlay begins only after it.
+ * in `session.reading` until it settles, so that an overlay begins only after it. The documents it
+ * syncs with `hold` stay open until then (see `DocumentHold`).
  */
-export async function readingDisk<T>(session: OverlaySession, operation: string, signal: AbortSignal | undefined, answer: () => Promise<T>): Promise<T> {
+export async function readingDisk<T>(session: OverlaySession, operation: string, signal: AbortSignal | undefined, answer: (hold: DocumentHold) => Promise<T>): Promise<T> {
   await waitForOverlays(session, operation, signal)
-  const running = answer()
+  const hold = session.documents.hold()
+  const running = answer(hold)
   session.reading.add(running)
   try {
     return await running
   } finally {
     session.reading.delete(running)
+    hold.release()
   }
 }

@@ -1,9 +1,13 @@
-import { readFileSync, statSync, type BigIntStats } from 'node:fs'
-import { LspError } from '@agent-lsp/lsp'
+import { statSync, type BigIntStats } from 'node:fs'
 import { protocol } from '../protocol.js'
 import type { ProtocolNotificationType } from 'vscode-languageserver-protocol'
 import type { PublishedDiagnostics } from '../readiness/published-diagnostics.js'
 import { pathToUri } from '../normalize/uri.js'
+import { diskText, diskTextOrEmpty, skipNotText, stampOf } from './disk-text.js'
+import { DocumentHold } from './document-hold.js'
+
+export { skipNotText } from './disk-text.js'
+export type { DocumentHold } from './document-hold.js'
 
 const { DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } = protocol
 
@@ -26,7 +30,10 @@ interface OpenDocument {
  * The documents one server has open, kept equal to the files on disk (LSP 3.17 §Text Document
  * Synchronization). Before each query every open document whose file changed is re-sent as a
  * full-text `didChange` with a bumped version, and the queried file is opened if needed; beyond
- * `maxOpen` the least recently used document is closed with `didClose`.
+ * `maxOpen` the least recently used document is closed with `didClose`. The operations that send
+ * run one at a time, whatever the queries asking them do at once: interleaved, one query's
+ * eviction closed a document another was syncing, which then put it back here as open (closed in
+ * the server, never opened again), and two queries opened one file twice.
  */
 export class OpenDocuments {
   /** In least- to most-recently-used order (a Map keeps insertion order). */
@@ -41,6 +48,10 @@ export class OpenDocuments {
   readonly #kept = new Set<string>()
   /** Documents whose text in the server's view is not the disk's (see {@link setOverlay}). */
   readonly #overlays = new Set<string>()
+  /** Holds per document of the queries in flight (see {@link DocumentHold}). */
+  readonly #held = new Map<string, number>()
+  /** The operation running now and those queued behind it: each starts once the one before settled. */
+  #queue: Promise<unknown> = Promise.resolve()
 
   constructor(
     private readonly client: DocumentServer,
@@ -49,18 +60,27 @@ export class OpenDocuments {
 
   /**
    * Make the server see the current disk content of every open document and of `path`.
+   * With `hold`, `path` is not closed for room until the hold is released.
    * @returns the text of `path` as sent to the server.
-   * @throws LspError `LSP_NOT_TEXT` when `path` is not UTF-8 text (see {@link diskText}); an open
+   * @throws LspError `LSP_NOT_TEXT` when `path` is not UTF-8 text (see `diskText`); an open
    *   document of it is closed first. Other open documents that are not text any more are closed.
    */
-  async sync(path: string, languageId: string): Promise<string> {
-    await this.refreshOpen(path)
-    const current = this.#open.get(path)
-    const document = (current && (await this.#refresh(current))) ?? (await this.#openDocument(path, languageId))
-    this.#open.delete(path)
-    this.#open.set(path, document)
-    await this.#evict()
-    return document.text
+  sync(path: string, languageId: string, hold?: DocumentHold): Promise<string> {
+    return this.#serial(async () => {
+      await this.#refreshOpen(path)
+      const current = this.#open.get(path)
+      const document = (current && (await this.#refresh(current))) ?? (await this.#openDocument(path, languageId))
+      this.#open.delete(path)
+      this.#open.set(path, document)
+      hold?.add(path)
+      await this.#evict(path)
+      return document.text
+    })
+  }
+
+  /** A hold for the documents one query syncs (see {@link DocumentHold}). */
+  hold(): DocumentHold {
+    return new DocumentHold(this.#held)
   }
 
   /**
@@ -69,14 +89,21 @@ export class OpenDocuments {
    * the two, to let the server's answer to the close arrive first. A no-op for a closed document.
    */
   async reopen(path: string, afterClose: (uri: string) => Promise<unknown>): Promise<void> {
-    const document = this.#open.get(path)
+    const document = await this.#serial(async () => {
+      const open = this.#open.get(path)
+      if (open) await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: open.uri } })
+      return open
+    })
     if (!document) return
-    await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: document.uri } })
     await afterClose(document.uri)
-    document.version += 1
-    this.client.diagnostics.onSent(document.uri, document.version)
-    await this.client.notify(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri: document.uri, languageId: document.languageId, version: document.version, text: document.text },
+    await this.#serial(async () => {
+      // Closed for room meanwhile: it stays closed. Versions from the one counter (see #lastVersion).
+      if (this.#open.get(path) !== document) return
+      document.version = ++this.#lastVersion
+      this.client.diagnostics.onSent(document.uri, document.version)
+      await this.client.notify(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri: document.uri, languageId: document.languageId, version: document.version, text: document.text },
+      })
     })
   }
 
@@ -89,22 +116,22 @@ export class OpenDocuments {
    * @throws LspError `LSP_NOT_TEXT` (nothing sent), as {@link sync}.
    */
   async sendAndClose<T>(path: string, languageId: string, taken: (uri: string) => Promise<T>): Promise<T | undefined> {
-    if (this.#open.has(path)) return undefined
-    let text = ''
-    try {
-      text = diskText(path)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    }
     const uri = pathToUri(path)
-    const version = ++this.#lastVersion
-    this.client.diagnostics.onSent(uri, version)
-    await this.client.notify(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } })
+    const sent = await this.#serial(async () => {
+      if (this.#open.has(path)) return false
+      const text = diskTextOrEmpty(path)
+      const version = ++this.#lastVersion
+      this.client.diagnostics.onSent(uri, version)
+      await this.client.notify(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } })
+      return true
+    })
+    if (!sent) return undefined
     const result = await taken(uri)
-    if (!this.#open.has(path)) {
+    await this.#serial(async () => {
+      if (this.#open.has(path)) return
       this.client.diagnostics.forget(uri)
       await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri } })
-    }
+    })
     return result
   }
 
@@ -114,12 +141,14 @@ export class OpenDocuments {
    * sync re-reads the file from disk and the document is never closed for room.
    * @throws LspError `LSP_NOT_TEXT` (nothing sent), as {@link sync}.
    */
-  async setOverlay(path: string, languageId: string, text: string): Promise<void> {
-    const document = (this.#open.get(path) && (await this.#refresh(this.#open.get(path)!))) ?? (await this.#openDocument(path, languageId))
-    // Marked first: whatever fails after this, clearOverlay sends the disk text back.
-    this.#overlays.add(path)
-    if (document.text === text) return
-    await this.#send(document, text)
+  setOverlay(path: string, languageId: string, text: string): Promise<void> {
+    return this.#serial(async () => {
+      const current = this.#open.get(path)
+      const document = (current && (await this.#refresh(current))) ?? (await this.#openDocument(path, languageId))
+      // Marked first: whatever fails after this, clearOverlay sends the disk text back.
+      this.#overlays.add(path)
+      if (document.text !== text) await this.#send(document, text)
+    })
   }
 
   /**
@@ -127,12 +156,14 @@ export class OpenDocuments {
    * `didChange` when it differs from the overlay; a closed document when the file is gone or not
    * text any more). A no-op for a document without an overlay.
    */
-  async clearOverlay(path: string): Promise<void> {
-    if (!this.#overlays.delete(path)) return
-    const document = this.#open.get(path)
-    if (!document) return
-    document.stamp = '' // re-read, whatever the file's stamp says
-    await skipNotText(this.#refresh(document))
+  clearOverlay(path: string): Promise<void> {
+    return this.#serial(async () => {
+      if (!this.#overlays.delete(path)) return
+      const document = this.#open.get(path)
+      if (!document) return
+      document.stamp = '' // re-read, whatever the file's stamp says
+      await skipNotText(this.#refresh(document))
+    })
   }
 
   /** Whether `path` (a realpath) is open. */
@@ -155,7 +186,11 @@ export class OpenDocuments {
    * Make the server see the current disk content of every open document (but `except`): before a
    * query without a file (`workspaceSymbol`), whose answer comes from them too.
    */
-  async refreshOpen(except?: string): Promise<void> {
+  refreshOpen(except?: string): Promise<void> {
+    return this.#serial(() => this.#refreshOpen(except))
+  }
+
+  async #refreshOpen(except?: string): Promise<void> {
     for (const document of [...this.#open.values()]) {
       if (document.path !== except) await skipNotText(this.#refresh(document))
     }
@@ -168,19 +203,28 @@ export class OpenDocuments {
    * they changed; a file gone meanwhile is left out. Files kept before and not now fall back under
    * the `maxOpen` bound.
    */
-  async keepOpen(files: ReadonlyMap<string, string>): Promise<void> {
-    this.#kept.clear()
-    for (const [path, languageId] of files) {
-      const current = this.#open.get(path)
-      const document = current ? await skipNotText(this.#refresh(current)) : await this.#openDocument(path, languageId).catch(() => undefined)
-      if (document) this.#kept.add(path)
-    }
-    await this.#evict()
+  keepOpen(files: ReadonlyMap<string, string>): Promise<void> {
+    return this.#serial(async () => {
+      this.#kept.clear()
+      for (const [path, languageId] of files) {
+        const current = this.#open.get(path)
+        const document = current ? await skipNotText(this.#refresh(current)) : await this.#openDocument(path, languageId).catch(() => undefined)
+        if (document) this.#kept.add(path)
+      }
+      await this.#evict()
+    })
   }
 
   /** How many documents are open. */
   get size(): number {
     return this.#open.size
+  }
+
+  /** Run `work` once every operation asked before it has settled (see the class comment). */
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const running = this.#queue.then(work)
+    this.#queue = running.catch(() => {})
+    return running
   }
 
   async #openDocument(path: string, languageId: string): Promise<OpenDocument> {
@@ -235,12 +279,14 @@ export class OpenDocuments {
     })
   }
 
-  async #evict(): Promise<void> {
+  /** Close the least recently used documents past the bound, but `synced` (the one a sync just brought in). */
+  async #evict(synced?: string): Promise<void> {
+    // Kept and overlaid documents are open beside the bound; held ones count, but are not closed.
     const pinned = (path: string): boolean => this.#kept.has(path) || this.#overlays.has(path)
     const kept = [...this.#open.keys()].filter(pinned).length
     for (const document of [...this.#open.values()]) {
       if (this.#open.size - kept <= this.maxOpen) return
-      if (!pinned(document.path)) await this.#close(document)
+      if (!pinned(document.path) && !this.#held.has(document.path) && document.path !== synced) await this.#close(document)
     }
   }
 
@@ -252,41 +298,3 @@ export class OpenDocuments {
   }
 }
 
-/**
- * A file's text as an editor sends it: UTF-8, without a leading byte order mark (U+FEFF), which
- * editors hide and servers reading a file themselves drop (tsserver does), so line 0's positions
- * do not count it (docs/lsp.md, "Coordinates"); sent with it, tsserver and pyright count it.
- * A file that starts with a UTF-16 byte order mark (FF FE or FE FF) or holds a NUL byte is not
- * text a server reads as source (binary, or UTF-16/32), and is never sent: its NULs made
- * typescript-language-server answer "no symbols" as if it were an empty file. The message is the
- * tool's (`tool-lsp` `fileReadError`) for the same file.
- * @throws LspError `LSP_NOT_TEXT` for such a file; the `fs` error when it cannot be read.
- */
-function diskText(path: string): string {
-  const bytes = readFileSync(path)
-  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)
-  if (utf16 || bytes.includes(0)) {
-    const why = utf16 ? 'it is UTF-16, not UTF-8 (it starts with a UTF-16 byte order mark)' : 'it holds NUL bytes (binary, or not UTF-8)'
-    throw new LspError('LSP_NOT_TEXT', `${path} is not a text file: ${why}`)
-  }
-  const text = bytes.toString('utf8')
-  return text.startsWith('\ufeff') ? text.slice(1) : text
-}
-
-/**
- * What `work` resolves, or `undefined` when it failed with `LSP_NOT_TEXT` (see {@link diskText}):
- * for the files a query did not ask about, which are left out rather than failing it.
- */
-export async function skipNotText<T>(work: Promise<T>): Promise<T | undefined> {
-  try {
-    return await work
-  } catch (error) {
-    if (LspError.isInstance(error) && error.code === 'LSP_NOT_TEXT') return undefined
-    throw error
-  }
-}
-
-/** What changes when a file is rewritten: size, modification and change times (ns), inode. */
-function stampOf(stats: BigIntStats): string {
-  return `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}`
-}

@@ -1,0 +1,52 @@
+import type { BigIntStats } from 'node:fs'
+import { readFileSync } from 'node:fs'
+import { LspError } from '@agent-lsp/lsp'
+
+/**
+ * A file's text as an editor sends it: UTF-8, without a leading byte order mark (U+FEFF), which
+ * editors hide and servers reading a file themselves drop (tsserver does), so line 0's positions
+ * do not count it (docs/lsp.md, "Coordinates"); sent with it, tsserver and pyright count it.
+ * A file that starts with a UTF-16 byte order mark (FF FE or FE FF) or holds a NUL byte is not
+ * text a server reads as source (binary, or UTF-16/32), and is never sent: its NULs made
+ * typescript-language-server answer "no symbols" as if it were an empty file. The message is the
+ * tool's (`tool-lsp` `fileReadError`) for the same file.
+ * @throws LspError `LSP_NOT_TEXT` for such a file; the `fs` error when it cannot be read.
+ */
+export function diskText(path: string): string {
+  const bytes = readFileSync(path)
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)
+  if (utf16 || bytes.includes(0)) {
+    const why = utf16 ? 'it is UTF-16, not UTF-8 (it starts with a UTF-16 byte order mark)' : 'it holds NUL bytes (binary, or not UTF-8)'
+    throw new LspError('LSP_NOT_TEXT', `${path} is not a text file: ${why}`)
+  }
+  const text = bytes.toString('utf8')
+  return text.startsWith('\ufeff') ? text.slice(1) : text
+}
+
+/** {@link diskText}, or `''` when the file is gone (ENOENT). */
+export function diskTextOrEmpty(path: string): string {
+  try {
+    return diskText(path)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    return ''
+  }
+}
+
+/**
+ * What `work` resolves, or `undefined` when it failed with `LSP_NOT_TEXT` (see {@link diskText}):
+ * for the files a query did not ask about, which are left out rather than failing it.
+ */
+export async function skipNotText<T>(work: Promise<T>): Promise<T | undefined> {
+  try {
+    return await work
+  } catch (error) {
+    if (LspError.isInstance(error) && error.code === 'LSP_NOT_TEXT') return undefined
+    throw error
+  }
+}
+
+/** What changes when a file is rewritten: size, modification and change times (ns), inode. */
+export function stampOf(stats: BigIntStats): string {
+  return `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}`
+}
