@@ -152,8 +152,8 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     })
     counts.unchecked += toAsk.length + referencedHere.length - asked.length
     candidates.sort((a, b) => byPlace(a.location, b.location)) // asked nearest first; listed in path order
-    const check: LspCrossCheck = { name, files: files.size, added, candidates, counts }
-    return finish(result, check, search.truncated)
+    const check: LspCrossCheck = { name, files: files.size, added, candidates, counts, truncated: search.truncated }
+    return finish(result, check)
   } finally {
     bounded.release()
   }
@@ -230,10 +230,10 @@ function nonCodeOf(text: { readonly text: string }, family: LexicalFamily | unde
 }
 
 /** The answer with the cross-check's findings and what they mean for its completeness. */
-function finish<Result extends LspLocationsResult | LspCallsResult>(result: Result, check: LspCrossCheck, truncated: boolean): Result {
+function finish<Result extends LspLocationsResult | LspCallsResult>(result: Result, check: LspCrossCheck): Result {
   const merged =
     result.kind === 'locations' && check.added.length > 0 ? { ...result, locations: sortLocations([...result.locations, ...check.added]) } : result
-  const { counts, name } = check
+  const { counts, name, truncated } = check
   let answer: Result = { ...merged, crossCheck: check }
   // Candidates first: they are what the model must look at; a cut cross-check is said after.
   const throughDeclarations = check.candidates.filter((candidate) => candidate.declaration !== undefined)

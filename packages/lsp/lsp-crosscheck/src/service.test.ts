@@ -63,6 +63,7 @@ describe('withCrossCheck', () => {
       added: [at('missed.py', 2, 2)],
       candidates: [{ location: at('dyn.py', 1, 13), reason: 'unresolved', message: null }],
       counts: { occurrences: 7, listed: 2, added: 1, elsewhere: 1, candidates: 1, commentsOrStrings: 2, generated: 0, unchecked: 0 },
+      truncated: false,
     })
     expect(result.completeness).toEqual({ state: 'partial', reason: 'unresolved', message: '1 place names total where the server could not resolve it (it may be this symbol)' })
     expect(asked.sort()).toEqual(['cart.py:1:8', 'dyn.py:1:13', 'missed.py:2:2', 'other.py:1:8'])
@@ -90,6 +91,11 @@ describe('withCrossCheck', () => {
       reason: 'unchecked',
       message: "3 of 7 occurrences of total were left unchecked at the cross-check's bound; they may hold places the server missed",
     })
+    expect(result.crossCheck?.truncated).toBe(false)
+    // Cut at the search's bound: the occurrences past it are not counted, and the answer says so.
+    const searched = await withCrossCheck(service, { limits: { maxOccurrences: 2 } }).query({ operation: 'findReferences', filePath: 'cart.py', position: { line: 1, character: 8 }, workspaceRoot: root })
+    expect([searched.crossCheck?.truncated, searched.crossCheck?.counts.occurrences]).toEqual([true, 2])
+    expect(searched.completeness).toEqual({ state: 'partial', reason: 'unchecked', message: 'the search stopped at 2 occurrences of total; they may hold places the server missed' })
   })
   it('answers partial when its time runs out during the definition at the cursor, never with the cancelled request', async () => {
     // Seen under load: the 10 s bound passed while goToDefinition at the cursor was in flight, and

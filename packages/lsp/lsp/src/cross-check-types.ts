@@ -70,4 +70,6 @@ export interface LspCrossCheck {
   /** The occurrences the server could not resolve, sorted by location. */
   readonly candidates: readonly LspCandidate[]
   readonly counts: LspCrossCheckCounts
+  /** The search stopped at its bound of occurrences: those past it were not counted. */
+  readonly truncated: boolean
 }

@@ -14,7 +14,7 @@ import type { Answered } from '../run.js'
 import { verifyDiagnostics, verifyReferences, type ErrorCounts } from './edit-verify.js'
 import { writeFlagWords, type EditFlowContext, type PreviewRecord } from './edit-context.js'
 import { renameThroughAliases } from './rename-aliases.js'
-import { checkRename, mappedReferences, refusal, renameCheckLines, type RenameCheck } from './rename-check.js'
+import { checkRename, incompleteLines, mappedReferences, refusal, renameCheckLines, type RenameCheck } from './rename-check.js'
 import { oneLine } from '../text/one-line.js'
 import { referencingFiles, speculativeCheck } from './speculative-check.js'
 
@@ -143,6 +143,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     const atCursor = mappedReferences({ ...check, references: (check.references ?? []).filter((reference) => reference.uri === URI.file(cursorPath).toString()) }, plan.sites)[0]
     checks.unshift(await verifyReferences(context, expected, atCursor ?? expected[0], { old: rename.oldName, new: rename.newName }, root))
     if (refused !== undefined) checks.push(`Not verified: written with force although ${refused.slice(0, refused.indexOf('; nothing was written'))}.`)
+    if (check.incomplete !== undefined && !check.cut) checks.push(...incompleteLines(check, rename.oldName).map((line) => `Not verified: ${line[0]!.toLowerCase()}${line.slice(1)}`))
     if (check.references !== undefined && !check.crossChecked) checks.push(`Not cross-checked: places the server cannot see or resolve were not searched for ${rename.oldName}.`)
   }
   const warning = checks.filter((line) => line.startsWith('Warning:'))

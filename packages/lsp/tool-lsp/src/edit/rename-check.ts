@@ -29,8 +29,16 @@ export interface RenameCheck {
   readonly candidates: readonly LspCandidate[]
   /** Whether the references were cross-checked (the service is wrapped by a cross-check layer). */
   readonly crossChecked: boolean
-  readonly completeness: LspCompleteness | undefined
+  /**
+   * The references' completeness when it is partial for more than the candidates listed (the
+   * cross-check cut at its bound, a server still loading): the rename may miss what it did not see.
+   */
+  readonly incomplete: PartialCompleteness | undefined
+  /** Whether `incomplete` is the cross-check's cut (`unchecked`): asked again on warm servers, it may finish. */
+  readonly cut: boolean
 }
+
+type PartialCompleteness = Extract<LspCompleteness, { state: 'partial' }>
 
 /**
  * Ask `findReferences` at the rename's cursor and hold the answer against `edit`.
@@ -47,11 +55,21 @@ export async function checkRename(context: EditFlowContext, cursor: Cursor, edit
     // `{ salute: greet }`), the uses of that alias resolve to the symbol too and stay right.
     const oldName = result.crossCheck?.name
     const missed = (result.crossCheck?.added ?? []).filter((location) => !changedBy(edit, location) && !(oldName !== undefined && keepsName(edit, location.uri, oldName)))
-    return { references: result.locations, failure: undefined, missed, candidates: result.crossCheck?.candidates ?? [], crossChecked: result.crossCheck !== undefined, completeness: result.completeness }
+    const check = result.crossCheck
+    const cut = check === undefined ? result.completeness.state === 'partial' && result.completeness.reason === 'unchecked' : check.counts.unchecked > 0 || check.truncated
+    // Candidates alone make an answer partial (`unresolved`), and they are listed as they are.
+    const listedOnly = result.completeness.state === 'partial' && result.completeness.reason === 'unresolved' && (check?.candidates.length ?? 0) > 0 && !cut
+    const incomplete = result.completeness.state === 'partial' && !listedOnly ? result.completeness : undefined
+    return { references: result.locations, failure: undefined, missed, candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut }
   } catch (error) {
     if (context.signal.aborted) throw error
-    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], candidates: [], crossChecked: false, completeness: undefined }
+    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false }
   }
+}
+
+/** `The references of total may be incomplete (reason): message.` when they are, else nothing. */
+export function incompleteLines(check: RenameCheck, oldName: string): string[] {
+  return check.incomplete === undefined ? [] : [`The references of ${oldName} may be incomplete (${check.incomplete.reason}): ${oneLine(check.incomplete.message)}.`]
 }
 
 /** Whether some text edit of `edit` covers the start of `location`. */
@@ -77,12 +95,15 @@ function covers(range: { readonly start: LspPosition; readonly end: LspPosition 
  */
 export function refusal(check: RenameCheck, oldName: string, force: string, roots: readonly [string, string]): string | undefined {
   const reasons: string[] = []
+  if (check.cut) reasons.push(`its references may be incomplete (${oneLine(check.incomplete!.message)})`)
   if (check.missed.length > 0) reasons.push(`it leaves ${check.missed.length} ${check.missed.length === 1 ? 'reference' : 'references'} of ${oldName} as ${check.missed.length === 1 ? 'it is' : 'they are'}`)
   for (const group of candidateGroups(check.candidates, roots)) {
     const count = group.locations.length
     reasons.push(`${count} ${count === 1 ? 'place names' : 'places name'} ${oldName} ${group.why} (it may be this symbol)`)
   }
-  return reasons.length === 0 ? undefined : `${reasons.join(', and ')}; nothing was written. Rename those by hand, or apply with ${force} to write it anyway`
+  if (reasons.length === 0) return undefined
+  const then = reasons.length === 1 && check.cut ? 'Preview it again once the servers are warm' : 'Rename those by hand'
+  return `${reasons.join(', and ')}; nothing was written. ${then}, or apply with ${force} to write it anyway`
 }
 
 /**
@@ -99,6 +120,7 @@ export async function renameCheckLines(check: RenameCheck, oldName: string, root
   }
   const lines: string[] = []
   if (check.failure !== undefined) lines.push(`The references of ${oldName} could not be checked: ${check.failure}.`)
+  lines.push(...incompleteLines(check, oldName))
   if (check.missed.length > 0) {
     lines.push(`The rename misses ${check.missed.length} ${check.missed.length === 1 ? 'reference' : 'references'} of ${oldName}:`, ...(await rows(check.missed)))
   }
