@@ -11,12 +11,12 @@ import type { ToolRequest } from '../input/tool-request.js'
 import { chooseAction, listedActions, notApplicable } from '../render/render-code-actions.js'
 import { noticeLines } from '../render/render-notices.js'
 import type { Answered } from '../run.js'
-import { verifyDiagnostics, verifyReferences, type ErrorCounts } from './edit-verify.js'
+import { verifyDiagnostics, verifyReferences } from './edit-verify.js'
 import { writeFlagWords, type EditFlowContext, type PreviewRecord } from './edit-context.js'
 import { renameThroughAliases } from './rename-aliases.js'
 import { checkRename, incompleteLines, mappedReferences, refusal, renameCheckLines, type RenameCheck } from './rename-check.js'
 import { oneLine } from '../text/one-line.js'
-import { referencingFiles, speculativeCheck } from './speculative-check.js'
+import { referencingFiles, speculativeCheck, type ErrorCounts } from './speculative-check.js'
 
 /** An edit to preview or apply: what the answer says it is, the key of its preview, the new name of a rename. */
 export interface EditDescription {
@@ -108,7 +108,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const referencing = described.referencedAt === undefined ? [] : await referencingFiles(context, described.referencedAt)
   if (!apply) {
     context.previews.set(key, { baseHashes: new Map(plan.files.map((file) => [file.path, file.baseHash])), digest: plan.digest })
-    const speculative = moved === undefined && context.checkEdits !== false ? await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root) : []
+    const speculative = moved === undefined && context.checkEdits !== false ? (await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root)).lines : []
     const warning = speculative[0]?.startsWith('Warning:') ? speculative : []
     const words = writeFlagWords(context.writeFlags)
     const preview = `Preview: ${what}: ${counted}; nothing written. The same ${words.call} with ${words.apply} writes it.`
@@ -119,16 +119,21 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const refused = check === undefined || rename === undefined ? undefined : refusal(check, rename.oldName, writeFlagWords(context.writeFlags).force, roots)
   const forced = request.shape === 'rename' && request.force
   if (refused !== undefined && !forced) throw new LspToolError('LSP_EDIT_INCOMPLETE', `${what} was not applied: ${refused}`)
+  const checked = filesToCheck(plan, check, moved, referencing)
+  let onDisk: ErrorCounts | undefined
   if (rename !== undefined && !forced && moved === undefined && context.checkEdits !== false) {
     // A rename that breaks the build is not what was asked (a name that is no identifier, a
     // same-named member of another type that the server renamed too): refused, as incomplete ones are.
-    const [first, ...rows] = await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root)
+    const speculative = await speculativeCheck(context, plan, checked, root)
+    onDisk = speculative.before
+    const [first, ...rows] = speculative.lines
     if (first?.startsWith('Warning: ')) {
       const listed = rows.filter((row) => row.startsWith('  ')).slice(0, 3).map((row) => row.trim().replace(/\s+/g, ' '))
       throw new LspToolError('LSP_EDIT_ADDS_ERRORS', `${what} was not applied: ${first.slice('Warning: '.length).replace(/:$/, '')} ${listed.join('; ')}; nothing was written. Preview it to see them, or apply with ${writeFlagWords(context.writeFlags).force} to write it anyway`)
     }
   }
-  const before = await countErrors(context, filesToCheck(plan, check, moved, referencing))
+  // The check's counts on disk are the counts before (asked moments ago, nothing written since).
+  const before = onDisk ?? (await countErrors(context, checked))
   await applyAtomically(plan.files, context.fileSystem)
   context.previews.delete(key)
   const written = described.afterWrite ? await described.afterWrite() : []

@@ -4,10 +4,7 @@ import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import type { EditFlowContext } from './edit-context.js'
 import { oneLine } from '../text/one-line.js'
-import { newErrors } from './speculative-check.js'
-
-/** The errors of each file path before an edit; `undefined` where they could not be counted. */
-export type ErrorCounts = ReadonlyMap<string, readonly LspDiagnostic[] | undefined>
+import { newErrors, type ErrorCounts } from './speculative-check.js'
 
 const display = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/')
 

@@ -11,14 +11,6 @@ import type { EditPlan } from './edit-plan.js'
 /** New errors listed in a preview; the rest are counted. */
 const MAX_NEW_ERRORS = 10
 
-/**
- * Files checked with the edit in the servers' view at most. Past it the check is not made (the
- * preview says so; apply still verifies after writing): overlays on more files than the host keeps
- * open (lsp-local's 64) left tsserver's diagnostics of the written files unsettled afterwards in
- * the same process (a 70-file rename: "Not verified: no diagnostics"), and the cost grows per file.
- */
-export const MAX_CHECKED_FILES = 32
-
 /** One checked file: its errors on disk and with the edit (`undefined` where they could not be counted completely). */
 interface CheckedFile {
   readonly path: string
@@ -30,27 +22,44 @@ interface CheckedFile {
   readonly blind?: boolean
 }
 
+/** The errors of each file path before an edit; `undefined` where they could not be counted. */
+export type ErrorCounts = ReadonlyMap<string, readonly LspDiagnostic[] | undefined>
+
+/** What {@link speculativeCheck} found: the preview's lines, and the errors on disk it counted. */
+export interface SpeculativeCheck {
+  readonly lines: string[]
+  /**
+   * Each file's errors on disk, asked before the overlay (`undefined` where they could not be
+   * counted completely, or the file has no server); absent when the check asked none. An apply
+   * compares against these after writing instead of asking every file again.
+   */
+  readonly before?: ErrorCounts | undefined
+}
+
 /**
  * What an edit would do to the errors of `files` (absolute paths: the files it changes and those
  * that reference what it changes), asked before anything is written: their diagnostics as they are
  * (`diagnostics`), then with the edit in the servers' view only (`overlayDiagnostics`, one query per
  * provider, each overlay the new text of a file the edit changes in place; the provider restores
- * the disk text). Failures are reported, never thrown, unless the call was aborted.
+ * the disk text). Every file is checked, however many: lsp-local keeps each query's documents open
+ * until it is answered, past its bound of open documents. Failures are reported, never thrown,
+ * unless the call was aborted.
  * @returns the preview's lines: `Warning: errors 0 → 2 if applied …` and one row per new error
  *   (`path:line:col  error  code  message`, as `diagnostics` shows them) when errors rise, else
- *   `Errors 0 → 0 if applied …`; or `Not checked before writing: …`.
+ *   `Errors 0 → 0 if applied …`; or `Not checked before writing: …`; and the counts on disk.
  */
-export async function speculativeCheck(context: EditFlowContext, plan: EditPlan, files: readonly string[], root: string): Promise<string[]> {
+export async function speculativeCheck(context: EditFlowContext, plan: EditPlan, files: readonly string[], root: string): Promise<SpeculativeCheck> {
   const inPlace = plan.files.filter((file) => file.before !== null && file.after !== null && file.movedFrom === undefined)
-  if (inPlace.length === 0) return ['Not checked before writing: the edit only creates, deletes or moves files.']
-  if (files.length > MAX_CHECKED_FILES) return [`Not checked before writing: the edit touches ${files.length} files, more than the ${MAX_CHECKED_FILES} checked in the servers' view; apply counts their errors after writing.`]
+  if (inPlace.length === 0) return { lines: ['Not checked before writing: the edit only creates, deletes or moves files.'] }
   const afterText = new Map(inPlace.map((file) => [file.path, file.after!]))
   const owners = context.ctx.lsp.providers()
   const ownerOf = (file: string): string | undefined => providerOf(owners, file)?.id
   const checked = files.filter((file) => ownerOf(file) !== undefined)
   const readLines = createLineReader(context.workspaceRoot)
+  let counted: ErrorCounts | undefined
   try {
     const before = await Promise.all(checked.map((file) => errorsOf(context, file)))
+    counted = new Map(files.map((file) => [file, before[checked.indexOf(file)]]))
     const after = new Map<string, readonly LspDiagnostic[] | undefined>()
     const blind = new Set<string>()
     for (const provider of new Set(checked.map(ownerOf))) {
@@ -72,10 +81,10 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
         return { path: file, before: before[index], after: after.get(file), lines: text === undefined ? await readLines(file) : text.split(/\r\n|\r|\n/), blind: blind.has(file) }
       }),
     )
-    return checkLines(rows, root)
+    return { lines: checkLines(rows, root), before: counted }
   } catch (error) {
     if (context.signal.aborted) throw error
-    return [`Not checked before writing: ${oneLine(error instanceof Error ? error.message : String(error))}.`]
+    return { lines: [`Not checked before writing: ${oneLine(error instanceof Error ? error.message : String(error))}.`], before: counted }
   }
 }
 
