@@ -29,7 +29,7 @@ export interface EditDescription {
   /** Run once the files are written, before the errors are counted again; its lines join the checks. */
   readonly afterWrite?: () => Promise<readonly string[]>
   /** The declaration a symbol edit changes: the files referencing it are checked with the edited ones. */
-  readonly referencedAt?: { readonly absolutePath: string; readonly position: LspPosition }
+  readonly referencedAt?: { readonly absolutePath: string; readonly position: LspPosition; readonly name: string }
 }
 
 /** The edit an answered `rename`, `format` or chosen code action carries, and how to name it. */
@@ -105,10 +105,11 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const roots = [root, context.workspaceRoot] as const
   const checkLines = check === undefined || rename === undefined ? [] : await renameCheckLines(check, rename.oldName, roots)
   const apply = 'apply' in request && request.apply
-  const referencing = described.referencedAt === undefined ? [] : await referencingFiles(context, described.referencedAt)
+  const { files: referencing, note: referencingNote } = described.referencedAt === undefined ? { files: [] } : await referencingFiles(context, described.referencedAt)
+  const notes = referencingNote === undefined ? [] : [referencingNote]
   if (!apply) {
     context.previews.set(key, { baseHashes: new Map(plan.files.map((file) => [file.path, file.baseHash])), digest: plan.digest })
-    const speculative = moved === undefined && context.checkEdits !== false ? (await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root)).lines : []
+    const speculative = moved === undefined && context.checkEdits !== false ? [...(await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root)).lines, ...notes] : []
     const warning = speculative[0]?.startsWith('Warning:') ? speculative : []
     const words = writeFlagWords(context.writeFlags)
     const preview = `Preview: ${what}: ${counted}; nothing written. The same ${words.call} with ${words.apply} writes it.`
@@ -141,7 +142,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   // arrives (its geterr is interruptible), so a references query right after the write would
   // leave nothing published for the new contents.
   const diagnosticsCheck = await verifyDiagnostics(context, before, moved)
-  const checks = [diagnosticsCheck, ...written]
+  const checks = [diagnosticsCheck, ...notes, ...written]
   if (check !== undefined && rename !== undefined) {
     const expected = mappedReferences(check, plan.sites)
     const cursorPath = rename.cursor.absolutePath

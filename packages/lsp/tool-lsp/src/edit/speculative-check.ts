@@ -141,19 +141,30 @@ export function newErrors(before: readonly LspDiagnostic[], after: readonly LspD
   return [...left].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character)
 }
 
+/** The files referencing a symbol, and a line when they may not be all of them. */
+export interface ReferencingFiles {
+  readonly files: string[]
+  /** `The references of f may be incomplete (reason): …` or `… could not be asked (…)`; absent when complete. */
+  readonly note?: string
+}
+
 /**
- * The files that reference the symbol declared at `at` (its `findReferences`, cross-checked when
- * `ctx.lsp` is, and the places it could not resolve), for a symbol edit's check; `[]` when the
- * query fails, unless the call was aborted.
+ * The files that reference the symbol `name` declared at `at` (its `findReferences`, cross-checked
+ * when `ctx.lsp` is, and the places it could not resolve), for a symbol edit's check, and a note
+ * when the answer was partial or failed (the check then misses files). Throws only when the call
+ * was aborted.
  */
-export async function referencingFiles(context: EditFlowContext, at: { readonly absolutePath: string; readonly position: LspPosition }): Promise<string[]> {
+export async function referencingFiles(context: EditFlowContext, at: { readonly absolutePath: string; readonly position: LspPosition; readonly name: string }): Promise<ReferencingFiles> {
   try {
     const request = { operation: 'findReferences', filePath: at.absolutePath, position: at.position, workspaceRoot: context.workspaceRoot } as const
     const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
     const places = [...result.locations, ...(result.crossCheck?.candidates ?? []).map((candidate) => candidate.location)]
-    return places.map((location) => URI.parse(location.uri)).filter((uri) => uri.scheme === 'file').map((uri) => uri.fsPath)
+    const files = places.map((location) => URI.parse(location.uri)).filter((uri) => uri.scheme === 'file').map((uri) => uri.fsPath)
+    const { completeness } = result
+    if (completeness.state === 'complete') return { files }
+    return { files, note: `The references of ${at.name} may be incomplete (${completeness.reason}): ${oneLine(completeness.message)}; a file they miss is not checked.` }
   } catch (error) {
     if (context.signal.aborted) throw error
-    return []
+    return { files: [], note: `The references of ${at.name} could not be asked (${oneLine(error instanceof Error ? error.message : String(error))}); the files that reference it are not checked.` }
   }
 }

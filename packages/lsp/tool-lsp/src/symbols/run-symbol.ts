@@ -28,6 +28,6 @@ export async function runSymbolOperation(outcome: Answered, context: EditFlowCon
   const eol = /\r\n/.exec(raw)?.[0] ?? (/\r(?!\n)/.test(raw) ? '\r' : '\n')
   const { edit, what } = symbolEdit(request.operation, declaration, request.text ?? '', lines, eol)
   const key = JSON.stringify({ operation: request.operation, where: cursor.label, text: request.text })
-  const referencedAt = { absolutePath: cursor.absolutePath, position: declaration.symbol.selectionRange.start }
+  const referencedAt = { absolutePath: cursor.absolutePath, position: declaration.symbol.selectionRange.start, name: declaration.symbol.name }
   return runEditFlow(outcome, context, { edit, what, key, referencedAt })
 }
