@@ -7,6 +7,7 @@ import type { BackendFactory } from './serving/served-provider.js'
 import { servedAlone, type ServedServer } from './serving/served-server.js'
 import { createServedSet } from './serving/served-set.js'
 import { withAnswerSource, type AnswerSourceOptions } from './sources/answer-source.js'
+import { indexService } from './sources/index-service.js'
 import { version } from './version.js'
 import { loggedQuery } from './oplog/logged-provider.js'
 import type { OperationLog } from './oplog/operation-log.js'
@@ -62,7 +63,7 @@ export function createLspHost(servers: readonly (LocalServerConfig | ServedServe
   }
   const set = createServedSet(lsp, answers ? withAnswerSource(make, answers) : make, servers.map((server) => ('candidates' in server ? server : servedAlone(server))))
   return {
-    ctx: { lsp: crossCheck === false ? lsp : withCrossCheck(lsp, crossCheck) },
+    ctx: { lsp: crossCheck === false ? lsp : withCrossCheck(lsp, { ...crossCheck, ...(answers ? { index: indexService(answers.index) } : {}) }) },
     async dispose() {
       await set.dispose()
       lsp.dispose()

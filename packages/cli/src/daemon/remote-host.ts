@@ -10,6 +10,7 @@ import { servedAlone, type ServedServer } from '../serving/served-server.js'
 import { createServedSet } from '../serving/served-set.js'
 import { withAnswerSource, type AnswerSourceOptions } from '../sources/answer-source.js'
 import { readyInHost } from '../sources/live-ready.js'
+import { indexService } from '../sources/index-service.js'
 import type { HostConnection } from './connect.js'
 import { fromResponseError, isQueryFailure, queryRequest, statusRequest } from './protocol.js'
 
@@ -86,7 +87,7 @@ export function createRemoteLspHost(
   const make: BackendFactory = (config, slot) => ({ query: (request, signal) => ask(config, slot, request, signal), dispose: async () => {} })
   const set = createServedSet(lsp, options.answers ? withAnswerSource(make, { ...options.answers, liveReady }) : make, servers.map((server) => ('candidates' in server ? server : servedAlone(server))))
   return {
-    ctx: { lsp: options.crossCheck === false ? lsp : withCrossCheck(lsp, options.crossCheck) },
+    ctx: { lsp: options.crossCheck === false ? lsp : withCrossCheck(lsp, { ...options.crossCheck, ...(options.answers ? { index: indexService(options.answers.index) } : {}) }) },
     async status() {
       return (await connection()).request((open) => open.sendRequest(statusRequest))
     },

@@ -9,8 +9,8 @@ export type { AnswerSource } from './source-names.js'
 /** What answers from an index: an `lsp-scip` provider's `query`, and the operations it answers (`scipOperations`). */
 export interface IndexAnswerer {
   readonly operations: readonly LspOperation[]
-  /** The extensions its indexers cover (`defaultScipExtensions`' keys): `auto` leaves other servers live. */
-  readonly extensions: readonly string[]
+  /** The extensions its indexers cover and their languages (`defaultScipExtensions`): `auto` leaves other servers live. */
+  readonly extensionToLanguage: Readonly<Record<string, string>>
   query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult>
   /** Other repositories' rows for a `findReferences` or `goToImplementation` (a config's `[[indexes]]`), added to every answer, live or not. */
   readonly elsewhere?: Elsewhere
@@ -53,7 +53,7 @@ export interface AnswerSourceOptions {
 export function withAnswerSource(make: BackendFactory, options: AnswerSourceOptions): BackendFactory {
   return (config, slot) => {
     // auto: a server of files no indexer covers (gopls, a JSON server) answers live, workspace searches too.
-    if (options.source === 'auto' && !Object.keys(config.extensionToLanguage).some((extension) => options.index.extensions.includes(extension))) return make(config, slot)
+    if (options.source === 'auto' && !Object.keys(config.extensionToLanguage).some((extension) => Object.hasOwn(options.index.extensionToLanguage, extension))) return make(config, slot)
     let live: ServerBackend | undefined
     const liveBackend = (): ServerBackend => (live ??= make(config, slot))
     const answered = new Set<string>()

@@ -21,7 +21,7 @@ function rows(result: LspQueryResult, root: string): string[] {
 
 function hostOn(root: string, warm: boolean) {
   const index = createScipLspProvider()
-  const host = createLspHost(undefined, { crossCheck: false, answers: { source: 'auto', warm, index: { operations: scipOperations, extensions: Object.keys(defaultScipExtensions), query: (request, signal) => index.query(request, signal) } } })
+  const host = createLspHost(undefined, { crossCheck: false, answers: { source: 'auto', warm, index: { operations: scipOperations, extensionToLanguage: defaultScipExtensions, query: (request, signal) => index.query(request, signal) } } })
   onTestFinished(async () => {
     await host.dispose()
     index.dispose()

@@ -45,7 +45,7 @@ export async function indexAnswers(
     warm: options.warm,
     index: {
       operations: scipOperations,
-      extensions: Object.keys(defaultScipExtensions),
+      extensionToLanguage: defaultScipExtensions,
       query: (...args: Parameters<typeof provider.query>) => provider.query(...args),
       ...(repositories.length > 0 || options.lookLater ? { elsewhere: (...args: Parameters<typeof provider.elsewhere>) => provider.elsewhere(...args) } : {}),
     },

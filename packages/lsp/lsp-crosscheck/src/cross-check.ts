@@ -1,10 +1,11 @@
-import { extname, isAbsolute, join, relative } from 'node:path'
+import { extname, isAbsolute, join } from 'node:path'
 import { boundedSignal } from '@agent-lsp/abort'
-import type { LspCallsResult, LspCandidate, LspCompleteness, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
+import type { LspCallsResult, LspCandidate, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { isCallAt } from './classify/call-site.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
+import { relativeTo, whyUnchecked, withCompleteness } from './completeness.js'
 import { nameOfPlaces, symbolName } from './name.js'
 import type { SearchScope } from './scope.js'
 import { inRanges, nonCodeRanges, type LexicalFamily } from './search/lexical.js'
@@ -133,6 +134,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const added: LspLocation[] = []
     const candidates: LspCandidate[] = []
     const adds = missedBy(texts)
+    const unsettled: string[] = []
     const packageOf = packageNames()
     verdicts.forEach((verdict, index) => {
       const location = asked[index]!
@@ -144,7 +146,10 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
         candidates.push({ location, reason: 'declaration', message: null, declaration })
         counts.candidates++
       } else if (verdict.kind === 'here' || verdict.kind === 'elsewhere') counts.elsewhere++
-      else if (verdict.kind === 'unchecked') counts.unchecked++
+      else if (verdict.kind === 'unchecked') {
+        counts.unchecked++
+        if (verdict.partial) unsettled.push(location.uri)
+      }
       else {
         candidates.push({ location, reason: verdict.kind, message: verdict.kind === 'failed' ? verdict.message : null })
         counts.candidates++
@@ -153,7 +158,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     counts.unchecked += toAsk.length + referencedHere.length - asked.length
     candidates.sort((a, b) => byPlace(a.location, b.location)) // asked nearest first; listed in path order
     const check: LspCrossCheck = { name, files: files.size, added, candidates, counts, truncated: search.truncated }
-    return finish(result, check)
+    return finish(result, check, unsettled)
   } finally {
     bounded.release()
   }
@@ -229,8 +234,11 @@ function nonCodeOf(text: { readonly text: string }, family: LexicalFamily | unde
   return ranges
 }
 
-/** The answer with the cross-check's findings and what they mean for its completeness. */
-function finish<Result extends LspLocationsResult | LspCallsResult>(result: Result, check: LspCrossCheck): Result {
+/**
+ * The answer with the cross-check's findings and what they mean for its completeness.
+ * @param unsettled - the `file:` URIs of the occurrences left unchecked because goToDefinition there answered empty and partial.
+ */
+function finish<Result extends LspLocationsResult | LspCallsResult>(result: Result, check: LspCrossCheck, unsettled: readonly string[]): Result {
   const merged =
     result.kind === 'locations' && check.added.length > 0 ? { ...result, locations: sortLocations([...result.locations, ...check.added]) } : result
   const { counts, name, truncated } = check
@@ -250,24 +258,10 @@ function finish<Result extends LspLocationsResult | LspCallsResult>(result: Resu
     answer = withCompleteness(answer, { reason: 'unresolved', message: `${places} ${name} through its package’s compiled declarations (${files.join(', ')}), not its source (${may})` })
   }
   if (counts.unchecked > 0 || truncated) {
-    const cut = truncated ? `the search stopped at ${counts.occurrences} occurrences of ${name}` : `${counts.unchecked} of ${counts.occurrences} occurrences of ${name} were left unchecked at the cross-check's bound`
+    const cut = truncated ? `the search stopped at ${counts.occurrences} occurrences of ${name}` : `${counts.unchecked} of ${counts.occurrences} occurrences of ${name} were left unchecked ${whyUnchecked(counts.unchecked, unsettled, result.resolvedWorkspaceRoot)}`
     answer = withCompleteness(answer, { reason: 'unchecked', message: `${cut}; they may hold places the server missed` })
   }
   return answer
-}
-
-/** `result` marked partial for `reason`; an answer already partial keeps its reason, the messages joined. */
-function withCompleteness<Result extends { readonly completeness: LspCompleteness }>(result: Result, partial: { reason: 'unresolved' | 'unchecked'; message: string }): Result {
-  const before = result.completeness
-  const completeness: LspCompleteness =
-    before.state === 'partial' ? { state: 'partial', reason: before.reason, message: `${before.message}; ${partial.message}` } : { state: 'partial', ...partial }
-  return { ...result, completeness }
-}
-
-/** `path` relative to `root` when under it, else as it is. */
-function relativeTo(root: string, path: string): string {
-  const inside = relative(root, path)
-  return inside.startsWith('..') || isAbsolute(inside) ? path : inside
 }
 
 function byPlace(a: LspLocation, b: LspLocation): number {

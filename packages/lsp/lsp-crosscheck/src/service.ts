@@ -6,6 +6,13 @@ import { searchScope } from './scope.js'
 export interface CrossCheckOptions {
   /** Override some bounds of {@link defaultCrossCheckLimits}. */
   readonly limits?: Partial<CrossCheckLimits>
+  /**
+   * A service answering from a prebuilt index alone (its SCIP provider): an answer that came from
+   * an index (`provenance.source === 'index'`) is cross-checked by asking it, not the live server
+   * behind `lsp`, which may still be starting (the index answered because it was). Occurrences in
+   * files it does not hold answer empty and partial, so they are left `unchecked`, named.
+   */
+  readonly index?: LspService
 }
 
 const checked: ReadonlySet<string> = new Set<CrossCheckedOperation>(['findReferences', 'goToImplementation', 'incomingCalls'])
@@ -15,7 +22,8 @@ const checked: ReadonlySet<string> = new Set<CrossCheckedOperation>(['findRefere
  * (see `crossCheck` and `LspCrossCheck`): the answer gains `crossCheck`, a `findReferences` answer
  * the places the server missed, and its `completeness` says what may still be missing. Other
  * operations, registration and disposal pass through. The cross-check's own `goToDefinition`
- * requests go to `lsp` itself, so any provider behind it serves them.
+ * requests go to `lsp` itself, so any provider behind it serves them (an index's answer: to
+ * `options.index`).
  */
 export function withCrossCheck(lsp: LspService, options: CrossCheckOptions = {}): LspService {
   const limits: CrossCheckLimits = { ...defaultCrossCheckLimits, ...options.limits }
@@ -32,7 +40,8 @@ export function withCrossCheck(lsp: LspService, options: CrossCheckOptions = {})
       const provider = providerOf(providers, request.filePath)
       if (provider === undefined) return result
       const cursorRequest = { ...request, operation: request.operation as CrossCheckedOperation }
-      return (await crossCheck(lsp, cursorRequest, answer, searchScope(provider, providers), limits, signal)) as typeof result
+      const asked = answer.provenance?.source === 'index' && options.index !== undefined ? options.index : lsp
+      return (await crossCheck(asked, cursorRequest, answer, searchScope(provider, providers), limits, signal)) as typeof result
     },
   }
 }

@@ -6,7 +6,8 @@ export type Verdict =
   | { readonly kind: 'elsewhere'; readonly targets: readonly LspLocation[] }
   | { readonly kind: 'unresolved' }
   | { readonly kind: 'failed'; readonly message: string }
-  | { readonly kind: 'unchecked' }
+  /** Not asked before the deadline; or `partial`: asked, and the answer was empty and partial (a server not settled, a file the index does not hold). */
+  | { readonly kind: 'unchecked'; readonly partial?: true }
 
 /** Where to ask, and what counts as "this symbol". */
 export interface ClassifyOptions {
@@ -31,7 +32,7 @@ export interface ClassifyOptions {
 /**
  * Ask `goToDefinition` at each of `places` (zero-based UTF-16, in files of one provider) and sort
  * them: leading to one of `options.symbol` → `here`; to anything else → `elsewhere` (with where it leads); to nothing →
- * `unresolved`; a failed request → `failed` with its `code: message`; not asked before the
+ * `unresolved` (an empty partial answer: `unchecked`, `partial`); a failed request → `failed` with its `code: message`; not asked before the
  * deadline → `unchecked`. Verdicts come back in the order of `places`.
  * @throws LspError `LSP_CANCELLED` when the caller's signal aborts.
  */
@@ -50,8 +51,9 @@ export async function classify(places: readonly LspLocation[], filePathOf: (uri:
           signal,
         )
         const targets = answer.locations
+        // Empty is an answer only when it is complete: an empty partial one is not "unresolved".
         verdicts[index] =
-          targets.length === 0 ? { kind: 'unresolved' } : targets.some((target) => options.symbol.some((own) => overlaps(target, own))) ? { kind: 'here' } : { kind: 'elsewhere', targets }
+          targets.length === 0 ? (answer.completeness.state === 'partial' ? { kind: 'unchecked', partial: true } : { kind: 'unresolved' }) : targets.some((target) => options.symbol.some((own) => overlaps(target, own))) ? { kind: 'here' } : { kind: 'elsewhere', targets }
       } catch (error) {
         if (cancelled()) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled', { cause: error })
         if (deadline.aborted) return // left unchecked
