@@ -94,7 +94,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
     if (remote) {
       log?.close() // the host writes it
       const hostEnv = { ...env, AGENT_LSP_HOST_IDLE_SECONDS: String(hostIdleMs(env) / 1000) }
-      host = createRemoteLspHost(() => connectHost({ env: hostEnv, hostScript, client }), configs, { ...crossCheck, ...sourced, ...(log ? { logFile: log.file } : {}) })
+      host = createRemoteLspHost(({ onStarting }) => connectHost({ env: hostEnv, hostScript, client, onStarting }), configs, { ...crossCheck, ...sourced, ...(log ? { logFile: log.file } : {}) })
       log = undefined
     } else {
       // Loaded only here: the servers' side (lsp-local, the protocol) is the host's when it serves.

@@ -28,6 +28,8 @@ export interface HostClientOptions {
   readonly client: string
   /** How long the host may take to answer `hello` (ms); default {@link HELLO_TIMEOUT_MS}. */
   readonly helloTimeoutMs?: number
+  /** Called when no host answers and this client starts one (its servers are all cold). */
+  readonly onStarting?: () => void
 }
 
 /** An open connection to the host. */
@@ -61,6 +63,7 @@ export async function connectHost(options: HostClientOptions): Promise<HostConne
     open = undefined
   }
   if (open) return open
+  options.onStarting?.()
   await startHost(paths, options)
   open = await openHost(paths, options)
   if (!open) throw unavailable('it started but its socket does not answer')

@@ -24,7 +24,7 @@ export interface RemoteLspHostOptions extends Pick<LspHostOptions, 'crossCheck'>
 
 /**
  * How long `--source auto` waits for the host's status before answering from the index (ms): a
- * running host answers in milliseconds; one that must be started first is not warm anyway.
+ * running host answers in milliseconds; one this client must start is not warm anyway (not waited for).
  */
 const READY_PROBE_MS = 500
 
@@ -37,15 +37,27 @@ const READY_PROBE_MS = 500
  * `dispose()` closes the connection; the servers stay warm in the host.
  */
 export function createRemoteLspHost(
-  connect: () => Promise<HostConnection>,
+  connect: (events: { readonly onStarting: () => void }) => Promise<HostConnection>,
   servers: readonly (LocalServerConfig | ServedServer)[],
   options: RemoteLspHostOptions = {},
 ): LspHost {
   let current: Promise<HostConnection> | undefined
   let disposed = false
+  // While this client starts a host, none of its servers is ready: `liveReady` need not wait for its status.
+  let starting = false
+  const onStart = new Set<() => void>()
+  const onStarting = (): void => {
+    starting = true
+    for (const notify of onStart) notify()
+  }
   const connection = (): Promise<HostConnection> => {
     if (disposed) return Promise.reject(new LspError('LSP_DISPOSED', 'the agent-lsp host connection has been closed'))
-    const made = (current ??= connect())
+    if (current === undefined) {
+      current = connect({ onStarting })
+      const settled = (): void => void (starting = false)
+      current.then(settled, settled)
+    }
+    const made = current
     made.then(
       (open) => void open.closed.then(() => current === made && (current = undefined)),
       () => current === made && (current = undefined),
@@ -80,7 +92,13 @@ export function createRemoteLspHost(
 
   const liveReady = async (config: LocalServerConfig, request: LspProviderQuery): Promise<boolean> => {
     const probe = connection().then(async (open) => readyInHost((await open.request((connection) => connection.sendRequest(statusRequest))).servers, config.id, await realpath(request.workspaceRoot)))
-    return Promise.race([probe.catch(() => false), sleep(READY_PROBE_MS, false, { ref: false })])
+    let notify: (() => void) | undefined
+    const started = new Promise<boolean>((resolve) => (starting ? resolve(false) : onStart.add((notify = () => resolve(false)))))
+    try {
+      return await Promise.race([probe.catch(() => false), started, sleep(READY_PROBE_MS, false, { ref: false })])
+    } finally {
+      if (notify) onStart.delete(notify)
+    }
   }
   const lsp = createLspService()
   // The servers stay warm in the host: one a config no longer names is stopped there (see HostPool).
