@@ -28,9 +28,9 @@ export function pageOf(total: number, size: number, number: number): Page {
   return { number, count, start, end: Math.min(start + size, total), total }
 }
 
-/** Whether the answer is cut into pages (it has more than one, or a later one was asked for). */
+/** Whether the answer is cut into pages (it has more than one, or a later one was asked for); an empty list never is. */
 export function isPaged(page: Page): boolean {
-  return page.count > 1 || page.number > 1
+  return page.total > 0 && (page.count > 1 || page.number > 1)
 }
 
 /** `; showing 101-200 (page 2 of 16)` for a paged answer, else nothing: the header's tail. */
