@@ -40,11 +40,12 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
     "- symbolSource: the symbol's doc comment and declaration, numbered. replaceSymbol (the declaration), insertBefore, insertAfter: write text.",
     '- impact: symbols a git diff changes (diff: staged, REV..REV; default working tree) and their users, tests apart, depth 2.',
     '- moveFile: move filePath to newPath, its imports updated.',
+    '- edit: text replaces filePath from line, character up to endLine, endCharacter.',
     "Unless said otherwise an operation takes filePath, line and character on the symbol's name; or instead symbol, a name or name path " +
       '(addItem, Cart.addItem) looked up in filePath when given, else in the whole workspace, line then picking among matches.',
     `${byShape('file')} take filePath. ${byShape('workspace')} takes query, and filePath to ask only that file's language server.`,
     'rename and the symbol edits take a cursor or symbol, and newName or text; codeActions a cursor (endLine and endCharacter make it a selection), ' +
-      'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These answer a unified diff and the errors it would add (moveFile: the diff), writing nothing; the same call with apply: true writes it ' +
+      'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These and edit answer a unified diff and the errors it would add (moveFile: the diff), writing nothing; the same call with apply: true writes it ' +
       'atomically (refused if a file changed since the preview) and verifies it. ' +
       'A rename leaving references or places the server could not resolve, or adding errors, is refused unless force: true.',
     `filePath is relative to the workspace root (${workspaceRoot}) or absolute. line and character are 1-based; ` +

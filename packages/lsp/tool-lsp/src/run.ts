@@ -13,6 +13,7 @@ import type { Subject } from './render/render-context.js'
 import { renderUnresolved, resolveSymbol, type ResolvedSymbol, type SymbolResolution } from './address/symbol-address.js'
 import { toToolError } from './to-tool-error.js'
 import { moveTarget } from './move/move-target.js'
+import { locateSelection } from './input/selection.js'
 
 /** A query answered, with what rendering it needs. */
 export interface Answered {
@@ -113,13 +114,16 @@ export async function runQuery<T>(
       }
       case 'codeActions': {
         const { target } = request
-        const cursor = await locateCursor(target.filePath, target.line, target.character, files)
-        const end = request.end === undefined ? cursor : await locateCursor(target.filePath, request.end.line, request.end.character, files)
-        const range = { start: cursor.position, end: end.position }
-        const backwards = range.end.line < range.start.line || (range.end.line === range.start.line && range.end.character < range.start.character)
-        if (backwards) throw new LspToolError('LSP_INVALID_INPUT', `the selection ends (${end.label}) before it starts (${cursor.label})`)
+        const { start: cursor, range } = await locateSelection(target.filePath, target, request.end, files)
         const only = request.only === undefined ? null : [request.only]
         const result = await ask({ operation: 'codeActions', filePath: cursor.absolutePath, range, diagnostics: null, only, workspaceRoot })
+        outcome = answered({ kind: 'cursor', cursor }, result)
+        break
+      }
+      case 'edit': {
+        // The range's file's symbols: the one holding the range names the files to check with it.
+        const { start: cursor } = await locateSelection(request.target.filePath, request.target, request.end, files, 'range')
+        const result = await ask({ operation: 'documentSymbol', filePath: cursor.absolutePath, workspaceRoot })
         outcome = answered({ kind: 'cursor', cursor }, result)
         break
       }

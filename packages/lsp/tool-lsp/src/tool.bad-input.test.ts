@@ -27,7 +27,7 @@ const cursor = { operation: 'goToDefinition', filePath: 'src/app.ts', line: 1, c
 const operations =
   'goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, ' +
   'outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, ' +
-  'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, moveFile, impact'
+  'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, edit, moveFile, impact'
 const fields = 'operation, filePath, line, character, symbol, query, page, fileFilter, newName, newPath, action, only, text, apply, force, endLine, endCharacter, tabSize, insertSpaces, diff, depth'
 const notObject = 'input must be an object with operation and the fields it takes'
 

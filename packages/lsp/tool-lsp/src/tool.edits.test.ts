@@ -95,7 +95,7 @@ describe('rename through the tool', () => {
     })
     expect(await failure(tool.execute({ operation: 'hover', filePath: 'src/a.ts', line: 1, character: 17, apply: true }))).toEqual({
       code: 'LSP_INVALID_INPUT',
-      message: 'hover takes no apply (rename, codeActions, format, replaceSymbol, insertBefore, insertAfter, moveFile)',
+      message: 'hover takes no apply (rename, codeActions, format, replaceSymbol, insertBefore, insertAfter, edit, moveFile)',
     })
   })
 })

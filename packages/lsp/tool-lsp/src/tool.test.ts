@@ -36,11 +36,12 @@ describe('the lsp tool definition', () => {
         "- symbolSource: the symbol's doc comment and declaration, numbered. replaceSymbol (the declaration), insertBefore, insertAfter: write text.",
         '- impact: symbols a git diff changes (diff: staged, REV..REV; default working tree) and their users, tests apart, depth 2.',
         '- moveFile: move filePath to newPath, its imports updated.',
+        '- edit: text replaces filePath from line, character up to endLine, endCharacter.',
         "Unless said otherwise an operation takes filePath, line and character on the symbol's name; or instead symbol, a name or name path (addItem, Cart.addItem) " +
           'looked up in filePath when given, else in the whole workspace, line then picking among matches.',
         "documentSymbol, diagnostics take filePath. workspaceSymbol takes query, and filePath to ask only that file's language server.",
         'rename and the symbol edits take a cursor or symbol, and newName or text; codeActions a cursor (endLine and endCharacter make it a selection), ' +
-          'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These answer a unified diff and the errors it would add (moveFile: the diff), writing nothing; the same call with apply: true writes it ' +
+          'then action (a number or title from its list); format takes filePath (line and endLine for some lines). These and edit answer a unified diff and the errors it would add (moveFile: the diff), writing nothing; the same call with apply: true writes it ' +
           'atomically (refused if a file changed since the preview) and verifies it. ' +
           'A rename leaving references or places the server could not resolve, or adding errors, is refused unless force: true.',
         'filePath is relative to the workspace root (/work/app) or absolute. line and character are 1-based; ' +
@@ -72,7 +73,8 @@ describe('the lsp tool definition', () => {
       'Files: .bash .c .cc .cjs .cpp .css .cts .cxx .dockerfile .go .h .hpp .htm .html .js .json .jsonc .jsx .less .mjs .mts .php .py .pyi .rs .scss .sh .svelte .toml .ts .tsx .vue .yaml .yml; ' +
         'by name: .bash_aliases .bash_login .bash_logout .bash_profile .bashrc .envrc .profile APKBUILD Containerfile(.*) Dockerfile(.*) PKGBUILD.',
     )
-    // 3,946 bytes on 2026-12-02 (the cursor operations no longer listed by name: "unless said otherwise"); 3,981 with previews naming the errors an edit would add.
+    // 3,946 bytes on 2026-12-02 (the cursor operations no longer listed by name: "unless said otherwise"); 3,981 with previews naming the errors an edit would add;
+    // 4,090 with edit (its line, "These and edit"), the schema 3,941 → 3,998 (edit in the enum, text, endLine, endCharacter, apply).
     expect(Buffer.byteLength(tool.description)).toBeLessThanOrEqual(4096)
     expect(Buffer.byteLength(JSON.stringify(tool.inputSchema))).toBeLessThanOrEqual(4096)
   })

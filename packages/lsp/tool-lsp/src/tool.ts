@@ -17,6 +17,7 @@ import { runImpact } from './impact/run-impact.js'
 import { parseToolRequest } from './input/input.js'
 import type { ImpactRequest } from './input/tool-request.js'
 import { runMoveFile } from './move/run-move.js'
+import { runRangeEdit } from './range/run-range-edit.js'
 
 /**
  * The `lsp` tool as a plain definition that maps onto any harness: MCP (`name`, `description`,
@@ -81,6 +82,8 @@ function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore
     const editContext = { ctx, workspaceRoot: settings.workspaceRoot, previews, signal: scope.signal, checkEdits: settings.checkEdits, ...(settings.fileSystem ? { fileSystem: settings.fileSystem } : {}), ...(settings.writeFlags ? { writeFlags: settings.writeFlags } : {}) }
     const text = request.shape === 'symbol'
       ? await runSymbolOperation(outcome, editContext, scope.readLines)
+      : request.shape === 'edit'
+      ? await runRangeEdit(outcome, editContext, scope.readLines)
       : request.shape === 'moveFile'
       ? await runMoveFile(outcome, editContext)
       : isEditRequest(request)

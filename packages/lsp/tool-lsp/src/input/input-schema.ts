@@ -67,11 +67,11 @@ export const lspToolInputSchema = z.strictObject({
     .min(1)
     .describe('codeActions only: list only this kind of action and its sub-kinds (quickfix, refactor, source.organizeImports).')
     .optional(),
-  text: z.string().min(1).describe('replaceSymbol, insertBefore, insertAfter: the code to write, re-indented to the symbol\'s.').optional(),
+  text: z.string().describe('replaceSymbol, insertBefore, insertAfter: the code to write, re-indented to the symbol\'s; edit: the range\'s new text, as given ("" deletes).').optional(),
   apply: z
     .boolean()
     .describe(
-      'rename, format, moveFile, symbol edits, codeActions with action: true writes the edit; default false previews a diff.',
+      'rename, format, moveFile, edit, symbol edits, codeActions with action: true writes the edit; default false previews a diff.',
     )
     .optional(),
   force: z
@@ -83,9 +83,9 @@ export const lspToolInputSchema = z.strictObject({
   endLine: z
     .int()
     .min(1)
-    .describe('codeActions: with endCharacter, the end of the selected range (refactor.extract needs one); format: the last line of the range to format (from line).')
+    .describe('codeActions, edit: with endCharacter, the end of the range (refactor.extract needs one); format: the last line of the range to format (from line).')
     .optional(),
-  endCharacter: z.int().min(1).describe('codeActions: 1-based column (code points) where the selected range ends.').optional(),
+  endCharacter: z.int().min(1).describe('codeActions, edit: 1-based column (code points) where the range ends, exclusive.').optional(),
   tabSize: z.int().min(1).describe('format only: spaces per indentation level (default 4).').optional(),
   insertSpaces: z.boolean().describe('format only: indent with spaces (default true) or tabs (false).').optional(),
   diff: z.string().min(1).describe('impact only: staged, or REV..REV; default the working tree.').optional(),
@@ -114,7 +114,7 @@ export const expected: Record<Field, string> = {
   newPath: 'a non-empty string',
   action: 'the number or title of a listed action',
   only: 'a non-empty code action kind',
-  text: 'a non-empty string',
+  text: 'a string',
   apply: 'a boolean',
   force: 'a boolean',
   tabSize: 'an integer >= 1',

@@ -58,6 +58,7 @@ describe('lspToolInputJsonSchema', () => {
         'replaceSymbol',
         'insertBefore',
         'insertAfter',
+        'edit',
         'moveFile',
         'impact',
       ],
@@ -98,7 +99,7 @@ describe('parseLspToolInput', () => {
     expect(messageOf({ ...valid, operation: 'applyEdit' })).toBe(
       'operation must be one of goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
         'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, ' +
-        'codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, moveFile, impact (got "applyEdit")',
+        'codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, edit, moveFile, impact (got "applyEdit")',
     )
   })
 
@@ -179,12 +180,12 @@ describe('parseLspToolInput', () => {
 
   it('says what the symbol operations need and do not take', () => {
     expect(messageOf({ operation: 'replaceSymbol', symbol: 'Cart.addItem' })).toBe('replaceSymbol needs text (the code to write)')
-    expect(messageOf({ operation: 'symbolSource', symbol: 'Cart.addItem', text: 'x' })).toBe('symbolSource takes no text (replaceSymbol, insertBefore, insertAfter)')
+    expect(messageOf({ operation: 'symbolSource', symbol: 'Cart.addItem', text: 'x' })).toBe('symbolSource takes no text (replaceSymbol, insertBefore, insertAfter, edit)')
     expect(messageOf({ operation: 'insertAfter', filePath: 'a.ts', line: 2, text: 'x' })).toBe(
       'insertAfter needs filePath, line and character, or symbol (a name like Cart.addItem); character is missing',
     )
     expect(messageOf({ operation: 'symbolSource', symbol: 'f', page: 2, newName: 'g' })).toBe('symbolSource takes no page (its answer is not a list); symbolSource takes no newName (rename)')
-    expect(messageOf({ operation: 'rename', symbol: 'f', newName: 'g', text: 'x' })).toBe('rename takes no text (replaceSymbol, insertBefore, insertAfter)')
+    expect(messageOf({ operation: 'rename', symbol: 'f', newName: 'g', text: 'x' })).toBe('rename takes no text (replaceSymbol, insertBefore, insertAfter, edit)')
   })
 
   it('takes impact with an optional diff (staged, REV..REV), depth and page, and nothing else', () => {

@@ -9,15 +9,17 @@ import { fields, lspToolInputSchema, type Field, type LspToolInput } from './inp
 import { listed, schemaProblems, textProblems } from './input-problems.js'
 import { filteredOperations, impactOperation, isOwnOperation, isSymbolOperation, pagedOperations, type CursorTarget, type SymbolOperation, type ToolRequest } from './tool-request.js'
 import { parseDiffSpec } from './diff-spec.js'
+import { rangeEditRequest } from './range-request.js'
 
 /** The fields each edit operation takes besides its target; no other operation takes them. */
-const editFields: Record<'rename' | 'codeActions' | 'format' | 'moveFile' | Exclude<SymbolOperation, 'symbolSource'>, readonly Field[]> = {
+const editFields: Record<'rename' | 'codeActions' | 'format' | 'moveFile' | 'edit' | Exclude<SymbolOperation, 'symbolSource'>, readonly Field[]> = {
   rename: ['newName', 'apply', 'force'],
   codeActions: ['action', 'only', 'apply', 'endLine', 'endCharacter'],
   format: ['apply', 'tabSize', 'insertSpaces', 'endLine'],
   replaceSymbol: ['text', 'apply'],
   insertBefore: ['text', 'apply'],
   insertAfter: ['text', 'apply'],
+  edit: ['text', 'apply', 'endLine', 'endCharacter'],
   moveFile: ['newPath', 'apply'],
 }
 
@@ -87,6 +89,7 @@ function toRequest(input: LspToolInput): { request?: ToolRequest; problems: stri
     const owners = foreign.map((field) => `${field} (${Object.entries(editFields).filter(([, fs]) => fs.includes(field)).map(([op]) => op).join(', ')})`)
     problems.push(`${operation} takes no ${listed(owners)}`)
   }
+  if (operation === 'edit') return rangeEditRequest(input, present.filter((field) => field !== 'page' && field !== 'fileFilter' && !foreign.includes(field)), problems)
   if (operation === 'moveFile') return moveRequest(input, present.filter((field) => !foreign.includes(field)), problems)
   if (isSymbolOperation(operation)) return symbolRequest(operation, input, present.filter((field) => field !== 'page' && field !== 'fileFilter' && !foreign.includes(field)), problems)
   const shape = lspRequestShapes[operation]
@@ -230,6 +233,8 @@ function symbolRequest(operation: SymbolOperation, input: LspToolInput, present:
   const extra = present.filter((field) => !['filePath', 'line', 'character', 'symbol', 'text', 'apply'].includes(field))
   if (extra.length > 0) problems.push(`${operation} takes a cursor or symbol${operation === 'symbolSource' ? '' : ', text and apply'} (remove ${listed(extra)})`)
   if (operation !== 'symbolSource' && input.text === undefined) problems.unshift(`${operation} needs text (the code to write)`)
+  // An empty declaration, or an empty line above or below it, is never what was meant; edit deletes.
+  if (operation !== 'symbolSource' && input.text === '') problems.push(`${operation} needs a non-empty text (the code to write); to delete code, edit its range with text ""`)
   if (target === undefined) return { problems }
   const text = input.text === undefined ? {} : { text: input.text }
   return { request: { shape: 'symbol', operation, target, ...text, apply: input.apply ?? false }, problems }

@@ -28,8 +28,11 @@ export type DiffSpec =
  */
 export type ToolSeamOperation = Exclude<LspOperation, LspFileRenameOperation | LspOverlayOperation>
 
-/** What the tool's `operation` takes: a seam operation, one of the symbol operations, `moveFile` or `impact`. */
-export type ToolOperation = ToolSeamOperation | SymbolOperation | 'moveFile' | typeof impactOperation
+/** The tool's own edit of a range of a file (see `range/`): its text replaced, through the edit flow. */
+export const rangeEditOperation = 'edit'
+
+/** What the tool's `operation` takes: a seam operation, one of the symbol operations, `edit`, `moveFile` or `impact`. */
+export type ToolOperation = ToolSeamOperation | SymbolOperation | typeof rangeEditOperation | 'moveFile' | typeof impactOperation
 
 const fileRenameOperations: readonly string[] = ['willRenameFiles', 'didRenameFiles', 'overlayDiagnostics'] satisfies (LspFileRenameOperation | LspOverlayOperation)[]
 
@@ -37,11 +40,11 @@ const fileRenameOperations: readonly string[] = ['willRenameFiles', 'didRenameFi
 export const toolSeamOperations = lspOperations.filter((operation): operation is ToolSeamOperation => !fileRenameOperations.includes(operation))
 
 /** Every `operation` of the tool, in the order its schema and description list them. */
-export const toolOperations: readonly ToolOperation[] = [...toolSeamOperations, ...symbolOperations, 'moveFile', impactOperation]
+export const toolOperations: readonly ToolOperation[] = [...toolSeamOperations, ...symbolOperations, rangeEditOperation, 'moveFile', impactOperation]
 
-/** Whether `operation` is one of the tool's own (a symbol operation, `moveFile` or `impact`), which no seam operation answers alone. */
-export function isOwnOperation(operation: string): operation is SymbolOperation | 'moveFile' | typeof impactOperation {
-  return operation === 'moveFile' || operation === impactOperation || isSymbolOperation(operation)
+/** Whether `operation` is one of the tool's own (a symbol operation, `edit`, `moveFile` or `impact`), which no seam operation answers alone. */
+export function isOwnOperation(operation: string): operation is SymbolOperation | typeof rangeEditOperation | 'moveFile' | typeof impactOperation {
+  return operation === 'moveFile' || operation === impactOperation || operation === rangeEditOperation || isSymbolOperation(operation)
 }
 
 /** Whether `operation` is one of the tool's own {@link symbolOperations}. */
@@ -117,6 +120,17 @@ export type ToolRequest =
       readonly target: CursorTarget
       /** What replaceSymbol / insertBefore / insertAfter write; absent for symbolSource. */
       readonly text?: string
+      readonly apply: boolean
+    }
+  | {
+      readonly shape: 'edit'
+      readonly operation: typeof rangeEditOperation
+      /** The range's start: 1-based line, code-point column. */
+      readonly target: Extract<CursorTarget, { kind: 'position' }>
+      /** The range's end, exclusive (1-based line, code-point column), as codeActions' selection ends. */
+      readonly end: { readonly line: number; readonly character: number }
+      /** What replaces the range; empty deletes it. */
+      readonly text: string
       readonly apply: boolean
     }
   | {

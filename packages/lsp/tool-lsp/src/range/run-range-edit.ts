@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises'
+import type { LspPosition, LspRange, LspSymbol, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import { documentEntries } from '../address/symbol-match.js'
+import type { EditFlowContext } from '../edit/edit-context.js'
+import { runEditFlow } from '../edit/edit-flow.js'
+import { LspToolError } from '../errors.js'
+import type { LineReader } from '../input/file-lines.js'
+import type { Answered } from '../run.js'
+import { codePointColumnToUtf16 } from '../text/columns.js'
+
+const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character)
+const holds = (outer: LspRange, inner: LspRange): boolean => before(outer.start, inner.start) && before(inner.end, outer.end)
+const size = (range: LspRange): number => (range.end.line - range.start.line) * 1e6 + range.end.character - range.start.character
+
+/** The innermost of `symbols` (a `documentSymbol` answer's tree) whose whole range holds `range`. */
+export function symbolHolding(symbols: readonly LspSymbol[], range: LspRange): LspSymbol | undefined {
+  return documentEntries(symbols)
+    .map((entry) => entry.symbol)
+    .filter((symbol) => holds(symbol.range, range))
+    .sort((a, b) => size(a.range) - size(b.range))[0]
+}
+
+/**
+ * Answer `edit` (`request.shape === 'edit'`, its range already checked against the file): the
+ * range (start at the cursor, end exclusive) becomes `text`, its line breaks written as the file's
+ * own; through the edit flow, keyed by the range and the text, its header `edit path:L:C-L:C`.
+ * The files checked with it: the edited file, and the files referencing the innermost symbol of
+ * the file's `documentSymbol` answer that holds the whole range (none holds it: the file alone).
+ * @throws LspToolError `LSP_FILE_NOT_FOUND` (the file cannot be read), and the edit flow's codes.
+ */
+export async function runRangeEdit(outcome: Answered, context: EditFlowContext, readLines: LineReader): Promise<string> {
+  const { request, result, subject } = outcome
+  if (request.shape !== 'edit' || subject.kind !== 'cursor') throw new Error(`not a range edit: ${request.operation}`)
+  const { cursor } = subject
+  const lines = await readLines(cursor.absolutePath)
+  const raw = await readFile(cursor.absolutePath, 'utf8').catch(() => undefined)
+  if (lines === undefined || raw === undefined) throw new LspToolError('LSP_FILE_NOT_FOUND', `${cursor.displayPath} cannot be read`)
+  const end = { line: request.end.line - 1, character: codePointColumnToUtf16(lines[request.end.line - 1] ?? '', request.end.character) }
+  const range = { start: cursor.position, end }
+  const eol = /\r\n/.exec(raw)?.[0] ?? (/\r(?!\n)/.test(raw) ? '\r' : '\n')
+  const newText = request.text.split(/\r\n|\r|\n/).join(eol)
+  const edit: LspWorkspaceEdit = { changes: [{ kind: 'edit', uri: URI.file(cursor.absolutePath).toString(), version: null, edits: [{ range, newText }] }] }
+  const what = `edit ${cursor.label}-${request.end.line}:${request.end.character}`
+  const key = JSON.stringify({ operation: 'edit', where: cursor.label, end: request.end, text: request.text })
+  const holder = result.kind === 'symbols' ? symbolHolding(result.symbols, range) : undefined
+  const referencedAt = holder === undefined ? {} : { referencedAt: { absolutePath: cursor.absolutePath, position: holder.selectionRange.start } }
+  return runEditFlow(outcome, context, { edit, what, key, ...referencedAt })
+}
