@@ -4,20 +4,27 @@ import { UsageError, positive } from './usage-error.js'
 /** The string options the edit flags read, as given. */
 type Values = { readonly [Name in 'action' | 'only' | 'end' | 'lines' | 'text']?: string }
 
-/** `--apply`, `--action`, `--only`, `--end`, `--lines`: each only where its operation takes it. */
+/**
+ * `--apply`, `--action`, `--only`, `--end`, `--lines`, `--text`: each only where its operation
+ * takes it. `--text -` is kept as given (`main` reads stdin for it).
+ */
 export function parseEditOptions(
   operation: ToolOperation,
   values: Values & { apply?: boolean; force?: boolean; json?: boolean },
 ): { action?: number | string; only?: string; apply?: boolean; force?: boolean; end?: { line: number; character: number }; lines?: { start: number; end: number }; text?: string } {
   const symbolEdit = isSymbolOperation(operation) && operation !== 'symbolSource'
-  if (values.text !== undefined && !symbolEdit) throw new UsageError(`${operation} takes no --text (it is for replaceSymbol, insertBefore, insertAfter)`)
-  if (symbolEdit && values.text === undefined) throw new UsageError(`${operation} needs --text TEXT (the code to write)`)
-  if (isSymbolOperation(operation) && values.json) throw new UsageError(`${operation} answers text only; leave out --json`)
+  const rangeEdit = operation === 'edit'
+  if (values.text !== undefined && !symbolEdit && !rangeEdit) throw new UsageError(`${operation} takes no --text (it is for replaceSymbol, insertBefore, insertAfter, edit)`)
+  if ((symbolEdit || rangeEdit) && values.text === undefined) throw new UsageError(`${operation} needs --text TEXT (${rangeEdit ? "what replaces the range; '' deletes it" : 'the code to write'}; - reads it from stdin)`)
+  if (symbolEdit && values.text === '') throw new UsageError(`${operation} needs a non-empty --text (to delete code: edit FILE:L:C --end L:C --text '')`)
+  if (rangeEdit && values.end === undefined) throw new UsageError('edit needs --end L:C (where the range ends, exclusive)')
+  if ((isSymbolOperation(operation) || rangeEdit) && values.json) throw new UsageError(`${operation} answers text only; leave out --json`)
   if (values.force && (operation !== 'rename' || !values.apply)) throw new UsageError('--force goes with rename --apply (it writes a rename the references check refused)')
-  if (values.apply && !['rename', 'codeActions', 'format', 'moveFile'].includes(operation) && !symbolEdit) throw new UsageError(`${operation} takes no --apply (it changes nothing)`)
-  for (const name of ['action', 'only', 'end'] as const) {
+  if (values.apply && !['rename', 'codeActions', 'format', 'moveFile', 'edit'].includes(operation) && !symbolEdit) throw new UsageError(`${operation} takes no --apply (it changes nothing)`)
+  for (const name of ['action', 'only'] as const) {
     if (values[name] !== undefined && operation !== 'codeActions') throw new UsageError(`${operation} takes no --${name} (it is for codeActions)`)
   }
+  if (values.end !== undefined && operation !== 'codeActions' && !rangeEdit) throw new UsageError(`${operation} takes no --end (it is for codeActions and edit)`)
   if (values.lines !== undefined && operation !== 'format') throw new UsageError(`${operation} takes no --lines (it is for format)`)
   let end: { line: number; character: number } | undefined
   if (values.end !== undefined) {

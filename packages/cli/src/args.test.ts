@@ -67,7 +67,7 @@ describe('parseCommand', () => {
     expect(usageError(['applyEdit', 'a.ts:1:1'])).toBe(
       'unknown operation "applyEdit" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
         'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, ' +
-        'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, moveFile, impact)',
+        'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, edit, moveFile, impact)',
     )
     expect(usageError(['hover'])).toBe('missing <file>:<line>:<col> or --symbol NAME after hover')
     expect(usageError(['hover', 'a.ts:1:1', '--symbol', 'x'])).toBe('give <file>:<line>:<col> or --symbol, not both (got "a.ts:1:1")')
@@ -220,9 +220,9 @@ describe('the symbol operations', () => {
   })
 
   it('refuses what does not go with them', () => {
-    expect(usageError(['insertBefore', '--symbol', 'f'])).toBe('insertBefore needs --text TEXT (the code to write)')
-    expect(usageError(['symbolSource', '--symbol', 'f', '--text', 'x'])).toBe('symbolSource takes no --text (it is for replaceSymbol, insertBefore, insertAfter)')
-    expect(usageError(['hover', 'a.ts:1:1', '--text', 'x'])).toBe('hover takes no --text (it is for replaceSymbol, insertBefore, insertAfter)')
+    expect(usageError(['insertBefore', '--symbol', 'f'])).toBe('insertBefore needs --text TEXT (the code to write; - reads it from stdin)')
+    expect(usageError(['symbolSource', '--symbol', 'f', '--text', 'x'])).toBe('symbolSource takes no --text (it is for replaceSymbol, insertBefore, insertAfter, edit)')
+    expect(usageError(['hover', 'a.ts:1:1', '--text', 'x'])).toBe('hover takes no --text (it is for replaceSymbol, insertBefore, insertAfter, edit)')
     expect(usageError(['symbolSource', '--symbol', 'f', '--apply'])).toBe('symbolSource takes no --apply (it changes nothing)')
     expect(usageError(['symbolSource', '--symbol', 'f', '--json'])).toBe('symbolSource answers text only; leave out --json')
     expect(usageError(['symbolSource', '--symbol', 'f', '--page', '2'])).toBe('symbolSource takes no --page (its answer is not a list)')

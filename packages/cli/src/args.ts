@@ -54,7 +54,7 @@ export type Command =
       readonly action?: number | string
       /** `codeActions --only KIND`. */
       readonly only?: string
-      /** `codeActions --end LINE:COL`: the end of the selection (1-based). */
+      /** `codeActions`, `edit --end LINE:COL`: the end of the selection or range (1-based, exclusive). */
       readonly end?: { readonly line: number; readonly character: number }
       /** `format --lines A-B`: the lines to format (1-based, inclusive). */
       readonly lines?: { readonly start: number; readonly end: number }
@@ -62,7 +62,7 @@ export type Command =
       readonly apply?: boolean
       /** `rename --apply --force`: write although the references check refused. */
       readonly force?: boolean
-      /** `replaceSymbol`, `insertBefore`, `insertAfter --text TEXT`: the code to write. */
+      /** `replaceSymbol`, `insertBefore`, `insertAfter`, `edit --text TEXT`: the code to write (`-`: read from stdin by `main`). */
       readonly text?: string
     } & ConfigFlags)
 
@@ -116,7 +116,8 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.version) return { kind: 'version' }
   for (const name of stringOptions) {
     if (tokens.filter((token) => token.kind === 'option' && token.name === name).length > 1) throw new UsageError(`--${name} given more than once`)
-    if (values[name] === '') throw new UsageError(`--${name} needs a value`)
+    // An empty --text is edit's deletion (the symbol edits refuse it).
+    if (values[name] === '' && name !== 'text') throw new UsageError(`--${name} needs a value`)
   }
   if (positionals[0] === 'stop' || positionals[0] === 'status') return parseHostCommand(positionals, tokens)
   const config = configFlags(values, tokens)
@@ -209,8 +210,8 @@ function parseTarget(operation: Exclude<ToolOperation, 'moveFile' | 'impact'>, a
     const given = names.filter((name) => values[name] !== undefined)
     if (given.length > 0) throw new UsageError(`${operation} takes no ${given.map((name) => `--${name}`).join(' or ')} (${why})`)
   }
-  // The symbol operations take a cursor or --symbol, as cursor operations do.
-  const shape = isSymbolOperation(operation) ? 'cursor' : lspRequestShapes[operation]
+  // The symbol operations take a cursor or --symbol, as cursor operations do; edit a cursor, as codeActions.
+  const shape = isSymbolOperation(operation) ? 'cursor' : operation === 'edit' ? 'codeActions' : lspRequestShapes[operation]
   switch (shape) {
     case 'codeActions':
       refuse(['query', 'symbol', 'file', 'line'], 'it takes <file>:<line>:<col>')

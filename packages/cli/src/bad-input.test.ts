@@ -288,7 +288,7 @@ const commandRows: CommandRow[] = [
     stderr:
       'unknown operation "hover\\nx" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, ' +
       'signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, ' +
-      'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, moveFile, impact)',
+      'prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, edit, moveFile, impact)',
   },
   {
     name: 'a 1 MB argument without a position',

@@ -110,7 +110,7 @@ describe('agent-lsp', () => {
     expect((await run(['applyEdit', 'a.ts:1:1'], '/')).stderr).toBe(
       'agent-lsp: unknown operation "applyEdit" (expected goToDefinition, goToTypeDefinition, findReferences, goToImplementation, ' +
         'hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, ' +
-        'codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, moveFile, impact)\nRun "agent-lsp --help" for usage.\n',
+        'codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics, symbolSource, replaceSymbol, insertBefore, insertAfter, edit, moveFile, impact)\nRun "agent-lsp --help" for usage.\n',
     )
     expect((await run(['hover', 'a.ts:x'], '/')).code).toBe(2)
     const usage = (message: string) => ({ code: 2, stdout: '', stderr: `agent-lsp: ${message}\nRun "agent-lsp --help" for usage.\n` })

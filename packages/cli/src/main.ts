@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { text } from 'node:stream/consumers'
 import { HarnessError } from '@agent-lsp/errors'
 import { createLspTool, pathForMessage, runLspQuery } from '@agent-lsp/tool-lsp'
 import { UsageError, parseCommand, usage, type Command, type QueryTarget } from './args.js'
@@ -30,6 +31,8 @@ export interface CliIo {
   readonly env?: NodeJS.ProcessEnv
   stdout(text: string): void
   stderr(text: string): void
+  /** All of stdin, for `--text -`; default `process.stdin`'s. */
+  readonly stdin?: () => Promise<string>
 }
 
 export { version } from './version.js'
@@ -53,6 +56,8 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   if (command.kind === 'help') return io.stdout(`${usage}\n`), 0
   if (command.kind === 'version') return io.stdout(`${version}\n`), 0
   if (command.kind === 'stop' || command.kind === 'status') return runHostCommand(command, io.env ?? process.env, io)
+  // `--text -`: the text is stdin's, as is (a final line break included).
+  if (command.kind === 'query' && command.text === '-') command = { ...command, text: await (io.stdin ?? (() => text(process.stdin)))() }
 
   const workspaceRoot = resolve(io.cwd, command.root)
   if (!isDirectory(workspaceRoot)) {

@@ -19,13 +19,16 @@ Ask a language server about code, as the lsp tool does.
   agent-lsp rename <file>:<line>:<col> NEWNAME [--apply [--force]]    (or --symbol NAME NEWNAME)
   agent-lsp codeActions <file>:<line>:<col> [--end LINE:COL] [--only KIND] [--action N|TITLE [--apply]]
   agent-lsp format <file> [--lines A-B] [--apply]
-      rename, a chosen action, format and the symbol edits below print, without --apply, the
+      rename, a chosen action, format and the edits below print, without --apply, the
       diff and the errors the edit would add (the edit in the servers' view only; nothing written)
   agent-lsp symbolSource <file>:<line>:<col>    (or --symbol NAME [--file FILE])
       the symbol's doc comment and whole declaration, with 1-based line numbers
   agent-lsp replaceSymbol|insertBefore|insertAfter <file>:<line>:<col> --text TEXT [--apply]
       write TEXT in place of the whole declaration, above it (and its doc comment), or below it;
       re-indented to the symbol's indentation; previewed as a diff, verified as rename is
+  agent-lsp edit <file>:<line>:<col> --end L:C --text TEXT [--apply]
+      write TEXT in place of the range from <line>:<col> up to L:C (exclusive; --text '' deletes
+      it), its line breaks the file's; previewed with the errors it would add, verified as rename is
   agent-lsp impact [--staged | REV..REV] [--depth N]
       the symbols a git diff changes (default: the working tree) and their references, tests
       apart, and the references of the symbols holding those, to depth N (default 2)
@@ -61,8 +64,8 @@ Ask a language server about code, as the lsp tool does.
   --page N       page N of a long list answer (100 rows a page)
   --filter PATH  only the rows in this file or folder (location operations, calls, workspaceSymbol,
                  workspaceDiagnostics)
-  --text TEXT    replaceSymbol, insertBefore, insertAfter: the code to write
-  --apply        rename, format, codeActions --action, the symbol edits, moveFile: write the edit (all files or none) and verify it;
+  --text TEXT    replaceSymbol, insertBefore, insertAfter, edit: the code to write; --text - reads it from stdin
+  --apply        rename, format, codeActions --action, the symbol edits, edit, moveFile: write the edit (all files or none) and verify it;
                  without it they print a unified diff and write nothing
   --no-cross-check  answer references as the server gives them (no search for what it missed)
   --no-daemon    start the language servers in this process and stop them on exit, instead of asking
@@ -78,7 +81,7 @@ Ask a language server about code, as the lsp tool does.
   --force        rename --apply: write although places that may be the symbol stay unrenamed
   --action N     the code action to preview or apply: its number in the list, or its title
   --only KIND    codeActions of this kind only (quickfix, refactor, source: organize imports)
-  --end L:C      codeActions on the selection from <line>:<col> to L:C (extracting needs one)
+  --end L:C      codeActions on the selection from <line>:<col> to L:C (extracting needs one); edit's range end
   --lines A-B    format lines A to B only
   --root DIR     the workspace (default: the current directory); answers show paths relative to it
   --config FILE  read this config (agent-lsp.toml format) in place of ~/.config/agent-lsp/config.toml
@@ -92,7 +95,7 @@ Ask a language server about code, as the lsp tool does.
 
 An edit's preview and refusal name the flags that write (--apply, --force); other answers speak
 the lsp tool's field names: filePath is --file, line --line, page --page, fileFilter --filter,
-action --action, only --only, apply: true --apply.
+action --action, only --only, endLine and endCharacter --end, text --text, apply: true --apply.
 
 Config (agent-lsp.toml, [[servers]] tables by id): command, args, extensions, rootMarkers, env,
 settings, initializationOptions, enabled, fallbacks = ["pylsp"] (tried in order when the server is
