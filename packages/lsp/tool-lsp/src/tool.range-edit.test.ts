@@ -16,7 +16,9 @@ const b = "import { total } from './a'\ntotal(1)\n"
 async function rangeTool(overlayErrors: (file: string) => LspDiagnostic[] = () => []) {
   const root = await tempWorkspace({ 'src/a.ts': a, 'src/b.ts': b })
   const base = { resolvedWorkspaceRoot: root, completeness: complete }
-  const total: LspSymbol = { name: 'total', kind: 'Function', uri: fileUri(root, 'src/a.ts'), range: range(0, 0, 2, 1), selectionRange: range(0, 16, 0, 21), children: [] }
+  // Its parameter listed as pyright lists them: a local, so the range's holder is total.
+  const n: LspSymbol = { name: 'n', kind: 'Variable', uri: fileUri(root, 'src/a.ts'), range: range(0, 22, 0, 31), selectionRange: range(0, 22, 0, 23), children: [] }
+  const total: LspSymbol = { name: 'total', kind: 'Function', uri: fileUri(root, 'src/a.ts'), range: range(0, 0, 2, 1), selectionRange: range(0, 16, 0, 21), children: [n] }
   const answer = (query: LspProviderQuery): LspQueryResult => {
     switch (query.operation) {
       case 'documentSymbol':
@@ -53,7 +55,7 @@ describe('edit (a range replaced) through the tool', () => {
     )
     expect(await readFile(path.join(root, 'src/a.ts'), 'utf8')).toBe(a)
     expect(seen.map((query) => query.operation)).toEqual(['documentSymbol', 'findReferences', 'diagnostics', 'diagnostics', 'overlayDiagnostics'])
-    // The references of total, asked at its name.
+    // The references of total (not of its parameter n), asked at its name.
     expect(positionOf(seen[1])).toEqual({ line: 0, character: 16 })
   })
 

@@ -13,9 +13,14 @@ const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (
 const holds = (outer: LspRange, inner: LspRange): boolean => before(outer.start, inner.start) && before(inner.end, outer.end)
 const size = (range: LspRange): number => (range.end.line - range.start.line) * 1e6 + range.end.character - range.start.character
 
-/** The innermost of `symbols` (a `documentSymbol` answer's tree) whose whole range holds `range`. */
+/**
+ * The innermost of `symbols` (a `documentSymbol` answer's tree) whose whole range holds `range`,
+ * locals left out (pyright lists a function's parameters: a parameter's type edited is the
+ * function's, whose callers are elsewhere, while a local's references are all in its own file).
+ */
 export function symbolHolding(symbols: readonly LspSymbol[], range: LspRange): LspSymbol | undefined {
   return documentEntries(symbols)
+    .filter((entry) => !entry.local)
     .map((entry) => entry.symbol)
     .filter((symbol) => holds(symbol.range, range))
     .sort((a, b) => size(a.range) - size(b.range))[0]
@@ -26,7 +31,8 @@ export function symbolHolding(symbols: readonly LspSymbol[], range: LspRange): L
  * range (start at the cursor, end exclusive) becomes `text`, its line breaks written as the file's
  * own; through the edit flow, keyed by the range and the text, its header `edit path:L:C-L:C`.
  * The files checked with it: the edited file, and the files referencing the innermost symbol of
- * the file's `documentSymbol` answer that holds the whole range (none holds it: the file alone).
+ * the file's `documentSymbol` answer that holds the whole range, locals aside (none holds it: the
+ * file alone).
  * @throws LspToolError `LSP_FILE_NOT_FOUND` (the file cannot be read), and the edit flow's codes.
  */
 export async function runRangeEdit(outcome: Answered, context: EditFlowContext, readLines: LineReader): Promise<string> {
