@@ -3,7 +3,10 @@
 // symbol holding the range (the disk and the servers' view left as they were), applied and verified.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { main } from './main.js'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
 
@@ -36,6 +39,25 @@ describe('edit on typescript-language-server', () => {
     expect(await read(root, 'src/page.ts')).toBe(page)
     // The servers' view is the disk's again.
     expect(await tool.execute({ operation: 'diagnostics', filePath: 'src/page.ts' })).toBe('No diagnostics in src/page.ts.')
+  }, 120_000)
+
+  it('over MCP (the built command): the schema offers edit, and a call previews it as the tool does', async () => {
+    const root = await tempWorkspace({ 'tsconfig.json': tsconfig, 'src/label.ts': label, 'src/page.ts': page })
+    const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url))
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--no-daemon', '--root', root], cwd: '/', stderr: 'pipe' })
+    const client = new Client({ name: 'agent-lsp-test', version: '0' })
+    await client.connect(transport)
+    onTestFinished(() => client.close())
+    const [lsp] = (await client.listTools()).tools
+    expect((lsp?.inputSchema.properties?.operation as { enum: string[] }).enum).toContain('edit')
+    expect(lsp?.description).toContain('\n- edit: text replaces filePath from line, character up to endLine, endCharacter.\n')
+    const called = (await client.callTool({ name: 'lsp', arguments: retype })) as { content: { text: string }[] }
+    expect(called.content[0]?.text.split('\n').slice(0, 3)).toEqual([
+      'Warning: errors 0 → 1 if applied (in the 2 checked files), 1 new error:',
+      "  src/page.ts:3:36  error  2345  Argument of type 'number' is not assignable to parameter of type 'string'.",
+      'Preview: edit src/label.ts:1:26-1:32: 1 edit in 1 file; nothing written. The same call with apply: true writes it.',
+    ])
+    expect(await read(root, 'src/label.ts')).toBe(label)
   }, 120_000)
 
   it('a clean edit, previewed then applied: exactly the new text written, errors 0 → 0 verified', async () => {
