@@ -50,6 +50,6 @@ export async function runRangeEdit(outcome: Answered, context: EditFlowContext, 
   const what = `edit ${cursor.label}-${request.end.line}:${request.end.character}`
   const key = JSON.stringify({ operation: 'edit', where: cursor.label, end: request.end, text: request.text })
   const holder = result.kind === 'symbols' ? symbolHolding(result.symbols, range) : undefined
-  const referencedAt = holder === undefined ? {} : { referencedAt: { absolutePath: cursor.absolutePath, position: holder.selectionRange.start } }
+  const referencedAt = holder === undefined ? {} : { referencedAt: { absolutePath: cursor.absolutePath, position: holder.selectionRange.start, name: holder.name } }
   return runEditFlow(outcome, context, { edit, what, key, ...referencedAt })
 }
