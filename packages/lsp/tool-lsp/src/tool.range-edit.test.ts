@@ -94,6 +94,16 @@ describe('edit (a range replaced) through the tool', () => {
     await tool.execute({ ...input, apply: true })
     expect(await readFile(path.join(root, 'src/c.ts'), 'utf8')).toBe('const x = 1\r\nconst z = 3\r\nconst y = 4\r\n')
   })
+
+  it('appends at the end of a file that ends with a line break (the line after its last, as an editor shows it)', async () => {
+    // A trial: "the range's start 6:1 is past the end of src/base.ts, whose last line is 5" — no way to append.
+    const root = await tempWorkspace({ 'src/c.ts': 'const x = 1\n' })
+    const { tool } = stubTool(() => ({ kind: 'symbols', symbols: [], resolvedWorkspaceRoot: root, completeness: complete }), { workspaceRoot: root, checkEdits: false })
+    const input = { operation: 'edit', filePath: 'src/c.ts', line: 2, character: 1, endLine: 2, endCharacter: 1, text: 'const y = 2\n' }
+    expect((await tool.execute(input)).split('\n')[0]).toBe('Preview: edit src/c.ts:2:1-2:1: 1 edit in 1 file; nothing written. The same call with apply: true writes it.')
+    await tool.execute({ ...input, apply: true })
+    expect(await readFile(path.join(root, 'src/c.ts'), 'utf8')).toBe('const x = 1\nconst y = 2\n')
+  })
 })
 
 describe('edit: bad input', () => {
@@ -116,8 +126,9 @@ describe('edit: bad input', () => {
   }
 
   const places: { name: string; at: Record<string, number>; message: string }[] = [
-    { name: 'an end past the last line', at: { endLine: 5, endCharacter: 1 }, message: "the range's end 5:1 is past the end of src/a.ts, whose last line is 3 and ends at 3:2" },
-    { name: 'a start past the last line', at: { line: 4, character: 1, endLine: 4, endCharacter: 1 }, message: "the range's start 4:1 is past the end of src/a.ts, whose last line is 3 and ends at 3:2" },
+    { name: 'an end past the end of the file', at: { endLine: 5, endCharacter: 1 }, message: "the range's end 5:1 is past the end of src/a.ts (3 lines), which ends at 4:1" },
+    { name: 'a start past the end of the file', at: { line: 5, character: 1, endLine: 5, endCharacter: 1 }, message: "the range's start 5:1 is past the end of src/a.ts (3 lines), which ends at 4:1" },
+    { name: 'a place after the final line break but not at its start', at: { line: 4, character: 2, endLine: 4, endCharacter: 2 }, message: "the range's start 4:2 is past the end of src/a.ts (3 lines), which ends at 4:1" },
     { name: 'an end past its line', at: { endLine: 2, endCharacter: 20 }, message: "the range's end 2:20 is past the end of line 2 of src/a.ts, which ends at 2:11" },
     { name: 'an end before the start', at: { endLine: 1, endCharacter: 20 }, message: 'the range ends (src/a.ts:1:20) before it starts (src/a.ts:1:26)' },
   ]
