@@ -65,9 +65,10 @@ describe('rename through the tool', () => {
     // The old name's references before the preview, its errors on disk and with the edit in the servers' view,
     // then before the apply the references again, the same check of the errors (a rename adding some is
     // refused; its counts on disk are the counts before), errors after the write, the new name's references.
+    // The declaration (goToDefinition) for its class hierarchy: the stub has none, so nothing more is asked.
     expect(seen.map((query) => query.operation)).toEqual([
-      'rename', 'findReferences', 'diagnostics', 'overlayDiagnostics',
-      'rename', 'findReferences', 'diagnostics', 'overlayDiagnostics', 'diagnostics', 'findReferences',
+      'rename', 'findReferences', 'goToDefinition', 'diagnostics', 'overlayDiagnostics',
+      'rename', 'findReferences', 'goToDefinition', 'diagnostics', 'overlayDiagnostics', 'diagnostics', 'findReferences',
     ])
     expect(seen[0]).toMatchObject({ operation: 'rename', position: { line: 0, character: 16 }, newName: 'sum' })
   })

@@ -16,6 +16,7 @@ import { writeFlagWords, type EditFlowContext, type PreviewRecord } from './edit
 import { renameThroughAliases } from './rename-aliases.js'
 import { checkRename, incompleteLines, mappedReferences, refusal, renameCheckLines, type RenameCheck } from './rename-check.js'
 import { oneLine } from '../text/one-line.js'
+import { overrideLines, overrideRefusal, renameThroughOverrides } from './rename-overrides.js'
 import { referencingFiles, speculativeCheck, type ErrorCounts } from './speculative-check.js'
 
 /** An edit to preview or apply: what the answer says it is, the key of its preview, the new name of a rename. */
@@ -95,6 +96,9 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
       if (recheck.missed.length < check.missed.length) ({ edit, check } = { edit: again, check: recheck })
     }
   }
+  // After the re-ask above, which would drop what is merged here.
+  const overrides = edit !== null && rename !== undefined ? await renameThroughOverrides(context, edit, rename.cursor, rename.oldName, rename.newName) : undefined
+  if (overrides !== undefined) edit = overrides.edit
   const partial = [...noticeLines(outcome.result), ...partialLine(outcome.result.completeness)]
   const answer = (lines: readonly string[]): string => [...partial, ...lines].join('\n')
   if (edit === null) return answer([outcome.request.shape === 'format' ? `Nothing to change: ${what.replace(/^format /, '')} ${outcome.request.lines ? 'are' : 'is'} already formatted.` : `Nothing to change: ${what} changes no file.`])
@@ -104,6 +108,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const counted = `${plan.editCount} ${plan.editCount === 1 ? 'edit' : 'edits'} in ${shown.length} ${shown.length === 1 ? 'file' : 'files'}`
   const roots = [root, context.workspaceRoot] as const
   const checkLines = check === undefined || rename === undefined ? [] : await renameCheckLines(check, rename.oldName, roots)
+  if (overrides !== undefined && rename !== undefined) checkLines.push(...(await overrideLines(overrides, rename.oldName, roots)))
   const apply = 'apply' in request && request.apply
   const { files: referencing, note: referencingNote } = described.referencedAt === undefined ? { files: [] } : await referencingFiles(context, described.referencedAt)
   const notes = referencingNote === undefined ? [] : [referencingNote]
@@ -117,7 +122,8 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   }
   const recorded = context.previews.get(key)
   if (recorded) await assertUnchanged(recorded, plan)
-  const refused = check === undefined || rename === undefined ? undefined : refusal(check, rename.oldName, writeFlagWords(context.writeFlags).force, roots)
+  const force = writeFlagWords(context.writeFlags).force
+  const refused = rename === undefined ? undefined : ((check && refusal(check, rename.oldName, force, roots)) ?? (overrides && overrideRefusal(overrides, rename.oldName, force)))
   const forced = request.shape === 'rename' && request.force
   if (refused !== undefined && !forced) throw new LspToolError('LSP_EDIT_INCOMPLETE', `${what} was not applied: ${refused}`)
   const checked = filesToCheck(plan, check, moved, referencing)
@@ -130,7 +136,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     const [first, ...rows] = speculative.lines
     if (first?.startsWith('Warning: ')) {
       const listed = rows.filter((row) => row.startsWith('  ')).slice(0, 3).map((row) => row.trim().replace(/\s+/g, ' '))
-      throw new LspToolError('LSP_EDIT_ADDS_ERRORS', `${what} was not applied: ${first.slice('Warning: '.length).replace(/:$/, '')} ${listed.join('; ')}; nothing was written. Preview it to see them, or apply with ${writeFlagWords(context.writeFlags).force} to write it anyway`)
+      throw new LspToolError('LSP_EDIT_ADDS_ERRORS', `${what} was not applied: ${first.slice('Warning: '.length).replace(/:$/, '')} ${listed.join('; ')}; nothing was written. Preview it to see them, or apply with ${force} to write it anyway`)
     }
   }
   // The check's counts on disk are the counts before (asked moments ago, nothing written since).

@@ -2,6 +2,7 @@ import { untilAborted } from '@agent-lsp/abort'
 import type { LspDocumentChange, LspTextEdit, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import type { EditFlowContext } from './edit-context.js'
+import { mergeTextEdits, sameRange, type TextEditStep } from './merge-edits.js'
 
 /**
  * A rename carried through the re-exports that keep the old public name. tsserver renames with
@@ -29,14 +30,12 @@ export async function renameThroughAliases(context: EditFlowContext, edit: LspWo
   return { changes }
 }
 
-type EditStep = Extract<LspDocumentChange, { kind: 'edit' }>
-
-async function secondRename(context: EditFlowContext, uri: string, at: LspTextEdit, newName: string): Promise<readonly EditStep[] | undefined> {
+async function secondRename(context: EditFlowContext, uri: string, at: LspTextEdit, newName: string): Promise<readonly TextEditStep[] | undefined> {
   try {
     const request = { operation: 'rename', filePath: URI.parse(uri).fsPath, position: at.range.start, newName, workspaceRoot: context.workspaceRoot } as const
     const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
     const steps = result.edit?.changes ?? []
-    return steps.every((step): step is EditStep => step.kind === 'edit') ? steps : undefined
+    return steps.every((step): step is TextEditStep => step.kind === 'edit') ? steps : undefined
   } catch (error) {
     if (context.signal.aborted) throw error
     return undefined
@@ -44,30 +43,7 @@ async function secondRename(context: EditFlowContext, uri: string, at: LspTextEd
 }
 
 /** The first rename's steps with the alias collapsed to `newName` and the second's other text edits added (once each). */
-function merge(first: readonly LspDocumentChange[], second: readonly EditStep[], aliasUri: string, alias: LspTextEdit, newName: string): LspDocumentChange[] {
-  const byUri = new Map<string, LspTextEdit[]>()
-  const order: string[] = []
-  const add = (uri: string, text: LspTextEdit): void => {
-    if (!byUri.has(uri)) {
-      byUri.set(uri, [])
-      order.push(uri)
-    }
-    const list = byUri.get(uri)!
-    if (!list.some((other) => sameRange(other, text))) list.push(text)
-  }
-  const others: LspDocumentChange[] = []
-  for (const step of first) {
-    if (step.kind !== 'edit') {
-      others.push(step)
-      continue
-    }
-    for (const text of step.edits) add(step.uri, step.uri === aliasUri && sameRange(text, alias) ? { range: text.range, newText: newName } : text)
-  }
-  for (const step of second) for (const text of step.edits) add(step.uri, text)
-  const compare = (a: LspTextEdit, b: LspTextEdit): number => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character
-  return [...order.map((uri): LspDocumentChange => ({ kind: 'edit', uri, version: null, edits: byUri.get(uri)!.sort(compare) })), ...others]
-}
-
-function sameRange(a: LspTextEdit, b: LspTextEdit): boolean {
-  return a.range.start.line === b.range.start.line && a.range.start.character === b.range.start.character && a.range.end.line === b.range.end.line && a.range.end.character === b.range.end.character
+function merge(first: readonly LspDocumentChange[], second: readonly TextEditStep[], aliasUri: string, alias: LspTextEdit, newName: string): LspDocumentChange[] {
+  const collapsed = first.map((step): LspDocumentChange => (step.kind === 'edit' && step.uri === aliasUri ? { ...step, edits: step.edits.map((text) => (sameRange(text, alias) ? { range: text.range, newText: newName } : text)) } : step))
+  return mergeTextEdits(collapsed, second)
 }

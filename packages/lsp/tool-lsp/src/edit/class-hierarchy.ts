@@ -1,0 +1,179 @@
+import { readFile } from 'node:fs/promises'
+import { untilAborted } from '@agent-lsp/abort'
+import type { LspPosition, LspRange, LspSymbol } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import type { EditFlowContext } from './edit-context.js'
+import { relativeInside } from '../input/workspace-path.js'
+import { splitLines } from '../text/lines.js'
+
+/** A class as its file's `documentSymbol` lists it, and the symbols it declares directly. */
+export interface ClassSymbol {
+  readonly uri: string
+  readonly symbol: LspSymbol
+}
+
+/** Base classes followed upwards from a class: enough for real hierarchies, bounded for cycles. */
+const MAX_DEPTH = 4
+
+const CLASS_KINDS: ReadonlySet<string> = new Set(['Class', 'Interface', 'Struct'])
+
+/** Whether zero-based `at` lies in `range` (ends included). */
+export function holds(range: LspRange, at: LspPosition): boolean {
+  const afterStart = range.start.line < at.line || (range.start.line === at.line && range.start.character <= at.character)
+  const beforeEnd = at.line < range.end.line || (at.line === range.end.line && at.character <= range.end.character)
+  return afterStart && beforeEnd
+}
+
+/** `uri#line:character` of a class's name: one key per class. */
+export const classKey = (klass: ClassSymbol): string => `${klass.uri}#${klass.symbol.selectionRange.start.line}:${klass.symbol.selectionRange.start.character}`
+
+/**
+ * The classes above a class, found with the server's own questions only (no parser of any
+ * language): the identifiers of the class header (between its name and its body, outside generic
+ * arguments) are asked `goToDefinition`, and each answer naming a class in its file's
+ * `documentSymbol` is a base. pyright offers no type hierarchy; this is what its answers allow.
+ * Each file's symbols and text are asked once per hierarchy.
+ */
+export class ClassHierarchy {
+  readonly #context: EditFlowContext
+  readonly #symbols = new Map<string, Promise<readonly LspSymbol[]>>()
+  readonly #bases = new Map<string, Promise<readonly ClassSymbol[]>>()
+  /** Bases found outside the workspace (`Worker` → `Thread`): the seam lists no symbols there, so their methods are unknown. */
+  readonly outside = new Map<string, Set<string>>()
+
+  constructor(context: EditFlowContext) {
+    this.#context = context
+  }
+
+  /** The document symbols of `uri` (none when the server cannot list them). */
+  symbolsOf(uri: string): Promise<readonly LspSymbol[]> {
+    let known = this.#symbols.get(uri)
+    if (known === undefined) {
+      const { ctx, workspaceRoot, signal } = this.#context
+      known = untilAborted(ctx.lsp.query({ operation: 'documentSymbol', filePath: URI.parse(uri).fsPath, workspaceRoot }, signal), signal).then(
+        (result) => result.symbols,
+        (error: unknown) => {
+          if (signal.aborted) throw error
+          return []
+        },
+      )
+      this.#symbols.set(uri, known)
+    }
+    return known
+  }
+
+  /** The innermost class of `uri` whose range holds `at`, or whose name does. */
+  async classAt(uri: string, at: LspPosition): Promise<ClassSymbol | undefined> {
+    let found: LspSymbol | undefined
+    const walk = (list: readonly LspSymbol[]): void => {
+      for (const symbol of list) {
+        if (!holds(symbol.range, at) && !holds(symbol.selectionRange, at)) continue
+        if (CLASS_KINDS.has(symbol.kind)) found = symbol
+        walk(symbol.children)
+      }
+    }
+    walk(await this.symbolsOf(uri))
+    return found === undefined ? undefined : { uri, symbol: found }
+  }
+
+  /** Every class above `klass`, nearest first, to {@link MAX_DEPTH} levels. */
+  async ancestorsOf(klass: ClassSymbol): Promise<ClassSymbol[]> {
+    const seen = new Map<string, ClassSymbol>([[classKey(klass), klass]])
+    let level: ClassSymbol[] = [klass]
+    for (let depth = 0; depth < MAX_DEPTH && level.length > 0; depth++) {
+      const next: ClassSymbol[] = []
+      for (const bases of await Promise.all(level.map((each) => this.#basesOf(each)))) {
+        for (const base of bases) {
+          if (seen.has(classKey(base))) continue
+          seen.set(classKey(base), base)
+          next.push(base)
+        }
+      }
+      level = next
+    }
+    return [...seen.values()].slice(1)
+  }
+
+  #basesOf(klass: ClassSymbol): Promise<readonly ClassSymbol[]> {
+    const key = classKey(klass)
+    let known = this.#bases.get(key)
+    if (known === undefined) {
+      known = this.#askBases(klass)
+      this.#bases.set(key, known)
+    }
+    return known
+  }
+
+  async #askBases(klass: ClassSymbol): Promise<ClassSymbol[]> {
+    const path = URI.parse(klass.uri).fsPath
+    const text = await readFile(path, 'utf8').catch(() => undefined)
+    if (text === undefined) return []
+    const { ctx, workspaceRoot, signal } = this.#context
+    const found: ClassSymbol[] = []
+    const lines = splitLines(text)
+    for (const at of headerIdentifiers(lines, klass.symbol)) {
+      const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: path, position: at, workspaceRoot }, signal), signal).catch((error: unknown) => {
+        if (signal.aborted) throw error
+        return undefined
+      })
+      for (const location of answer?.locations ?? []) {
+        // A module (`threading` of `threading.Thread`) is defined at its file's start.
+        const module = location.range.start.line === 0 && location.range.start.character === 0 && location.range.end.line === 0 && location.range.end.character === 0
+        if (relativeInside(workspaceRoot, URI.parse(location.uri).fsPath) === undefined) {
+          if (module) continue
+          const word = /^[\w$]+/.exec(lines[at.line]!.slice(at.character))![0]
+          this.outside.set(klass.symbol.name, (this.outside.get(klass.symbol.name) ?? new Set()).add(word))
+          continue
+        }
+        const base = await this.classAt(location.uri, location.range.start)
+        if (base !== undefined && holds(base.symbol.selectionRange, location.range.start) && !found.some((other) => classKey(other) === classKey(base))) found.push(base)
+      }
+    }
+    return found
+  }
+}
+
+/**
+ * Where each identifier of a class header starts (zero-based UTF-16): the text after the name up
+ * to the body (a `:` or `{` outside brackets, after some header text; or the first member),
+ * skipping generic arguments (`[…]`, `<…>`) and keyword arguments (`metaclass=Meta`).
+ */
+export function headerIdentifiers(lines: readonly string[], klass: LspSymbol): LspPosition[] {
+  const first = klass.children[0]?.range.start
+  const found: LspPosition[] = []
+  let depth = 0
+  let parens = 0
+  let started = false
+  // After `metaclass=`, up to the next `,` or `)`: a keyword argument's value, not a base.
+  let keywordValue = false
+  for (let line = klass.selectionRange.end.line; line < lines.length && line <= klass.range.end.line; line++) {
+    const text = lines[line]!
+    let column = line === klass.selectionRange.end.line ? klass.selectionRange.end.character : 0
+    while (column < text.length) {
+      if (first !== undefined && (line > first.line || (line === first.line && column >= first.character))) return found
+      const char = text[column]!
+      if (char === '#' || (char === '/' && text[column + 1] === '/')) break
+      if (char === '[' || char === '<') depth++
+      else if ((char === ']' || char === '>') && depth > 0) depth--
+      else if (char === '(') parens++
+      else if (char === ')' && parens > 0) {
+        parens--
+        keywordValue = false
+      } else if (char === ',' && depth === 0) keywordValue = false
+      else if (char === '{' && depth === 0 && parens === 0) return found
+      // `class A:` ends its header; `class A : public B` (C++) has its bases after the colon.
+      else if (char === ':' && depth === 0 && parens === 0 && (started || /^:\s*(#.*)?$/.test(text.slice(column)))) return found
+      const word = /^[A-Za-z_$][\w$]*/.exec(text.slice(column))?.[0]
+      if (word !== undefined && (column === 0 || !/[\w$]/.test(text[column - 1]!))) {
+        started = true
+        if (/^\s*=(?!=)/.test(text.slice(column + word.length))) keywordValue = true
+        else if (depth === 0 && !keywordValue) found.push({ line, character: column })
+        column += word.length
+        continue
+      }
+      if (!/\s/.test(char) && char !== ':') started = true
+      column++
+    }
+  }
+  return found
+}
