@@ -169,7 +169,7 @@ export async function overrideLines(result: OverrideRename, oldName: string, roo
     }))
   const lines: string[] = []
   if (result.renamed.length > 0) lines.push(`Also renamed: ${counted(result.renamed.length)} of the class hierarchy of ${oldName} (${result.renamed.map((method) => method.name).join(', ')}), so that overriding still holds:`, ...(await rows(result.renamed)))
-  if (result.notRenamed.length > 0) lines.push(`Not renamed: ${counted(result.notRenamed.length)} of the class hierarchy of ${oldName} keep the old name, and would no longer override or be overridden:`, ...(await rows(result.notRenamed)))
+  if (result.notRenamed.length > 0) lines.push(`Not renamed: ${counted(result.notRenamed.length)} of the class hierarchy of ${oldName} ${result.notRenamed.length === 1 ? 'keeps' : 'keep'} the old name, and would no longer override or be overridden:`, ...(await rows(result.notRenamed)))
   if (result.note !== undefined) lines.push(`The class hierarchy of ${oldName} may be incomplete: ${result.note}.`)
   return lines
 }
