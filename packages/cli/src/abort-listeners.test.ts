@@ -49,7 +49,7 @@ describe('no listener per file on one signal', () => {
     expect(await run(['findReferences', '--symbol', 'limit'], root)).toEqual({
       code: 0,
       stdout: [
-        '10 symbols match "limit"; pick one with filePath and line:',
+        '10 symbols match "limit"; pick one with --file and --line:',
         ...Array.from({ length: 10 }, (_, i) => `${i + 1}. Constant limit  src/m${i}.ts:1:14`),
         '',
       ].join('\n'),

@@ -58,10 +58,16 @@ describe('agent-lsp', () => {
       stdout: '1 symbol matches "retry"\nConstant retryLimit  src/a.ts:1:14\n',
       stderr: '',
     })
+    // Hints name the command's options, not the tool's fields (fileFilter, filePath).
+    expect(await run(['findReferences', 'src/a.ts:1:14', '--filter', 'lib'], root)).toEqual({
+      code: 0,
+      stdout: 'No references to retryLimit under lib (3 in 2 files in all; leave out --filter to see them).\n',
+      stderr: '',
+    })
     expect(await run(['hover', '--symbol', 'twice', '--file', 'src/a.ts', '--json'], root)).toEqual({
       code: 1,
-      stdout: '{"error":{"code":"LSP_SYMBOL_NOT_FOUND","message":"No symbol \\"twice\\" found in src/a.ts (leave out filePath to search the whole workspace)."}}\n',
-      stderr: 'agent-lsp: LSP_SYMBOL_NOT_FOUND: No symbol "twice" found in src/a.ts (leave out filePath to search the whole workspace).\n',
+      stdout: '{"error":{"code":"LSP_SYMBOL_NOT_FOUND","message":"No symbol \\"twice\\" found in src/a.ts (leave out --file to search the whole workspace)."}}\n',
+      stderr: 'agent-lsp: LSP_SYMBOL_NOT_FOUND: No symbol "twice" found in src/a.ts (leave out --file to search the whole workspace).\n',
     })
   })
 

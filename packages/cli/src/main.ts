@@ -130,7 +130,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   try {
     const input = toolInput(command, io.cwd, workspaceRoot)
     if (command.json) {
-      const result = await runLspQuery(host.ctx, input, { workspaceRoot }, signal)
+      const result = await runLspQuery(host.ctx, input, { workspaceRoot, writeFlags: 'command' }, signal)
       io.stdout(`${JSON.stringify(result, null, 2)}\n`)
     } else {
       const tool = createLspTool(host.ctx, { workspaceRoot, writeFlags: 'command' })

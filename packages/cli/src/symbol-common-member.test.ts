@@ -45,6 +45,6 @@ describe('a name path whose member name many files declare', () => {
       stderr: '',
     })
     const unpicked = await run(['goToDefinition', '--symbol', 'take', '--line', '40', '--no-cross-check'], root)
-    expect(unpicked.stdout.split('\n').slice(0, 2)).toEqual(['13 symbols match "take"; pick one with filePath and line:', '1. Method take  src/m00.ts:2:3'])
+    expect(unpicked.stdout.split('\n').slice(0, 2)).toEqual(['13 symbols match "take"; pick one with --file and --line:', '1. Method take  src/m00.ts:2:3'])
   })
 })

@@ -18,8 +18,9 @@ export interface LspToolOptions {
    */
   readonly checkEdits?: boolean
   /**
-   * How answers name the fields that write: `'tool'` (default) `apply: true` and `force: true`, as
-   * a model calls the tool; `'command'` the command's flags `--apply` and `--force`.
+   * How answers name the fields that write and those hints name: `'tool'` (default) `apply: true`,
+   * `force: true`, `fileFilter`, `filePath`, `symbol`, `line`, as a model calls the tool;
+   * `'command'` the command's flags `--apply`, `--force`, `--filter`, `--file`, `--symbol`, `--line`.
    */
   readonly writeFlags?: 'tool' | 'command'
 }

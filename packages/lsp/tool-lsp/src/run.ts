@@ -217,7 +217,7 @@ export async function runLspQuery(ctx: LspContext, input: unknown, options: LspT
   return runQuery(ctx, toSettings(options), input, signal, (outcome) => {
     if (outcome.kind === 'answered') return outcome.result
     const { resolution } = outcome
-    const message = renderUnresolved(resolution)
+    const message = renderUnresolved(resolution, options.writeFlags)
       .split('\n')
       .reduce((text, line) => (text === '' ? line : `${text}${/[:.]$/.test(text) ? ' ' : '; '}${line}`), '')
     throw new LspToolError(resolution.kind === 'none' ? 'LSP_SYMBOL_NOT_FOUND' : 'LSP_SYMBOL_AMBIGUOUS', message)

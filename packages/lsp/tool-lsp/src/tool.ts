@@ -77,7 +77,7 @@ function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore
     return Promise.resolve(raw).then(parseToolRequest).then((request) => runImpact(ctx, settings, request as ImpactRequest, signal))
   }
   return runQuery(ctx, settings, raw, signal, async (outcome, scope) => {
-    if (outcome.kind === 'unresolved') return renderUnresolved(outcome.resolution)
+    if (outcome.kind === 'unresolved') return renderUnresolved(outcome.resolution, settings.writeFlags)
     const { request } = outcome
     const editContext = { ctx, workspaceRoot: settings.workspaceRoot, previews, signal: scope.signal, checkEdits: settings.checkEdits, ...(settings.fileSystem ? { fileSystem: settings.fileSystem } : {}), ...(settings.writeFlags ? { writeFlags: settings.writeFlags } : {}) }
     const text = request.shape === 'symbol'
@@ -98,6 +98,7 @@ function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore
           fileFilter: outcome.fileFilter,
           readLines: scope.readLines,
           declarations: () => declarations(ctx, settings, outcome, scope.signal),
+          ...(settings.writeFlags ? { writeFlags: settings.writeFlags } : {}),
           ...(request.shape === 'codeActions' && request.only !== undefined ? { only: request.only } : {}),
         })
     if (!outcome.resolved) return text

@@ -23,6 +23,7 @@ import {
   workspaceEntries,
   type SymbolEntry,
 } from './symbol-match.js'
+import { fieldWord } from '../render/field-word.js'
 
 /** Candidates listed when a name is ambiguous; the rest are counted. */
 export const MAX_CANDIDATES = 10
@@ -271,7 +272,8 @@ async function choicesOf(entries: readonly SymbolEntry[], roots: readonly string
  * with filePath and line:`, then `1. Method Cart.addItem  src/cart.ts:12:3`, …), or `No symbol
  * "x" found.` with the closest names. A partial search says so first.
  */
-export function renderUnresolved(resolution: Exclude<SymbolResolution, { kind: 'resolved' }>): string {
+export function renderUnresolved(resolution: Exclude<SymbolResolution, { kind: 'resolved' }>, flags?: 'tool' | 'command'): string {
+  const file = fieldWord('filePath', flags)
   const warning =
     resolution.completeness.state === 'partial'
       ? [`Partial search (${resolution.completeness.reason}): ${oneLine(resolution.completeness.message)}`]
@@ -283,12 +285,12 @@ export function renderUnresolved(resolution: Exclude<SymbolResolution, { kind: '
     const more = total - candidates.length
     return [
       ...warning,
-      `${total} symbols match ${quoted}${scope === undefined ? '; pick one with filePath and line:' : ` in ${scope}; pick one with line:`}`,
+      `${total} symbols match ${quoted}${scope === undefined ? `; pick one with ${file} and ${fieldWord('line', flags)}:` : ` in ${scope}; pick one with ${fieldWord('line', flags)}:`}`,
       ...candidates.map((choice, index) => `${index + 1}. ${row(choice)}`),
-      ...(more > 0 ? [`… and ${more} more: give filePath to narrow the search.`] : []),
+      ...(more > 0 ? [`… and ${more} more: give ${file} to narrow the search.`] : []),
     ].join('\n')
   }
-  const where = resolution.scope === undefined ? '' : ` in ${pathForMessage(resolution.scope)} (leave out filePath to search the whole workspace)`
+  const where = resolution.scope === undefined ? '' : ` in ${pathForMessage(resolution.scope)} (leave out ${file} to search the whole workspace)`
   const suggestions = resolution.suggestions.length > 0 ? ['Closest names:', ...resolution.suggestions.map(row)] : []
   return [...warning, `No symbol ${quoted} found${where}.`, ...suggestions].join('\n')
 }

@@ -7,6 +7,7 @@ import { compareTargets, isUnder, targetLabel, toLocationTarget, type LocationTa
 import { moreLine, pageOf, showing } from './paging.js'
 import type { RenderContext } from './render-context.js'
 import { crossCheckLines } from './render-cross-check.js'
+import { fieldWord } from './field-word.js'
 
 /** Call sites listed by position on a row; the rest are counted. */
 const MAX_SITES_LISTED = 5
@@ -44,7 +45,7 @@ export async function renderCalls(result: LspCallsResult, cursor: Cursor, contex
   const { fileFilter } = context
   const rows = fileFilter === undefined ? all : all.filter(({ target }) => isUnder(target, fileFilter))
   const under = fileFilter === undefined ? '' : ` under ${fileFilter} (${all.length} in all)`
-  if (rows.length === 0) return [`${none.slice(0, -1)}${under}; leave out fileFilter to see them.`, ...checked].join('\n')
+  if (rows.length === 0) return [`${none.slice(0, -1)}${under}; leave out ${fieldWord('fileFilter', context.writeFlags)} to see them.`, ...checked].join('\n')
   const sites = rows.reduce((sum, { call }) => sum + call.callSites.length, 0)
   const count = rows.length
   // Outgoing call sites are in the origin's file: rows give their line:col there.

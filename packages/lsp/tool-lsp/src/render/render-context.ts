@@ -28,4 +28,6 @@ export interface RenderContext {
    * the answer is cut into pages (see `renderLocations`). Never rejects.
    */
   readonly declarations: () => Promise<readonly LspLocation[]>
+  /** How hints name the input fields (see `LspToolOptions.writeFlags`); default the tool's. */
+  readonly writeFlags?: 'tool' | 'command'
 }

@@ -8,6 +8,7 @@ import { nameInAnswer } from './answer-name.js'
 import { ADDED_MARK, addedKeys, crossCheckLines, targetKey } from './render-cross-check.js'
 import { linesOfTargets } from './location-row.js'
 import { byFile, groupedLines } from './location-groups.js'
+import { fieldWord } from './field-word.js'
 
 /** The operations whose answer is a list of locations. */
 type LocationOperation = { [Op in LspOperation]: (typeof lspResultKinds)[Op] extends 'locations' ? Op : never }[LspOperation]
@@ -70,7 +71,7 @@ export async function renderLocations(result: LspLocationsResult, cursor: Cursor
   const allFiles = fileCount(all)
   const inAll = `${all.length} in ${allFiles} ${allFiles === 1 ? 'file' : 'files'} in all`
   if (targets.length === 0) {
-    return [`No ${wording.many}${about} under ${fileFilter} (${inAll}; leave out fileFilter to see them).`, ...checked].join('\n')
+    return [`No ${wording.many}${about} under ${fileFilter} (${inAll}; leave out ${fieldWord('fileFilter', context.writeFlags)} to see them).`, ...checked].join('\n')
   }
 
   const count = targets.length

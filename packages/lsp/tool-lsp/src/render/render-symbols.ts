@@ -5,6 +5,7 @@ import { compareTargets, isUnder, targetLabel, toLocationTarget, type LocationTa
 import { moreLine, pageOf, showing } from './paging.js'
 import type { RenderContext } from './render-context.js'
 import { functionKinds, namePosition, nameSegments } from '../text/symbol-names.js'
+import { fieldWord } from './field-word.js'
 
 /** Kinds a function body may declare that an outline shows: nested functions and types. */
 const declarationKinds: ReadonlySet<LspSymbolKind> = new Set<LspSymbolKind>([
@@ -129,7 +130,7 @@ export async function renderWorkspaceSymbols(result: LspSymbolsResult, query: st
   const { fileFilter } = context
   const rows = fileFilter === undefined ? all : all.filter(({ target }) => isUnder(target, fileFilter))
   const under = fileFilter === undefined ? '' : ` under ${fileFilter} (${all.length} in all)`
-  if (rows.length === 0) return `No symbols match ${quoted}${under}; leave out fileFilter to see them.`
+  if (rows.length === 0) return `No symbols match ${quoted}${under}; leave out ${fieldWord('fileFilter', context.writeFlags)} to see them.`
   const page = pageOf(rows.length, context.maxResults, context.page)
   const header = `${rows.length} ${rows.length === 1 ? 'symbol matches' : 'symbols match'} ${quoted}${under}${showing(page)}`
   const shown = await Promise.all(

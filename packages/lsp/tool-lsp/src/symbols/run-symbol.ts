@@ -22,7 +22,7 @@ export async function runSymbolOperation(outcome: Answered, context: EditFlowCon
   const { cursor } = subject
   const lines = await readLines(cursor.absolutePath)
   if (lines === undefined) throw new LspToolError('LSP_FILE_NOT_FOUND', `${cursor.displayPath} cannot be read`)
-  const declaration = declarationAt(result, cursor, lines)
+  const declaration = declarationAt(result, cursor, lines, context.writeFlags)
   if (request.operation === 'symbolSource') return renderSymbolSource(declaration, lines, cursor.displayPath)
   const raw = await readFile(cursor.absolutePath, 'utf8')
   const eol = /\r\n/.exec(raw)?.[0] ?? (/\r(?!\n)/.test(raw) ? '\r' : '\n')
