@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { untilAborted } from '@agent-lsp/abort'
-import type { LspPosition, LspRange, LspSymbol } from '@agent-lsp/lsp'
+import type { LspPosition, LspSymbol } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import type { EditFlowContext } from './edit-context.js'
 import { relativeInside } from '../input/workspace-path.js'
 import { splitLines } from '../text/lines.js'
+import { rangeHolds } from '../text/positions.js'
 
 /** A class as its file's `documentSymbol` lists it, and the symbols it declares directly. */
 export interface ClassSymbol {
@@ -17,15 +18,11 @@ const MAX_DEPTH = 4
 
 const CLASS_KINDS: ReadonlySet<string> = new Set(['Class', 'Interface', 'Struct'])
 
-/** Whether zero-based `at` lies in `range` (ends included). */
-export function holds(range: LspRange, at: LspPosition): boolean {
-  const afterStart = range.start.line < at.line || (range.start.line === at.line && range.start.character <= at.character)
-  const beforeEnd = at.line < range.end.line || (at.line === range.end.line && at.character <= range.end.character)
-  return afterStart && beforeEnd
-}
+/** `uri#line:character` of a symbol's name: one key per declaration. */
+export const symbolKey = (uri: string, symbol: LspSymbol): string => `${uri}#${symbol.selectionRange.start.line}:${symbol.selectionRange.start.character}`
 
-/** `uri#line:character` of a class's name: one key per class. */
-export const classKey = (klass: ClassSymbol): string => `${klass.uri}#${klass.symbol.selectionRange.start.line}:${klass.symbol.selectionRange.start.character}`
+/** {@link symbolKey} of a class. */
+export const classKey = (klass: ClassSymbol): string => symbolKey(klass.uri, klass.symbol)
 
 /**
  * The classes above a class, found with the server's own questions only (no parser of any
@@ -38,8 +35,8 @@ export class ClassHierarchy {
   readonly #context: EditFlowContext
   readonly #symbols = new Map<string, Promise<readonly LspSymbol[]>>()
   readonly #bases = new Map<string, Promise<readonly ClassSymbol[]>>()
-  /** Bases found outside the workspace (`Worker` → `Thread`): the seam lists no symbols there, so their methods are unknown. */
-  readonly outside = new Map<string, Set<string>>()
+  /** Bases outside the workspace by {@link classKey} of the class naming them (`Worker` → `Thread`): the seam lists no symbols there, so their methods are unknown. */
+  readonly #outside = new Map<string, Set<string>>()
 
   constructor(context: EditFlowContext) {
     this.#context = context
@@ -67,13 +64,18 @@ export class ClassHierarchy {
     let found: LspSymbol | undefined
     const walk = (list: readonly LspSymbol[]): void => {
       for (const symbol of list) {
-        if (!holds(symbol.range, at) && !holds(symbol.selectionRange, at)) continue
+        if (!rangeHolds(symbol.range, at) && !rangeHolds(symbol.selectionRange, at)) continue
         if (CLASS_KINDS.has(symbol.kind)) found = symbol
         walk(symbol.children)
       }
     }
     walk(await this.symbolsOf(uri))
     return found === undefined ? undefined : { uri, symbol: found }
+  }
+
+  /** The names of the bases of `klass` found outside the workspace, once its bases were asked (see {@link ancestorsOf}). */
+  basesOutside(klass: ClassSymbol): readonly string[] {
+    return [...(this.#outside.get(classKey(klass)) ?? [])]
   }
 
   /** Every class above `klass`, nearest first, to {@link MAX_DEPTH} levels. */
@@ -122,11 +124,11 @@ export class ClassHierarchy {
         if (relativeInside(workspaceRoot, URI.parse(location.uri).fsPath) === undefined) {
           if (module) continue
           const word = /^[\w$]+/.exec(lines[at.line]!.slice(at.character))![0]
-          this.outside.set(klass.symbol.name, (this.outside.get(klass.symbol.name) ?? new Set()).add(word))
+          this.#outside.set(classKey(klass), (this.#outside.get(classKey(klass)) ?? new Set()).add(word))
           continue
         }
         const base = await this.classAt(location.uri, location.range.start)
-        if (base !== undefined && holds(base.symbol.selectionRange, location.range.start) && !found.some((other) => classKey(other) === classKey(base))) found.push(base)
+        if (base !== undefined && rangeHolds(base.symbol.selectionRange, location.range.start) && !found.some((other) => classKey(other) === classKey(base))) found.push(base)
       }
     }
     return found

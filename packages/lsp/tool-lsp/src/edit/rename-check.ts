@@ -72,8 +72,8 @@ export function incompleteLines(check: RenameCheck, oldName: string): string[] {
   return check.incomplete === undefined ? [] : [`The references of ${oldName} may be incomplete (${check.incomplete.reason}): ${oneLine(check.incomplete.message)}.`]
 }
 
-/** Whether some text edit of `edit` covers the start of `location`. */
-function changedBy(edit: LspWorkspaceEdit, location: LspLocation): boolean {
+/** Whether some text edit of `edit` covers the start of `location` (zero-based UTF-16, the edit's end excluded). */
+export function changedBy(edit: LspWorkspaceEdit, location: LspLocation): boolean {
   return edit.changes.some((change) => change.kind === 'edit' && change.uri === location.uri && change.edits.some((text) => covers(text.range, location.range.start)))
 }
 

@@ -7,9 +7,11 @@ import { relativeInside } from '../input/workspace-path.js'
 import { renderRow } from '../render/location-row.js'
 import { toLocationTargets } from '../render/location-targets.js'
 import { oneLine } from '../text/one-line.js'
-import { ClassHierarchy, classKey, holds, type ClassSymbol } from './class-hierarchy.js'
+import { rangeHolds } from '../text/positions.js'
+import { ClassHierarchy, classKey, symbolKey, type ClassSymbol } from './class-hierarchy.js'
 import type { EditFlowContext } from './edit-context.js'
 import { mergeTextEdits, type TextEditStep } from './merge-edits.js'
+import { changedBy } from './rename-check.js'
 
 /** A method of the renamed one's class hierarchy: `Sub.total`, and where its name is (zero-based UTF-16). */
 export interface HierarchyMethod {
@@ -50,16 +52,16 @@ export async function renameThroughOverrides(context: EditFlowContext, edit: Lsp
   const declared = await declarationOf(context, hierarchy, cursor, oldName)
   if (declared === undefined) return none
   const ancestors = await hierarchy.ancestorsOf(declared.klass)
-  // Python's `object` declares only `__dunder__` methods: naming it as a base is no doubt otherwise.
+  // Python's `object` declares only `__dunder__` methods: for any other name it holds no base method.
   const rootOnly = /^__\w+__$/.test(oldName) ? [] : ['object']
-  const unexamined = [...hierarchy.outside]
-    .map(([klass, bases]) => [klass, new Set([...bases].filter((base) => !rootOnly.includes(base)))] as const)
-    .filter(([, bases]) => bases.size > 0)
-    .map(([klass, bases]) => `${klass}'s ${[...bases].join(', ')} (outside the workspace) ${bases.size === 1 ? 'was' : 'were'} not checked for a method ${oldName}`)
+  const unexamined = [declared.klass, ...ancestors].flatMap((klass) => {
+    const bases = hierarchy.basesOutside(klass).filter((base) => !rootOnly.includes(base))
+    return bases.length === 0 ? [] : [`${klass.symbol.name}'s ${bases.join(', ')} (outside the workspace) ${bases.length === 1 ? 'was' : 'were'} not checked for a method ${oldName}`]
+  })
   const family = new Map<string, HierarchyMethod & { readonly inside: boolean }>()
   const join = (klass: ClassSymbol, method: LspSymbol): void => {
     const inside = relativeInside(context.workspaceRoot, URI.parse(klass.uri).fsPath) !== undefined
-    family.set(`${klass.uri}#${method.selectionRange.start.line}:${method.selectionRange.start.character}`, { name: `${klass.symbol.name}.${oldName}`, uri: klass.uri, position: method.selectionRange.start, inside })
+    family.set(symbolKey(klass.uri, method), { name: `${klass.symbol.name}.${oldName}`, uri: klass.uri, position: method.selectionRange.start, inside })
   }
   const declaring = new Set<string>()
   for (const ancestor of ancestors) {
@@ -69,11 +71,11 @@ export async function renameThroughOverrides(context: EditFlowContext, edit: Lsp
     join(ancestor, method)
   }
   const listed = await sameNamed(context, oldName)
-  const candidates = listed.symbols.filter((symbol) => !(symbol.uri === declared.klass.uri && holds(declared.method.range, symbol.range.start)) && !renames(edit, symbol.uri, symbol.range.start))
+  const candidates = listed.symbols.filter((symbol) => !(symbol.uri === declared.klass.uri && rangeHolds(declared.method.range, symbol.range.start)) && !changedBy(edit, symbol))
   for (const symbol of candidates.slice(0, MAX_CANDIDATES)) {
     const klass = await hierarchy.classAt(symbol.uri, symbol.range.start)
     const method = klass === undefined ? undefined : ownMethod(klass, oldName)
-    if (klass === undefined || method === undefined || family.has(`${klass.uri}#${method.selectionRange.start.line}:${method.selectionRange.start.character}`)) continue
+    if (klass === undefined || method === undefined || family.has(symbolKey(klass.uri, method))) continue
     const above = (await hierarchy.ancestorsOf(klass)).map(classKey)
     if (above.includes(classKey(declared.klass)) || above.some((key) => declaring.has(key))) join(klass, method)
   }
@@ -81,7 +83,7 @@ export async function renameThroughOverrides(context: EditFlowContext, edit: Lsp
   const renamed: HierarchyMethod[] = []
   const notRenamed: (HierarchyMethod & { why: string })[] = []
   for (const { inside, ...method } of family.values()) {
-    if (renames({ changes }, method.uri, method.position)) continue
+    if (changedBy({ changes }, { uri: method.uri, range: { start: method.position, end: method.position } })) continue
     if (!inside) {
       notRenamed.push({ ...method, why: 'outside the workspace' })
       continue
@@ -112,7 +114,7 @@ async function declarationOf(context: EditFlowContext, hierarchy: ClassHierarchy
   for (const location of answer?.locations ?? []) {
     const klass = await hierarchy.classAt(location.uri, location.range.start)
     const method = klass === undefined ? undefined : ownMethod(klass, name)
-    if (klass !== undefined && method !== undefined && holds(method.range, location.range.start)) return { klass, method }
+    if (klass !== undefined && method !== undefined && rangeHolds(method.range, location.range.start)) return { klass, method }
   }
   return undefined
 }
@@ -134,11 +136,6 @@ async function sameNamed(context: EditFlowContext, name: string): Promise<{ symb
     if (signal.aborted) throw error
     return { symbols: [], note: `the methods named ${name} could not be listed: ${oneLine(error instanceof Error ? error.message : String(error))}` }
   }
-}
-
-/** Whether a text edit of `edit` starts at `position` in `uri` (the server renamed that name). */
-function renames(edit: LspWorkspaceEdit, uri: string, position: LspPosition): boolean {
-  return edit.changes.some((change) => change.kind === 'edit' && change.uri === uri && change.edits.some((text) => holds(text.range, position)))
 }
 
 /** The server's rename of `method`, or why there is none. */

@@ -5,6 +5,7 @@ import type { Cursor } from '../input/cursor.js'
 import { LspToolError } from '../errors.js'
 import { docCommentStart } from './doc-comment.js'
 import { fieldWord } from '../render/field-word.js'
+import { rangeHolds } from '../text/positions.js'
 
 /** A symbol's whole declaration in its file, and the doc comment above it. Lines are zero-based. */
 export interface SymbolDeclaration {
@@ -16,10 +17,6 @@ export interface SymbolDeclaration {
   /** First line of the doc comment directly above; `range.start.line` when there is none. */
   readonly docStart: number
 }
-
-const inside = (range: LspRange, at: LspPosition): boolean =>
-  (range.start.line < at.line || (range.start.line === at.line && range.start.character <= at.character)) &&
-  (at.line < range.end.line || (at.line === range.end.line && at.character <= range.end.character))
 
 const size = (range: LspRange): number => (range.end.line - range.start.line) * 1e6 + range.end.character - range.start.character
 
@@ -34,7 +31,7 @@ export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: r
   const entries = documentEntries(result.symbols)
   const innermost = (holds: (entry: SymbolEntry) => boolean): SymbolEntry | undefined =>
     entries.filter(holds).sort((a, b) => size(a.symbol.range) - size(b.symbol.range))[0]
-  const entry = innermost((e) => inside(e.symbol.selectionRange, cursor.position)) ?? innermost((e) => inside(e.symbol.range, cursor.position))
+  const entry = innermost((e) => rangeHolds(e.symbol.selectionRange, cursor.position)) ?? innermost((e) => rangeHolds(e.symbol.range, cursor.position))
   if (entry === undefined) {
     throw new LspToolError('LSP_SYMBOL_NOT_FOUND', `no symbol holds ${cursor.label} (documentSymbol lists none there); give ${fieldWord('symbol', flags)}, or a cursor on a declaration`)
   }

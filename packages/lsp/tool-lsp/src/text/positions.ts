@@ -1,0 +1,8 @@
+import type { LspPosition, LspRange } from '@agent-lsp/lsp'
+
+/** Whether zero-based UTF-16 `at` lies in `range`, both ends included (a cursor right after a name is on it). */
+export function rangeHolds(range: LspRange, at: LspPosition): boolean {
+  const afterStart = range.start.line < at.line || (range.start.line === at.line && range.start.character <= at.character)
+  const beforeEnd = at.line < range.end.line || (at.line === range.end.line && at.character <= range.end.character)
+  return afterStart && beforeEnd
+}
