@@ -1,5 +1,5 @@
 import type { BigIntStats } from 'node:fs'
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { LspError } from '@agent-lsp/lsp'
 
 /**
@@ -49,4 +49,13 @@ export async function skipNotText<T>(work: Promise<T>): Promise<T | undefined> {
 /** What changes when a file is rewritten: size, modification and change times (ns), inode. */
 export function stampOf(stats: BigIntStats): string {
   return `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}`
+}
+
+/** The {@link stampOf} of the file at `path` now, or `undefined` when it is gone or cannot be stat'ed. */
+export function stampNow(path: string): string | undefined {
+  try {
+    return stampOf(statSync(path, { bigint: true }))
+  } catch {
+    return undefined
+  }
 }

@@ -1,9 +1,8 @@
-import { statSync, type BigIntStats } from 'node:fs'
 import { protocol } from '../protocol.js'
 import type { ProtocolNotificationType } from 'vscode-languageserver-protocol'
 import type { PublishedDiagnostics } from '../readiness/published-diagnostics.js'
 import { pathToUri } from '../normalize/uri.js'
-import { diskText, diskTextOrEmpty, skipNotText, stampOf } from './disk-text.js'
+import { diskText, diskTextOrEmpty, skipNotText, stampNow } from './disk-text.js'
 import { DocumentHold } from './document-hold.js'
 
 export { skipNotText } from './disk-text.js'
@@ -192,7 +191,9 @@ export class OpenDocuments {
 
   async #refreshOpen(except?: string): Promise<void> {
     for (const document of [...this.#open.values()]) {
-      if (document.path !== except) await skipNotText(this.#refresh(document))
+      // Unchanged ones are told apart synchronously: with 64 open, a promise each cost more than their stats.
+      if (document.path === except || this.#overlays.has(document.path) || stampNow(document.path) === document.stamp) continue
+      await skipNotText(this.#refresh(document))
     }
   }
 
@@ -228,9 +229,10 @@ export class OpenDocuments {
   }
 
   async #openDocument(path: string, languageId: string): Promise<OpenDocument> {
-    const stats = statSync(path, { bigint: true })
+    // Stamped before it is read: a write in between makes the stamp stale, so the next sync reads again.
+    const stamp = stampNow(path) ?? ''
     const text = diskText(path)
-    const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: ++this.#lastVersion, text, stamp: stampOf(stats) }
+    const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: ++this.#lastVersion, text, stamp }
     this.client.diagnostics.onSent(document.uri, document.version)
     await this.client.notify(DidOpenTextDocumentNotification.type, {
       textDocument: { uri: document.uri, languageId, version: document.version, text },
@@ -245,14 +247,11 @@ export class OpenDocuments {
    */
   async #refresh(document: OpenDocument): Promise<OpenDocument | undefined> {
     if (this.#overlays.has(document.path)) return document
-    let stats: BigIntStats
-    try {
-      stats = statSync(document.path, { bigint: true })
-    } catch {
+    const stamp = stampNow(document.path)
+    if (stamp === undefined) {
       await this.#close(document)
       return undefined
     }
-    const stamp = stampOf(stats)
     if (stamp === document.stamp) return document
     let text: string
     try {
@@ -282,6 +281,7 @@ export class OpenDocuments {
   /** Close the least recently used documents past the bound, but `synced` (the one a sync just brought in). */
   async #evict(synced?: string): Promise<void> {
     // Kept and overlaid documents are open beside the bound; held ones count, but are not closed.
+    if (this.#open.size <= this.maxOpen) return
     const pinned = (path: string): boolean => this.#kept.has(path) || this.#overlays.has(path)
     const kept = [...this.#open.keys()].filter(pinned).length
     for (const document of [...this.#open.values()]) {
