@@ -37,8 +37,11 @@ function lineStartsOf(text: string): Uint32Array {
   return starts
 }
 
-/** As many texts as a query and the documents it reads beside it touch; least recently used first. */
-const RECENT_TEXTS = 8
+/**
+ * A query asks about one text (its file's); two let a second query interleave. Each entry holds its
+ * text alive, perhaps past its document's close: a few, not one per open document.
+ */
+const RECENT_TEXTS = 2
 const recent: { readonly text: string; readonly starts: Uint32Array }[] = []
 
 function scanLineStarts(text: string): Uint32Array {
