@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -134,6 +134,46 @@ describe('searchWord in process: the same occurrences as ripgrep', () => {
     expect(await search()).toEqual(['a.ts:0:0', 'lib/b.ts:1:0', 'lib/c.ts:0:2'])
     writeFileSync(join(root, '.gitignore'), 'lib/\n')
     expect(await search()).toEqual(['a.ts:0:0'])
+  })
+
+  it('reuses its last walk while nothing it read changed, and sees each kind of change as ripgrep does', async () => {
+    const root = workspace({ 'outer/ws/a.ts': 'total\n', 'outer/ws/lib/b.ts': 'total\n', 'outer/ws/lib/deep/c.ts': 'x total\n' })
+    const texts = new TextCache(1024 * 1024, 0)
+    const walks: boolean[] = []
+    const search = async (): Promise<string[]> => {
+      const { texts: _, ...found } = await searchWord('total', root, TS, 100, undefined, { limits: wide, texts, reused: (reused) => walks.push(reused) })
+      expect(found).toEqual(await searchWordWithRipgrep('total', root, TS, 100, undefined))
+      return rows(root, found)
+    }
+    // Asked until the walk is reused, as it is once every folder read is watched: each answer is ripgrep's.
+    const settled = async (): Promise<string[]> => {
+      walks.length = 0
+      const found = await search()
+      for (let more = 0; more < 3 && walks.at(-1) !== true; more++) expect(await search()).toEqual(found)
+      expect(walks.at(-1)).toBe(true)
+      return found
+    }
+    expect(await settled()).toEqual(['a.ts:0:0', 'lib/b.ts:0:0', 'lib/deep/c.ts:0:2'])
+    const changes: [string, () => void, string[]][] = [
+      ['a file appended to', () => appendFileSync(join(root, 'lib/deep/c.ts'), 'total\n'), ['a.ts:0:0', 'lib/b.ts:0:0', 'lib/deep/c.ts:0:2', 'lib/deep/c.ts:1:0']],
+      ['a file rewritten at the same size', () => writeFileSync(join(root, 'a.ts'), '\ntotal'), ['a.ts:1:0', 'lib/b.ts:0:0', 'lib/deep/c.ts:0:2', 'lib/deep/c.ts:1:0']],
+      ['a file in a new folder', () => (mkdirSync(join(root, 'new/inner'), { recursive: true }), writeFileSync(join(root, 'new/inner/d.ts'), 'total\n')), ['a.ts:1:0', 'lib/b.ts:0:0', 'lib/deep/c.ts:0:2', 'lib/deep/c.ts:1:0', 'new/inner/d.ts:0:0']],
+      ['a file deleted', () => unlinkSync(join(root, 'lib/b.ts')), ['a.ts:1:0', 'lib/deep/c.ts:0:2', 'lib/deep/c.ts:1:0', 'new/inner/d.ts:0:0']],
+      ['a folder renamed', () => renameSync(join(root, 'lib'), join(root, 'moved')), ['a.ts:1:0', 'moved/deep/c.ts:0:2', 'moved/deep/c.ts:1:0', 'new/inner/d.ts:0:0']],
+      ['the root’s .gitignore', () => writeFileSync(join(root, '.gitignore'), 'new/\n'), ['a.ts:1:0', 'moved/deep/c.ts:0:2', 'moved/deep/c.ts:1:0']],
+      ['a parent’s .gitignore', () => writeFileSync(join(root, '../.gitignore'), 'deep/\n'), ['a.ts:1:0']],
+      ['the parent’s rule taken back', () => writeFileSync(join(root, '../.gitignore'), '# none\n'), ['a.ts:1:0', 'moved/deep/c.ts:0:2', 'moved/deep/c.ts:1:0']],
+      ['a new .git/info/exclude', () => (mkdirSync(join(root, '.git/info'), { recursive: true }), writeFileSync(join(root, '.git/info/exclude'), 'moved/\n')), ['a.ts:1:0']],
+      ['the exclude file changed', () => writeFileSync(join(root, '.git/info/exclude'), 'a.ts\n'), ['a.ts:1:0', 'moved/deep/c.ts:0:2', 'moved/deep/c.ts:1:0']],
+      ['a nested folder’s file', () => writeFileSync(join(root, 'moved/deep/c.ts'), 'none\n'), ['a.ts:1:0']],
+    ]
+    for (const [change, make, expected] of changes) {
+      make()
+      walks.length = 0
+      expect(await search(), change).toEqual(expected)
+      expect(walks, change).toEqual([false])
+      expect(await settled(), change).toEqual(expected)
+    }
   })
 
   it('leaves a tree past its limits, and a global git excludes file, to ripgrep', async () => {

@@ -4,6 +4,7 @@ import { searchTexts } from './in-process.js'
 import { EXCLUDED, MAX_FILE_BYTES, searchWordWithRipgrep, type SearchResult } from './ripgrep.js'
 import { sharedTexts, type TextCache } from './texts.js'
 import { walkAsRipgrep, type WalkLimits } from './walk.js'
+import { WalkWatch } from './walk-watch.js'
 
 /**
  * The trees searched in process (measured, see the decision note 2026-12-02-in-process-search):
@@ -33,10 +34,16 @@ export async function searchWord(
   extensions: readonly string[],
   limit: number,
   signal: AbortSignal | undefined,
-  options: { readonly limits?: WalkLimits; readonly texts?: TextCache; readonly engine?: (engine: SearchEngine) => void } = {},
+  options: {
+    readonly limits?: WalkLimits
+    readonly texts?: TextCache
+    readonly engine?: (engine: SearchEngine) => void
+    /** Told, for an in-process search, whether the tree's last walk was reused (nothing it read changed; see `WalkWatch`). */
+    readonly reused?: (reused: boolean) => void
+  } = {},
 ): Promise<SearchResult> {
   if (signal?.aborted) throw new LspError('LSP_CANCELLED', `the search for ${name} was cancelled`)
-  const local = inProcess(name, root, extensions, limit, options.limits ?? IN_PROCESS_LIMITS, options.texts ?? sharedTexts)
+  const local = await inProcess(name, root, extensions, limit, options.limits ?? IN_PROCESS_LIMITS, options.texts ?? sharedTexts, options.reused)
   if (local !== undefined) {
     options.engine?.('in-process')
     return local
@@ -45,15 +52,42 @@ export async function searchWord(
   return searchWordWithRipgrep(name, root, extensions, limit, signal)
 }
 
-function inProcess(name: string, root: string, extensions: readonly string[], limit: number, limits: WalkLimits, texts: TextCache): SearchResult | undefined {
+async function inProcess(
+  name: string,
+  root: string,
+  extensions: readonly string[],
+  limit: number,
+  limits: WalkLimits,
+  texts: TextCache,
+  reused: ((reused: boolean) => void) | undefined,
+): Promise<SearchResult | undefined> {
   const until = large.get(root)
   if (until !== undefined && Date.now() < until) return undefined
   if (hasGlobalExcludes()) return undefined
-  const walk = walkAsRipgrep({ root, extensions, excluded: EXCLUDED, maxFileSize: MAX_FILE_BYTES }, limits)
+  const scope = { root, extensions, excluded: EXCLUDED, maxFileSize: MAX_FILE_BYTES }
+  const walk = await watchOf(JSON.stringify([scope, limits])).current(() => walkAsRipgrep(scope, limits), reused)
   if (walk.kind === 'declined') {
     if (walk.reason === 'large') large.set(root, Date.now() + LARGE_FOR_MS)
     return undefined
   }
   large.delete(root)
   return searchTexts(name, walk.files, limit, texts)
+}
+
+/** The scopes searched most recently, each with the watch of its last walk; the least recently used is let go past {@link WATCHED_SCOPES}. */
+const watches = new Map<string, WalkWatch>()
+/** A session searches one tree with one provider's extensions, or a few: a watch (inotify, one per folder) each. */
+const WATCHED_SCOPES = 8
+
+function watchOf(key: string): WalkWatch {
+  let watch = watches.get(key)
+  if (watch !== undefined) watches.delete(key)
+  else watch = new WalkWatch()
+  watches.set(key, watch)
+  for (const [old, stale] of watches) {
+    if (watches.size <= WATCHED_SCOPES) break
+    stale.dispose()
+    watches.delete(old)
+  }
+  return watch
 }

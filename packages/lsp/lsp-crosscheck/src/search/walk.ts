@@ -15,8 +15,21 @@ export interface WalkLimits {
   readonly maxBytes: number
 }
 
-/** The files, in ripgrep's `--sort path` order, or why the walk gave up. */
-export type WalkResult = { readonly kind: 'files'; readonly files: readonly WalkedFile[] } | { readonly kind: 'declined'; readonly reason: 'large' | 'unmodelled' }
+/**
+ * The files, in ripgrep's `--sort path` order, with what the walk read to find them: the folders
+ * it listed (the root and those entered) and the root's parents, whose ignore files it read; or
+ * why the walk gave up.
+ */
+export type WalkResult =
+  | {
+      readonly kind: 'files'
+      readonly files: readonly WalkedFile[]
+      readonly folders: readonly string[]
+      readonly parents: readonly string[]
+      /** The listed folders that hold a `.git` entry (whose `.git/info/exclude` the walk read). */
+      readonly withGit: readonly string[]
+    }
+  | { readonly kind: 'declined'; readonly reason: 'large' | 'unmodelled' }
 
 /** What the walk needs of ripgrep's flags (see `ripgrep.ts`). */
 export interface WalkScope {
@@ -54,6 +67,9 @@ export function walkAsRipgrep(scope: WalkScope, limits: WalkLimits): WalkResult 
   } catch {
     return { kind: 'declined', reason: 'unmodelled' } // a parent that cannot be looked at, or a pattern not modelled
   }
+  const parents = stack.map((level) => level.folder)
+  const folders: string[] = []
+  const withGit: string[] = []
   const files: WalkedFile[] = []
   let bytes = 0
   let declined: WalkResult | undefined
@@ -76,7 +92,9 @@ export function walkAsRipgrep(scope: WalkScope, limits: WalkLimits): WalkResult 
   const visit = (folder: string): void => {
     const listed = listing(folder)
     if (listed === undefined) return
+    folders.push(folder)
     const { entries, names } = listed
+    if (names.has('.git')) withGit.push(folder)
     if (names.has('.jj')) {
       declined = { kind: 'declined', reason: 'unmodelled' }
       return
@@ -103,7 +121,7 @@ export function walkAsRipgrep(scope: WalkScope, limits: WalkLimits): WalkResult 
   } catch {
     return { kind: 'declined', reason: 'unmodelled' } // a pattern the glob translation does not model
   }
-  return declined ?? { kind: 'files', files }
+  return declined ?? { kind: 'files', files, folders, parents, withGit }
 }
 
 /** A folder's entries in ripgrep's order (by name, byte-wise), kept while its identity holds. */

@@ -1,6 +1,6 @@
 import { readdirSync, watch, type FSWatcher } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { acquireBarrier, countEvent, eventQueueLimit, eventsDelivered, type EventBarrier } from './event-barrier.js'
+import { acquireBarrier, countEvent, eventQueueLimit, eventsDelivered, type EventBarrier } from '@agent-lsp/file-events'
 import { MAX_SCANNED_FILES, relativeOf, scanTree, stampOf, type IsWatched } from './tree-scan.js'
 import { folderKind, listNames, lstatOf, manifestOrFile, type Entry, type FolderKind } from './tree-rules.js'
 
