@@ -266,6 +266,7 @@ function summarize(results) {
   if (results.memory) {
     const m = results.memory
     rows.push({ what: `host RSS after ${m.files} files (MB)`, value: m.after.rssMb, target: `≤ ${targets.rssMb}`, met: m.after.rssMb <= targets.rssMb })
+    if (m.shared) rows.push({ what: `shared host RSS after ${m.files} files through agent-lsp mcp (MB)`, value: m.shared.after.hostRssMb, target: `≤ ${targets.rssMb}`, met: m.shared.after.hostRssMb <= targets.rssMb })
   }
   return rows
 }
@@ -378,7 +379,10 @@ function render(results) {
       '',
       `4b. Host memory after one query on each of ${mem.files} files (open-document cap ${mem.maxOpenDocuments}; ${mem.answered} answered): ` +
         `RSS ${mem.after.rssMb} MB (before the host: ${mem.baseline.rssMb} MB; peak ${mem.peakRssMb} MB), heap used ${mem.after.heapUsedMb} MB (before: ${mem.baseline.heapUsedMb} MB); ` +
-        `${mem.queriesPerSecondAfterFirst} q/s sequential.\n    The raw client doing the same: RSS ${mem.raw.after.rssMb} MB (before: ${mem.raw.baseline.rssMb} MB), heap used ${mem.raw.after.heapUsedMb} MB (before: ${mem.raw.baseline.heapUsedMb} MB)`,
+        `${mem.queriesPerSecondAfterFirst} q/s sequential.\n    The raw client doing the same: RSS ${mem.raw.after.rssMb} MB (before: ${mem.raw.baseline.rssMb} MB), heap used ${mem.raw.after.heapUsedMb} MB (before: ${mem.raw.baseline.heapUsedMb} MB)` +
+        (mem.shared
+          ? `\n    Through agent-lsp mcp and the shared host (${mem.shared.answered} answered): the host's RSS ${mem.shared.after.hostRssMb} MB (after the first query: ${mem.shared.first.hostRssMb} MB), the MCP process's ${mem.shared.after.mcpRssMb} MB (${mem.shared.first.mcpRssMb} MB)`
+          : ''),
     )
   }
   if (results.openDocuments) {
@@ -437,6 +441,7 @@ function insane(results, expected) {
     if (!counts.every((n) => n > 0)) problems.push(`tsgo cold ${name}: no locations`)
   }
   if (results.memory && results.memory.answered !== results.memory.files) problems.push(`memory: ${results.memory.answered} of ${results.memory.files} queries answered`)
+  if (results.memory?.shared && results.memory.shared.answered !== results.memory.files) problems.push(`memory through the shared host: ${results.memory.shared.answered} of ${results.memory.files} queries answered`)
   return problems
 }
 

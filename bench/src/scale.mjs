@@ -17,7 +17,8 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 
 /**
  * Host RSS and heap after one query on each of `files` files, each measured in a fresh process:
- * ours (scale-memory.mjs), then the raw client doing the same (scale-memory-raw.mjs).
+ * ours (scale-memory.mjs), then the raw client doing the same (scale-memory-raw.mjs), then the
+ * shared host and `agent-lsp mcp` as the command runs by default (scale-memory-host.mjs).
  * @param {{ files: number, capabilities: object }} options
  */
 export async function measureMemory({ files, capabilities }) {
@@ -34,7 +35,9 @@ export async function measureMemory({ files, capabilities }) {
   const { command, args, initializationOptions } = serverConfig('typescript')
   await writeFile(setup, JSON.stringify({ config: { command, args, initializationOptions }, capabilities, maxOpenDocuments: ours.maxOpenDocuments }))
   const raw = await child('scale-memory-raw.mjs', setup)
-  return { ...ours, raw: { baseline: raw.baseline, after: raw.after, peakRssMb: raw.peakRssMb, answered: raw.answered } }
+  // As the command and MCP run by default: the servers in the shared host, the tool in `agent-lsp mcp`.
+  const shared = await child('scale-memory-host.mjs')
+  return { ...ours, raw: { baseline: raw.baseline, after: raw.after, peakRssMb: raw.peakRssMb, answered: raw.answered }, shared }
 }
 
 /**

@@ -179,7 +179,9 @@ function runsHostScript(pid: number): boolean {
 async function startHost(paths: HostPaths, options: HostClientOptions): Promise<void> {
   const errors = openSync(path.join(paths.dir, 'host-errors.log'), 'a', 0o600)
   try {
-    const child = spawn(process.execPath, [options.hostScript], {
+    // A young generation of 2 × 4 MB, not V8's 2 × 16: the host's live heap is ~13 MB, and after
+    // queries on 1,000 files its grown new space alone held 14 of its 98.6 MB resident (bench part 4b).
+    const child = spawn(process.execPath, ['--max-semi-space-size=4', options.hostScript], {
       cwd: paths.dir,
       detached: true,
       stdio: ['ignore', 'pipe', errors],
