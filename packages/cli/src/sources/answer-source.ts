@@ -1,6 +1,7 @@
 import type { LspOperation, LspProviderQuery, LspQueryResult } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '@agent-lsp/lsp-local/config'
 import type { BackendFactory, ServerBackend } from '../serving/served-provider.js'
+import { declarationSite } from './declaration-site.js'
 import { answeredInProcess, unanswered } from './live-ready.js'
 import { withElsewhere, type Elsewhere } from './spanned.js'
 import { createWarmUps, type WarmUps } from './warm-ups.js'
@@ -115,7 +116,11 @@ export function withAnswerSource(make: BackendFactory, options: AnswerSourceOpti
     return {
       query: async (request, signal) => {
         const result = await answer(request, signal)
-        return elsewhere === undefined ? result : withElsewhere(result, request, elsewhere, signal)
+        if (elsewhere === undefined) return result
+        // auto: without this workspace's index to say which symbol is at the cursor, the live
+        // server's declaration of it says (it answered this query, or is asked only now).
+        const declared = options.source === 'auto' ? () => declarationSite(liveBackend(), config, request, signal) : undefined
+        return withElsewhere(result, request, elsewhere, signal, declared)
       },
       dispose: async () => {
         disposed = true
