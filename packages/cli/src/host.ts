@@ -8,6 +8,7 @@ import { servedAlone, type ServedServer } from './serving/served-server.js'
 import { createServedSet } from './serving/served-set.js'
 import { withAnswerSource, type AnswerSourceOptions } from './sources/answer-source.js'
 import { indexService } from './sources/index-service.js'
+import { createWarmUps, foregroundService } from './sources/warm-ups.js'
 import { version } from './version.js'
 import { loggedQuery } from './oplog/logged-provider.js'
 import type { OperationLog } from './oplog/operation-log.js'
@@ -27,6 +28,13 @@ export interface LspHost {
    * @throws LspError `LSP_INVALID_PROVIDER` for an invalid server config (nothing changes).
    */
   reconfigure(servers: readonly ServedServer[]): Promise<void>
+  /**
+   * Run `work` (asking `ctx` and giving its answer: printing it, returning it as a tool result) as
+   * foreground: the live servers' warm-ups its index answers call for (`answers.warm`) start only
+   * after it has settled, and no other foreground work is in flight (each `ctx.lsp` query alone is
+   * such work too). Its result or rejection, as is.
+   */
+  foreground<T>(work: () => Promise<T>): Promise<T>
 }
 
 /** Options of {@link createLspHost}: the providers', the cross-check's (`false`: none), the log's. */
@@ -38,7 +46,7 @@ export interface LspHostOptions extends LocalLspProviderOptions {
    */
   readonly operationLog?: { readonly log: OperationLog; readonly client?: string }
   /** Answer from the workspace's index too (`--source index|auto`, see `withAnswerSource`); default: live only. */
-  readonly answers?: AnswerSourceOptions
+  readonly answers?: Omit<AnswerSourceOptions, 'warmUps'>
 }
 
 /**
@@ -61,10 +69,15 @@ export function createLspHost(servers: readonly (LocalServerConfig | ServedServe
     }
     return { query, dispose: () => provider.dispose(), status: () => provider.status() }
   }
-  const set = createServedSet(lsp, answers ? withAnswerSource(make, answers) : make, servers.map((server) => ('candidates' in server ? server : servedAlone(server))))
+  const warmUps = createWarmUps()
+  const set = createServedSet(lsp, answers ? withAnswerSource(make, { ...answers, warmUps }) : make, servers.map((server) => ('candidates' in server ? server : servedAlone(server))))
+  const checked = crossCheck === false ? lsp : withCrossCheck(lsp, { ...crossCheck, ...(answers ? { index: indexService(answers.index) } : {}) })
   return {
-    ctx: { lsp: crossCheck === false ? lsp : withCrossCheck(lsp, { ...crossCheck, ...(answers ? { index: indexService(answers.index) } : {}) }) },
+    ctx: { lsp: foregroundService(checked, warmUps) },
+    foreground: (work) => warmUps.foreground(work),
     async dispose() {
+      // Its servers stop now: a warm-up not started yet never starts.
+      await warmUps.close({ handOver: false })
       await set.dispose()
       lsp.dispose()
     },

@@ -93,7 +93,7 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
     // Opened here either way, so that a log that cannot be written is this command's error.
     log = logFile === undefined ? undefined : openOperationLog(logFile, io.cwd)
     const remote = hostScript !== undefined && usesHost(command, env)
-    // A process that lives on (an mcp session, the shared host) warms the live server while the index answers.
+    // A process that lives on (an mcp session, the shared host) warms the live server once the index has answered.
     indexSide = await indexAnswers(command.source ?? setup.source ?? 'auto', workspaceRoot, { lookLater: command.kind === 'mcp', warm: command.kind === 'mcp' || remote, repositories: setup.indexes })
     const sourced = indexSide ? { answers: indexSide.answers } : {}
     if (remote) {
@@ -129,14 +129,17 @@ export async function main(argv: readonly string[], io: CliIo, signal?: AbortSig
   }
   try {
     const input = toolInput(command, io.cwd, workspaceRoot)
-    if (command.json) {
-      const result = await runLspQuery(host.ctx, input, { workspaceRoot, writeFlags: 'command' }, signal)
-      io.stdout(`${JSON.stringify(result, null, 2)}\n`)
-    } else {
-      const tool = createLspTool(host.ctx, { workspaceRoot, writeFlags: 'command' })
-      if (!tool) throw new Error('no language server is configured')
-      io.stdout(`${await tool.execute(input, signal)}\n`)
-    }
+    // Foreground: a live server's warm-up that an index answer calls for starts once it is printed.
+    await host.foreground(async () => {
+      if (command.json) {
+        const result = await runLspQuery(host.ctx, input, { workspaceRoot, writeFlags: 'command' }, signal)
+        io.stdout(`${JSON.stringify(result, null, 2)}\n`)
+      } else {
+        const tool = createLspTool(host.ctx, { workspaceRoot, writeFlags: 'command' })
+        if (!tool) throw new Error('no language server is configured')
+        io.stdout(`${await tool.execute(input, signal)}\n`)
+      }
+    })
     return 0
   } catch (error) {
     io.stderr(`agent-lsp: ${describeError(error)}\n`)

@@ -53,7 +53,8 @@ export async function serveMcp(host: LspHost, options: McpOptions): Promise<numb
     const execute = async (input: unknown, callSignal?: AbortSignal): Promise<string> => {
       const now = await beforeCall()
       if (now) throw now
-      return lsp!.execute(input, callSignal)
+      // Foreground: a live warm-up the answer calls for starts once the SDK has written it.
+      return host.foreground(() => lsp!.execute(input, callSignal))
     }
     const tool = lsp && { ...lsp, execute }
     if (!tool) {

@@ -6,6 +6,8 @@ import { createLocalLspProvider, type LocalLspProvider, type LocalServerConfig }
 const RETRIED_NEXT_TIME = new Set(['LSP_SERVER_NOT_FOUND', 'LSP_SERVER_START_FAILED'])
 
 interface Entry {
+  /** Its key in the pool: workspace root, slot and config. */
+  readonly key: string
   readonly provider: LocalLspProvider
   readonly workspaceRoot: string
   readonly config: LocalServerConfig
@@ -36,24 +38,49 @@ export class HostPool {
   readonly #retiring = new Set<Promise<void>>()
   /** Per client: group → the key of the config its latest query for that group used. */
   readonly #latest = new Map<object, Map<string, string>>()
+  /** The keys of the configs a warm-up runs for now. */
+  readonly #warming = new Set<string>()
+  /** Aborted by `disposeAll`: the warm-ups' signal (no client cancels them). */
+  readonly #stopping = new AbortController()
+  #closed = false
   #clock = 0
 
   /**
    * Answer `request` as the provider for `config` in its workspace does; see `LocalLspProvider.query`.
    * @param client who asks (its connection), for superseding; @param slot its provider id (default `config.id`).
+   * @throws LspError as the provider does; `LSP_DISPOSED` after {@link HostPool.disposeAll} (no server is started then).
    */
-  async query(config: LocalServerConfig, request: LspProviderQuery, signal: AbortSignal, client: object = {}, slot: string = config.id): Promise<LspQueryResult> {
-    const workspaceRoot = realpathOr(request.workspaceRoot)
-    const group = `${workspaceRoot}\u0000${slot}`
-    const key = `${group}\u0000${JSON.stringify(config)}`
+  query(config: LocalServerConfig, request: LspProviderQuery, signal: AbortSignal, client: object = {}, slot: string = config.id): Promise<LspQueryResult> {
+    return this.#ask(config, request, signal, client, slot)
+  }
+
+  /**
+   * Answer `request` for no client: a warm-up (see `warmRequest`), so that the server of `config`
+   * in its workspace has loaded its project when a client asks. As {@link HostPool.query}, but it
+   * holds that config for no client (a client's later config still supersedes it), it is cancelled
+   * only by {@link HostPool.disposeAll}, and it is not started while a warm-up of the same config,
+   * workspace and slot runs, nor after `disposeAll`.
+   * @returns its answer (nobody's; it may reject as `query` does), or `undefined` when not started.
+   */
+  warm(config: LocalServerConfig, request: LspProviderQuery, slot: string = config.id): Promise<LspQueryResult> | undefined {
+    const { key } = keysOf(config, request, slot)
+    if (this.#closed || this.#warming.has(key)) return undefined
+    this.#warming.add(key)
+    return this.#ask(config, request, this.#stopping.signal, undefined, slot).finally(() => this.#warming.delete(key))
+  }
+
+  async #ask(config: LocalServerConfig, request: LspProviderQuery, signal: AbortSignal, client: object | undefined, slot: string): Promise<LspQueryResult> {
+    // Stopping: a provider made now would start a server that nothing stops.
+    if (this.#closed) throw new LspError('LSP_DISPOSED', 'the agent-lsp host is stopping')
+    const { workspaceRoot, group, key } = keysOf(config, request, slot)
     let entry = this.#entries.get(key)
     if (!entry) {
       // Validates the config as the one-shot command does (LSP_INVALID_PROVIDER), before keeping it.
-      entry = { provider: createLocalLspProvider(config), workspaceRoot, config, slot, group, inFlight: 0, holders: new Set(), asked: 0 }
+      entry = { key, provider: createLocalLspProvider(config), workspaceRoot, config, slot, group, inFlight: 0, holders: new Set(), asked: 0 }
       this.#entries.set(key, entry)
     }
     entry.asked = ++this.#clock
-    this.#hold(client, group, key, entry)
+    if (client !== undefined) this.#hold(client, group, key, entry)
     entry.inFlight++
     try {
       return await entry.provider.query(request, signal)
@@ -78,6 +105,11 @@ export class HostPool {
     }
   }
 
+  /** Whether a warm-up (see {@link HostPool.warm}) runs on `entry`'s provider now. */
+  warming(entry: Readonly<Entry>): boolean {
+    return this.#warming.has(entry.key)
+  }
+
   /** The providers kept, in the order they were made. */
   entries(): readonly Readonly<Entry>[] {
     return [...this.#entries.values()]
@@ -88,8 +120,10 @@ export class HostPool {
     return this.entries().reduce((sum, entry) => sum + entry.inFlight, 0)
   }
 
-  /** Stop every server of every provider (`shutdown`, `exit`, kill). Never rejects. */
+  /** Stop every server of every provider (`shutdown`, `exit`, kill), warm-ups cancelled; start none afterwards. Never rejects. */
   async disposeAll(): Promise<void> {
+    this.#closed = true
+    this.#stopping.abort()
     const entries = [...this.#entries.values()]
     this.#entries.clear()
     await Promise.all([...entries.map((entry) => entry.provider.dispose()), ...this.#retiring])
@@ -120,6 +154,13 @@ export class HostPool {
     const done = entry.provider.dispose().finally(() => this.#retiring.delete(done))
     this.#retiring.add(done)
   }
+}
+
+/** Where `request` for `config` and `slot` goes: its workspace (realpath), its group (root and slot), its provider's key (and config). */
+function keysOf(config: LocalServerConfig, request: LspProviderQuery, slot: string): { workspaceRoot: string; group: string; key: string } {
+  const workspaceRoot = realpathOr(request.workspaceRoot)
+  const group = `${workspaceRoot}\u0000${slot}`
+  return { workspaceRoot, group, key: `${group}\u0000${JSON.stringify(config)}` }
 }
 
 function realpathOr(path: string): string {

@@ -5,7 +5,7 @@ import { HostPool } from './host-pool.js'
 import { enforceBudget, type HostBudget } from './host-budget.js'
 import { pidIn, takeLock } from './host-lock.js'
 import { socketInode, type HostPaths } from './paths.js'
-import { helloRequest, queryRequest, statusRequest, stopRequest, toResponseError } from './protocol.js'
+import { helloRequest, queryRequest, statusRequest, stopRequest, toResponseError, warmRequest } from './protocol.js'
 import { serverRows, type HostStatus } from './status.js'
 import { socketAnswers } from './socket.js'
 import { loggedQuery } from '../oplog/logged-provider.js'
@@ -75,6 +75,7 @@ function serve(server: net.Server, inode: bigint | undefined, options: HostServe
       workspaceRoot: entry.workspaceRoot,
       extensionToLanguage: entry.config.extensionToLanguage,
       ...(entry.slot === entry.config.id ? {} : { fallbackFor: entry.slot }),
+      warming: pool.warming(entry),
       status: () => entry.provider.status(),
     }))
     const host = { pid: process.pid, version: options.version, uptimeMs: Date.now() - startedAt, rssBytes: process.memoryUsage.rss(), clients }
@@ -133,6 +134,17 @@ function serve(server: net.Server, inode: bigint | undefined, options: HostServe
         inFlight.delete(controller)
         armIdle()
       }
+    })
+    connection.onRequest(warmRequest, ({ server: config, slot, request, log }) => {
+      if (stopping) return { started: false }
+      const client = { kind: kinds.get(connection) ?? 'unknown', pid: pids.get(connection) ?? 0 }
+      const warmUp = pool.warm(config, request, slot)
+      if (warmUp === undefined) return { started: false }
+      // Nobody's answer: logged as the client's query, its failure left to the next query to meet.
+      void loggedQuery(() => warmUp, config.id, client, () => logs.for(log))(request)
+        .catch(() => {})
+        .finally(armIdle)
+      return { started: true }
     })
     connection.onRequest(stopRequest, () => {
       setImmediate(() => void stop())

@@ -44,6 +44,21 @@ export interface QueryParams {
 export const helloRequest = new RequestType<HelloParams, HelloResult, void>('agent-lsp/hello')
 /** `agent-lsp/query`: answers as `LocalLspProvider.query` would; cancellable (`$/cancelRequest`). */
 export const queryRequest = new RequestType<QueryParams, LspQueryResult, WireErrorData>('agent-lsp/query')
+/** What the host says to a warm-up it was handed. */
+export interface WarmResult {
+  /**
+   * `true`: it runs the query now, for no client (not cancelled when the asking client leaves);
+   * `false`: it did not, as it already warms that server (the same config, workspace and slot), or is stopping.
+   */
+  readonly started: boolean
+}
+
+/**
+ * `agent-lsp/warm`: run this query in the background, so that its server is warm for a later one
+ * (see `HostPool.warm`); answered at once, before the query runs. Its answer and failure are
+ * nobody's; a client may close its connection as soon as it has the reply.
+ */
+export const warmRequest = new RequestType<QueryParams, WarmResult, void>('agent-lsp/warm')
 /** `agent-lsp/status`: the host and every server it holds (see `status.ts`). */
 export const statusRequest = new RequestType0<HostStatus, void>('agent-lsp/status')
 /** `agent-lsp/stop`: the host answers, then stops every server and exits. */

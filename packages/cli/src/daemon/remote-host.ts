@@ -11,15 +11,19 @@ import { createServedSet } from '../serving/served-set.js'
 import { withAnswerSource, type AnswerSourceOptions } from '../sources/answer-source.js'
 import { readyInHost } from '../sources/live-ready.js'
 import { indexService } from '../sources/index-service.js'
+import { createWarmUps, foregroundService } from '../sources/warm-ups.js'
 import type { HostConnection } from './connect.js'
-import { fromResponseError, isQueryFailure, queryRequest, statusRequest } from './protocol.js'
+import { fromResponseError, isQueryFailure, queryRequest, statusRequest, warmRequest } from './protocol.js'
 
 /** Options of {@link createRemoteLspHost}: the cross-check's, and the operation log the host writes for this client. */
 export interface RemoteLspHostOptions extends Pick<LspHostOptions, 'crossCheck'> {
   /** An absolute path: the host appends a line per query of this client (see `oplog/`). */
   readonly logFile?: string
-  /** Answer from the workspace's index too, read in this process (see `withAnswerSource`); the host's status says when its server is ready. */
-  readonly answers?: Omit<AnswerSourceOptions, 'liveReady'>
+  /**
+   * Answer from the workspace's index too, read in this process (see `withAnswerSource`); the
+   * host's status says when its server is ready, and it runs the warm-ups (`agent-lsp/warm`).
+   */
+  readonly answers?: Omit<AnswerSourceOptions, 'liveReady' | 'warmUps'>
 }
 
 /**
@@ -34,7 +38,9 @@ const READY_PROBE_MS = 500
  * and the rendering run here exactly as in a one-shot command. The connection is made on the first
  * query; a host that goes away mid-query (killed, crashed) is replaced by the next connection and
  * the query asked once more (seam queries change nothing, so asking twice is safe).
- * `dispose()` closes the connection; the servers stay warm in the host.
+ * A warm-up (`answers.warm`) is handed to the host once the answer it follows has been given (see
+ * `WarmUps`) and runs there for no client. `dispose()` hands over the warm-ups due, then closes the
+ * connection; the servers stay warm in the host.
  */
 export function createRemoteLspHost(
   connect: (events: { readonly onStarting: () => void }) => Promise<HostConnection>,
@@ -100,17 +106,29 @@ export function createRemoteLspHost(
       if (notify) onStart.delete(notify)
     }
   }
+  // Handed over once the host has it; a host that cannot be reached is the next query's to report.
+  const warm = async (server: LocalServerConfig, slot: string, request: LspProviderQuery): Promise<void> => {
+    const params = { server, slot, request, ...(options.logFile ? { log: options.logFile } : {}) }
+    await connection()
+      .then((open) => open.request((connection) => connection.sendRequest(warmRequest, params)))
+      .catch(() => {})
+  }
   const lsp = createLspService()
+  const warmUps = createWarmUps()
   // The servers stay warm in the host: one a config no longer names is stopped there (see HostPool).
-  const make: BackendFactory = (config, slot) => ({ query: (request, signal) => ask(config, slot, request, signal), dispose: async () => {} })
-  const set = createServedSet(lsp, options.answers ? withAnswerSource(make, { ...options.answers, liveReady }) : make, servers.map((server) => ('candidates' in server ? server : servedAlone(server))))
+  const make: BackendFactory = (config, slot) => ({ query: (request, signal) => ask(config, slot, request, signal), warm: (request) => warm(config, slot, request), dispose: async () => {} })
+  const set = createServedSet(lsp, options.answers ? withAnswerSource(make, { ...options.answers, liveReady, warmUps }) : make, servers.map((server) => ('candidates' in server ? server : servedAlone(server))))
+  const checked = options.crossCheck === false ? lsp : withCrossCheck(lsp, { ...options.crossCheck, ...(options.answers ? { index: indexService(options.answers.index) } : {}) })
   return {
-    ctx: { lsp: options.crossCheck === false ? lsp : withCrossCheck(lsp, { ...options.crossCheck, ...(options.answers ? { index: indexService(options.answers.index) } : {}) }) },
+    ctx: { lsp: foregroundService(checked, warmUps) },
+    foreground: (work) => warmUps.foreground(work),
     async status() {
       return (await connection()).request((open) => open.sendRequest(statusRequest))
     },
     reconfigure: (next) => set.update(next),
     async dispose() {
+      // First: a warm-up due goes to the host over this connection (a command's, after its answer).
+      await warmUps.close({ handOver: true })
       disposed = true
       const open = current
       current = undefined

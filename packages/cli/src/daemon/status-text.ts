@@ -17,7 +17,7 @@ function duration(ms: number | null): string {
 
 /**
  * `agent-lsp status` as text: a line for the host, then one per server (workspace, server and
- * languages (and the server it stands in for, when a fallback), state, pid, RSS, uptime, open documents, restarts) with its last error below it.
+ * languages (and the server it stands in for, when a fallback), state (`ready (warming)` while a warm-up runs), pid, RSS, uptime, open documents, restarts) with its last error below it.
  */
 export function statusText(status: HostStatus): string {
   const { host } = status
@@ -28,7 +28,7 @@ export function statusText(status: HostStatus): string {
     const docs = `${server.openDocuments} open document${server.openDocuments === 1 ? '' : 's'}`
     const restarts = `${server.restarts} restart${server.restarts === 1 ? '' : 's'}`
     lines.push(
-      `${server.workspace}  ${server.serverId}${server.fallbackFor === undefined ? '' : ` (fallback for ${server.fallbackFor})`} (${server.languages.join(', ')})  ${server.state}  pid ${server.pid ?? '-'}  ${bytes(server.rssBytes)}  up ${duration(server.uptimeMs)}  ${docs}  ${restarts}`,
+      `${server.workspace}  ${server.serverId}${server.fallbackFor === undefined ? '' : ` (fallback for ${server.fallbackFor})`} (${server.languages.join(', ')})  ${server.state}${server.warming ? ' (warming)' : ''}  pid ${server.pid ?? '-'}  ${bytes(server.rssBytes)}  up ${duration(server.uptimeMs)}  ${docs}  ${restarts}`,
     )
     if (server.lastError) lines.push(`  last error: ${server.lastError.code}: ${server.lastError.message}`)
   }

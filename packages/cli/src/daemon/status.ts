@@ -12,6 +12,12 @@ export interface ServerStatusRow extends LocalServerStatus {
   readonly rssBytes: number | null
   /** How long its process has run (ms); `null` when none runs. */
   readonly uptimeMs: number | null
+  /**
+   * `true` while a warm-up (`agent-lsp/warm`) runs on it: `ready` as a process, but its project may
+   * still be loading (typescript-language-server loads it on its first request), so a query would
+   * wait for that; `--source auto` answers from the index meanwhile. Absent otherwise.
+   */
+  readonly warming?: true
 }
 
 /** The host itself and its servers. */
@@ -34,6 +40,8 @@ export interface StatusSource {
   readonly extensionToLanguage: Readonly<Record<string, string>>
   /** The configured server it answers in place of, when it is a fallback. */
   readonly fallbackFor?: string
+  /** Whether a warm-up runs on its servers now (see `ServerStatusRow.warming`). */
+  readonly warming?: boolean
   status(): LocalServerStatus[]
 }
 
@@ -47,6 +55,7 @@ export function serverRows(sources: readonly StatusSource[], now = Date.now()): 
       ...server,
       rssBytes: server.pid === null ? null : groupRssBytes(server.pid),
       uptimeMs: server.startedAt === null ? null : now - server.startedAt,
+      ...(source.warming ? { warming: true as const } : {}),
     })),
   )
 }

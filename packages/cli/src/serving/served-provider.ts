@@ -10,6 +10,12 @@ const NOT_STARTED = new Set(['LSP_SERVER_NOT_FOUND', 'LSP_SERVER_START_FAILED'])
 export interface ServerBackend {
   /** As `LspProvider.query`; rejects with `LspError` only. */
   query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult>
+  /**
+   * Have its server answer `request` in the background, for no caller (a warm-up: its project
+   * loaded before a query needs it), where it outlives this process (the shared host's). Settles
+   * once handed over, not when answered; never rejects (a failure is the next query's to report).
+   */
+  warm?(request: LspProviderQuery): Promise<void>
   /** Stop its servers. Never rejects. */
   dispose(): Promise<void>
   /** Its servers, when it runs them in this process. */

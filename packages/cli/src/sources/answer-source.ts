@@ -1,8 +1,10 @@
 import type { LspOperation, LspProviderQuery, LspQueryResult } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '@agent-lsp/lsp-local/config'
 import type { BackendFactory, ServerBackend } from '../serving/served-provider.js'
+import { declarationSite } from './declaration-site.js'
 import { answeredInProcess, unanswered } from './live-ready.js'
 import { withElsewhere, type Elsewhere } from './spanned.js'
+import { createWarmUps, type WarmUps } from './warm-ups.js'
 
 export type { AnswerSource } from './source-names.js'
 
@@ -24,8 +26,14 @@ export interface AnswerSourceOptions {
   /**
    * `auto`: when the index answers, ask the live server the same in the background, so it is
    * ready for a later query (for a process that lives on: `agent-lsp mcp`, the shared host).
+   * One warm-up per backend and workspace root at a time; it starts once the answer has been
+   * given (see `warmUps`), through the backend's `warm` when it has one (the shared host's: it
+   * runs there, whoever leaves), else as a query in this process. Its failure is left to the
+   * next live query to report.
    */
   readonly warm: boolean
+  /** When warm-ups start: the host's (see `WarmUps`); default one of this wrapping's own. */
+  readonly warmUps?: WarmUps
   /**
    * `auto`: whether the live server of `config` is ready to answer `request`. Default: its backend
    * answered a query of that workspace in this process and none of its servers is starting or
@@ -51,6 +59,7 @@ export interface AnswerSourceOptions {
  * answered by an index that holds none of its files.
  */
 export function withAnswerSource(make: BackendFactory, options: AnswerSourceOptions): BackendFactory {
+  const warmUps = options.warmUps ?? createWarmUps()
   return (config, slot) => {
     // auto: a server of files no indexer covers (gopls, a JSON server) answers live, workspace searches too.
     if (options.source === 'auto' && !Object.keys(config.extensionToLanguage).some((extension) => Object.hasOwn(options.index.extensionToLanguage, extension))) return make(config, slot)
@@ -58,6 +67,7 @@ export function withAnswerSource(make: BackendFactory, options: AnswerSourceOpti
     const liveBackend = (): ServerBackend => (live ??= make(config, slot))
     const answered = new Set<string>()
     const warming = new Set<string>()
+    let disposed = false
     const askLive = async (request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> => {
       const result = await liveBackend().query(request, signal)
       answered.add(request.workspaceRoot)
@@ -66,13 +76,19 @@ export function withAnswerSource(make: BackendFactory, options: AnswerSourceOpti
     const ready = (request: LspProviderQuery): Promise<boolean> =>
       options.liveReady ? options.liveReady(config, request) : Promise.resolve(answeredInProcess(answered, live, request))
     const warm = (request: LspProviderQuery): void => {
-      if (!options.warm || warming.has(request.workspaceRoot)) return
-      warming.add(request.workspaceRoot)
-      // Its failure is the next live query's to report; this one was answered.
-      void askLive(request).then(
-        () => warming.delete(request.workspaceRoot),
-        () => warming.delete(request.workspaceRoot),
-      )
+      const root = request.workspaceRoot
+      if (!options.warm || warming.has(root)) return
+      warming.add(root)
+      const done = (): void => void warming.delete(root)
+      const start = async (): Promise<void> => {
+        // A backend disposed meanwhile (its config replaced) starts no server again.
+        if (disposed) return done()
+        const backend = liveBackend()
+        if (backend.warm) return backend.warm(request).finally(done)
+        // In this process: asked now, answered later. Its failure is the next live query's to report.
+        void askLive(request).then(done, done)
+      }
+      warmUps.hold(start, done)
     }
     const fromIndex = async (request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> => {
       const result = await options.index.query(request, signal)
@@ -100,9 +116,14 @@ export function withAnswerSource(make: BackendFactory, options: AnswerSourceOpti
     return {
       query: async (request, signal) => {
         const result = await answer(request, signal)
-        return elsewhere === undefined ? result : withElsewhere(result, request, elsewhere, signal)
+        if (elsewhere === undefined) return result
+        // auto: without this workspace's index to say which symbol is at the cursor, the live
+        // server's declaration of it says (it answered this query, or is asked only now).
+        const declared = options.source === 'auto' ? () => declarationSite(liveBackend(), config, request, signal) : undefined
+        return withElsewhere(result, request, elsewhere, signal, declared)
       },
       dispose: async () => {
+        disposed = true
         await live?.dispose()
       },
       status: () => live?.status?.() ?? [],

@@ -9,7 +9,7 @@ const INDEX_PATH = '.agent-lsp/index.scip'
 
 /** The index side of a command or session, and how a session follows an edited `[[indexes]]`. */
 export interface IndexSide {
-  readonly answers: Omit<AnswerSourceOptions, 'liveReady'>
+  readonly answers: Omit<AnswerSourceOptions, 'liveReady' | 'warmUps'>
   /**
    * Search these other repositories from the next query on (a session whose config changed): an
    * unchanged list keeps the indexes read; a changed one reads them again (this workspace's too).

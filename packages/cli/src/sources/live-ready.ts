@@ -15,11 +15,12 @@ export function answeredInProcess(answered: ReadonlySet<string>, live: ServerBac
 
 /**
  * Whether the shared host's rows say the server `serverId` of `workspace` (a realpath) is ready:
- * it runs there and is `ready` (the host keeps it warm for every client).
+ * it runs there, is `ready` (the host keeps it warm for every client) and no warm-up runs on it
+ * (its project may still be loading: a query would wait for it).
  */
-export function readyInHost(rows: readonly { readonly serverId: string; readonly workspace: string; readonly state: string }[], serverId: string, workspace: string): boolean {
+export function readyInHost(rows: readonly { readonly serverId: string; readonly workspace: string; readonly state: string; readonly warming?: true }[], serverId: string, workspace: string): boolean {
   const own = rows.filter((row) => row.serverId === serverId && row.workspace === workspace)
-  return own.length > 0 && own.every((row) => row.state === 'ready')
+  return own.length > 0 && own.every((row) => row.state === 'ready' && row.warming === undefined)
 }
 
 /**

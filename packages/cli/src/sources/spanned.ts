@@ -1,8 +1,11 @@
 import { LspError, type LspCompleteness, type LspLocation, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
-import type { ScipElsewhere } from '@agent-lsp/lsp-scip'
+import type { ScipDeclarationSite, ScipElsewhere } from '@agent-lsp/lsp-scip'
 
-/** The other repositories' share of an answer (`ScipLspProvider.elsewhere`). */
-export type Elsewhere = (request: LspProviderQuery, signal?: AbortSignal) => Promise<ScipElsewhere | undefined>
+/**
+ * The other repositories' share of an answer (`ScipLspProvider.elsewhere`); `declared` says where
+ * the live server has the symbol at the cursor declared, for when this workspace's index cannot say.
+ */
+export type Elsewhere = (request: LspProviderQuery, signal?: AbortSignal, declared?: () => Promise<ScipDeclarationSite | undefined>) => Promise<ScipElsewhere | undefined>
 
 const compare = (a: LspLocation, b: LspLocation): number =>
   a.uri === b.uri ? a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character : a.uri < b.uri ? -1 : 1
@@ -12,13 +15,14 @@ const compare = (a: LspLocation, b: LspLocation): number =>
  * added (`findReferences`, `goToImplementation`): its rows and theirs, sorted, and
  * `repositories` naming each searched with its provenance. Partial when either is: the reasons
  * of both, messages joined (theirs say which repository was not searched, or changed). Their
- * failure to answer at all makes the answer `partial`/`failed`, never a lost answer.
+ * failure to answer at all makes the answer `partial`/`failed`, never a lost answer (`declared`
+ * failing too: the live server's definition of the symbol at the cursor, see `Elsewhere`).
  */
-export async function withElsewhere(result: LspQueryResult, request: LspProviderQuery, elsewhere: Elsewhere, signal?: AbortSignal): Promise<LspQueryResult> {
+export async function withElsewhere(result: LspQueryResult, request: LspProviderQuery, elsewhere: Elsewhere, signal?: AbortSignal, declared?: () => Promise<ScipDeclarationSite | undefined>): Promise<LspQueryResult> {
   if (result.kind !== 'locations') return result
   let found: ScipElsewhere | undefined
   try {
-    found = await elsewhere(request, signal)
+    found = await elsewhere(request, signal, declared)
   } catch (error) {
     if (signal?.aborted) throw error
     const why = LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error)

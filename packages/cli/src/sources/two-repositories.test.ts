@@ -2,7 +2,8 @@
 // `agent-lsp index` (the pinned scip-typescript): a library, and an app that installed it (its
 // compiled declarations in node_modules, as npm leaves them) and lists the library's index in its
 // agent-lsp.toml. The built command answers with rows from both; a session whose live server is
-// ready answers with the live server's rows of the app and the library index's rows.
+// ready answers with the live server's rows of the app and the library index's rows; an app with
+// no index of its own gets the library's rows for the declaration its live server names.
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -20,6 +21,10 @@ const lib = {
   'tsconfig.json': '{ "compilerOptions": { "strict": true, "declaration": true, "outDir": "dist" }, "include": ["src"] }',
   'src/format.ts': 'export function formatPrice(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`\n}\n',
   'src/receipt.ts': "import { formatPrice } from './format'\n\nexport const total = (items: number[]) => formatPrice(items.reduce((a, b) => a + b, 0))\n",
+  'src/backoff.ts': 'export class Backoff {\n  delay(attempt: number): number {\n    return attempt * 100\n  }\n}\n',
+  'src/wait.ts': "import { Backoff } from './backoff'\n\nexport const first = new Backoff().delay(1)\n",
+  // Another `delay`, not the method: never among the method's rows.
+  'src/timer.ts': 'export const delay = (ms: number) => ms\n',
 }
 const installed = 'node_modules/@acme/pricing'
 const app = {
@@ -30,12 +35,15 @@ const app = {
   [`${installed}/dist/format.d.ts`]: 'export declare function formatPrice(cents: number): string;\n//# sourceMappingURL=format.d.ts.map\n',
   [`${installed}/dist/format.d.ts.map`]: '{"version":3,"file":"format.d.ts","sourceRoot":"","sources":["../src/format.ts"],"names":[],"mappings":""}',
   'src/cart.ts': "import { formatPrice } from '@acme/pricing'\n\nexport function label(cents: number): string {\n  return `Total: ${formatPrice(cents)}`\n}\n",
+  [`${installed}/dist/backoff.d.ts`]: 'export declare class Backoff {\n    delay(attempt: number): number;\n}\n//# sourceMappingURL=backoff.d.ts.map\n',
+  [`${installed}/dist/backoff.d.ts.map`]: '{"version":3,"file":"backoff.d.ts","sourceRoot":"","sources":["../src/backoff.ts"],"names":[],"mappings":""}',
+  'src/wait.ts': "import { Backoff } from '@acme/pricing/dist/backoff'\n\nexport const twice = new Backoff().delay(2)\n",
 }
 
 /** How long a cold typescript-language-server may take to be ready under a loaded machine (ms). */
 const LIVE_READY_MS = 90_000
 
-async function twoRepositories(): Promise<{ libRoot: string; appRoot: string }> {
+async function twoRepositories(indexed: readonly ('lib' | 'app')[] = ['lib', 'app']): Promise<{ libRoot: string; appRoot: string }> {
   const scratch = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agent-lsp-two-')))
   onTestFinished(() => rm(scratch, { recursive: true, force: true }))
   const libRoot = path.join(scratch, 'pricing')
@@ -43,14 +51,14 @@ async function twoRepositories(): Promise<{ libRoot: string; appRoot: string }> 
   await writeFiles(libRoot, lib)
   await writeFiles(appRoot, app)
   const quiet = { stdout: () => {}, stderr: () => {} }
-  for (const root of [libRoot, appRoot]) expect(await runIndexCommand(['--root', root], { cwd: root, ...quiet })).toBe(0)
+  for (const root of indexed.map((side) => (side === 'lib' ? libRoot : appRoot))) expect(await runIndexCommand(['--root', root], { cwd: root, ...quiet })).toBe(0)
   return { libRoot, appRoot }
 }
 
 const libRows = 'pricing:src/format.ts:1:17  export function formatPrice(cents: number): string {\npricing:src/receipt.ts\n1:10  import { formatPrice } from \'./format\'\n3:43  export const total = (items: number[]) => formatPrice(items.reduce((a, b) => a + b, 0))'
 const appRows = "src/cart.ts\n1:10  import { formatPrice } from '@acme/pricing'\n4:20  return `Total: ${formatPrice(cents)}`"
 
-describe('two repositories, each indexed', () => {
+describe('two repositories', () => {
   it('asked in the app: the app index\'s rows and the library index\'s, each repository\'s index named', async () => {
     const { libRoot, appRoot } = await twoRepositories()
     const { stdout, stderr, exit } = await run(['findReferences', 'src/cart.ts:4:22'], appRoot, process.env)
@@ -69,6 +77,33 @@ describe('two repositories, each indexed', () => {
       completeness: { state: 'complete' },
     })
   }, 2 * INDEX_TIMEOUT_MS)
+
+  it('an app without an index of its own: the live server\'s rows, and the library index\'s for the symbol the live server declares', async () => {
+    const { libRoot, appRoot } = await twoRepositories(['lib'])
+    const { stdout, stderr, exit } = await run(['findReferences', 'src/cart.ts:4:22'], appRoot, process.env)
+    // Live (no "From index" line of its own), the installed declaration among the live rows.
+    const declaration = `${installed}/dist/format.d.ts:1:25  export declare function formatPrice(cents: number): string;`
+    expect({ exit, stderr, stdout: stdout.replace(/built \S+ at \S+/, 'built …') }).toEqual({
+      exit: 0,
+      stderr: '',
+      stdout: `pricing: From index .agent-lsp/index.scip, built …\n6 references to formatPrice in 4 files\n${declaration}\n${libRows}\n${appRows}\n`,
+    })
+    // A method: found by its class and name (`Backoff#delay().`), not by its name alone.
+    const method = await run(['findReferences', 'src/wait.ts:3:36'], appRoot, process.env)
+    expect(method.stdout.replace(/built \S+ at \S+/, 'built …')).toEqual(
+      [
+        'pricing: From index .agent-lsp/index.scip, built …',
+        '4 references to delay in 4 files',
+        `${installed}/dist/backoff.d.ts:2:5  delay(attempt: number): number;`,
+        'pricing:src/backoff.ts:2:3  delay(attempt: number): number {',
+        'pricing:src/wait.ts:3:36  export const first = new Backoff().delay(1)',
+        'src/wait.ts:3:36  export const twice = new Backoff().delay(2)',
+        '',
+      ].join('\n'),
+    )
+    const json = JSON.parse((await run(['findReferences', 'src/wait.ts:3:36', '--json'], appRoot, process.env)).stdout) as { repositories: { name: string; root: string }[]; completeness: unknown; provenance?: unknown }
+    expect({ repositories: json.repositories.map(({ name, root }) => ({ name, root })), completeness: json.completeness, provenance: json.provenance }).toEqual({ repositories: [{ name: 'pricing', root: libRoot }], completeness: { state: 'complete' }, provenance: undefined })
+  }, 2 * INDEX_TIMEOUT_MS + LIVE_READY_MS)
 
   it('asked in the library (its config listing the app): its own rows and the app\'s', async () => {
     const { libRoot } = await twoRepositories()

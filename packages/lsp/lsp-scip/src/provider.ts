@@ -10,11 +10,14 @@ import {
 } from '@agent-lsp/lsp'
 import { answerAt, answerFile, answerSearch, type Answer } from './answer/answer.js'
 import { DEFAULT_INDEX_PATH, Indexes, type LoadedIndex } from './indexes.js'
+import { declaredMatcher, type ScipDeclarationSite } from './repositories/declared-symbol.js'
 import { answerElsewhere, type RepositoryIndex, type ScipElsewhere } from './repositories/elsewhere.js'
+import { matchingSymbols } from './repositories/same-symbol.js'
 import { isLocalSymbol } from './scip/symbol.js'
 import { checkPosition, fileUri, linesOf, readText, resolveFile, resolveRoot } from './workspace/files.js'
 
 export type { ScipElsewhere } from './repositories/elsewhere.js'
+export type { ScipDeclarationSite } from './repositories/declared-symbol.js'
 
 /** The extensions an index provider serves by default: what scip-typescript and scip-python index. */
 export const defaultScipExtensions: Readonly<Record<string, string>> = {
@@ -45,12 +48,15 @@ export interface ScipLspProvider extends LspProvider {
    * The other repositories' share of a `findReferences` or `goToImplementation` at a cursor: the
    * symbol there, as this workspace's index has it, searched in each configured repository's
    * index by its package-qualified SCIP symbol (see `matchingSymbols`). `undefined` when no
-   * repository is configured or the request is not such a query. When the symbol at the cursor is
-   * not known (no index here, the file not in it or changed since the build), nothing is searched
-   * and the answer is `partial` (`unconfigured` or `stale`) saying so.
-   * @throws LspError as `query` for the request itself (`LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_CANCELLED`, `LSP_DISPOSED`).
+   * repository is configured or the request is not such a query. When this workspace's index
+   * cannot say which symbol is at the cursor (there is none, the file is not in it or changed
+   * since the build), `declared` is asked where a live server says it is declared, and the
+   * repositories are searched for that declaration (see `declaredMatcher`): no rows when it says
+   * none; without `declared`, nothing is searched and the answer is `partial` (`unconfigured` or
+   * `stale`) saying so.
+   * @throws LspError as `query` for the request itself (`LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_CANCELLED`, `LSP_DISPOSED`); whatever `declared` rejects with.
    */
-  elsewhere(request: LspProviderQuery, signal?: AbortSignal): Promise<ScipElsewhere | undefined>
+  elsewhere(request: LspProviderQuery, signal?: AbortSignal, declared?: () => Promise<ScipDeclarationSite | undefined>): Promise<ScipElsewhere | undefined>
   dispose(): void
 }
 
@@ -130,7 +136,7 @@ export function createScipLspProvider(options: ScipLspProviderOptions = {}): Sci
       return result
     },
 
-    async elsewhere(request: LspProviderQuery, signal?: AbortSignal): Promise<ScipElsewhere | undefined> {
+    async elsewhere(request: LspProviderQuery, signal?: AbortSignal, declared?: () => Promise<ScipDeclarationSite | undefined>): Promise<ScipElsewhere | undefined> {
       if (repositories.length === 0 || (request.operation !== 'findReferences' && request.operation !== 'goToImplementation') || request.filePath === null) return undefined
       const check = () => {
         if (signal?.aborted) throw cancelled()
@@ -140,7 +146,17 @@ export function createScipLspProvider(options: ScipLspProviderOptions = {}): Sci
       const root = await resolveRoot(request.workspaceRoot)
       const file = await resolveFile(request.filePath, request.workspaceRoot, root)
       const names = repositories.map((repository) => repository.name).join(', ')
-      const notSearched = (reason: 'unconfigured' | 'stale', why: string): ScipElsewhere => ({ locations: [], repositories: [], completeness: { state: 'partial', reason, message: `${names} not searched: ${why}` } })
+      const { operation } = request
+      const none: ScipElsewhere = { locations: [], repositories: [], completeness: { state: 'complete' } }
+      const notSearched = async (reason: 'unconfigured' | 'stale', why: string): Promise<ScipElsewhere> => {
+        if (declared === undefined) return { locations: [], repositories: [], completeness: { state: 'partial', reason, message: `${names} not searched: ${why}` } }
+        const site = await declared()
+        check()
+        if (site === undefined) return none
+        const found = await answerElsewhere(declaredMatcher(site, root), root, operation, repositories)
+        check()
+        return found
+      }
       let loaded: LoadedIndex
       try {
         loaded = await indexes.load(root)
@@ -153,8 +169,9 @@ export function createScipLspProvider(options: ScipLspProviderOptions = {}): Sci
       if (!loaded.model.has(path)) return notSearched('unconfigured', `${path} is not in this workspace's index ${loaded.provenance.index}, through which the symbol at the cursor is found`)
       if (await loaded.check.isStale(path)) return notSearched('stale', `${path} changed since this workspace's index was built, so the symbol at the cursor is not known to it (agent-lsp index)`)
       const occurrence = loaded.model.at(path, request.position)
-      if (occurrence === undefined || isLocalSymbol(occurrence.symbol)) return { locations: [], repositories: [], completeness: { state: 'complete' } }
-      const found = await answerElsewhere(occurrence.symbol, { model: loaded.model, root }, request.operation, repositories)
+      if (occurrence === undefined || isLocalSymbol(occurrence.symbol)) return none
+      const asking = { model: loaded.model, root }
+      const found = await answerElsewhere((other) => matchingSymbols(occurrence.symbol, asking, other), root, request.operation, repositories)
       check()
       return found
     },

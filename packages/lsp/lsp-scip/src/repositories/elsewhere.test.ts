@@ -99,4 +99,23 @@ describe('answers spanning repositories', () => {
       completeness: { state: 'partial', reason: 'stale', message: "lib not searched: src/main.ts changed since this workspace's index was built, so the symbol at the cursor is not known to it (agent-lsp index)" },
     })
   })
+
+  it('the symbol at the cursor not known here, a live server\'s declaration of it given: that declaration searched for (package, file, names)', async () => {
+    // After the test above: src/main.ts changed since the app's build, lib's src/retry.ts since lib's.
+    const provider = createScipLspProvider({ repositories: [{ name: 'lib', root: libRoot }] })
+    const at = ask('findReferences', appRoot, 'src/main.ts', 4, 43)
+    const declared = (file: string, names: string[]) => async () => ({ file: join(appRoot, file), names })
+    const found = async (file: string, names: string[]) => {
+      const answer = await provider.elsewhere(at, undefined, declared(file, names))
+      return answer && { rows: answer.locations.map(({ uri, range: { start } }) => `${new URL(uri).pathname.slice(libRoot.length + 1)}:${start.line}:${start.character}`), searched: answer.repositories.map(({ name }) => name), state: answer.completeness.state }
+    }
+    // An interface's method, by its interface: the implementing class's `delay` is its override, the function `retry` not a match.
+    expect(await found('node_modules/acme-lib/dist/index.d.ts', ['Backoff', 'delay'])).toEqual({ rows: ['src/index.ts:2:2', 'src/index.ts:5:2'], searched: ['lib'], state: 'partial' })
+    expect(await found('node_modules/acme-lib/dist/retry.d.ts', ['retry'])).toEqual({ rows: ['src/index.ts:0:9', 'src/retry.ts:0:16', 'src/retry.ts:3:21'], searched: ['lib'], state: 'partial' })
+    // The same names in another file of the package, or in no package: nothing.
+    expect(await found('node_modules/acme-lib/dist/retry.d.ts', ['Backoff', 'delay'])).toEqual({ rows: [], searched: ['lib'], state: 'partial' })
+    expect(await found('../elsewhere.d.ts', ['retry'])).toEqual({ rows: [], searched: ['lib'], state: 'partial' })
+    // The live server declares nothing there: nothing searched, nothing missing.
+    expect(await provider.elsewhere(at, undefined, async () => undefined)).toEqual({ locations: [], repositories: [], completeness: { state: 'complete' } })
+  })
 })

@@ -4,7 +4,7 @@ import { locationsOf } from '../answer/answer.js'
 import { implementorRowsOf, referenceRowsOf, type Row } from '../answer/locations.js'
 import type { Indexes } from '../indexes.js'
 import { fileUri, resolveRoot } from '../workspace/files.js'
-import { matchingSymbols, type Side } from './same-symbol.js'
+import type { Side } from './same-symbol.js'
 
 /** Another repository's index, as a provider holds it. */
 export interface RepositoryIndex {
@@ -32,16 +32,17 @@ const NAMED_STALE_FILES = 3
 const confined = (path: string): boolean => !isAbsolute(path) && !path.split(/[\\/]/).includes('..')
 
 /**
- * Search `repositories` for `symbol` of the asking index: each one's references (occurrences,
- * declaration included, and overriding members' declarations) or implementations of the symbols
- * matching it (see `matchingSymbols`). A repository whose index cannot be read makes the answer
+ * Search `repositories` for the symbols `match` finds in each (the asking index's symbol, see
+ * `matchingSymbols`; or one a live server declared, see `declaredMatcher`): each one's references
+ * (occurrences, declaration included, and overriding members' declarations) or implementations of
+ * them; a repository whose root is `askingRoot` is left out. A repository whose index cannot be read makes the answer
  * `partial`/`failed` naming it; one with files changed since its build, `partial`/`stale` (its
  * rows stay; those in changed files are listed in its provenance's `staleUris`). Documents whose
  * path leaves the repository's root are not answered.
  */
-export async function answerElsewhere(symbol: string, asking: Side, operation: 'findReferences' | 'goToImplementation', repositories: readonly RepositoryIndex[]): Promise<ScipElsewhere> {
-  const settled = await Promise.all(repositories.map((repository) => searchOne(symbol, asking, operation, repository)))
-  const searched = settled.filter((one) => one.root !== asking.root)
+export async function answerElsewhere(match: (other: Side) => string[], askingRoot: string, operation: 'findReferences' | 'goToImplementation', repositories: readonly RepositoryIndex[]): Promise<ScipElsewhere> {
+  const settled = await Promise.all(repositories.map((repository) => searchOne(match, askingRoot, operation, repository)))
+  const searched = settled.filter((one) => one.root !== askingRoot)
   const partial = searched.flatMap((one) => (one.problem === undefined ? [] : [one.problem]))
   const completeness: LspCompleteness =
     partial.length === 0 ? { state: 'complete' } : { state: 'partial', reason: partial[0]!.reason, message: partial.map((one) => one.message).join('; ') }
@@ -59,15 +60,15 @@ interface Searched {
   readonly problem?: { readonly reason: 'failed' | 'stale'; readonly message: string }
 }
 
-async function searchOne(symbol: string, asking: Side, operation: 'findReferences' | 'goToImplementation', repository: RepositoryIndex): Promise<Searched> {
+async function searchOne(match: (other: Side) => string[], askingRoot: string, operation: 'findReferences' | 'goToImplementation', repository: RepositoryIndex): Promise<Searched> {
   const { name } = repository
   let root = repository.root
   try {
     root = await resolveRoot(repository.root)
-    if (root === asking.root) return { root, locations: [] }
+    if (root === askingRoot) return { root, locations: [] }
     const loaded = await repository.indexes.load(root)
     const { model } = loaded
-    const rows: Row[] = matchingSymbols(symbol, asking, { model, root })
+    const rows: Row[] = match({ model, root })
       .flatMap((matched) => (operation === 'findReferences' ? referenceRowsOf(model, matched, '') : implementorRowsOf(model, matched)))
       .filter((row) => confined(row.path))
     const uriOf = (path: string) => fileUri(join(root, path))
