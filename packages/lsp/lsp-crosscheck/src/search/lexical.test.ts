@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inRanges, lexicalFamily, nonCodeRanges, type LexicalFamily } from './lexical.js'
+import { inRanges, isWordAt, lexicalFamily, nonCodeRanges, type LexicalFamily } from './lexical.js'
 
 /** The non-code pieces of `text`, as the text they cover. */
 function pieces(text: string, family: LexicalFamily): string[] {
@@ -46,5 +46,18 @@ describe('inRanges and lexicalFamily', () => {
     expect(['.ts', '.mjs', '.py', '.sh', '.go', '.c', '.rs', '.java'].map(lexicalFamily)).toEqual(['javascript', 'javascript', 'python', 'shell', 'go', 'c', 'c', 'c'])
     // Languages whose comments or strings no scanner knows (`#` in YAML, `<!-- -->` in HTML, `//` that is a URL in CSS).
     expect(['.css', '.scss', '.html', '.json', '.yaml', '.dockerfile', '.lua', '.cr', ''].map(lexicalFamily)).toEqual(Array(9).fill(undefined))
+  })
+})
+
+describe('isWordAt', () => {
+  it('says what /[\\p{L}\\p{N}_$]/u says of every UTF-16 code unit', () => {
+    const word = /[\p{L}\p{N}_$]/u
+    const differing: number[] = []
+    for (let code = 0; code <= 0xffff; code++) {
+      const text = `a${String.fromCharCode(code)}`
+      if (isWordAt(text, 1) !== word.test(text[1]!)) differing.push(code)
+    }
+    expect(differing).toEqual([])
+    expect(isWordAt('x😀', 1)).toBe(false) // a lone high surrogate is no letter
   })
 })

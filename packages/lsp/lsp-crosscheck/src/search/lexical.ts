@@ -48,6 +48,20 @@ export function inRanges(ranges: readonly number[], offset: number): boolean {
 }
 
 const word = /[\p{L}\p{N}_$]/u
+/** `word` for each ASCII code unit, read at every character of a scan (the regular expression only past ASCII). */
+const asciiWord = Uint8Array.from({ length: 128 }, (_, code) => (word.test(String.fromCharCode(code)) ? 1 : 0))
+
+/** Whether the code unit at `at` of `text` is a word character (`word`). */
+export function isWordAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at)
+  return code < 128 ? asciiWord[code] === 1 : word.test(text[at]!)
+}
+
+/** Whether the code unit at `at` is white space (`/\s/`). */
+function isSpaceAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at)
+  return code < 128 ? code === 32 || (code >= 9 && code <= 13) : /\s/.test(text[at]!)
+}
 /** Keywords after which `/` starts a regular expression rather than a division. */
 const beforeExpression = /^(return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await)$/
 
@@ -103,16 +117,16 @@ class Scanner {
       } else if (js && c === '/' && !afterValue && this.#regexEnd(i) !== undefined) {
         this.#skipTo(this.#regexEnd(i)!, i)
         afterValue = true
-      } else if (word.test(c)) {
+      } else if (isWordAt(text, i)) {
         let j = i + 1
-        while (j < text.length && word.test(text[j]!)) j++
-        afterValue = !beforeExpression.test(text.slice(i, j))
+        while (j < text.length && isWordAt(text, j)) j++
+        afterValue = j - i > 10 || !beforeExpression.test(text.slice(i, j)) // `instanceof` is the longest
         this.#i = j
       } else {
         if (c === '{') braces++
         else if (c === '}') braces--
         if (c === ')' || c === ']') afterValue = true
-        else if (!/\s/.test(c)) afterValue = false
+        else if (!isSpaceAt(text, i)) afterValue = false
         this.#i = i + 1
       }
     }
@@ -145,15 +159,16 @@ class Scanner {
         this.#skipTo(this.#lineEnd(i), i)
         continue
       }
-      const literal = /^([rRbBuUfF]{0,2})('''|"""|'|")/.exec(text.slice(i, i + 5))
+      // A literal starts with a quote or a prefix letter: other characters need no look.
+      const literal = 'rRbBuUfF\'"'.includes(c) ? /^([rRbBuUfF]{0,2})('''|"""|'|")/.exec(text.slice(i, i + 5)) : null
       const prefixed = literal !== null && literal[1] !== ''
-      if (literal && !(prefixed && i > 0 && word.test(text[i - 1]!))) {
+      if (literal && !(prefixed && i > 0 && isWordAt(text, i - 1))) {
         this.#pythonString(i, literal[0].length, literal[2]!, /f/i.test(literal[1]!))
         continue
       }
-      if (word.test(c)) {
+      if (isWordAt(text, i)) {
         let j = i + 1
-        while (j < text.length && word.test(text[j]!)) j++
+        while (j < text.length && isWordAt(text, j)) j++
         this.#i = j
       } else this.#i = i + 1
     }
