@@ -166,6 +166,15 @@ describe('searchWord in process: the same occurrences as ripgrep', () => {
       ['a new .git/info/exclude', () => (mkdirSync(join(root, '.git/info'), { recursive: true }), writeFileSync(join(root, '.git/info/exclude'), 'moved/\n')), ['a.ts:1:0']],
       ['the exclude file changed', () => writeFileSync(join(root, '.git/info/exclude'), 'a.ts\n'), ['a.ts:1:0', 'moved/deep/c.ts:0:2', 'moved/deep/c.ts:1:0']],
       ['a nested folder’s file', () => writeFileSync(join(root, 'moved/deep/c.ts'), 'none\n'), ['a.ts:1:0']],
+      // A watch follows a folder's inode, not its path: each of these puts a new folder where a watched one was.
+      ['a folder deleted and made again', () => (rmSync(join(root, 'moved'), { recursive: true }), mkdirSync(join(root, 'moved'))), ['a.ts:1:0']],
+      ['a file in the folder made again', () => writeFileSync(join(root, 'moved/e.ts'), 'total\n'), ['a.ts:1:0', 'moved/e.ts:0:0']],
+      ['two folders swapped', () => (mkdirSync(join(root, 'other')), renameSync(join(root, 'moved'), join(root, 'gone')), renameSync(join(root, 'other'), join(root, 'moved'))), ['a.ts:1:0', 'gone/e.ts:0:0']],
+      ['a file in the folder swapped in', () => writeFileSync(join(root, 'moved/f.ts'), 'total\n'), ['a.ts:1:0', 'gone/e.ts:0:0', 'moved/f.ts:0:0']],
+      ['.git made again', () => (rmSync(join(root, '.git'), { recursive: true }), mkdirSync(join(root, '.git/info'), { recursive: true })), ['a.ts:1:0', 'gone/e.ts:0:0', 'moved/f.ts:0:0']],
+      ['the new .git/info/exclude', () => writeFileSync(join(root, '.git/info/exclude'), 'gone/\n'), ['a.ts:1:0', 'moved/f.ts:0:0']],
+      ['the root made again', () => (renameSync(root, `${root}.old`), mkdirSync(root), writeFileSync(join(root, 'r.ts'), 'total\n')), ['r.ts:0:0']],
+      ['a file in the root made again', () => writeFileSync(join(root, 's.ts'), 'total\n'), ['r.ts:0:0', 's.ts:0:0']],
     ]
     for (const [change, make, expected] of changes) {
       make()

@@ -65,7 +65,7 @@ async function inProcess(
   if (until !== undefined && Date.now() < until) return undefined
   if (hasGlobalExcludes()) return undefined
   const scope = { root, extensions, excluded: EXCLUDED, maxFileSize: MAX_FILE_BYTES }
-  const walk = await watchOf(JSON.stringify([scope, limits])).current(() => walkAsRipgrep(scope, limits), reused)
+  const walk = await watchOf(JSON.stringify([scope, limits])).current((reading) => walkAsRipgrep(scope, limits, reading), reused)
   if (walk.kind === 'declined') {
     if (walk.reason === 'large') large.set(root, Date.now() + LARGE_FOR_MS)
     return undefined

@@ -15,21 +15,15 @@ export interface WalkLimits {
   readonly maxBytes: number
 }
 
+/** The files, in ripgrep's `--sort path` order, or why the walk gave up. */
+export type WalkResult = { readonly kind: 'files'; readonly files: readonly WalkedFile[] } | { readonly kind: 'declined'; readonly reason: 'large' | 'unmodelled' }
+
 /**
- * The files, in ripgrep's `--sort path` order, with what the walk read to find them: the folders
- * it listed (the root and those entered) and the root's parents, whose ignore files it read; or
- * why the walk gave up.
+ * What the walk is about to read, each told before it is read (see `WalkWatch`): a folder of the
+ * tree (listed), a parent of the root (its ignore files and `.jj`), a `.git` folder (for its
+ * `info`), a `.git/info` folder (for its `exclude`).
  */
-export type WalkResult =
-  | {
-      readonly kind: 'files'
-      readonly files: readonly WalkedFile[]
-      readonly folders: readonly string[]
-      readonly parents: readonly string[]
-      /** The listed folders that hold a `.git` entry (whose `.git/info/exclude` the walk read). */
-      readonly withGit: readonly string[]
-    }
-  | { readonly kind: 'declined'; readonly reason: 'large' | 'unmodelled' }
+export type WalkReading = (folder: string, kind: 'tree' | 'parent' | 'git' | 'git-info') => void
 
 /** What the walk needs of ripgrep's flags (see `ripgrep.ts`). */
 export interface WalkScope {
@@ -57,19 +51,22 @@ const listings = new Map<string, { readonly identity: Identity; readonly entries
  * whose name ends with an extension (symlinks never), up to `maxFileSize` bytes. Each folder is
  * listed again only when its identity changed.
  */
-export function walkAsRipgrep(scope: WalkScope, limits: WalkLimits): WalkResult {
+export function walkAsRipgrep(scope: WalkScope, limits: WalkLimits, reading: WalkReading = () => {}): WalkResult {
   const stack: { readonly folder: string; readonly rules: FolderRules }[] = []
+  const readingGit = (folder: string): void => {
+    reading(`${folder}/.git`, 'git')
+    reading(`${folder}/.git/info`, 'git-info')
+  }
   try {
     for (let parent = dirname(scope.root), child = scope.root; parent !== child; child = parent, parent = dirname(parent)) {
+      reading(parent, 'parent')
+      readingGit(parent)
       if (statSync(`${parent}/.jj`, { throwIfNoEntry: false })) return { kind: 'declined', reason: 'unmodelled' }
       stack.unshift({ folder: parent, rules: folderRules(parent, () => true) })
     }
   } catch {
     return { kind: 'declined', reason: 'unmodelled' } // a parent that cannot be looked at, or a pattern not modelled
   }
-  const parents = stack.map((level) => level.folder)
-  const folders: string[] = []
-  const withGit: string[] = []
   const files: WalkedFile[] = []
   let bytes = 0
   let declined: WalkResult | undefined
@@ -90,11 +87,11 @@ export function walkAsRipgrep(scope: WalkScope, limits: WalkLimits): WalkResult 
     return false
   }
   const visit = (folder: string): void => {
+    reading(folder, 'tree')
     const listed = listing(folder)
     if (listed === undefined) return
-    folders.push(folder)
     const { entries, names } = listed
-    if (names.has('.git')) withGit.push(folder)
+    if (names.has('.git')) readingGit(folder)
     if (names.has('.jj')) {
       declined = { kind: 'declined', reason: 'unmodelled' }
       return
@@ -121,7 +118,7 @@ export function walkAsRipgrep(scope: WalkScope, limits: WalkLimits): WalkResult 
   } catch {
     return { kind: 'declined', reason: 'unmodelled' } // a pattern the glob translation does not model
   }
-  return declined ?? { kind: 'files', files, folders, parents, withGit }
+  return declined ?? { kind: 'files', files }
 }
 
 /** A folder's entries in ripgrep's order (by name, byte-wise), kept while its identity holds. */
