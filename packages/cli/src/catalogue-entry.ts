@@ -42,6 +42,8 @@ export interface CatalogueEntry {
   readonly openChangedFiles?: boolean
   /** The log line by which a server without progress says its workspace is loaded (regex source). */
   readonly readyLogPattern?: string
+  /** See `LocalServerConfig.backgroundProgressTitle`. */
+  readonly backgroundProgressTitle?: string
   /** Where the ready log line comes (see lsp-local's `readyLogStream`); default `window/logMessage`. */
   readonly readyLogStream?: 'stderr'
   /** See `LocalServerConfig.deadLogPattern`. */

@@ -103,6 +103,9 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     extensionToLanguage: { '.py': 'python', '.pyi': 'python' },
     rootMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'pyrightconfig.json'],
     readyLogPattern: '^(Found \\d+ source files?|No source files found)',
+    // Its analysis of open files (`1 file to analyze`): answers do not wait on it, and after an open
+    // file is deleted pyright 1.1.414 never ends it.
+    backgroundProgressTitle: '^$',
     // pyright 1.1.414 adds `**/.*` to every config's excludes (nothing in the language server turns
     // its default excludes off), even for a folder its `include` names.
     excludedFolders: { pattern: '^\\.', says: 'pyright leaves out files under folders starting with a dot' },

@@ -115,6 +115,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(draft.settings ? { settings: draft.settings } : {}),
     ...(draft.env ? { env: draft.env } : {}),
     ...(entry?.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
+    ...(entry?.backgroundProgressTitle !== undefined ? { backgroundProgressTitle: entry.backgroundProgressTitle } : {}),
     ...(entry?.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
     ...(entry?.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry?.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),

@@ -90,6 +90,7 @@ describe('the server catalogue', () => {
         extensionToLanguage: { '.py': 'python', '.pyi': 'python' },
         rootMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'pyrightconfig.json'],
         readyLogPattern: '^(Found \\d+ source files?|No source files found)',
+        backgroundProgressTitle: '^$',
         excludedFolders: { pattern: '^\\.', says: 'pyright leaves out files under folders starting with a dot' },
         virtualenv: { interpreterSetting: 'python.pythonPath', searchPathsSetting: 'python.analysis.extraPaths' },
         onPackagesChanged: { command: 'pyright.restartserver', reloads: true },

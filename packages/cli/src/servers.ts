@@ -35,6 +35,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(run.initializationOptions !== undefined ? { initializationOptions: run.initializationOptions } : {}),
     ...(entry.settings ? { settings: entry.settings } : {}),
     ...(entry.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
+    ...(entry.backgroundProgressTitle !== undefined ? { backgroundProgressTitle: entry.backgroundProgressTitle } : {}),
     ...(entry.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),

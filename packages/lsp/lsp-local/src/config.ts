@@ -117,6 +117,13 @@ export interface LocalServerConfig {
    */
   readonly readyLogStream?: 'logMessage' | 'stderr'
   /**
+   * A regular expression (source text) matching the title of the work-done progress a server
+   * reports for background work no answer waits on: such progress does not make it busy (see
+   * `Readiness`). pyright: `^$`, its analysis of open files, begun with an empty title, which
+   * pyright 1.1.414 never ends once an open file was deleted (every query then waited 30 s).
+   */
+  readonly backgroundProgressTitle?: string
+  /**
    * A regular expression (source text) matching the `window/logMessage` line by which a server says
    * it can no longer answer though its process lives on (typescript-language-server, when its
    * tsserver dies: `[tsserver] Exited.`; it then answers every request with nothing). The host

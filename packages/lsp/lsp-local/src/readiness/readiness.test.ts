@@ -16,6 +16,20 @@ describe('Readiness', () => {
     await expect(waited).resolves.toBe(true)
   })
 
+  it('is not busy with progress whose title says it is background work', () => {
+    const readiness = new Readiness(undefined, 'logMessage', '^$')
+    readiness.onCreate('analysis')
+    expect(readiness.ready).toBe(false) // created: work, until its begin says what kind
+    readiness.onProgress({ token: 'analysis', value: { kind: 'begin', title: '' } })
+    readiness.onProgress({ token: 'analysis', value: { kind: 'report', message: '1 file to analyze' } })
+    expect(readiness.ready).toBe(true)
+    readiness.onProgress({ token: 'refs', value: { kind: 'begin', title: 'Finding references' } })
+    expect(readiness.pending).toEqual(['Finding references'])
+    const without = new Readiness()
+    without.onProgress({ token: 'analysis', value: { kind: 'begin', title: '' } })
+    expect(without.ready).toBe(false)
+  })
+
   it('waits for the ready log line when the server has one', async () => {
     const readiness = new Readiness('^Found \\d+ source files?')
     expect(readiness.pending).toEqual(['loading the workspace'])

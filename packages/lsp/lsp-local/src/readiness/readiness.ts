@@ -16,10 +16,16 @@ export class Readiness {
   #awaitingLog: RegExp | undefined
   #announced = 0
 
-  /** @param stream - where the ready log line comes: `window/logMessage`, or (`stderr`) {@link onStderr} too. */
-  constructor(readyLogPattern?: string, private readonly stream: 'logMessage' | 'stderr' = 'logMessage') {
+  readonly #background: RegExp | undefined
+
+  /**
+   * @param stream - where the ready log line comes: `window/logMessage`, or (`stderr`) {@link onStderr} too.
+   * @param backgroundProgressTitle - titles of progress that is background work (`LocalServerConfig.backgroundProgressTitle`): not busy.
+   */
+  constructor(readyLogPattern?: string, private readonly stream: 'logMessage' | 'stderr' = 'logMessage', backgroundProgressTitle?: string) {
     this.#readyLog = readyLogPattern === undefined ? undefined : new RegExp(readyLogPattern)
     this.#awaitingLog = this.#readyLog
+    this.#background = backgroundProgressTitle === undefined ? undefined : new RegExp(backgroundProgressTitle)
   }
 
   /**
@@ -55,8 +61,14 @@ export class Readiness {
   onProgress({ token, value }: { token: ProgressToken; value: unknown }): void {
     const kind = (value as { kind?: unknown } | null)?.kind
     if (kind === 'begin') {
+      const { title } = value as WorkDoneProgressBegin
+      if (this.#background?.test(typeof title === 'string' ? title : '')) {
+        // Background work: not busy, though its `create` counted it so a moment ago.
+        if (this.#busy.delete(token)) this.#wakeIfReady()
+        return
+      }
       if (!this.#busy.has(token)) this.#announced++
-      this.#busy.set(token, (value as WorkDoneProgressBegin).title)
+      this.#busy.set(token, title)
     }
     if (kind === 'end' && this.#busy.delete(token)) this.#wakeIfReady()
   }
