@@ -5,8 +5,8 @@ import { HostPool } from './host-pool.js'
 import { enforceBudget, type HostBudget } from './host-budget.js'
 import { pidIn, takeLock } from './host-lock.js'
 import { socketInode, type HostPaths } from './paths.js'
-import { helloRequest, queryRequest, statusRequest, stopRequest, toResponseError, warmRequest } from './protocol.js'
-import { serverRows, type HostStatus } from './status.js'
+import { helloRequest, queryRequest, readyRequest, statusRequest, stopRequest, toResponseError, warmRequest } from './protocol.js'
+import { readyIn, serverRows, type HostStatus, type StatusSource } from './status.js'
 import { socketAnswers } from './socket.js'
 import { loggedQuery } from '../oplog/logged-provider.js'
 import { HostLogs } from './host-logs.js'
@@ -68,18 +68,19 @@ function serve(server: net.Server, inode: bigint | undefined, options: HostServe
   const pids = new Map<MessageConnection, number>()
   const logs = new HostLogs(options.log)
   const startedAt = Date.now()
-  const status = (): HostStatus => {
-    const clients: Record<string, number> = {}
-    for (const kind of kinds.values()) clients[kind] = (clients[kind] ?? 0) + 1
-    const sources = pool.entries().map((entry) => ({
+  const sources = (): StatusSource[] =>
+    pool.entries().map((entry) => ({
       workspaceRoot: entry.workspaceRoot,
       extensionToLanguage: entry.config.extensionToLanguage,
       ...(entry.slot === entry.config.id ? {} : { fallbackFor: entry.slot }),
       warming: pool.warming(entry),
       status: () => entry.provider.status(),
     }))
+  const status = (): HostStatus => {
+    const clients: Record<string, number> = {}
+    for (const kind of kinds.values()) clients[kind] = (clients[kind] ?? 0) + 1
     const host = { pid: process.pid, version: options.version, uptimeMs: Date.now() - startedAt, rssBytes: process.memoryUsage.rss(), clients }
-    return { host, servers: serverRows(sources) }
+    return { host, servers: serverRows(sources()) }
   }
   let idleTimer: NodeJS.Timeout | undefined
   const { budget } = options
@@ -119,6 +120,7 @@ function serve(server: net.Server, inode: bigint | undefined, options: HostServe
       return { version: options.version, build: options.build, pid: process.pid }
     })
     connection.onRequest(statusRequest, status)
+    connection.onRequest(readyRequest, ({ serverId, workspace }) => readyIn(sources(), serverId, workspace))
     connection.onRequest(queryRequest, async ({ server: config, slot, request, log }, token) => {
       const controller = new AbortController()
       inFlight.add(controller)

@@ -13,7 +13,7 @@ import { openHost } from './connect.js'
 import { HostPool } from './host-pool.js'
 import { startHostServer } from './host-server.js'
 import { ensureHostDir } from './paths.js'
-import { queryRequest, statusRequest, warmRequest } from './protocol.js'
+import { queryRequest, readyRequest, statusRequest, warmRequest } from './protocol.js'
 import { readyInHost } from '../sources/live-ready.js'
 
 function dirOf(prefix: string): string {
@@ -72,6 +72,8 @@ describe('a warm-up in the shared host', () => {
     expect(servers.map((row) => [row.serverId, row.workspace, row.state, row.warming])).toEqual([['fake', root, 'ready', true]])
     expect(readyInHost(servers, 'fake', root)).toBe(false)
     expect(readyInHost(servers.map(({ warming: _, ...row }) => row), 'fake', root)).toBe(true)
+    // The probe of `--source auto` says the same, without the memory of every process.
+    expect(await second.connection.sendRequest(readyRequest, { serverId: 'fake', workspace: root })).toBe(false)
 
     // Stopping the host cancels it and stops that server.
     await host.stop()

@@ -61,6 +61,12 @@ export interface WarmResult {
 export const warmRequest = new RequestType<QueryParams, WarmResult, void>('agent-lsp/warm')
 /** `agent-lsp/status`: the host and every server it holds (see `status.ts`). */
 export const statusRequest = new RequestType0<HostStatus, void>('agent-lsp/status')
+/**
+ * `agent-lsp/ready`: whether the server `serverId` of `workspace` (a realpath) runs in the host and
+ * is ready for a query (see `readyInHost`); the probe of `--source auto`, before each query an
+ * index could answer, so no memory is sampled for it (`agent-lsp/status` samples every process's).
+ */
+export const readyRequest = new RequestType<{ readonly serverId: string; readonly workspace: string }, boolean, void>('agent-lsp/ready')
 /** `agent-lsp/stop`: the host answers, then stops every server and exits. */
 export const stopRequest = new RequestType0<{ readonly pid: number }, void>('agent-lsp/stop')
 

@@ -9,11 +9,10 @@ import type { BackendFactory } from '../serving/served-provider.js'
 import { servedAlone, type ServedServer } from '../serving/served-server.js'
 import { createServedSet } from '../serving/served-set.js'
 import { withAnswerSource, type AnswerSourceOptions } from '../sources/answer-source.js'
-import { readyInHost } from '../sources/live-ready.js'
 import { indexService } from '../sources/index-service.js'
 import { createWarmUps, foregroundService } from '../sources/warm-ups.js'
 import type { HostConnection } from './connect.js'
-import { fromResponseError, isQueryFailure, queryRequest, statusRequest, warmRequest } from './protocol.js'
+import { fromResponseError, isQueryFailure, queryRequest, readyRequest, statusRequest, warmRequest } from './protocol.js'
 
 /** Options of {@link createRemoteLspHost}: the cross-check's, and the operation log the host writes for this client. */
 export interface RemoteLspHostOptions extends Pick<LspHostOptions, 'crossCheck'> {
@@ -97,7 +96,10 @@ export function createRemoteLspHost(
   }
 
   const liveReady = async (config: LocalServerConfig, request: LspProviderQuery): Promise<boolean> => {
-    const probe = connection().then(async (open) => readyInHost((await open.request((connection) => connection.sendRequest(statusRequest))).servers, config.id, await realpath(request.workspaceRoot)))
+    const probe = connection().then(async (open) => {
+      const workspace = await realpath(request.workspaceRoot)
+      return open.request((connection) => connection.sendRequest(readyRequest, { serverId: config.id, workspace }))
+    })
     let notify: (() => void) | undefined
     const started = new Promise<boolean>((resolve) => (starting ? resolve(false) : onStart.add((notify = () => resolve(false)))))
     try {

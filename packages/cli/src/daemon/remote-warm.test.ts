@@ -2,7 +2,6 @@
 // hands it to the host (`agent-lsp/warm`) only once the index's answer has been given to the
 // caller, and before the command closes its connection; the host then runs it on its own.
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { LspProviderQuery, LspQueryResult } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '@agent-lsp/lsp-local'
 import type { MessageConnection } from 'vscode-jsonrpc/node'
@@ -11,6 +10,7 @@ import type { IndexAnswerer } from '../sources/answer-source.js'
 import { tempWorkspace } from '../workspace.test-support.js'
 import type { HostConnection } from './connect.js'
 import { createRemoteLspHost } from './remote-host.js'
+import { retryLimitRow } from './remote-stub.test-support.js'
 
 const config: LocalServerConfig = { id: 'typescript', command: 'typescript-language-server', args: ['--stdio'], extensionToLanguage: { '.ts': 'typescript' } }
 
@@ -21,7 +21,7 @@ function stubConnection(events: string[]): HostConnection {
   const connection = {
     sendRequest: async (type: { method: string }, params?: { request?: LspProviderQuery }) => {
       events.push(params?.request ? `${type.method} ${params.request.operation}` : type.method)
-      if (type.method === 'agent-lsp/status') return { host: { pid: 1, version: 't', uptimeMs: 0, rssBytes: 0, clients: {} }, servers: [] }
+      if (type.method === 'agent-lsp/ready') return false
       if (type.method === 'agent-lsp/warm') return { started: true }
       throw new Error(`the stub host answers no ${type.method}`)
     },
@@ -42,14 +42,7 @@ function stubIndex(root: string, events: string[]): IndexAnswerer {
     extensionToLanguage: { '.ts': 'typescript' },
     query: async (request): Promise<LspQueryResult> => {
       events.push(`index ${request.operation}`)
-      const uri = pathToFileURL(path.join(root, 'src/a.ts')).href
-      return {
-        kind: 'locations',
-        locations: [{ uri, range: { start: { line: 0, character: 13 }, end: { line: 0, character: 23 } } }],
-        resolvedWorkspaceRoot: root,
-        completeness: { state: 'complete' },
-        provenance: { source: 'index', index: path.join(root, '.agent-lsp/index.scip'), builtAt: '2026-12-03T00:00:00.000Z', revision: 'sha256:0', staleUris: [] },
-      }
+      return retryLimitRow(root, 'index')
     },
   }
 }
@@ -66,7 +59,7 @@ describe('the live warm-up of an index answer, through the shared host', () => {
       events.push(`given from ${answer.provenance?.source}`)
     })
     await host.dispose()
-    expect(events).toEqual(['agent-lsp/status', 'index findReferences', 'given from index', 'agent-lsp/warm findReferences', 'close'])
+    expect(events).toEqual(['agent-lsp/ready', 'index findReferences', 'given from index', 'agent-lsp/warm findReferences', 'close'])
   })
 
   it('waits while other answers are being made: warm-ups start once none is in flight', async () => {
@@ -93,10 +86,10 @@ describe('the live warm-up of an index answer, through the shared host', () => {
     await given
     await new Promise((resolve) => setImmediate(resolve))
     await new Promise((resolve) => setImmediate(resolve))
-    expect(events).toEqual(['agent-lsp/status', 'index findReferences', 'first given'])
+    expect(events).toEqual(['agent-lsp/ready', 'index findReferences', 'first given'])
     finishSecond()
     await both
     await host.dispose()
-    expect(events).toEqual(['agent-lsp/status', 'index findReferences', 'first given', 'second given', 'agent-lsp/warm findReferences', 'close'])
+    expect(events).toEqual(['agent-lsp/ready', 'index findReferences', 'first given', 'second given', 'agent-lsp/warm findReferences', 'close'])
   })
 })

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace } from '../workspace.test-support.js'
 import { hostEnv, hostFiles, hostProcesses, mcpSession, run, typescriptServers } from './host.test-support.js'
-import type { HostStatus } from './status.js'
+import { readyIn, type HostStatus, type StatusSource } from './status.js'
 
 const files = hostFiles
 
@@ -60,5 +60,22 @@ describe('agent-lsp status', () => {
     const [hostPid] = hostProcesses(dir)
     expect(status.host).toMatchObject({ pid: hostPid, clients: { mcp: 1 } })
     expect(status.servers.map((server) => [server.serverId, server.state, server.pid])).toEqual([['typescript', 'ready', typescriptServers(hostPid!)[0]]])
+  })
+})
+
+describe('agent-lsp/ready (readyIn)', () => {
+  const source = (state: 'ready' | 'indexing', warming = false): StatusSource => ({
+    workspaceRoot: '/w',
+    extensionToLanguage: { '.ts': 'typescript' },
+    warming,
+    status: () => [{ serverId: 'typescript', root: '/w', state, pid: 7, startedAt: 0, openDocuments: 1, restarts: 0, lastError: null }],
+  })
+  it('is true only for a ready server of that id and workspace with no warm-up running', () => {
+    expect(readyIn([source('ready')], 'typescript', '/w')).toBe(true)
+    expect(readyIn([source('ready', true)], 'typescript', '/w')).toBe(false)
+    expect(readyIn([source('indexing')], 'typescript', '/w')).toBe(false)
+    expect(readyIn([source('ready')], 'typescript', '/other')).toBe(false)
+    expect(readyIn([source('ready')], 'python', '/w')).toBe(false)
+    expect(readyIn([], 'typescript', '/w')).toBe(false)
   })
 })

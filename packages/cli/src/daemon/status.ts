@@ -1,4 +1,5 @@
 import { groupRssBytes, type LocalServerStatus } from '@agent-lsp/lsp-local/config'
+import { readyInHost } from '../sources/live-ready.js'
 
 /** One server of the host, as `agent-lsp status` and the MCP status resource show it. */
 export interface ServerStatusRow extends LocalServerStatus {
@@ -58,4 +59,15 @@ export function serverRows(sources: readonly StatusSource[], now = Date.now()): 
       ...(source.warming ? { warming: true as const } : {}),
     })),
   )
+}
+
+/**
+ * Whether the server `serverId` of `workspace` (a realpath) is ready in `sources` (see
+ * `readyInHost`), from their states alone: no memory sampled, as `agent-lsp/ready` answers.
+ */
+export function readyIn(sources: readonly StatusSource[], serverId: string, workspace: string): boolean {
+  const rows = sources.flatMap((source) =>
+    source.status().map((server) => ({ serverId: server.serverId, workspace: source.workspaceRoot ?? server.root, state: server.state, ...(source.warming ? { warming: true as const } : {}) })),
+  )
+  return readyInHost(rows, serverId, workspace)
 }

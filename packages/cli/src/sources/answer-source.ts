@@ -14,6 +14,11 @@ export interface IndexAnswerer {
   /** The extensions its indexers cover and their languages (`defaultScipExtensions`): `auto` leaves other servers live. */
   readonly extensionToLanguage: Readonly<Record<string, string>>
   query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult>
+  /**
+   * Whether an index of `request`'s workspace may be there to answer it (its file exists); `false`
+   * lets `auto` ask the live server at once, without probing whether it is ready. Default: yes.
+   */
+  covers?(request: LspProviderQuery): boolean
   /** Other repositories' rows for a `findReferences` or `goToImplementation` (a config's `[[indexes]]`), added to every answer, live or not. */
   readonly elsewhere?: Elsewhere
 }
@@ -99,7 +104,7 @@ export function withAnswerSource(make: BackendFactory, options: AnswerSourceOpti
     const { elsewhere } = options.index
     const answer = async (request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> => {
       if (options.source === 'index') return fromIndex(request, signal)
-      if (!options.index.operations.includes(request.operation) || (await ready(request))) return askLive(request, signal)
+      if (!options.index.operations.includes(request.operation) || options.index.covers?.(request) === false || (await ready(request))) return askLive(request, signal)
       let result: LspQueryResult
       try {
         result = await fromIndex(request, signal)

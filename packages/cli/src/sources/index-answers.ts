@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import type { LspProviderQuery } from '@agent-lsp/lsp'
 import type { ConfiguredIndex } from '../config-indexes.js'
 import type { AnswerSourceOptions } from './answer-source.js'
 import type { AnswerSource } from './source-names.js'
@@ -47,6 +48,8 @@ export async function indexAnswers(
       operations: scipOperations,
       extensionToLanguage: defaultScipExtensions,
       query: (...args: Parameters<typeof provider.query>) => provider.query(...args),
+      // Looked at per query: an index built later answers from then on.
+      covers: (request: LspProviderQuery) => existsSync(join(request.workspaceRoot, INDEX_PATH)),
       ...(repositories.length > 0 || options.lookLater ? { elsewhere: (...args: Parameters<typeof provider.elsewhere>) => provider.elsewhere(...args) } : {}),
     },
   }
