@@ -10,7 +10,7 @@ describe('Texts', () => {
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
     writeFileSync(join(dir, 'a.ts'), '\ufeffexport const total = 1\r\nexport const twice = total * 2\n')
     const text = new Texts().get(fileUri(join(dir, 'a.ts')))
-    expect({ text: text?.text, lines: text?.lines, lineStarts: text?.lineStarts }).toEqual({
+    expect({ text: text?.text, lines: text?.lines, lineStarts: text && Array.from(text.lineStarts) }).toEqual({
       text: 'export const total = 1\r\nexport const twice = total * 2\n',
       lines: ['export const total = 1', 'export const twice = total * 2', ''],
       lineStarts: [0, 24, 55],

@@ -1,4 +1,5 @@
 import { readFileSync, statSync, type BigIntStats } from 'node:fs'
+import { lineStarts, splitLines } from '@agent-lsp/text-lines'
 import { URI } from 'vscode-uri'
 import { identityOf, RACY_WINDOW_MS, sameIdentity, type Identity } from './identity.js'
 
@@ -6,8 +7,8 @@ import { identityOf, RACY_WINDOW_MS, sameIdentity, type Identity } from './ident
 export interface Text {
   readonly text: string
   readonly lines: readonly string[]
-  /** UTF-16 offset of the start of each line. */
-  readonly lineStarts: readonly number[]
+  /** UTF-16 offset of the start of each line (see `lineStarts`). */
+  readonly lineStarts: ArrayLike<number>
 }
 
 /**
@@ -120,35 +121,18 @@ function read(path: string): Text | undefined {
 /** A text whose lines are split on first use: most texts the search keeps are never asked for a line. */
 class FileText implements Text {
   #lines: string[] | undefined
-  #lineStarts: number[] | undefined
+  #lineStarts: Uint32Array | undefined
 
   constructor(readonly text: string) {}
 
   get lines(): readonly string[] {
-    if (this.#lines === undefined) this.#split()
-    return this.#lines!
+    this.#lines ??= splitLines(this.text)
+    return this.#lines
   }
 
-  get lineStarts(): readonly number[] {
-    if (this.#lineStarts === undefined) this.#split()
-    return this.#lineStarts!
-  }
-
-  #split(): void {
-    const { text } = this
-    const lines: string[] = []
-    const lineStarts: number[] = []
-    const breaks = /\r\n|\r|\n/g
-    let start = 0
-    for (let match = breaks.exec(text); match !== null; match = breaks.exec(text)) {
-      lines.push(text.slice(start, match.index))
-      lineStarts.push(start)
-      start = match.index + match[0].length
-    }
-    lines.push(text.slice(start))
-    lineStarts.push(start)
-    this.#lines = lines
-    this.#lineStarts = lineStarts
+  get lineStarts(): ArrayLike<number> {
+    this.#lineStarts ??= lineStarts(this.text)
+    return this.#lineStarts
   }
 }
 

@@ -6,7 +6,7 @@ import { cancelledError } from '../process/client-errors.js'
 import type { LanguageServerClient } from '../process/client.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
 import { skipNotText, type DocumentHold, type OpenDocuments } from '../sync/documents.js'
-import { lineAt } from '../sync/lines.js'
+import { lineAt, lineCount } from '../sync/lines.js'
 import { isInside } from '../sync/paths.js'
 import { findProjects } from '../sync/projects.js'
 import { looseFiles, type LooseFiles } from '../sync/loose-files.js'
@@ -288,7 +288,7 @@ function assertPosition(text: string, position: LspPosition, path: string): void
   const { line, character } = position
   const lineText = lineAt(text, line)
   if (lineText === undefined) {
-    const count = text.split(/\r\n|\r|\n/).length
+    const count = lineCount(text)
     throw new LspError('LSP_INVALID_POSITION', `line ${line} (zero-based) is past the end of ${path} (${count} lines)`)
   }
   if (character > lineText.length) {

@@ -1,3 +1,5 @@
+import { splitLines } from '@agent-lsp/text-lines'
+
 /**
  * A server's error message as one line for an answer: the lines before its stack trace (servers
  * written in JavaScript send `Error: …\n    at …` frames), blank lines and repeats dropped
@@ -6,7 +8,7 @@
  */
 export function serverMessage(message: string): string {
   const kept: string[] = []
-  for (const raw of message.split(/\r\n|\r|\n/)) {
+  for (const raw of splitLines(message)) {
     const line = raw.trim()
     if (/^at\s/.test(line)) break
     const bare = line.replace(/^Error:\s*/, '')

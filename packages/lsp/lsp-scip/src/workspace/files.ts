@@ -2,6 +2,7 @@ import { realpath, readFile, stat } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { URI } from 'vscode-uri'
 import { LspError, type LspPosition } from '@agent-lsp/lsp'
+import { splitLines } from '@agent-lsp/text-lines'
 
 /** The canonical `file:` URI of an absolute path (`vscode-uri`'s spelling, as lsp-local's). */
 export function fileUri(path: string): string {
@@ -51,7 +52,7 @@ export async function resolveFile(filePath: string, workspaceRoot: string, root:
 
 /** The lines of a text as LSP splits them (`\n`, `\r\n`, `\r`), a leading byte order mark left out. */
 export function linesOf(text: string): string[] {
-  return (text.startsWith('\uFEFF') ? text.slice(1) : text).split(/\r\n|\r|\n/)
+  return splitLines(text.startsWith('\uFEFF') ? text.slice(1) : text)
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { LspSymbol } from '@agent-lsp/lsp'
 import { describe, expect, it } from 'vitest'
-import { splitLines } from '../text/lines.js'
+import { splitLines } from '@agent-lsp/text-lines'
 import { headerIdentifiers } from './class-hierarchy.js'
 
 const range = (sl: number, sc: number, el: number, ec: number) => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } })

@@ -4,7 +4,7 @@ import type { LspPosition, LspSymbol } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import type { EditFlowContext } from './edit-context.js'
 import { relativeInside } from '../input/workspace-path.js'
-import { splitLines } from '../text/lines.js'
+import { splitLines } from '@agent-lsp/text-lines'
 import { rangeHolds } from '../text/positions.js'
 
 /** A class as its file's `documentSymbol` lists it, and the symbols it declares directly. */

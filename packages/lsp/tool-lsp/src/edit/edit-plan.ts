@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { LspError, type LspPosition, type LspRange, type LspTextEdit, type LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { lineEnd, lineStarts } from '@agent-lsp/text-lines'
 import { URI } from 'vscode-uri'
 
 /**
@@ -163,9 +164,7 @@ export function applyTextEdits(
   const offsetOf = (position: LspPosition): number => {
     const start = starts[position.line]
     if (start === undefined) throw new LspError('LSP_MALFORMED_RESPONSE', `the edit reaches line ${position.line + 1} of ${displayPath}, past its end`)
-    const lineEnd = position.line + 1 < starts.length ? starts[position.line + 1]! : text.length
-    const content = text.slice(start, lineEnd).replace(/(\r\n|\r|\n)$/, '')
-    return start + Math.min(position.character, content.length)
+    return start + Math.min(position.character, lineEnd(text, starts, position.line) - start)
   }
   let result = ''
   let cursor = 0
@@ -187,12 +186,4 @@ export function applyTextEdits(
     return { position: { line, character: offset - newStarts[line]! }, replaced }
   })
   return { text: result, sites }
-}
-
-/** Offsets where each LSP line starts. */
-function lineStarts(text: string): number[] {
-  const starts = [0]
-  const breaks = /\r\n|\r|\n/g
-  for (let found = breaks.exec(text); found; found = breaks.exec(text)) starts.push(found.index + found[0].length)
-  return starts
 }

@@ -7,6 +7,7 @@ import { createLineReader } from '../input/file-lines.js'
 import { oneLine } from '../text/one-line.js'
 import type { EditFlowContext } from './edit-context.js'
 import type { EditPlan } from './edit-plan.js'
+import { splitLines } from '@agent-lsp/text-lines'
 
 /** New errors listed in a preview; the rest are counted. */
 const MAX_NEW_ERRORS = 10
@@ -78,7 +79,7 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
     const rows: CheckedFile[] = await Promise.all(
       checked.map(async (file, index) => {
         const text = afterText.get(file)
-        return { path: file, before: before[index], after: after.get(file), lines: text === undefined ? await readLines(file) : text.split(/\r\n|\r|\n/), blind: blind.has(file) }
+        return { path: file, before: before[index], after: after.get(file), lines: text === undefined ? await readLines(file) : splitLines(text), blind: blind.has(file) }
       }),
     )
     return { lines: checkLines(rows, root), before: counted }

@@ -1,3 +1,5 @@
+import { splitLines } from '@agent-lsp/text-lines'
+
 /** A declaration found in the text of removed lines: a name and its 1-based line. */
 export interface OldDeclaration {
   readonly name: string
@@ -14,7 +16,7 @@ const DECLARATION = /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract
  * and other members are not found).
  */
 export function oldDeclarations(text: string, from: number, to: number): OldDeclaration[] {
-  const lines = text.split(/\r\n|\r|\n/)
+  const lines = splitLines(text)
   const found: OldDeclaration[] = []
   for (let line = from; line <= to && line <= lines.length; line++) {
     const match = DECLARATION.exec(lines[line - 1]!)

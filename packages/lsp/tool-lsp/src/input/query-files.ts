@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs'
 import { realpath } from 'node:fs/promises'
-import { splitLines, visibleLineCount } from '../text/lines.js'
+import { splitLines, visibleLineCount } from '@agent-lsp/text-lines'
 import { FileTexts, identityOf, type FileText } from './file-texts.js'
 import { NotRegularFileError, readRegularFile } from './regular-file.js'
 import { relativeInside } from './workspace-path.js'

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { splitLines } from '@agent-lsp/text-lines'
 
 /** Files read when looking for imports of the old path; past it the answer says the search stopped. */
 export const MAX_SEARCHED_FILES = 20_000
@@ -47,7 +48,7 @@ export async function oldImports(oldFile: string, root: string, extensions: Read
       searched++
       const text = await readFile(file, 'utf8').catch(() => '')
       if (!text.includes(word)) continue
-      text.split(/\r\n|\r|\n/).forEach((line, index) => {
+      splitLines(text).forEach((line, index) => {
         for (const match of line.matchAll(relativeSpecifier)) {
           const specifier = match[2]!
           if (names.has(path.resolve(path.dirname(file), specifier).replace(moduleExtensions, '').replace(/\/$/, ''))) {

@@ -8,6 +8,7 @@ import { LspToolError } from '../errors.js'
 import type { LineReader } from '../input/file-lines.js'
 import type { Answered } from '../run.js'
 import { codePointColumnToUtf16 } from '../text/columns.js'
+import { splitLines } from '@agent-lsp/text-lines'
 
 const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character)
 const holds = (outer: LspRange, inner: LspRange): boolean => before(outer.start, inner.start) && before(inner.end, outer.end)
@@ -45,7 +46,7 @@ export async function runRangeEdit(outcome: Answered, context: EditFlowContext, 
   const end = { line: request.end.line - 1, character: codePointColumnToUtf16(lines[request.end.line - 1] ?? '', request.end.character) }
   const range = { start: cursor.position, end }
   const eol = /\r\n/.exec(raw)?.[0] ?? (/\r(?!\n)/.test(raw) ? '\r' : '\n')
-  const newText = request.text.split(/\r\n|\r|\n/).join(eol)
+  const newText = splitLines(request.text).join(eol)
   const edit: LspWorkspaceEdit = { changes: [{ kind: 'edit', uri: URI.file(cursor.absolutePath).toString(), version: null, edits: [{ range, newText }] }] }
   const what = `edit ${cursor.label}-${request.end.line}:${request.end.character}`
   const key = JSON.stringify({ operation: 'edit', where: cursor.label, end: request.end, text: request.text })

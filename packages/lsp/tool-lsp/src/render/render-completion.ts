@@ -1,6 +1,7 @@
 import type { LspCompletionResult } from '@agent-lsp/lsp'
 import type { Cursor } from '../input/cursor.js'
 import { oneLine } from '../text/one-line.js'
+import { splitLines } from '@agent-lsp/text-lines'
 
 /** Items shown; the rest are counted. */
 export const COMPLETION_ROWS = 50
@@ -30,6 +31,6 @@ export function renderCompletion(result: LspCompletionResult, cursor: Cursor): s
 }
 
 function firstLine(text: string | undefined): string {
-  const line = (text ?? '').split(/\r\n|\r|\n/).find((part) => part.trim() !== '' && !part.startsWith('```'))?.trim() ?? ''
+  const line = splitLines(text ?? '').find((part) => part.trim() !== '' && !part.startsWith('```'))?.trim() ?? ''
   return line.length > DOC_CHARS ? `${line.slice(0, DOC_CHARS - 1)}…` : line
 }

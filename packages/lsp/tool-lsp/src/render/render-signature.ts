@@ -1,5 +1,6 @@
 import type { LspSignatureHelpResult, LspSignatureInformation } from '@agent-lsp/lsp'
 import type { Cursor } from '../input/cursor.js'
+import { splitLines } from '@agent-lsp/text-lines'
 
 /** Lines of a parameter's documentation shown (joined on its row). */
 const PARAMETER_DOC_LINES = 2
@@ -49,7 +50,7 @@ function activeBlock(title: string, signature: LspSignatureInformation, activePa
  * examples), at most `max` lines, trimmed; the last ends in `…` when anything was cut.
  */
 function docLines(text: string | undefined, max: number): string[] {
-  const all = (text ?? '').trim().split(/\r\n|\r|\n/).map((line) => line.trim())
+  const all = splitLines((text ?? '').trim()).map((line) => line.trim())
   const blank = all.indexOf('')
   const lines = blank < 0 ? all.filter((line) => line !== '') : all.slice(0, blank)
   const cut = lines.length > max || (blank >= 0 && all.slice(blank).some((line) => line !== ''))

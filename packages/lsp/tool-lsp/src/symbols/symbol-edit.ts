@@ -3,6 +3,7 @@ import type { SymbolOperation } from '../input/tool-request.js'
 import { symbolTitle } from '../render/render-symbols.js'
 import type { SymbolDeclaration } from './declaration.js'
 import { lastLineOf } from './symbol-source.js'
+import { splitLines } from '@agent-lsp/text-lines'
 
 /** The common leading whitespace of the non-blank lines. */
 function commonIndent(lines: readonly string[]): string {
@@ -20,7 +21,7 @@ function commonIndent(lines: readonly string[]): string {
  * non-blank lines replaced by `indent`, blank lines left empty.
  */
 export function reindented(text: string, indent: string): string[] {
-  const lines = text.replace(/(\r\n|\r|\n)$/, '').split(/\r\n|\r|\n/)
+  const lines = splitLines(text.replace(/(\r\n|\r|\n)$/, ''))
   const common = commonIndent(lines)
   return lines.map((line) => (line.trim() === '' ? '' : `${indent}${line.slice(common.length)}`))
 }

@@ -1,0 +1,58 @@
+// Lines as LSP numbers them (LSP 3.17 §Text Documents: `\r\n`, `\r` and `\n` each end a line),
+// the one rule every package splits texts by. Offsets and lengths are UTF-16 units, as a
+// JavaScript string indexes them; lines are zero-based.
+
+/** The line terminators LSP recognises: `\r\n`, `\r` and `\n` (not U+2028, not a form feed). */
+export const LINE_BREAK = /\r\n|\r|\n/
+
+const LF = 10
+const CR = 13
+
+/**
+ * A text's lines: index `i` is zero-based LSP line `i`, without its terminator. A trailing
+ * terminator yields a final empty line (`'a\n'` → `['a', '']`), because LSP allows a position
+ * there; `''` → `['']`.
+ */
+export function splitLines(text: string): string[] {
+  return text.split(LINE_BREAK)
+}
+
+/**
+ * How many lines a reader sees in lines split by {@link splitLines}: the LSP count minus the empty
+ * line after a final terminator (`'a\nb\n'` → 2), as `cat -n` or an editor shows. At least 1.
+ */
+export function visibleLineCount(lines: readonly string[]): number {
+  return lines.length > 1 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length
+}
+
+/**
+ * The UTF-16 offset where each line of `text` starts: `[0]` for a text of one line, one more entry
+ * per terminator (so a text ending in one has a last, empty line at `text.length`).
+ */
+export function lineStarts(text: string): Uint32Array {
+  const starts: number[] = [0]
+  if (!text.includes('\r')) {
+    // The common case: `indexOf` runs natively, several times faster than a loop over the units.
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1)
+    return Uint32Array.from(starts)
+  }
+  for (let at = 0; at < text.length; at++) {
+    const unit = text.charCodeAt(at)
+    if (unit === LF) starts.push(at + 1)
+    else if (unit === CR) {
+      if (text.charCodeAt(at + 1) === LF) at++
+      starts.push(at + 1)
+    }
+  }
+  return Uint32Array.from(starts)
+}
+
+/**
+ * The offset where the line of `text` starting at `starts[line]` ends, before its terminator
+ * (`text.length` for the last line); `starts` is {@link lineStarts}`(text)`, `line` within it.
+ */
+export function lineEnd(text: string, starts: ArrayLike<number>, line: number): number {
+  if (line + 1 >= starts.length) return text.length
+  const next = starts[line + 1]!
+  return next >= 2 && text.charCodeAt(next - 1) === LF && text.charCodeAt(next - 2) === CR ? next - 2 : next - 1
+}
