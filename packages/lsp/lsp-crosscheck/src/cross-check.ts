@@ -5,7 +5,7 @@ import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { isCallAt } from './classify/call-site.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
-import { relativeTo, whyUnchecked, withCompleteness } from './completeness.js'
+import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
 import { nameOfPlaces, symbolName } from './name.js'
 import type { SearchScope } from './scope.js'
 import { inRanges, nonCodeRanges, type LexicalFamily } from './search/lexical.js'
@@ -36,7 +36,8 @@ export type CrossCheckedOperation = 'findReferences' | 'goToImplementation' | 'i
  * symbol's name, leave out what the answer lists and what sits in comments or strings, and ask
  * `lsp`'s `goToDefinition` at the rest. `findReferences` answers gain the places that lead to the
  * symbol in `locations`; candidates make the answer `partial` (`unresolved`), work cut by `limits`
- * `partial` (`unchecked`). Without a name at the cursor the answer is returned as it is; in a file
+ * `partial` (`unchecked`), and so do files the search left out that may name the symbol (`unsearched`:
+ * over 4 MiB, binary, unreadable). Without a name at the cursor the answer is returned as it is; in a file
  * no lexical scanner reads (see `lexicalFamily`: CSS, HTML, YAML…) nothing is searched and the
  * answer is `partial` (`unchecked`), saying so. Only the files of `scope` are searched.
  * @param scope - the files searched and how each is lexed (`searchScope` of the provider that answered).
@@ -157,7 +158,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     })
     counts.unchecked += toAsk.length + referencedHere.length - asked.length
     candidates.sort((a, b) => byPlace(a.location, b.location)) // asked nearest first; listed in path order
-    const check: LspCrossCheck = { name, files: files.size, added, candidates, counts, truncated: search.truncated }
+    const check: LspCrossCheck = { name, files: files.size, added, candidates, counts, truncated: search.truncated, unsearched: unsearchedOf(search.unsearched) }
     return finish(result, check, unsettled)
   } finally {
     bounded.release()
@@ -261,6 +262,7 @@ function finish<Result extends LspLocationsResult | LspCallsResult>(result: Resu
     const cut = truncated ? `the search stopped at ${counts.occurrences} occurrences of ${name}` : `${counts.unchecked} of ${counts.occurrences} occurrences of ${name} were left unchecked ${whyUnchecked(counts.unchecked, unsettled, result.resolvedWorkspaceRoot)}`
     answer = withCompleteness(answer, { reason: 'unchecked', message: `${cut}; they may hold places the server missed` })
   }
+  if (check.unsearched.count > 0) answer = withCompleteness(answer, { reason: 'unchecked', message: unsearchedMessage(name, check.unsearched, result.resolvedWorkspaceRoot) })
   return answer
 }
 

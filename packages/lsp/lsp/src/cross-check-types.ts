@@ -48,13 +48,38 @@ export interface LspCrossCheckCounts {
 }
 
 /**
+ * A file of the searched kinds that the cross-check's text search left out although it may name
+ * the symbol: places there were neither counted nor asked about. `too-large`: over the search's
+ * bound of 4 MiB (ripgrep's `--max-filesize 4M`; generated or data files mostly), listed only when
+ * its bytes hold the name as a whole word or were not looked at (past a bound of bytes per check).
+ * `binary`: it holds a NUL byte, so the search (as ripgrep does) read it as binary, and it holds the
+ * name. `unreadable`: reading the file, or listing the folder (`uri` then a folder's), failed
+ * (`EACCES`, `EPERM`, `EIO`…).
+ */
+export interface LspUnsearchedFile {
+  /** The file's (or the folder's) canonical `file:` URI, as in `LspLocation`. */
+  readonly uri: string
+  readonly reason: 'too-large' | 'binary' | 'unreadable'
+  /** Its size in bytes; `null` when not known (`unreadable`). */
+  readonly bytes: number | null
+}
+
+/** The files a cross-check's search left out (see {@link LspUnsearchedFile}). */
+export interface LspUnsearched {
+  /** How many in all. */
+  readonly count: number
+  /** The first of them by path, at most 20. */
+  readonly files: readonly LspUnsearchedFile[]
+}
+
+/**
  * What a textual cross-check found for a reference-like answer (`findReferences`,
  * `goToImplementation`, `incomingCalls`): every whole-word, case-sensitive occurrence of the
  * symbol's name in the workspace's files of the provider's languages (ignored files left out),
  * and for each one the server did not list, where `goToDefinition` there leads. Set by a layer
  * over the seam (`@agent-lsp/lsp-crosscheck`), never by a provider; absent when none ran.
- * Candidates make the answer `partial` (`unresolved`); occurrences left unchecked make it
- * `partial` (`unchecked`).
+ * Candidates make the answer `partial` (`unresolved`); occurrences left unchecked, and files left
+ * out of the search (`unsearched`), make it `partial` (`unchecked`).
  */
 export interface LspCrossCheck {
   /** The name searched for. */
@@ -72,4 +97,6 @@ export interface LspCrossCheck {
   readonly counts: LspCrossCheckCounts
   /** The search stopped at its bound of occurrences: those past it were not counted. */
   readonly truncated: boolean
+  /** The files the search left out though they may name the symbol; `count` 0 when none. */
+  readonly unsearched: LspUnsearched
 }

@@ -19,9 +19,9 @@ export interface LspHover {
  * the server searched only what it could reach. `failed`: some of the providers of a merged answer
  * failed; the others' answers are there. `unresolved`: a cross-check found occurrences of the name
  * the server could not resolve (see {@link LspCrossCheck.candidates}). `unchecked`: a cross-check
- * stopped at its bound before classifying every occurrence. `stale`: the answer comes from a prebuilt
- * index and files it covers changed since it was built (see {@link LspProvenance}), so rows there may
- * have moved and references written since are missing.
+ * stopped at its bound before classifying every occurrence, or left out files that may name it
+ * (`unsearched`). `stale`: the answer is from a prebuilt index and files it covers changed since it
+ * was built (see {@link LspProvenance}): rows there may have moved, references written since missing.
  */
 export type LspIncompleteReason = 'indexing' | 'unconfigured' | 'failed' | 'unresolved' | 'unchecked' | 'stale'
 

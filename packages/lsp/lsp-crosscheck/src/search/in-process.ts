@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs'
 import type { Occurrence, SearchResult } from './ripgrep.js'
 import type { Text, TextCache } from './texts.js'
+import type { Unsearched } from './unsearched.js'
 import type { WalkedFile } from './walk.js'
 
 // `rg -w`: no word character (Unicode `\w`) on either side of the match…
@@ -15,7 +17,9 @@ const FIRST_READ_BYTES = 64 * 1024
  * and `occurrencesIn` find them: lines end at `\n` only (a lone `\r` is inside a line, as ripgrep
  * counts), characters in UTF-16 units from the line's start, texts from `texts` (read once while
  * their identity holds). A file with a NUL byte no larger than ripgrep's first read has no
- * occurrences (binary), as ripgrep decides.
+ * occurrences (binary), as ripgrep decides; it is `unsearched` (`binary`) when the word is whole in
+ * it, and so is a file that exists but cannot be read (`unreadable`). Past `limit` the files are
+ * still looked at for those.
  * @returns `undefined` when a file is one whose ripgrep answer this does not reproduce (a NUL byte
  *   past the first 64 KiB, bytes that are not UTF-8, a UTF-16 byte order mark, which all decode
  *   to U+FFFD or NUL here): the caller then asks ripgrep.
@@ -49,12 +53,19 @@ const memos = new WeakMap<TextCache, Map<string, Memo>>()
 function scan(name: string, files: readonly WalkedFile[], texts: readonly (Text | undefined)[], limit: number): SearchResult | undefined {
   const occurrences: Occurrence[] = []
   const found = new Map<string, Text>()
+  const unsearched: Unsearched[] = []
+  let truncated = false
   for (const [index, file] of files.entries()) {
     const kept = texts[index]
     const text = kept?.text
+    if (text === undefined && existsSync(file.path)) unsearched.push({ path: file.path, reason: 'unreadable', bytes: null })
     if (text === undefined || text.indexOf(name) === -1) continue
     const kind = kindOf(kept!, file.stats.size)
-    if (kind === 'binary') continue
+    if (kind === 'binary') {
+      if (wholeIn(text, name)) unsearched.push({ path: file.path, reason: 'binary', bytes: Number(file.stats.size) })
+      continue
+    }
+    if (truncated) continue // past the cut, nothing more ripgrep would be asked for
     if (kind === 'unmodelled') return undefined
     let lineStart = 0
     let line = 0
@@ -69,14 +80,25 @@ function scan(name: string, files: readonly WalkedFile[], texts: readonly (Text 
           lineStart = next + 1
           line++
         }
-        if (occurrences.length >= limit) return { occurrences, truncated: true, texts: found }
+        if (occurrences.length >= limit) {
+          truncated = true
+          break
+        }
         occurrences.push({ path: file.path, line, character: at - lineStart })
         found.set(file.path, kept!)
       }
       at = text.indexOf(name, end)
     }
   }
-  return { occurrences, truncated: false, texts: found }
+  return { occurrences, truncated, texts: found, unsearched }
+}
+
+/** Whether `name` occurs in `text` with no word character (`rg -w`) next to it. */
+function wholeIn(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    if (!rgWord.test(codePointBefore(text, at)) && !rgWord.test(codePointAt(text, at + name.length))) return true
+  }
+  return false
 }
 
 const kinds = new WeakMap<object, 'text' | 'binary' | 'unmodelled'>()

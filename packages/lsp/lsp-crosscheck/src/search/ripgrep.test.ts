@@ -61,7 +61,7 @@ describe('searchWord', () => {
     const expected = ['src/m000.ts', 'src/m000.ts', 'src/m001.ts', 'src/m001.ts', 'src/m002.ts'].map((path, k) => ({ path: join(root, path), line: k % 2, character: k % 2 === 0 ? 0 : 3 }))
     for (let run = 0; run < 3; run++) {
       const found = await searchWord('total', root, ['.ts'], 5, undefined)
-      expect(found).toEqual({ occurrences: expected, truncated: true })
+      expect(found).toEqual({ occurrences: expected, truncated: true, unsearched: [] })
     }
   })
 })

@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process'
 import { isAbsolute, join } from 'node:path'
 import { LspError } from '@agent-lsp/lsp'
 import type { Text } from './texts.js'
+import { EXCLUDED, MAX_FILE_SIZE, ripgrepScope } from './ripgrep-scope.js'
+import { unsearchedByRipgrep } from './ripgrep-unsearched.js'
+import type { Unsearched } from './unsearched.js'
 
 /** One whole-word occurrence: zero-based line, zero-based UTF-16 character, in an absolute path. */
 export interface Occurrence {
@@ -16,16 +19,9 @@ export interface SearchResult {
   readonly truncated: boolean
   /** The texts the occurrences were found in, by absolute path (the in-process search only). */
   readonly texts?: ReadonlyMap<string, Text>
+  /** The files left out that may name the word (see `Unsearched`), by path (see `byPath`). */
+  readonly unsearched: readonly Unsearched[]
 }
-
-/** Folders searched never: version control data and dependencies, which are not the workspace's code. */
-export const EXCLUDED = ['.git', '.hg', '.svn', 'node_modules', '.venv', '__pycache__', '.tox', '.mypy_cache']
-
-/** Files larger than this are generated or data, not code a reference lives in. */
-export const MAX_FILE_SIZE = '4M'
-
-/** {@link MAX_FILE_SIZE} in bytes (ripgrep's `M` is 2^20). */
-export const MAX_FILE_BYTES = 4 * 1024 * 1024
 
 // A code point that continues an identifier in the languages searched (`$` for JavaScript's).
 const endsInIdentifier = /[\p{L}\p{M}\p{N}_$]$/u
@@ -35,7 +31,8 @@ const startsInIdentifier = /^[\p{L}\p{M}\p{N}_$]/u
  * Every whole-word, case-sensitive occurrence of `name` under `root` in files ending with one of
  * `extensions`, in path order, as ripgrep finds it (`.gitignore`, `.ignore` and `.git/info/exclude` honoured,
  * also outside a git repository; hidden folders searched; binary files, symlinks and the folders
- * of {@link EXCLUDED} skipped). A match next to `$` is not whole (`$name` in JavaScript).
+ * of {@link EXCLUDED} skipped). A match next to `$` is not whole (`$name` in JavaScript). A second
+ * ripgrep, at once, lists the files naming the word that the first leaves out (see `unsearchedByRipgrep`).
  * @param limit - occurrences kept; past it the search stops and `truncated` is set.
  * @throws LspError `LSP_SERVER_NOT_FOUND` when no ripgrep binary can be run, `LSP_SERVER_ERROR`
  *   when it fails, `LSP_CANCELLED` when `signal` aborts (the process is killed).
@@ -50,12 +47,12 @@ export async function searchWordWithRipgrep(
   const rg = await ripgrepPath()
   // Sorted by path (ripgrep then searches on one thread): which occurrences a limit keeps, and so
   // the cross-check's verdicts, must not change from one run to the next.
-  const args = ['--json', '-w', '-F', '--hidden', '--no-require-git', '--no-follow', '--sort', 'path', '--max-filesize', MAX_FILE_SIZE, '--no-config']
-  for (const folder of EXCLUDED) args.push('-g', `!${folder}`)
-  for (const extension of extensions) args.push('-g', `*${extension}`)
+  const args = ['--json', '--sort', 'path', '--max-filesize', MAX_FILE_SIZE, ...ripgrepScope(extensions)]
   // The path is always given: without one, ripgrep searches a stdin that is not a terminal.
   args.push('--', name, root)
-  return new Promise<SearchResult>((resolve, reject) => {
+  const unsearched = unsearchedByRipgrep(rg, name, root, extensions, signal)
+  unsearched.catch(() => {}) // awaited below; a search that fails first leaves it unawaited
+  const found = await new Promise<{ occurrences: Occurrence[]; truncated: boolean }>((resolve, reject) => {
     const child = spawn(rg, args, { stdio: ['ignore', 'pipe', 'pipe'] })
     const occurrences: Occurrence[] = []
     let truncated = false
@@ -99,6 +96,7 @@ export async function searchWordWithRipgrep(
       resolve({ occurrences, truncated })
     })
   })
+  return { ...found, unsearched: await unsearched }
 }
 
 /** The occurrences of one line of `rg --json` output (a `match` message), else none. */

@@ -85,6 +85,11 @@ describe('searchWord in process: the same occurrences as ripgrep', () => {
     const { local, rg, engine } = await both('total', root)
     expect(engine).toBe('in-process')
     expect(local).toEqual(rg)
+    // Left out, as ripgrep leaves them: the binary file and the one over 4 MiB, both naming total.
+    expect(local.unsearched).toEqual([
+      { path: join(root, 'big.js'), reason: 'too-large', bytes: 4_200_000 },
+      { path: join(root, 'bin.ts'), reason: 'binary', bytes: 13 },
+    ])
     // Per folder by name (`a` before `a-b.ts`); a lone `\r` inside a line; `₂` (No) is no word
     // character to ripgrep but is a number, so an identifier's, to the cross-check.
     expect(rows(root, local)).toEqual([

@@ -1,8 +1,10 @@
 import { LspError } from '@agent-lsp/lsp'
 import { hasGlobalExcludes } from './ignore-files.js'
 import { searchTexts } from './in-process.js'
-import { EXCLUDED, MAX_FILE_BYTES, searchWordWithRipgrep, type SearchResult } from './ripgrep.js'
+import { searchWordWithRipgrep, type SearchResult } from './ripgrep.js'
+import { EXCLUDED, MAX_FILE_BYTES } from './ripgrep-scope.js'
 import { sharedTexts, type TextCache } from './texts.js'
+import { byPath, largeNaming, type Unsearched } from './unsearched.js'
 import { walkAsRipgrep, type WalkLimits } from './walk.js'
 import { WalkWatch } from './walk-watch.js'
 
@@ -26,6 +28,8 @@ export type SearchEngine = 'in-process' | 'ripgrep'
  * places): in process over the shared text cache when the tree is within {@link IN_PROCESS_LIMITS}
  * and holds nothing the in-process walk does not model (a global git excludes file, a `.jj`
  * folder, a pattern it cannot translate, a binary or non-UTF-8 file naming `name`); else ripgrep.
+ * Either way `unsearched` lists the files the search left out that may name it (see `Unsearched`):
+ * over `MAX_FILE_BYTES`, binary, unreadable.
  * @throws LspError `LSP_CANCELLED` when `signal` has aborted; ripgrep's errors (see `searchWordWithRipgrep`).
  */
 export async function searchWord(
@@ -71,7 +75,11 @@ async function inProcess(
     return undefined
   }
   large.delete(root)
-  return searchTexts(name, walk.files, limit, texts)
+  const found = searchTexts(name, walk.files, limit, texts)
+  if (found === undefined) return undefined
+  const unreadable = walk.unreadable.map((path): Unsearched => ({ path, reason: 'unreadable', bytes: null }))
+  const left = [...found.unsearched, ...largeNaming(name, walk.large), ...unreadable]
+  return left.length === 0 ? found : { ...found, unsearched: left.sort(byPath) }
 }
 
 /** The scopes searched most recently, each with the watch of its last walk; the least recently used is let go past {@link WATCHED_SCOPES}. */

@@ -15,8 +15,14 @@ export interface WalkLimits {
   readonly maxBytes: number
 }
 
-/** The files, in ripgrep's `--sort path` order, or why the walk gave up. */
-export type WalkResult = { readonly kind: 'files'; readonly files: readonly WalkedFile[] } | { readonly kind: 'declined'; readonly reason: 'large' | 'unmodelled' }
+/**
+ * The files, in ripgrep's `--sort path` order, or why the walk gave up. `large`: the files it would
+ * search but for their size (over `maxFileSize`), in the same order; `unreadable`: the folders that
+ * could not be listed (`EACCES`, `EPERM`, `EIO`…; not those gone meanwhile), absolute paths.
+ */
+export type WalkResult =
+  | { readonly kind: 'files'; readonly files: readonly WalkedFile[]; readonly large: readonly WalkedFile[]; readonly unreadable: readonly string[] }
+  | { readonly kind: 'declined'; readonly reason: 'large' | 'unmodelled' }
 
 /**
  * What the walk is about to read, each told before it is read (see `WalkWatch`): a folder of the
@@ -68,6 +74,8 @@ export function walkAsRipgrep(scope: WalkScope, limits: WalkLimits, reading: Wal
     return { kind: 'declined', reason: 'unmodelled' } // a parent that cannot be looked at, or a pattern not modelled
   }
   const files: WalkedFile[] = []
+  const large: WalkedFile[] = []
+  const unreadable: string[] = []
   let bytes = 0
   let declined: WalkResult | undefined
   const verdict = (path: string, kind: number): 'ignore' | 'whitelist' | undefined => {
@@ -89,7 +97,8 @@ export function walkAsRipgrep(scope: WalkScope, limits: WalkLimits, reading: Wal
   const visit = (folder: string): void => {
     reading(folder, 'tree')
     const listed = listing(folder)
-    if (listed === undefined) return
+    if (listed === 'unreadable') unreadable.push(folder)
+    if (listed === undefined || listed === 'unreadable') return
     const { entries, names } = listed
     if (names.has('.git')) readingGit(folder)
     if (names.has('.jj')) {
@@ -103,7 +112,11 @@ export function walkAsRipgrep(scope: WalkScope, limits: WalkLimits, reading: Wal
       const searched = scope.extensions.some((extension) => entry.name.endsWith(extension))
       if (entry.kind === 'file' && searched) {
         const stats = statSync(path, { bigint: true, throwIfNoEntry: false })
-        if (stats === undefined || !stats.isFile() || stats.size > BigInt(scope.maxFileSize)) continue
+        if (stats === undefined || !stats.isFile()) continue
+        if (stats.size > BigInt(scope.maxFileSize)) {
+          large.push({ path, stats })
+          continue
+        }
         files.push({ path, stats })
         bytes += Number(stats.size)
         if (files.length > limits.maxFiles || bytes > limits.maxBytes) declined = { kind: 'declined', reason: 'large' }
@@ -118,16 +131,19 @@ export function walkAsRipgrep(scope: WalkScope, limits: WalkLimits, reading: Wal
   } catch {
     return { kind: 'declined', reason: 'unmodelled' } // a pattern the glob translation does not model
   }
-  return declined ?? { kind: 'files', files }
+  return declined ?? { kind: 'files', files, large, unreadable }
 }
 
-/** A folder's entries in ripgrep's order (by name, byte-wise), kept while its identity holds. */
-function listing(folder: string): { readonly entries: readonly Entry[]; readonly names: ReadonlySet<string> } | undefined {
+/**
+ * A folder's entries in ripgrep's order (by name, byte-wise), kept while its identity holds;
+ * `undefined` when it is gone, `'unreadable'` when it cannot be looked at or listed.
+ */
+function listing(folder: string): { readonly entries: readonly Entry[]; readonly names: ReadonlySet<string> } | 'unreadable' | undefined {
   let stats: BigIntStats
   try {
     stats = statSync(folder, { bigint: true })
-  } catch {
-    return undefined
+  } catch (error) {
+    return gone(error) ? undefined : 'unreadable'
   }
   const cached = listings.get(folder)
   if (cached && sameIdentity(cached.identity, stats)) return cached
@@ -141,14 +157,20 @@ function listing(folder: string): { readonly entries: readonly Entry[]; readonly
       }
       return { name: dirent.name, kind }
     })
-  } catch {
-    return undefined
+  } catch (error) {
+    return gone(error) ? undefined : 'unreadable'
   }
   entries.sort((a, b) => byteOrder(a.name, b.name))
   const listed = { identity: identityOf(stats), entries, names: new Set(entries.map((entry) => entry.name)) }
   if (listed.identity === NO_IDENTITY) listings.delete(folder)
   else listings.set(folder, listed)
   return listed
+}
+
+/** Whether a failed look at a path found nothing there (removed meanwhile, or no longer a folder). */
+function gone(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ENOENT' || code === 'ENOTDIR'
 }
 
 /** Names compared as their UTF-8 bytes (code point order), as ripgrep sorts them. */

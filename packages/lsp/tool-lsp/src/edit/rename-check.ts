@@ -36,6 +36,8 @@ export interface RenameCheck {
   readonly incomplete: PartialCompleteness | undefined
   /** Whether `incomplete` is the cross-check's cut (`unchecked`): asked again on warm servers, it may finish. */
   readonly cut: boolean
+  /** Files the cross-check's search left out that may name the old name (see `LspCrossCheck.unsearched`): said in `incomplete`. */
+  readonly unsearched: number
 }
 
 type PartialCompleteness = Extract<LspCompleteness, { state: 'partial' }>
@@ -60,10 +62,11 @@ export async function checkRename(context: EditFlowContext, cursor: Cursor, edit
     // Candidates alone make an answer partial (`unresolved`), and they are listed as they are.
     const listedOnly = result.completeness.state === 'partial' && result.completeness.reason === 'unresolved' && (check?.candidates.length ?? 0) > 0 && !cut
     const incomplete = result.completeness.state === 'partial' && !listedOnly ? result.completeness : undefined
-    return { references: result.locations, failure: undefined, missed, candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut }
+    const unsearched = incomplete === undefined ? 0 : (check?.unsearched.count ?? 0)
+    return { references: result.locations, failure: undefined, missed, candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut, unsearched }
   } catch (error) {
     if (context.signal.aborted) throw error
-    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false }
+    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false, unsearched: 0 }
   }
 }
 
@@ -89,20 +92,22 @@ function covers(range: { readonly start: LspPosition; readonly end: LspPosition 
 }
 
 /**
- * Why `apply` must not write the rename (missed references, unresolved places), or `undefined`.
+ * Why `apply` must not write the rename (missed references, unresolved places, the cross-check cut
+ * or files it did not search), or `undefined`.
  * @param force - how the answer names the field that writes anyway: `force: true`, `--force`.
  * @param roots - the answer's and the requested workspace root, to name declaration files as rows are.
  */
 export function refusal(check: RenameCheck, oldName: string, force: string, roots: readonly [string, string]): string | undefined {
   const reasons: string[] = []
-  if (check.cut) reasons.push(`its references may be incomplete (${oneLine(check.incomplete!.message)})`)
+  // A file left out of the search may hold uses of the old name the rename leaves as they are.
+  if (check.cut || check.unsearched > 0) reasons.push(`its references may be incomplete (${oneLine(check.incomplete!.message)})`)
   if (check.missed.length > 0) reasons.push(`it leaves ${check.missed.length} ${check.missed.length === 1 ? 'reference' : 'references'} of ${oldName} as ${check.missed.length === 1 ? 'it is' : 'they are'}`)
   for (const group of candidateGroups(check.candidates, roots)) {
     const count = group.locations.length
     reasons.push(`${count} ${count === 1 ? 'place names' : 'places name'} ${oldName} ${group.why} (it may be this symbol)`)
   }
   if (reasons.length === 0) return undefined
-  const then = reasons.length === 1 && check.cut ? 'Preview it again once the servers are warm' : 'Rename those by hand'
+  const then = reasons.length === 1 && check.cut && check.unsearched === 0 ? 'Preview it again once the servers are warm' : 'Rename those by hand'
   return `${reasons.join(', and ')}; nothing was written. ${then}, or apply with ${force} to write it anyway`
 }
 
