@@ -13,8 +13,8 @@ import { connectSocket, jsonRpcOver } from './socket.js'
 /** How long a started host may take to bind its socket (ms). */
 const START_TIMEOUT_MS = 15_000
 /**
- * How long a host may take to answer `hello` (ms): past it, it is wedged (stopped, or its event
- * loop stuck) and is killed. Generous: on a loaded machine a healthy host can take seconds.
+ * How long a host may take to answer `hello` (ms) before its process is looked at: past it, one
+ * that is stopped is wedged and killed; one that runs is busy and waited for (see `helloFrom`).
  */
 const HELLO_TIMEOUT_MS = 10_000
 
@@ -26,7 +26,7 @@ export interface HostClientOptions {
   readonly hostScript: string
   /** `command` or `mcp`, for `status` and the operation log. */
   readonly client: string
-  /** How long the host may take to answer `hello` (ms); default {@link HELLO_TIMEOUT_MS}. */
+  /** How long the host may take to answer `hello` before its process is looked at (ms); default {@link HELLO_TIMEOUT_MS}. */
   readonly helloTimeoutMs?: number
   /** Called when no host answers and this client starts one (its servers are all cold). */
   readonly onStarting?: () => void
@@ -94,7 +94,7 @@ export function hostBuild(script: string): string {
 
 /**
  * Connect and say hello; `undefined` when nobody answers on the socket, or when the host there
- * accepted but did not answer hello in time and was killed (see {@link killWedgedHost}).
+ * accepted but did not answer hello, stopped or stuck, and was killed (see `helloFrom`, {@link killWedgedHost}).
  * @throws LspError `LSP_HOST_UNSAFE`, `LSP_HOST_UNAVAILABLE` (a wedged host that could not be killed).
  */
 export async function openHost(paths: HostPaths, options: Pick<HostClientOptions, 'client' | 'helloTimeoutMs'>): Promise<HostConnection | undefined> {
@@ -121,24 +121,62 @@ export async function openHost(paths: HostPaths, options: Pick<HostClientOptions
   lost.catch(() => {}) // rejected only for the requests racing it
   const request = <Result>(send: (connection: MessageConnection) => Promise<Result>): Promise<Result> => Promise.race([send(connection), lost])
   const waitMs = options.helloTimeoutMs ?? HELLO_TIMEOUT_MS
-  let timer: NodeJS.Timeout | undefined
+  const started = Date.now()
   try {
-    const timeout = new Promise<'wedged'>((resolve) => (timer = setTimeout(() => resolve('wedged'), waitMs)))
-    // vscode-jsonrpc leaves a request pending when the socket closes: a host that died after
-    // accepting (SIGKILLed a moment ago) closes it with the hello unanswered, and is not wedged.
-    const gone = closed.then(() => 'gone' as const)
-    const hello = await Promise.race([connection.sendRequest(helloRequest, { client: options.client, pid: process.pid }), timeout, gone])
+    const hello = await helloFrom(paths, connection.sendRequest(helloRequest, { client: options.client, pid: process.pid }), closed, waitMs)
     if (hello === 'gone') return close(), undefined
     if (hello !== 'wedged') return { connection, hello, closed, request, close }
     close()
-    await killWedgedHost(paths, waitMs)
+    await killWedgedHost(paths, Date.now() - started)
     return undefined
   } catch (error) {
     close()
     if (LspError.isInstance(error)) throw error
     return undefined // closed while saying hello: stopping
-  } finally {
-    clearTimeout(timer)
+  }
+}
+
+/**
+ * The host's answer to `hello`, `'gone'` when it closed the connection first (vscode-jsonrpc
+ * leaves the request pending then: a host SIGKILLed a moment ago closes it so, and is not wedged),
+ * or `'wedged'`. Each time `waitMs` passes unanswered the host's process is looked at: one that is
+ * stopped (SIGSTOP), a zombie, or not named in `host.pid` is wedged; one that runs is busy and is
+ * waited for, up to {@link BUSY_HELLO_TIMEOUT_MS} in all. A busy host is never replaced, and the
+ * answer also waits out this client's own stall: timers run before I/O in a turn of the event
+ * loop, so a bound that passed while this process was held fired before the answer it had
+ * received was read.
+ */
+async function helloFrom(paths: HostPaths, sent: Promise<HelloResult>, closed: Promise<void>, waitMs: number): Promise<HelloResult | 'gone' | 'wedged'> {
+  const gone = closed.then(() => 'gone' as const)
+  const deadline = Date.now() + Math.max(waitMs, BUSY_HELLO_TIMEOUT_MS)
+  for (;;) {
+    const bound = new AbortController()
+    const late = sleep(waitMs, 'late' as const, { signal: bound.signal }).catch(() => 'late' as const)
+    try {
+      const outcome = await Promise.race([sent, gone, late])
+      if (outcome !== 'late') return outcome
+    } finally {
+      bound.abort()
+    }
+    const pid = pidIn(paths.pid)
+    if (pid === undefined || !runs(pid) || Date.now() >= deadline) return 'wedged'
+  }
+}
+
+/**
+ * How long a host whose process runs may take to answer `hello` in all (ms): longer than any of our
+ * own work on its event loop should ever take; past it, it is stuck and killed.
+ */
+const BUSY_HELLO_TIMEOUT_MS = 60_000
+
+/** Whether process `pid` runs or waits as a live process does (`/proc/<pid>/stat`): not stopped (T, t), not a zombie (Z, X). */
+function runs(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+    return !['T', 't', 'Z', 'X', ''].includes(state)
+  } catch {
+    return false
   }
 }
 

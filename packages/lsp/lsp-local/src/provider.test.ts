@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { createLocalLspProvider } from './provider.js'
 import type { FakeServerLogEntry } from '@agent-lsp/lsp-testing'
+import type { Range } from 'vscode-languageserver-protocol'
 import { slidingWindowCrashPolicy } from './process/crash-policy.js'
 import { fakeProvider, rejection, until, workspace } from './fake.test-support.js'
 
@@ -305,14 +306,17 @@ describe('document sync from disk', () => {
     const sync = (await fake.received())
       .filter((entry) => entry.method?.startsWith('textDocument/did'))
       .map((entry) => {
-        const params = entry.params as { textDocument: { uri: string; version?: number; text?: string }; contentChanges?: { text: string }[] }
+        const params = entry.params as { textDocument: { uri: string; version?: number; text?: string }; contentChanges?: { text: string; range?: Range }[] }
         const name = params.textDocument.uri.slice(uri('').length + 1)
         const text = params.textDocument.text ?? params.contentChanges?.[0]?.text
-        return [entry.method?.slice('textDocument/'.length), name, params.textDocument.version, text === undefined ? undefined : JSON.stringify(text)].filter((part) => part !== undefined).join(' ')
+        const range = params.contentChanges?.[0]?.range
+        const at = range && `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`
+        return [entry.method?.slice('textDocument/'.length), name, params.textDocument.version, at, text === undefined ? undefined : JSON.stringify(text)].filter((part) => part !== undefined).join(' ')
       })
     expect(sync).toEqual([
       `didOpen a.ts 1 ${JSON.stringify(source)}`,
-      'didChange a.ts 2 "const a = 2\\n"',
+      // The fake server takes incremental changes: the range that changed, not the whole text.
+      'didChange a.ts 2 0:10-1:11 "2"',
       'didOpen b.ts 3 "b\\n"',
       'didOpen c.ts 4 "c\\n"',
       'didClose a.ts',

@@ -1,28 +1,19 @@
 // tsserver's diagnostics asked through typescript-language-server 5.3.0 are the ones it publishes:
 // the same kinds, codes, severities, messages, ranges (0-based UTF-16) and related information.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { LspQueryResult } from '@agent-lsp/lsp'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { defaultLocalProviderLimits, type LocalServerConfig } from '../config.js'
 import { workspace } from '../fake.test-support.js'
 import { createLocalLspProvider } from '../provider.js'
+import { realTypescript } from '../typescript.test-support.js'
 import { pathToUri } from '../normalize/uri.js'
 import { LanguageServerClient } from '../process/client.js'
 import { offersTsserverPull } from './diagnostics-tsserver.js'
 
-const require = createRequire(import.meta.url)
 
-const typescript = (diagnostics?: LocalServerConfig['diagnostics']): LocalServerConfig => ({
-  id: 'typescript',
-  command: process.execPath,
-  args: [require.resolve('typescript-language-server/lib/cli.mjs'), '--stdio'],
-  extensionToLanguage: { '.ts': 'typescript' },
-  projectMarkers: ['tsconfig.json'],
-  initializationOptions: { tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never' } },
-  ...(diagnostics ? { diagnostics } : {}),
-})
+const typescript = (diagnostics?: LocalServerConfig['diagnostics']): LocalServerConfig => ({ ...realTypescript, ...(diagnostics ? { diagnostics } : {}) })
 
 // An error with related information, a deprecated call and an unused variable (suggestions), and
 // an astral character before an error, so UTF-16 columns show.

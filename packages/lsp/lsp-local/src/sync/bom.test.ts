@@ -3,6 +3,7 @@
 // "Coordinates"). Against the fake, which logs what it received.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Range } from 'vscode-languageserver-protocol'
 import { describe, expect, it } from 'vitest'
 import { fakeProvider, workspace } from '../fake.test-support.js'
 
@@ -14,11 +15,13 @@ describe('a byte order mark', () => {
     writeFileSync(join(root, 'a.ts'), '\ufeffconst a = 2\n')
     await fake.query('hover', { line: 0, character: 6 })
     const texts = (await fake.received()).flatMap((entry) => {
-      const params = entry.params as { textDocument?: { text?: string }; contentChanges?: { text: string }[] } | undefined
+      const params = entry.params as { textDocument?: { text?: string }; contentChanges?: { text: string; range?: Range }[] } | undefined
+      const at = (range?: Range) => (range ? `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character} ` : '')
       if (entry.method === 'textDocument/didOpen') return [`open ${JSON.stringify(params?.textDocument?.text)}`]
-      if (entry.method === 'textDocument/didChange') return params?.contentChanges?.map((change) => `change ${JSON.stringify(change.text)}`) ?? []
+      if (entry.method === 'textDocument/didChange') return params?.contentChanges?.map((change) => `change ${at(change.range)}${JSON.stringify(change.text)}`) ?? []
       return []
     })
-    expect(texts).toEqual(['open "const a = 1\\n"', 'change "const a = 2\\n"'])
+    // The changed range's columns do not count the mark either.
+    expect(texts).toEqual(['open "const a = 1\\n"', 'change 0:10-0:11 "2"'])
   })
 })

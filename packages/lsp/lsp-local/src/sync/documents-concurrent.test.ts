@@ -26,6 +26,7 @@ function documents(maxOpen: number) {
       if (what === 'close') serverOpen.delete(name)
       await new Promise((resolve) => setImmediate(resolve))
     },
+    capabilities: {},
     diagnostics: { onSent: () => {}, forget: () => {} },
   }
   const names = Array.from({ length: 8 }, (_, index) => `f${index}.ts`)

@@ -3,20 +3,23 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { pathToUri } from '../normalize/uri.js'
+import type { Range } from 'vscode-languageserver-protocol'
 import { OpenDocuments, type DocumentServer } from './documents.js'
 
 /** Documents over a server that only records what it was sent: `open` or `close` and the file name. */
-function documents(maxOpen: number) {
+function documents(maxOpen: number, capabilities: DocumentServer['capabilities'] = {}) {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'lsp-documents-')))
   onTestFinished(() => rmSync(root, { recursive: true, force: true }))
   const sent: string[] = []
   const server: DocumentServer = {
     notify: async (type, params) => {
       const uri = (params as { textDocument: { uri: string } }).textDocument.uri
-      const changes = (params as { contentChanges?: { text: string }[] }).contentChanges
-      const text = changes ? ` ${JSON.stringify(changes.map((change) => change.text).join(''))}` : ''
+      const changes = (params as { contentChanges?: { text: string; range?: Range }[] }).contentChanges
+      const at = ({ start, end }: Range) => ` ${start.line}:${start.character}-${end.line}:${end.character}`
+      const text = changes ? changes.map((change) => `${change.range ? at(change.range) : ''} ${JSON.stringify(change.text)}`).join('') : ''
       sent.push(`${type.method.replace('textDocument/did', '').toLowerCase()} ${uri.slice(pathToUri(root).length + 1)}${text}`)
     },
+    capabilities,
     diagnostics: { onSent: () => {}, forget: () => {} },
   }
   const file = (name: string): string => {
@@ -27,6 +30,35 @@ function documents(maxOpen: number) {
 }
 
 describe('OpenDocuments', () => {
+  it('sends a server that takes incremental changes the range that changed, once; a full-sync one the whole text', async () => {
+    const incremental = documents(4, { textDocumentSync: { openClose: true, change: 2 } })
+    const full = documents(4, { textDocumentSync: 1 })
+    for (const { docs, file } of [incremental, full]) {
+      const a = file('a.ts')
+      await docs.sync(a, 'typescript')
+      writeFileSync(a, 'let x\n// a.ts\n')
+      await docs.sync(a, 'typescript')
+      await docs.sync(a, 'typescript')
+    }
+    expect(incremental.sent).toEqual(['open a.ts', 'change a.ts 0:0-0:0 "let x\\n"'])
+    expect(full.sent).toEqual(['open a.ts', 'change a.ts "let x\\n// a.ts\\n"'])
+  })
+
+  it('closes and opens again a document of a million units or more when most of it changed', async () => {
+    const { docs, sent, file } = documents(4, { textDocumentSync: 2 })
+    const a = file('a.ts')
+    writeFileSync(a, 'a'.repeat(1_000_000))
+    await docs.sync(a, 'typescript')
+    // A quarter of it, at the end: still a change.
+    writeFileSync(a, `${'a'.repeat(750_000)}${'b'.repeat(250_000)}`)
+    await docs.sync(a, 'typescript')
+    // Just more than a quarter: a close and an open.
+    writeFileSync(a, `${'a'.repeat(749_999)}${'c'.repeat(250_001)}`)
+    await docs.sync(a, 'typescript')
+    expect(sent.map((line) => line.slice(0, 40))).toEqual(['open a.ts', 'change a.ts 0:750000-0:1000000 "bbbbbbbb', 'close a.ts', 'open a.ts'])
+    expect(await docs.sync(a, 'typescript')).toBe(`${'a'.repeat(749_999)}${'c'.repeat(250_001)}`)
+  })
+
   it('keeps the files it is told to keep open beside the least recently used bound, and lets them go after', async () => {
     const { docs, sent, file } = documents(1)
     const [a, b, c, d] = [file('a.ts'), file('b.ts'), file('c.ts'), file('d.ts')]

@@ -1,34 +1,22 @@
 import { protocol } from '../protocol.js'
-import type { ProtocolNotificationType } from 'vscode-languageserver-protocol'
-import type { PublishedDiagnostics } from '../readiness/published-diagnostics.js'
 import { pathToUri } from '../normalize/uri.js'
 import { diskText, diskTextOrEmpty, skipNotText, stampNow } from './disk-text.js'
 import { DocumentHold } from './document-hold.js'
+import { changeToSend } from './content-change.js'
+import type { DocumentServer, OpenDocument } from './document-server.js'
 
 export { skipNotText } from './disk-text.js'
 export type { DocumentHold } from './document-hold.js'
+export type { DocumentServer } from './document-server.js'
 
 const { DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } = protocol
 
-/** What documents need of a running server: notifications, and what it publishes per version. */
-export interface DocumentServer {
-  notify<P, RO>(type: ProtocolNotificationType<P, RO>, params: P): Promise<void>
-  readonly diagnostics: Pick<PublishedDiagnostics, 'onSent' | 'forget'>
-}
-
-interface OpenDocument {
-  readonly uri: string
-  readonly path: string
-  readonly languageId: string
-  version: number
-  text: string
-  stamp: string
-}
-
 /**
  * The documents one server has open, kept equal to the files on disk (LSP 3.17 §Text Document
- * Synchronization). Before each query every open document whose file changed is re-sent as a
- * full-text `didChange` with a bumped version, and the queried file is opened if needed; beyond
+ * Synchronization). Before each query every open document whose file changed is re-sent with a
+ * bumped version, and the queried file is opened if needed: to a server that takes incremental
+ * changes as the one range that changed (see `contentChange`; re-sent whole, a line inserted at
+ * the top of a 10 MB file kept tsserver busy for minutes), to others as its whole text; beyond
  * `maxOpen` the least recently used document is closed with `didClose`. The operations that send
  * run one at a time, whatever the queries asking them do at once: interleaved, one query's
  * eviction closed a document another was syncing, which then put it back here as open (closed in
@@ -267,14 +255,26 @@ export class OpenDocuments {
     return document
   }
 
-  /** Send `text` as the document's whole new content, with the next version. */
+  /** Send `text` as the document's new content, with the next version, as `changeToSend` says. */
   async #send(document: OpenDocument, text: string): Promise<void> {
+    const change = changeToSend(document.text, text, this.client.capabilities)
     document.text = text
     document.version = ++this.#lastVersion
+    if (change === 'reopen') return this.#reopenWith(document)
     this.client.diagnostics.onSent(document.uri, document.version)
     await this.client.notify(DidChangeTextDocumentNotification.type, {
       textDocument: { uri: document.uri, version: document.version },
-      contentChanges: [{ text }],
+      contentChanges: [change],
+    })
+  }
+
+  /** Close the document in the server and open it again with its (new) text and version. */
+  async #reopenWith(document: OpenDocument): Promise<void> {
+    this.client.diagnostics.forget(document.uri)
+    await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: document.uri } })
+    this.client.diagnostics.onSent(document.uri, document.version)
+    await this.client.notify(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: document.uri, languageId: document.languageId, version: document.version, text: document.text },
     })
   }
 

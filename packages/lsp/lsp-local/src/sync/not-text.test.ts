@@ -4,24 +4,14 @@
 // becomes such a file on disk is closed, so the server no longer answers from its old text.
 // Through the provider, against the real typescript-language-server 5.3.0.
 import { writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { LspProviderQuery } from '@agent-lsp/lsp'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import type { LocalServerConfig } from '../config.js'
 import { rejection, workspace } from '../fake.test-support.js'
 import { createLocalLspProvider } from '../provider.js'
+import { realTypescript } from '../typescript.test-support.js'
 
-const require = createRequire(import.meta.url)
-
-const typescript: LocalServerConfig = {
-  id: 'typescript',
-  command: process.execPath,
-  args: [require.resolve('typescript-language-server/lib/cli.mjs'), '--stdio'],
-  extensionToLanguage: { '.ts': 'typescript' },
-  projectMarkers: ['tsconfig.json'],
-  initializationOptions: { tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never' } },
-}
+const typescript = realTypescript
 
 /** A PNG's first bytes, then a name that would be a symbol were it read as source. */
 const binary = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]), Buffer.from('export function alpha() {}\n')])
