@@ -49,7 +49,7 @@ export function describeLspTool(workspaceRoot: string, providers: readonly LspPr
       'atomically (refused if a file changed since the preview) and verifies it. ' +
       'A rename leaving references or places the server could not resolve, or adding errors, is refused unless force: true.',
     `filePath is relative to the workspace root (${workspaceRoot}) or absolute. line and character are 1-based; ` +
-      'character counts Unicode code points as the line reads (a tab, an emoji or a CJK character is 1).',
+      'character counts Unicode code points as the line reads (a tab or a CJK character is 1, 👍🏽 2).',
     `Answers are compact text: path:line:col in the same units, relative to the workspace root; several places in a file: its path, then line:col lines. ` +
       `Lists longer than ${pageSize} rows come in pages: the header says which rows are shown, ask page 2, 3, … for the rest; ` +
       'fileFilter (a file or folder) keeps only the rows under it.',

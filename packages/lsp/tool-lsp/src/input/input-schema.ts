@@ -35,7 +35,7 @@ export const lspToolInputSchema = z.strictObject({
     .int()
     .min(1)
     .describe(
-      "1-based column in Unicode code points (an emoji counts 1); at most one past the line's end. Not with symbol.",
+      "1-based column in Unicode code points (😀 counts 1, 👍🏽 2); at most one past the line's end. Not with symbol.",
     )
     .optional(),
   symbol: z

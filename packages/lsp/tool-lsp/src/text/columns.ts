@@ -1,5 +1,5 @@
 // Column conversions between what a model reads and what LSP sends (LSP 3.17 §Position): the
-// tool speaks 1-based columns counted in Unicode code points (an emoji or a CJK character is one),
+// tool speaks 1-based columns counted in Unicode code points (a CJK character or 😀 is one, 👍🏽 two),
 // the seam zero-based offsets counted in UTF-16 code units (an emoji is two).
 
 /**
