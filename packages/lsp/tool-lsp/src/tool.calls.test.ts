@@ -87,6 +87,35 @@ describe('incomingCalls', () => {
   })
 })
 
+describe('incomingCalls with callers the cross-check found', () => {
+  const counts = { occurrences: 3, listed: 1, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 0 }
+  const answer = (root: string, withServerCaller: boolean) => {
+    const cart = fileUri(root, 'src/cart.ts')
+    const shop = fileUri(root, 'src/shop.ts')
+    const added = [at(fileUri(root, 'src/app.ts'), 2, appLine.indexOf('addItem'), 7)]
+    return {
+      direction: 'incoming' as const,
+      origins: [item(cart, 'addItem', 'Method', 3, 2, 'Cart')],
+      calls: withServerCaller ? [{ item: item(shop, 'checkout', 'Function', 4, 16), callSites: [at(shop, 5, 7, 7)] }] : [],
+      crossCheck: { name: 'addItem', files: 2, added, candidates: [], counts, truncated: false, unsearched: { count: 0, files: [] } },
+    }
+  }
+  const addedLines = ['1 more place calls addItem (missed by the server; found by the cross-check):', `src/app.ts:3:${appLine.indexOf('addItem') + 1}  ${appLine.trim()}`]
+
+  it('says the server found none there, not that there are none, above the places the cross-check adds', async () => {
+    const filtered = await callsTool((root) => answer(root, true))
+    expect((await filtered.tool.execute({ operation: 'incomingCalls', filePath: 'src/cart.ts', line: 4, character: 3, fileFilter: 'src/app.ts' })).split('\n')).toEqual([
+      'None of the callers of Cart.addItem the server found at src/cart.ts:4:3 is under src/app.ts (1 in all); leave out fileFilter to see them.',
+      ...addedLines,
+    ])
+    const none = await callsTool((root) => answer(root, false))
+    expect((await none.tool.execute({ operation: 'incomingCalls', filePath: 'src/cart.ts', line: 4, character: 3 })).split('\n')).toEqual([
+      'The server found no callers of Cart.addItem at src/cart.ts:4:3.',
+      ...addedLines,
+    ])
+  })
+})
+
 describe('outgoingCalls', () => {
   it("lists each callee where it is declared, and where it is called in the origin's file", async () => {
     const { tool } = await callsTool((root) => {

@@ -40,12 +40,16 @@ export async function renderCalls(result: LspCallsResult, cursor: Cursor, contex
   const all = result.calls
     .map((call) => ({ call, target: toLocationTarget({ uri: call.item.uri, range: call.item.selectionRange }, roots) }))
     .sort((a, b) => compareTargets(a.target, b.target))
-  const none = incoming ? `No callers of ${origin} found at ${cursor.label}.` : `No calls from ${origin} found at ${cursor.label}.`
-  if (all.length === 0) return [none, ...checked].join('\n')
+  const what = incoming ? `callers of ${origin}` : `calls from ${origin}`
+  // Above places the cross-check adds, "none" is what the server answered, not what there is.
+  if (all.length === 0) return [checked.length === 0 ? `No ${what} found at ${cursor.label}.` : `The server found no ${what} at ${cursor.label}.`, ...checked].join('\n')
   const { fileFilter } = context
   const rows = fileFilter === undefined ? all : all.filter(({ target }) => isUnder(target, fileFilter))
   const under = fileFilter === undefined ? '' : ` under ${fileFilter} (${all.length} in all)`
-  if (rows.length === 0) return [`${none.slice(0, -1)}${under}; leave out ${fieldWord('fileFilter', context.writeFlags)} to see them.`, ...checked].join('\n')
+  if (rows.length === 0) {
+    const none = checked.length === 0 ? `No ${what} found at ${cursor.label}${under}` : `None of the ${what} the server found at ${cursor.label} is${under}`
+    return [`${none}; leave out ${fieldWord('fileFilter', context.writeFlags)} to see them.`, ...checked].join('\n')
+  }
   const sites = rows.reduce((sum, { call }) => sum + call.callSites.length, 0)
   const count = rows.length
   // Outgoing call sites are in the origin's file: rows give their line:col there.
