@@ -180,3 +180,31 @@ describe('impact on pyright', () => {
     )
   })
 })
+
+// Found by a trial: an overloaded function's signatures were listed as its references and again as
+// its users, each with its own references. They are its own declarations.
+const overloaded = 'export function over(x: string): string;\nexport function over(x: number): number;\nexport function over(x: any): any { return x }\n\nexport function plain(x: number) { return x }\n'
+
+describe('impact of an overloaded function on typescript-language-server', () => {
+  it('lists the uses of the changed implementation, without its signatures as references or as users', async () => {
+    const root = await repo({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }),
+      'src/a.ts': overloaded,
+      'src/main.ts': "import { over, plain } from './a'\nexport function run(): string {\n  return over('s') + plain(1)\n}\n",
+      'test/a.test.ts': "import { over, plain } from '../src/a'\nover(3); plain(4)\n",
+    })
+    await writeFiles(root, { 'src/a.ts': overloaded.replace('{ return x }\n\n', '{ return x ?? 0 }\n\n') })
+    const { tool } = toolOn(root)
+    expect(await tool.execute({ operation: 'impact' })).toBe(
+      [
+        'Impact of the working tree: 1 changed symbol in 1 file; 4 references (2 in tests) in 2 files, to depth 2',
+        'Function over  src/a.ts:3:1  changed lines 3: 4 references (2 in tests)',
+        "  src/main.ts:1:10  import { over, plain } from './a'",
+        "  src/main.ts:3:10  return over('s') + plain(1)",
+        "  test test/a.test.ts:1:10  import { over, plain } from '../src/a'",
+        '  test test/a.test.ts:2:1  over(3); plain(4)',
+        '  ← Function run  src/main.ts:2:17: no references',
+      ].join('\n'),
+    )
+  })
+})

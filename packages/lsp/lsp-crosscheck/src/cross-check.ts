@@ -3,6 +3,7 @@ import { boundedSignal } from '@agent-lsp/abort'
 import type { LspCallsResult, LspCandidate, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
+import { settleDeclarations } from './classify/declarations.js'
 import { isCallAt } from './classify/call-site.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
 import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
@@ -108,8 +109,8 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     if (found === 'out of time') return outOfTime
     // This symbol is where the cursor and its definitions are, not every listed reference: a
     // reference can also declare another symbol (`const { code } = p` binds a local `code`), and
-    // a place leading to that one is not a reference of this. (A missed call that resolves to an
-    // overload signature other than the definitions counts as elsewhere.)
+    // a place leading to that one is not a reference of this. Its other declarations (overload
+    // signatures, where a call may lead) are settled after the places are classified.
     const symbol = [cursorPlace, ...found]
     toAsk = toAsk.filter((place) => {
       const own = found.some((definition) => overlaps(definition, place))
@@ -124,26 +125,21 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     toAsk = toAsk.filter((place) => !referencedHere.includes(place))
     const asked = [...referencedHere, ...nearestFirst(toAsk, uriPath(found[0]?.uri ?? cursor.uri), uriPath).slice(0, limits.maxClassified)]
     const verdicts: Verdict[] = referencedHere.map((): Verdict => ({ kind: 'here' }))
-    verdicts.push(...(await classify(asked.slice(referencedHere.length), uriPath, {
-      lsp,
-      workspaceRoot: request.workspaceRoot,
-      symbol,
-      concurrency: limits.concurrency,
-      deadline: bounded.deadline,
-      signal: bounded.signal,
-    })))
+    const common = { lsp, workspaceRoot: request.workspaceRoot, symbol, deadline: bounded.deadline, signal: bounded.signal }
+    verdicts.push(...(await classify(asked.slice(referencedHere.length), uriPath, { ...common, concurrency: limits.concurrency })))
+    const settled = await settleDeclarations(asked, verdicts, { ...common, name, lines: (uri) => texts.lines(uri), filePathOf: uriPath })
     const added: LspLocation[] = []
     const candidates: LspCandidate[] = []
     const adds = missedBy(texts)
     const unsettled: string[] = []
     const packageOf = packageNames()
-    verdicts.forEach((verdict, index) => {
+    settled.forEach((verdict, index) => {
       const location = asked[index]!
       const declaration = verdict.kind === 'elsewhere' ? compiledDeclaration(location, verdict.targets, found.length > 0 ? found : [cursorPlace], name, (uri) => texts.lines(uri), packageOf, uriPath) : undefined
-      if (verdict.kind === 'here' && adds(request.operation, location)) {
+      if (verdict.kind === 'here' && adds(request.operation, location, verdict.declaration === true)) {
         added.push(location)
         counts.added++
-      } else if (declaration !== undefined && adds(request.operation, location)) {
+      } else if (declaration !== undefined && adds(request.operation, location, false)) {
         candidates.push({ location, reason: 'declaration', message: null, declaration })
         counts.candidates++
       } else if (verdict.kind === 'here' || verdict.kind === 'elsewhere') counts.elsewhere++
@@ -183,12 +179,13 @@ async function locationsAt(operation: 'goToDefinition' | 'findReferences', lsp: 
 
 /**
  * Whether a place that leads to the symbol is one the answer missed: any for `findReferences`, a
- * call for `incomingCalls` (an import or a type names the function without calling it), none for
- * `goToImplementation` (a use is not an implementation). The others count as `elsewhere`.
+ * call for `incomingCalls` (an import or a type names the function without calling it, and a
+ * `declaration` of it, such as an overload signature, is no call), none for `goToImplementation`
+ * (a use is not an implementation). The others count as `elsewhere`.
  */
-function missedBy(texts: Texts): (operation: CrossCheckedOperation, place: LspLocation) => boolean {
-  return (operation, place) => {
-    if (operation === 'goToImplementation') return false
+function missedBy(texts: Texts): (operation: CrossCheckedOperation, place: LspLocation, declaration: boolean) => boolean {
+  return (operation, place, declaration) => {
+    if (operation === 'goToImplementation' || (operation === 'incomingCalls' && declaration)) return false
     if (operation === 'findReferences') return true
     const line = texts.lines(place.uri)?.[place.range.start.line]
     return line !== undefined && isCallAt(line, place.range.start.character, place.range.end.character)

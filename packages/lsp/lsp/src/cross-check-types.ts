@@ -4,7 +4,9 @@ import type { LspLocation } from './positions.js'
  * A place where the symbol's name occurs that the server did not list and could not resolve: it
  * may be this symbol (dynamic dispatch, an `any`-typed receiver, code the server does not cover).
  * `unresolved`: `goToDefinition` there answered nothing. `failed`: asking failed (`message` says
- * why, e.g. `LSP_TIMEOUT: …`). `declaration`: it leads to a declaration of the name in a compiled
+ * why, e.g. `LSP_TIMEOUT: …`), or it led into the symbol's file and whether to another declaration of
+ * the symbol (an overload signature) could not be told (`could not tell whether it leads to another
+ * declaration of over: LSP_TIMEOUT: …`). `declaration`: it leads to a declaration of the name in a compiled
  * declaration file (`.d.ts`) of the package the symbol's source is in — a use through the
  * package's build output (`dist/index.d.ts`), which the server does not map to the source without
  * declaration maps; `declaration` is that place.
@@ -32,7 +34,11 @@ export interface LspCrossCheckCounts {
   readonly listed: number
   /** Not in the answer, but `goToDefinition` there leads to this symbol: places the server missed. */
   readonly added: number
-  /** `goToDefinition` there leads to another symbol of the same name: not ours. */
+  /**
+   * `goToDefinition` there leads to another symbol of the same name: not ours. A place leading to
+   * any declaration of this symbol (an overload signature, not only the one the query was asked at)
+   * is this symbol; for `incomingCalls` such a declaration itself is counted here, never as a call.
+   */
   readonly elsewhere: number
   /** Listed in {@link LspCrossCheck.candidates}. */
   readonly candidates: number

@@ -2,7 +2,8 @@ import { LspError, type LspLocation, type LspService } from '@agent-lsp/lsp'
 
 /** What `goToDefinition` at an occurrence says about it. */
 export type Verdict =
-  | { readonly kind: 'here' }
+  /** Leads to the symbol; `declaration`: is itself one of its declarations (an overload signature), a reference but never a call. */
+  | { readonly kind: 'here'; readonly declaration?: true }
   | { readonly kind: 'elsewhere'; readonly targets: readonly LspLocation[] }
   | { readonly kind: 'unresolved' }
   | { readonly kind: 'failed'; readonly message: string }

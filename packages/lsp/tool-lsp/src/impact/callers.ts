@@ -64,6 +64,7 @@ export async function walkUsers(changed: readonly Changed[], context: WalkContex
           const result = await context.references(node.symbol.location)
           if (result === undefined) return void ((node.unasked = true), unasked++)
           fill(node, result, context.roots)
+          node.uses = await withoutOwnDeclarations(node, context)
         }),
       )
     }
@@ -103,6 +104,27 @@ function fill(node: Draft, result: LspLocationsResult, roots: readonly string[])
   }
   node.candidates.push(...(result.crossCheck?.candidates ?? []))
   if (result.completeness.state === 'partial') node.partial = `Partial (${result.completeness.reason}): ${result.completeness.message}`
+}
+
+/**
+ * `node`'s uses less its own other declarations: a use on the name line of a symbol of its file's
+ * outline with the same name path and kind (an overload signature, or the implementation beside the
+ * signature that changed). They are neither references of it nor symbols using it.
+ */
+async function withoutOwnDeclarations(node: Draft, context: WalkContext): Promise<ImpactUse[]> {
+  const own = await Promise.all(
+    node.uses.map(async (use) => {
+      const holder = await holderOf(use.location, context)
+      return (
+        holder !== undefined &&
+        holder.namePath === node.symbol.namePath &&
+        holder.kind === node.symbol.kind &&
+        holder.location.uri === use.location.uri &&
+        holder.location.range.start.line === use.location.range.start.line
+      )
+    }),
+  )
+  return node.uses.filter((_, index) => !own[index])
 }
 
 /** The symbol whose declaration holds `location`, from its file's outline; none at top level or outside the workspace. */
