@@ -1,21 +1,11 @@
-import { LspError } from '@agent-lsp/lsp'
 import { describe, expect, it } from 'vitest'
+import { malformedMessage } from './malformed.test-support.js'
 import { normalizeDiagnostics } from './normalize-diagnostics.js'
 import { normalizeSignatureHelp } from './normalize-signature.js'
 import { normalizeCallHierarchyItem, normalizeDocumentSymbols, normalizeWorkspaceSymbols, symbolKindName } from './normalize-symbols.js'
 
 const range = (sl: number, sc: number, el: number, ec: number) => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } })
 const uri = 'file:///w/a.ts'
-
-function malformedMessage(run: () => unknown): string {
-  try {
-    run()
-  } catch (error) {
-    if (LspError.isInstance(error) && error.code === 'LSP_MALFORMED_RESPONSE') return error.message
-    throw error
-  }
-  throw new Error('expected LSP_MALFORMED_RESPONSE')
-}
 
 describe('document symbols', () => {
   it('keeps the DocumentSymbol tree, sorted by position, kinds named', () => {

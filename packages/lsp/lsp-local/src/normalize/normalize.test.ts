@@ -1,18 +1,8 @@
-import { LspError } from '@agent-lsp/lsp'
 import { describe, expect, it } from 'vitest'
+import { malformedMessage } from './malformed.test-support.js'
 import { normalizeHover, normalizeLocations } from './normalize.js'
 
 const range = (sl: number, sc: number, el: number, ec: number) => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } })
-
-function malformedMessage(run: () => unknown): string {
-  try {
-    run()
-  } catch (error) {
-    expect(LspError.isInstance(error) && error.code).toBe('LSP_MALFORMED_RESPONSE')
-    return (error as Error).message
-  }
-  throw new Error('expected LSP_MALFORMED_RESPONSE')
-}
 
 describe('normalizeLocations', () => {
   it('accepts Location, Location[] and null', () => {

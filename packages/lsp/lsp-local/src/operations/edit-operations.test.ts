@@ -104,7 +104,7 @@ describe('rename', () => {
       results: { 'textDocument/rename': { changes: { 'file:///w/a.ts': [{ range: range(0, 0, 0, 5), newText: 'a' }, { range: range(0, 3, 0, 8), newText: 'b' }] } } },
     })
     const error = await rejection(run(renameAt))
-    expect([error.code, error.message]).toEqual(['LSP_MALFORMED_RESPONSE', 'fake textDocument/rename answered a malformed result: text edits overlap at line 1'])
+    expect([error.code, error.message]).toEqual(['LSP_MALFORMED_RESPONSE', 'fake textDocument/rename answered a malformed result: two edits of /w/a.ts overlap at line 1 ("a" and "b"); nothing was written: make this change with the edit operation instead'])
   })
 })
 
