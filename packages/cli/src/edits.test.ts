@@ -42,7 +42,7 @@ const shop = {
 
 const renamePreview = [
   'Preview: rename total → sum: 3 edits in 2 files; nothing written. The same call with apply: true writes it.',
-  'Errors 0 → 0 if applied (in the 2 checked files).',
+  'Errors 0 → 0 if applied (in the 3 checked files).',
   '--- a/src/cart.ts',
   '+++ b/src/cart.ts',
   '@@ -6,7 +6,7 @@',
@@ -89,7 +89,7 @@ describe('rename on typescript-language-server', () => {
         '  src/cart.ts',
         '  src/checkout.ts',
         'Verified: findReferences of sum finds all 3 references of total, renamed.',
-        'Verified: errors 0 → 0 in the 2 checked files.',
+        'Verified: errors 0 → 0 in the 3 checked files.',
       ].join('\n'),
     )
     expect(await contents(root, shopFiles)).toEqual({

@@ -110,7 +110,8 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const checkLines = check === undefined || rename === undefined ? [] : await renameCheckLines(check, rename.oldName, roots)
   if (overrides !== undefined && rename !== undefined) checkLines.push(...(await overrideLines(overrides, rename.oldName, roots)))
   const apply = 'apply' in request && request.apply
-  const { files: referencing, note: referencingNote } = described.referencedAt === undefined ? { files: [] } : await referencingFiles(context, described.referencedAt)
+  const referencedAt = described.referencedAt ?? overrides?.container
+  const { files: referencing, note: referencingNote } = referencedAt === undefined ? { files: [] } : await referencingFiles(context, referencedAt)
   const notes = referencingNote === undefined ? [] : [referencingNote]
   if (!apply) {
     context.previews.set(key, { baseHashes: new Map(plan.files.map((file) => [file.path, file.baseHash])), digest: plan.digest })

@@ -29,6 +29,12 @@ export interface OverrideRename {
   readonly notRenamed: readonly (HierarchyMethod & { readonly why: string })[]
   /** Why the hierarchy found may not be all of it, one line. */
   readonly note: string | undefined
+  /**
+   * The class or interface declaring the renamed method, where its name is: a file that uses it
+   * without naming the method (`const m: Named = new Impl()`, `Impl` matching by shape) breaks when
+   * the method is renamed there only, so its references are checked too (`EditDescription.referencedAt`).
+   */
+  readonly container?: { readonly absolutePath: string; readonly position: LspPosition; readonly name: string }
 }
 
 /** Same-named methods elsewhere whose classes are followed upwards; the rest are counted in `note`. */
@@ -51,6 +57,7 @@ export async function renameThroughOverrides(context: EditFlowContext, edit: Lsp
   const hierarchy = new ClassHierarchy(context)
   const declared = await declarationOf(context, hierarchy, cursor, oldName)
   if (declared === undefined) return none
+  const container = { absolutePath: URI.parse(declared.klass.uri).fsPath, position: declared.klass.symbol.selectionRange.start, name: declared.klass.symbol.name }
   const ancestors = await hierarchy.ancestorsOf(declared.klass)
   // Python's `object` declares only `__dunder__` methods: for any other name it holds no base method.
   const rootOnly = /^__\w+__$/.test(oldName) ? [] : ['object']
@@ -101,7 +108,7 @@ export async function renameThroughOverrides(context: EditFlowContext, edit: Lsp
     ...(listed.note === undefined ? [] : [listed.note]),
     ...(unchecked > 0 ? [`${unchecked} more methods named ${oldName} were not checked for overriding it`] : []),
   ]
-  return { edit: renamed.length > 0 ? { changes } : edit, renamed, notRenamed, note: notes.length > 0 ? notes.join('; ') : undefined }
+  return { edit: renamed.length > 0 ? { changes } : edit, renamed, notRenamed, note: notes.length > 0 ? notes.join('; ') : undefined, container }
 }
 
 /** The method the cursor's name is declared as, in its class: `goToDefinition`'s first such answer. */

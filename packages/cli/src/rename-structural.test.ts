@@ -1,0 +1,34 @@
+// A rename of an interface's member that breaks a file naming neither the member nor the edit's
+// files (found by a user trial): `Impl` matches `Named` by shape, without `implements`, so renaming
+// `Named.label` leaves `Impl.label` as it is, and `src/e.ts` (`const m: Named = new Impl()`) stops
+// compiling. The check covered the edited files and those naming `label`, and said "Verified".
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { tempWorkspace, toolOn } from './workspace.test-support.js'
+
+const files = {
+  'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler' }, include: ['src'] }),
+  'src/a.ts': 'export interface Named {\n  label(): string\n}\n',
+  'src/b.ts': "export class Impl {\n  label(): string {\n    return 'impl'\n  }\n}\n",
+  'src/c.ts': "import type { Named } from './a'\nexport function show(n: Named): string {\n  return n.label()\n}\n",
+  'src/e.ts': "import type { Named } from './a'\nimport { Impl } from './b'\nimport { show } from './c'\nexport const m: Named = new Impl()\nshow(new Impl())\n",
+}
+
+describe('rename of a member that a type matching its container by shape keeps, on typescript-language-server', () => {
+  it('checks the files that reference the container too: the preview warns as tsc does, and apply refuses', async () => {
+    const root = await tempWorkspace(files)
+    const { tool } = toolOn(root)
+    const rename = { operation: 'rename', symbol: 'Named.label', filePath: 'src/a.ts', newName: 'title' } as const
+    const preview = (await tool.execute(rename)).split('\n')
+    expect(preview.slice(0, 5)).toEqual([
+      'Named.label → src/a.ts:2:3',
+      'Warning: errors 0 → 2 if applied (in the 3 checked files), 2 new errors:',
+      "  src/e.ts:4:14  error  2741  Property 'title' is missing in type 'Impl' but required in type 'Named'.",
+      "  src/e.ts:5:6  error  2345  Argument of type 'Impl' is not assignable to parameter of type 'Named'. Property 'title' is missing in type 'Impl' but required in type 'Named'.",
+      'Preview: rename label → title: 2 edits in 2 files; nothing written. The same call with apply: true writes it.',
+    ])
+    await expect(tool.execute({ ...rename, apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_ADDS_ERRORS' })
+    for (const [name, text] of Object.entries(files)) expect(await readFile(path.join(root, name), 'utf8')).toBe(text)
+  })
+})
