@@ -28,11 +28,12 @@ describe('cross-check on typescript-language-server', () => {
         'src/use.ts:4:29  export const a = new Cart().total() + new Invoice().total()',
         '1 more place names total where the server could not resolve it (may be this one):',
         'src/use.ts:6:15  return cart.total()',
+        "1 string names total (not a reference; a use by name there is not followed): src/invoice.ts:3:13",
       ].join('\n'),
     )
   })
 
-  it('lists nothing extra on typed code, and the answer stays complete', async () => {
+  it('lists no reference extra on typed code, only the string naming it, and the answer stays complete', async () => {
     const root = await tempWorkspace({
       'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
       'src/cart.ts': 'export class Cart {\n  total(): number {\n    return 1\n  }\n}\n',
@@ -41,7 +42,13 @@ describe('cross-check on typescript-language-server', () => {
     })
     const { ask } = toolOn(root)
     expect(await ask('findReferences', 'src/cart.ts:2:3')).toBe(
-      ['2 references to total in 2 files', 'src/cart.ts:2:3  total(): number {', 'src/use.ts:3:29  export const a = new Cart().total() + new Invoice().total()'].join('\n'),
+      [
+        '2 references to total in 2 files',
+        'src/cart.ts:2:3  total(): number {',
+        'src/use.ts:3:29  export const a = new Cart().total() + new Invoice().total()',
+        // `return 'total' // total`: the string is named, the comment is not.
+        "1 string names total (not a reference; a use by name there is not followed): src/invoice.ts:3:13",
+      ].join('\n'),
     )
   })
 })

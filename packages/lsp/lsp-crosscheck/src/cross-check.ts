@@ -5,11 +5,12 @@ import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { settleDeclarations } from './classify/declarations.js'
 import { isCallAt } from './classify/call-site.js'
+import { namesInString } from './classify/string-name.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
 import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
 import { nameOfPlaces, symbolName } from './name.js'
 import type { SearchScope } from './scope.js'
-import { inRanges, nonCodeRanges, type LexicalFamily } from './search/lexical.js'
+import { inRanges, lexicalRanges, type LexicalFamily } from './search/lexical.js'
 import type { SearchResult } from './search/ripgrep.js'
 import { searchWord } from './search/search.js'
 import { fileUri, Texts, uriPath } from './search/texts.js'
@@ -96,13 +97,18 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const counts = { occurrences: search.occurrences.length, listed: 0, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 0 }
     let toAsk: LspLocation[] = []
     const files = new Set<string>()
+    const inStrings: LspLocation[] = []
     for (const occurrence of search.occurrences) {
       files.add(occurrence.path)
       const uri = fileUri(occurrence.path)
       const place = { uri, range: { start: { line: occurrence.line, character: occurrence.character }, end: { line: occurrence.line, character: occurrence.character + name.length } } }
-      if (overlaps(cursorPlace, place) || listed.some((own) => overlaps(own, place))) counts.listed++
-      else if (inComment(texts, uri, scope.familyOf(occurrence.path), occurrence.line, occurrence.character)) counts.commentsOrStrings++
-      else if (isGenerated(texts, uri)) counts.generated++
+      // A file's comments and strings are scanned only for a place the answer does not list.
+      const lexical = overlaps(cursorPlace, place) || listed.some((own) => overlaps(own, place)) ? 'listed' : lexicalAt(texts, uri, scope.familyOf(occurrence.path), occurrence.line, occurrence.character)
+      if (lexical === 'listed') counts.listed++
+      else if (lexical !== 'code') {
+        counts.commentsOrStrings++
+        if (lexical === 'string' && namesInString(texts.lines(uri)?.[occurrence.line] ?? '', occurrence.character, occurrence.character + name.length)) inStrings.push(place)
+      } else if (isGenerated(texts, uri)) counts.generated++
       else toAsk.push(place)
     }
     const found = toAsk.length === 0 ? [] : await definitionsOnce()
@@ -154,7 +160,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     })
     counts.unchecked += toAsk.length + referencedHere.length - asked.length
     candidates.sort((a, b) => byPlace(a.location, b.location)) // asked nearest first; listed in path order
-    const check: LspCrossCheck = { name, files: files.size, added, candidates, counts, truncated: search.truncated, unsearched: unsearchedOf(search.unsearched) }
+    const check: LspCrossCheck = { name, files: files.size, added, candidates, counts, truncated: search.truncated, unsearched: unsearchedOf(search.unsearched), inStrings: { count: inStrings.length, locations: inStrings.sort(byPlace).slice(0, MAX_IN_STRINGS) } }
     return finish(result, check, unsettled)
   } finally {
     bounded.release()
@@ -215,19 +221,25 @@ function isGenerated(texts: Texts, uri: string): boolean {
   return found
 }
 
-function inComment(texts: Texts, uri: string, family: LexicalFamily | undefined, line: number, character: number): boolean {
+/** The occurrences in strings listed in `LspCrossCheck.inStrings`; the rest are counted. */
+const MAX_IN_STRINGS = 20
+
+/** Whether the place at zero-based `line` and UTF-16 `character` of `uri` is in a comment, a string, or code (a file not read is code). */
+function lexicalAt(texts: Texts, uri: string, family: LexicalFamily | undefined, line: number, character: number): 'comment' | 'string' | 'code' {
   const text = texts.get(uri)
-  if (text === undefined) return false
-  const ranges = nonCodeOf(text, family)
-  return inRanges(ranges, (text.lineStarts[line] ?? 0) + character)
+  if (text === undefined) return 'code'
+  const ranges = rangesOf(text, family)
+  const offset = (text.lineStarts[line] ?? 0) + character
+  return !inRanges(ranges.nonCode, offset) ? 'code' : inRanges(ranges.strings, offset) ? 'string' : 'comment'
 }
 
-const nonCode = new WeakMap<object, number[]>()
-function nonCodeOf(text: { readonly text: string }, family: LexicalFamily | undefined): number[] {
-  let ranges = nonCode.get(text)
+/** The comments and strings of each file text, scanned once (see `lexicalRanges`). */
+const scanned = new WeakMap<object, { readonly nonCode: number[]; readonly strings: number[] }>()
+function rangesOf(text: { readonly text: string }, family: LexicalFamily | undefined): { readonly nonCode: number[]; readonly strings: number[] } {
+  let ranges = scanned.get(text)
   if (!ranges) {
-    ranges = family === undefined ? [] : nonCodeRanges(text.text, family)
-    nonCode.set(text, ranges)
+    ranges = family === undefined ? { nonCode: [], strings: [] } : lexicalRanges(text.text, family)
+    scanned.set(text, ranges)
   }
   return ranges
 }

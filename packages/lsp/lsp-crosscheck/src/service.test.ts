@@ -65,6 +65,8 @@ describe('withCrossCheck', () => {
       counts: { occurrences: 7, listed: 2, added: 1, elsewhere: 1, candidates: 1, commentsOrStrings: 2, generated: 0, unchecked: 0 },
       truncated: false,
       unsearched: { count: 0, files: [] },
+      // The string `"total"` is listed, the comment `# total` only counted.
+      inStrings: { count: 1, locations: [at('other.py', 2, 16)] },
     })
     expect(result.completeness).toEqual({ state: 'partial', reason: 'unresolved', message: '1 place names total where the server could not resolve it (it may be this symbol)' })
     expect(asked.sort()).toEqual(['cart.py:1:8', 'dyn.py:1:13', 'missed.py:2:2', 'other.py:1:8'])

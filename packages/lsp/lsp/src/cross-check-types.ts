@@ -42,7 +42,10 @@ export interface LspCrossCheckCounts {
   readonly elsewhere: number
   /** Listed in {@link LspCrossCheck.candidates}. */
   readonly candidates: number
-  /** In comments or strings: counted, never asked about, never listed. */
+  /**
+   * In comments or strings: counted, never asked about. Those in strings are also in
+   * {@link LspCrossCheck.inStrings} (the rest, `commentsOrStrings - inStrings.count`, are in comments).
+   */
   readonly commentsOrStrings: number
   /**
    * In generated files (ending with a `//# sourceMappingURL=` comment: a compiler's or bundler's
@@ -79,6 +82,21 @@ export interface LspUnsearched {
 }
 
 /**
+ * The occurrences of the name inside string literals (quoted strings, template and f-string text,
+ * regular expressions, heredocs) that are the name or a dotted path through it (a quote or a dot on
+ * each side: `"prepare_key"`, `"jwt.Algorithm.prepare_key"`; not `'./greet'`, not prose): not
+ * references, and never asked about, but code may use the symbol by that name
+ * (`getattr(alg, "prepare_key")`, `'closed' in value`), which no server follows and no rename changes. They are among `counts.commentsOrStrings`; comments are not listed, and neither is
+ * a Python string standing alone as a statement (a docstring: documentation, as a comment is).
+ */
+export interface LspInStrings {
+  /** How many in all. */
+  readonly count: number
+  /** The first of them by location (path, then line and character), at most 20: the name's range, zero-based UTF-16, half-open. */
+  readonly locations: readonly LspLocation[]
+}
+
+/**
  * What a textual cross-check found for a reference-like answer (`findReferences`,
  * `goToImplementation`, `incomingCalls`): every whole-word, case-sensitive occurrence of the
  * symbol's name in the workspace's files of the provider's languages (ignored files left out),
@@ -105,4 +123,6 @@ export interface LspCrossCheck {
   readonly truncated: boolean
   /** The files the search left out though they may name the symbol; `count` 0 when none. */
   readonly unsearched: LspUnsearched
+  /** The occurrences in string literals (see {@link LspInStrings}); `count` 0 when none. They leave the answer `complete`. */
+  readonly inStrings: LspInStrings
 }

@@ -97,7 +97,7 @@ describe('incomingCalls with callers the cross-check found', () => {
       direction: 'incoming' as const,
       origins: [item(cart, 'addItem', 'Method', 3, 2, 'Cart')],
       calls: withServerCaller ? [{ item: item(shop, 'checkout', 'Function', 4, 16), callSites: [at(shop, 5, 7, 7)] }] : [],
-      crossCheck: { name: 'addItem', files: 2, added, candidates: [], counts, truncated: false, unsearched: { count: 0, files: [] } },
+      crossCheck: { name: 'addItem', files: 2, added, candidates: [], counts, truncated: false, unsearched: { count: 0, files: [] }, inStrings: { count: 0, locations: [] } },
     }
   }
   const addedLines = ['1 more place calls addItem (missed by the server; found by the cross-check):', `src/app.ts:3:${appLine.indexOf('addItem') + 1}  ${appLine.trim()}`]

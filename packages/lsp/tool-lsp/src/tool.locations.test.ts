@@ -257,7 +257,7 @@ describe('locations', () => {
     const places = [at(a, 0, 16, 4), at(b, 0, 9, 4), at(b, 1, 0, 4), at(b, 2, 0, 4), at(b, 2, 8, 4), at(b, 3, 0, 4), ...added]
     const counts = { occurrences: 7, listed: 6, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 0 }
     const { tool } = stubTool(
-      () => ({ kind: 'locations', locations: places, resolvedWorkspaceRoot: root, completeness: complete, crossCheck: { name: 'tick', files: 2, added, candidates: [], counts, truncated: false, unsearched: { count: 0, files: [] } } }),
+      () => ({ kind: 'locations', locations: places, resolvedWorkspaceRoot: root, completeness: complete, crossCheck: { name: 'tick', files: 2, added, candidates: [], counts, truncated: false, unsearched: { count: 0, files: [] }, inStrings: { count: 0, locations: [] } } }),
       { workspaceRoot: root },
     )
     expect((await tool.execute({ operation: 'findReferences', filePath: 'src/a.ts', line: 1, character: 17 })).split('\n')).toEqual([

@@ -35,7 +35,7 @@ const rename = { operation: 'rename', filePath: 'src/a.ts', line: 1, character: 
 
 describe('a rename whose references are partial', () => {
   it('cut by the cross-check: the preview says so, and apply refuses unless forced', async () => {
-    const { root, tool } = await renameTool({ state: 'partial', reason: 'unchecked', message: cut }, { name: 'total', files: 1, added: [], candidates: [], counts, truncated: false, unsearched: { count: 0, files: [] } })
+    const { root, tool } = await renameTool({ state: 'partial', reason: 'unchecked', message: cut }, { name: 'total', files: 1, added: [], candidates: [], counts, truncated: false, unsearched: { count: 0, files: [] }, inStrings: { count: 0, locations: [] } })
     const preview = (await tool.execute(rename)).split('\n')
     expect(preview.slice(0, 3)).toEqual([
       'Preview: rename total → sum: 2 edits in 1 file; nothing written. The same call with apply: true writes it.',
@@ -66,7 +66,7 @@ describe('a rename whose references are partial', () => {
     const unresolved = '1 place names total where the server could not resolve it (it may be this symbol)'
     const { tool } = await renameTool(
       { state: 'partial', reason: 'unresolved', message: unresolved },
-      { name: 'total', files: 2, added: [], candidates: [{ location: where, reason: 'unresolved', message: null }], counts: { ...counts, unchecked: 0, candidates: 1, occurrences: 3 }, truncated: false, unsearched: { count: 0, files: [] } },
+      { name: 'total', files: 2, added: [], candidates: [{ location: where, reason: 'unresolved', message: null }], counts: { ...counts, unchecked: 0, candidates: 1, occurrences: 3 }, truncated: false, unsearched: { count: 0, files: [] }, inStrings: { count: 0, locations: [] } },
     )
     const preview = (await tool.execute(rename)).split('\n')
     expect(preview.filter((line) => line.startsWith('The references of total'))).toEqual([])

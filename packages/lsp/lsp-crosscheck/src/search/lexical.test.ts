@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inRanges, isWordAt, lexicalFamily, nonCodeRanges, type LexicalFamily } from './lexical.js'
+import { inRanges, isWordAt, lexicalFamily, lexicalRanges, nonCodeRanges, type LexicalFamily } from './lexical.js'
 
 /** The non-code pieces of `text`, as the text they cover. */
 function pieces(text: string, family: LexicalFamily): string[] {
@@ -33,6 +33,35 @@ describe('nonCodeRanges', () => {
   it('C and Go: strings, char literals, #include <…>, Go raw strings', () => {
     expect(pieces('#include <total.h>\nint a = total(\'t\', "total"); // total\n', 'c')).toEqual(['<total.h>', "'t'", '"total"', '// total'])
     expect(pieces('s := `total\n` + total // x\n', 'go')).toEqual(['`total\n`', '// x'])
+  })
+})
+
+describe('lexicalRanges: the strings among comments and strings', () => {
+  /** The string pieces of `text`, as the text they cover. */
+  const strings = (text: string, family: LexicalFamily): string[] => {
+    const { strings: ranges } = lexicalRanges(text, family)
+    const out: string[] = []
+    for (let i = 0; i < ranges.length; i += 2) out.push(text.slice(ranges[i], ranges[i + 1]))
+    return out
+  }
+
+  it('keeps strings, template text and regexes, not comments, in each family', () => {
+    expect(strings("const a = 'x' + \"y\" // total\n/* total */ a.total(`n ${total} m`, /total/g)\n", 'javascript')).toEqual(["'x'", '"y"', '`n ${', '} m`', '/total/g'])
+    expect(strings('getattr(alg, "prepare_key")  # prepare_key\nz = f"{total} t"\n', 'python')).toEqual(['"prepare_key"', 'f"{', '} t"'])
+    expect(strings('echo "a $total" \'total\' # total\n', 'shell')).toEqual(['"a ', '"', "'total'"])
+    expect(strings('#include <total.h>\nint a = f("total"); // total\n', 'c')).toEqual(['<total.h>', '"total"'])
+  })
+
+  it('Python: a docstring or another string alone as a statement documents; in an expression it is a string', () => {
+    const text = 'def f(x):\n    """Calls total."""\n    \'total\'  # bare\n    y = (\n        "total"\n    )\n    return getattr(x, "total")\n__all__ = [\n    "total",\n]\n'
+    expect(strings(text, 'python')).toEqual(['"total"', '"total"', '"total"'])
+    expect(pieces(text, 'python')).toEqual(['"""Calls total."""', "'total'", '# bare', '"total"', '"total"', '"total"'])
+  })
+
+  it('lists the same ranges as nonCodeRanges, comments included, in nonCode', () => {
+    const text = 'x = "total"  # total\n'
+    expect(lexicalRanges(text, 'python').nonCode).toEqual(nonCodeRanges(text, 'python'))
+    expect(lexicalRanges(text, 'python')).toEqual({ nonCode: [4, 11, 13, 20], strings: [4, 11] })
   })
 })
 

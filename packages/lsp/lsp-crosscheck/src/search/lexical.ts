@@ -1,3 +1,5 @@
+import { aloneAsStatement } from './python-statement.js'
+
 /**
  * Where comments and strings are in a source text, by a cheap scan per language family: enough to
  * tell that a word sits in a comment or a string literal (counted, never asked about), not a
@@ -27,11 +29,21 @@ export function lexicalFamily(extension: string): LexicalFamily | undefined {
  * disjoint, as a flat list `[start0, end0, start1, end1, …]`.
  */
 export function nonCodeRanges(text: string, family: LexicalFamily): number[] {
+  return lexicalRanges(text, family).nonCode
+}
+
+/**
+ * The comments and strings of `text` ({@link nonCodeRanges}: `nonCode`), and of them the string
+ * literals (`strings`, in the same flat form: quoted strings, template and f-string text,
+ * regular expressions, heredocs, `#include <…>` paths), where code may name a symbol by its name;
+ * a Python string standing alone as a statement (a docstring) is documentation, as comments are.
+ */
+export function lexicalRanges(text: string, family: LexicalFamily): { readonly nonCode: number[]; readonly strings: number[] } {
   const scanner = new Scanner(text)
   if (family === 'python') scanner.python()
   else if (family === 'shell') scanner.shell()
   else scanner.cLike(family)
-  return scanner.ranges
+  return { nonCode: scanner.ranges, strings: scanner.strings }
 }
 
 /** Whether UTF-16 offset `offset` lies in one of `ranges` (see {@link nonCodeRanges}). */
@@ -67,11 +79,15 @@ const beforeExpression = /^(return|typeof|instanceof|in|of|new|delete|void|throw
 
 class Scanner {
   readonly ranges: number[] = []
+  /** The string literals among `ranges` (every push not a comment's). */
+  readonly strings: number[] = []
   #i = 0
   constructor(private readonly text: string) {}
 
-  #push(start: number, end: number): void {
-    if (end > start) this.ranges.push(start, Math.min(end, this.text.length))
+  #push(start: number, end: number, comment = false): void {
+    if (end <= start) return
+    this.ranges.push(start, Math.min(end, this.text.length))
+    if (!comment) this.strings.push(start, Math.min(end, this.text.length))
   }
 
   #lineEnd(from: number): number {
@@ -90,10 +106,10 @@ class Scanner {
       const i = this.#i
       const c = text[i]!
       if (c === '/' && text[i + 1] === '/') {
-        this.#skipTo(this.#lineEnd(i), i)
+        this.#skipTo(this.#lineEnd(i), i, true)
       } else if (c === '/' && text[i + 1] === '*') {
         const close = text.indexOf('*/', i + 2)
-        this.#skipTo(close === -1 ? text.length : close + 2, i)
+        this.#skipTo(close === -1 ? text.length : close + 2, i, true)
       } else if (c === '"' || c === "'" || (c === '`' && family === 'go')) {
         let j = i + 1
         while (j < text.length && text[j] !== c && (c === '`' || text[j] !== '\n')) j += text[j] === '\\' && c !== '`' ? 2 : 1
@@ -156,14 +172,17 @@ class Scanner {
       const i = this.#i
       const c = text[i]!
       if (c === '#') {
-        this.#skipTo(this.#lineEnd(i), i)
+        this.#skipTo(this.#lineEnd(i), i, true)
         continue
       }
       // A literal starts with a quote or a prefix letter: other characters need no look.
       const literal = 'rRbBuUfF\'"'.includes(c) ? /^([rRbBuUfF]{0,2})('''|"""|'|")/.exec(text.slice(i, i + 5)) : null
       const prefixed = literal !== null && literal[1] !== ''
       if (literal && !(prefixed && i > 0 && isWordAt(text, i - 1))) {
+        const strings = this.strings.length
         this.#pythonString(i, literal[0].length, literal[2]!, /f/i.test(literal[1]!))
+        // A docstring (or another string standing alone as a statement) documents, as a comment does.
+        if (aloneAsStatement(text, i, this.#i)) this.strings.length = strings
         continue
       }
       if (isWordAt(text, i)) {
@@ -215,7 +234,7 @@ class Scanner {
       if (c === '\\') {
         this.#i = i + 2
       } else if (c === '#' && (i === 0 || /[\s;&|(]/.test(text[i - 1]!))) {
-        this.#skipTo(this.#lineEnd(i), i)
+        this.#skipTo(this.#lineEnd(i), i, true)
       } else if (c === "'") {
         const close = text.indexOf("'", i + 1)
         this.#skipTo(close === -1 ? text.length : close + 1, i)
@@ -264,9 +283,9 @@ class Scanner {
     this.#i = j + 1
   }
 
-  /** Mark `[start, end)` as not code and continue after it. */
-  #skipTo(end: number, start: number): void {
-    this.#push(start, end)
+  /** Mark `[start, end)` as not code (a string, or a comment) and continue after it. */
+  #skipTo(end: number, start: number, comment = false): void {
+    this.#push(start, end, comment)
     this.#i = Math.max(end, start + 1)
   }
 }

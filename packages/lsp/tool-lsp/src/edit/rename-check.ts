@@ -1,11 +1,12 @@
 import { untilAborted } from '@agent-lsp/abort'
-import type { LspCandidate, LspCompleteness, LspLocation, LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import type { LspCandidate, LspCompleteness, LspInStrings, LspLocation, LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import type { Cursor } from '../input/cursor.js'
 import { createLineReader } from '../input/file-lines.js'
 import { candidateGroups } from '../render/candidate-groups.js'
 import { renderRow } from '../render/location-row.js'
 import { toLocationTargets } from '../render/location-targets.js'
+import { stringPlaces } from '../render/strings-line.js'
 import { oneLine } from '../text/one-line.js'
 import type { EditFlowContext } from './edit-context.js'
 import type { RenamedSite } from './edit-plan.js'
@@ -38,7 +39,15 @@ export interface RenameCheck {
   readonly cut: boolean
   /** Files the cross-check's search left out that may name the old name (see `LspCrossCheck.unsearched`): said in `incomplete`. */
   readonly unsearched: number
+  /**
+   * The strings naming the old name that no text edit of the rename changes (see
+   * `LspCrossCheck.inStrings`; of those past its bound none is known to be changed): not references,
+   * so they refuse nothing, but code may use the symbol by that name. `count` 0 when none.
+   */
+  readonly inStrings: LspInStrings
 }
+
+const noStrings: LspInStrings = { count: 0, locations: [] }
 
 type PartialCompleteness = Extract<LspCompleteness, { state: 'partial' }>
 
@@ -63,10 +72,13 @@ export async function checkRename(context: EditFlowContext, cursor: Cursor, edit
     const listedOnly = result.completeness.state === 'partial' && result.completeness.reason === 'unresolved' && (check?.candidates.length ?? 0) > 0 && !cut
     const incomplete = result.completeness.state === 'partial' && !listedOnly ? result.completeness : undefined
     const unsearched = incomplete === undefined ? 0 : (check?.unsearched.count ?? 0)
-    return { references: result.locations, failure: undefined, missed, candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut, unsearched }
+    const strings = check?.inStrings ?? noStrings
+    const left = strings.locations.filter((location) => !changedBy(edit, location))
+    const inStrings = { count: strings.count - (strings.locations.length - left.length), locations: left }
+    return { references: result.locations, failure: undefined, missed, candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut, unsearched, inStrings }
   } catch (error) {
     if (context.signal.aborted) throw error
-    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false, unsearched: 0 }
+    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false, unsearched: 0, inStrings: noStrings }
   }
 }
 
@@ -114,7 +126,8 @@ export function refusal(check: RenameCheck, oldName: string, force: string, root
 /**
  * The lines a rename's preview or apply adds: references the edit misses, places that may be the
  * symbol, each with its rows (`path:line:col  code`), and a note when the references were not
- * cross-checked. Nothing when the rename covers everything known.
+ * cross-checked; last, `Not renamed: 2 strings still name total: src/a.ts:3:17, …` for strings the
+ * edit leaves (see `RenameCheck.inStrings`). Nothing when the rename covers everything known.
  */
 export async function renameCheckLines(check: RenameCheck, oldName: string, roots: readonly [string, string]): Promise<string[]> {
   const readLines = createLineReader(roots[1])
@@ -133,6 +146,9 @@ export async function renameCheckLines(check: RenameCheck, oldName: string, root
     const count = group.locations.length
     lines.push(`${count} ${count === 1 ? 'place names' : 'places name'} ${oldName} ${group.why} (may be this symbol; not renamed):`, ...(await rows(group.locations)))
   }
+  // Last, after any `Verified:`: code may use the symbol by the name these strings keep.
+  const strings = check.inStrings
+  if (strings.count > 0) lines.push(`Not renamed: ${strings.count} ${strings.count === 1 ? 'string still names' : 'strings still name'} ${oldName}: ${await stringPlaces(strings, roots, readLines)}`)
   return lines
 }
 

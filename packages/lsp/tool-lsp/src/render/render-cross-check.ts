@@ -1,6 +1,7 @@
 import type { LspCrossCheck, LspLocation } from '@agent-lsp/lsp'
 import { candidateGroups } from './candidate-groups.js'
 import { renderRow } from './location-row.js'
+import { stringsLine } from './strings-line.js'
 import { compareTargets, isUnder, toLocationTarget, type DisplayRoot, type LocationTarget } from './location-targets.js'
 import type { RenderContext } from './render-context.js'
 
@@ -25,7 +26,7 @@ export const ADDED_MARK = '  (missed by the server; found by the cross-check)'
  * could not resolve (`N places name X where the server could not resolve it (may be this one):`
  * then their rows; those reaching it through compiled declarations apart, see `candidateGroups`), the first {@link MAX_CANDIDATES_SHOWN}, under `fileFilter` when given), and
  * the added places, for answers that list them apart from their rows (call hierarchies; `addedOnly`
- * is the verb: `call`).
+ * is the verb: `call`); then one line naming the strings that name the symbol (see `stringsLine`).
  * Nothing when the cross-check found nothing to show.
  */
 export async function crossCheckLines(check: LspCrossCheck | undefined, context: RenderContext, roots: readonly DisplayRoot[], addedOnly: string | undefined): Promise<string[]> {
@@ -45,5 +46,7 @@ export async function crossCheckLines(check: LspCrossCheck | undefined, context:
   for (const group of candidateGroups(check.candidates, roots)) {
     await section(group.locations, (count) => `${count} more ${count === 1 ? 'place names' : 'places name'} ${check.name} ${group.why} (may be this one):`)
   }
+  // Not a missed reference (the answer stays complete), but a use by name no server follows.
+  lines.push(...(await stringsLine(check.inStrings, check.name, roots, context.readLines)))
   return lines
 }
