@@ -41,7 +41,7 @@ describe('strings naming the symbol', () => {
     const preview = (await tool.execute(rename)).split('\n')
     expect(preview.slice(0, 3)).toEqual([
       'Preview: rename prepare_key → prep_key: 2 edits in 1 file; nothing written. The same call with apply: true writes it.',
-      'Errors 0 → 0 if applied (in the 1 checked file).',
+      'Errors 0 → 0 if applied (in the 2 checked files).',
       'Not renamed: 1 string still names prepare_key: jwt/dyn.py:5:26',
     ])
     const applied = (await tool.execute({ ...rename, apply: true })).split('\n')
@@ -49,7 +49,7 @@ describe('strings naming the symbol', () => {
       'Applied: rename prepare_key → prep_key: 2 edits in 1 file written.',
       '  jwt/algorithms.py',
       'Verified: findReferences of prep_key finds all 2 references of prepare_key, renamed.',
-      'Verified: errors 0 → 0 in the 1 checked file.',
+      'Verified: errors 0 → 0 in the 2 checked files.',
       'Not renamed: 1 string still names prepare_key: jwt/dyn.py:5:26',
     ])
     expect(await readFile(path.join(root, 'jwt/dyn.py'), 'utf8')).toBe(python['jwt/dyn.py'])
