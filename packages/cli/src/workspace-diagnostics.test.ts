@@ -2,6 +2,7 @@
 // diagnostics, so tsc --noEmit checks the project; pyright's CLI checks a Python one. Exact
 // places (tsc's 1-based UTF-16 column and pyright's zero-based range both converted to the seam's
 // zero-based UTF-16), codes and messages; a clean project answers empty and complete.
+import { readdir } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { seamOn } from './seam.test-support.js'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
@@ -29,6 +30,15 @@ describe('workspaceDiagnostics', () => {
       // After the emoji: column 26 in UTF-16 units, 25 zero-based.
       "src/main.ts:3:26 Error tsc 2322 Type 'string' is not assignable to type 'number'.",
     ])
+  })
+
+  it('writes nothing into the workspace: tsc keeps the build info of an incremental or composite project elsewhere', { timeout: 120_000 }, async () => {
+    for (const option of ['incremental', 'composite']) {
+      const seam = await seamOn({ ...tsProject, 'tsconfig.json': tsProject['tsconfig.json'].replace('"noEmit": true', `"noEmit": true, "${option}": true`) })
+      const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'src/main.ts' })
+      expect(seam.show(result)).toHaveLength(3)
+      expect((await readdir(seam.root)).sort()).toEqual(['src', 'tsconfig.json'])
+    }
   })
 
   it('checks a Python project with pyright: every file, exact ranges, rules and messages', { timeout: 120_000 }, async () => {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { LspError, type LspFileDiagnostics } from '@agent-lsp/lsp'
 import type { LocalProjectCheck } from './check-config.js'
@@ -30,7 +31,7 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
     // The workspace's own TypeScript when it has one: the version the project builds with.
     const own = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
     const script = existsSync(own) ? own : check.script
-    const { stdout, stderr, status } = await run(script, ['--noEmit', '--pretty', 'false', '-p', project], root, signal, 'tsc')
+    const { stdout, stderr, status } = await tscWritingNothing(script, ['--noEmit', '--pretty', 'false', '-p', project], root, signal)
     const byFile = parseTscOutput(stdout, root, project)
     if (status !== 0 && byFile.size === 0) throw failed('tsc', status, `${stderr}\n${stdout}`)
     return { files: filesOf(byFile), check: `tsc --noEmit -p ${shown(project)}` }
@@ -39,6 +40,22 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
   // 0: no errors, 1: errors reported; 2 and above: pyright could not check (a bad config, say).
   if (status !== 0 && status !== 1) throw failed('pyright', status, `${stderr}\n${stdout}`)
   return { files: filesOf(parsePyrightOutput(stdout)), check: `pyright --outputjson${root === labelRoot ? '' : ` (in ${shown(root)})`}` }
+}
+
+/**
+ * tsc with `args`, its build info (written even with `--noEmit` when the project is `incremental`
+ * or `composite`: `tsconfig.tsbuildinfo` beside the config) in a folder of its own, removed after:
+ * a check writes nothing into the workspace. A TypeScript that refuses `--tsBuildInfoFile` for a
+ * project that is neither (TS5069, before 5.x) is asked again without it: it writes nothing then.
+ */
+async function tscWritingNothing(script: string, args: readonly string[], root: string, signal: AbortSignal | undefined): Promise<{ stdout: string; stderr: string; status: number }> {
+  const scratch = mkdtempSync(join(tmpdir(), 'agent-lsp-tsc-'))
+  try {
+    const ran = await run(script, [...args, '--tsBuildInfoFile', join(scratch, 'check.tsbuildinfo')], root, signal, 'tsc')
+    return /error TS5069:.*tsBuildInfoFile/.test(ran.stdout) ? await run(script, args, root, signal, 'tsc') : ran
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
 }
 
 function failed(compiler: string, status: number, output: string): LspError {
