@@ -56,3 +56,24 @@ export function lineEnd(text: string, starts: ArrayLike<number>, line: number): 
   const next = starts[line + 1]!
   return next >= 2 && text.charCodeAt(next - 1) === LF && text.charCodeAt(next - 2) === CR ? next - 2 : next - 1
 }
+
+/**
+ * The zero-based line and UTF-16 character of offset `offset` of `text` (at most `text.length`, not
+ * between a `\r` and its `\n`), found by walking the text up to it: cheaper than {@link lineStarts}
+ * for an offset near the start of a long text.
+ */
+export function positionAt(text: string, offset: number): { line: number; character: number } {
+  let line = 0
+  let lineStart = 0
+  if (!text.includes('\r')) {
+    // The common case: `indexOf` runs natively, several times faster than a loop over the units.
+    for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++, (lineStart = at + 1)
+    return { line, character: offset - lineStart }
+  }
+  for (let at = 0; at < offset; at++) {
+    const unit = text.charCodeAt(at)
+    if (unit === CR && text.charCodeAt(at + 1) === LF) at++
+    if (unit === CR || unit === LF) line++, (lineStart = at + 1)
+  }
+  return { line, character: offset - lineStart }
+}

@@ -1,4 +1,5 @@
-import type { Position, Range, ServerCapabilities, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol'
+import type { Range, ServerCapabilities, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol'
+import { positionAt } from '@agent-lsp/text-lines'
 
 /**
  * How a document's change from `oldText` to `newText` is sent: to a server that takes incremental
@@ -75,21 +76,4 @@ function splits(text: string, at: number): boolean {
   const before = text.charCodeAt(at - 1)
   const after = text.charCodeAt(at)
   return (before === CR && after === LF) || (isHighSurrogate(before) && isLowSurrogate(after))
-}
-
-/** The position of UTF-16 offset `offset` of `text`, which is not between `\r` and `\n`. */
-function positionAt(text: string, offset: number): Position {
-  let line = 0
-  let lineStart = 0
-  if (!text.includes('\r')) {
-    // The common case: `indexOf` runs natively, several times faster than a loop over the units.
-    for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++, (lineStart = at + 1)
-    return { line, character: offset - lineStart }
-  }
-  for (let at = 0; at < offset; at++) {
-    const unit = text.charCodeAt(at)
-    if (unit === CR && text.charCodeAt(at + 1) === LF) at++
-    if (unit === CR || unit === LF) line++, (lineStart = at + 1)
-  }
-  return { line, character: offset - lineStart }
 }
