@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs'
 import type { Occurrence, SearchResult } from './ripgrep.js'
+import { rgWord } from './ripgrep-scope.js'
 import type { Text, TextCache } from './texts.js'
 import type { Unsearched } from './unsearched.js'
 import type { WalkedFile } from './walk.js'
 
-// `rg -w`: no word character (Unicode `\w`) on either side of the match…
-const rgWord = /[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]/u
-// …and then, as `occurrencesIn` filters ripgrep's matches, no identifier character either (`$` for JavaScript's).
+// `rg -w`: no word character (`rgWord`) on either side of the match… and then, as `occurrencesIn`
+// filters ripgrep's matches, no identifier character either (`$` for JavaScript's).
 const identifier = /[\p{L}\p{M}\p{N}_$]/u
 
 /** Bytes ripgrep reads first; a NUL byte in them makes it skip the file (a binary file). */

@@ -20,3 +20,6 @@ export function ripgrepScope(extensions: readonly string[]): string[] {
   for (const extension of extensions) args.push('-g', `*${extension}`)
   return args
 }
+
+/** A word character as `rg -w` has it (Unicode `\w`): a whole-word match has none on either side. */
+export const rgWord = /[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]/u

@@ -1,5 +1,6 @@
 import { openSync, readSync, closeSync, type BigIntStats } from 'node:fs'
 import { identityOf, sameIdentity, type Identity } from './identity.js'
+import { rgWord } from './ripgrep-scope.js'
 
 /**
  * A file the search left out though it may name the word (see `LspUnsearchedFile`): over the size
@@ -24,8 +25,6 @@ export const MAX_LOOKED_AT_BYTES = 32 * 1024 * 1024
 /** Chunks a large file is read in (never whole): the word is looked for across their seams. */
 const CHUNK_BYTES = 1024 * 1024
 
-// `rg -w`: no word character (Unicode `\w`) on either side of the match.
-const rgWord = /[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]/u
 
 /**
  * The files over the size bound among `large` (in path order) that may name `word`: those whose
