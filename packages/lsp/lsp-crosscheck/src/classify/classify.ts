@@ -68,11 +68,12 @@ export async function classify(places: readonly LspLocation[], filePathOf: (uri:
   return verdicts
 }
 
-const compare = (x: LspLocation['range']['start'], y: LspLocation['range']['start']): number => x.line - y.line || x.character - y.character
+/** Position order (zero-based line, then UTF-16 character): negative when `x` comes first. */
+export const comparePositions = (x: LspLocation['range']['start'], y: LspLocation['range']['start']): number => x.line - y.line || x.character - y.character
 
 /** Whether two locations are in one document and start together or their ranges intersect. */
 export function overlaps(a: LspLocation, b: LspLocation): boolean {
   if (a.uri !== b.uri) return false
-  if (compare(a.range.start, b.range.start) === 0) return true
-  return compare(a.range.start, b.range.end) < 0 && compare(b.range.start, a.range.end) < 0
+  if (comparePositions(a.range.start, b.range.start) === 0) return true
+  return comparePositions(a.range.start, b.range.end) < 0 && comparePositions(b.range.start, a.range.end) < 0
 }

@@ -1,5 +1,5 @@
 import { LspError, type LspLocation, type LspPosition, type LspService, type LspSymbol } from '@agent-lsp/lsp'
-import { overlaps, type Verdict } from './classify.js'
+import { comparePositions, overlaps, type Verdict } from './classify.js'
 
 // A symbol declared more than once: TypeScript's overload signatures beside their implementation
 // (and a method's). goToDefinition at a call leads to the signature the call matches, and from the
@@ -113,6 +113,5 @@ function namePlace(symbol: LspSymbol, uri: string, options: DeclarationOptions):
 }
 
 function contains(range: LspLocation['range'], position: LspPosition): boolean {
-  const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character)
-  return before(range.start, position) && before(position, range.end)
+  return comparePositions(range.start, position) <= 0 && comparePositions(position, range.end) <= 0
 }

@@ -1,7 +1,6 @@
 import type { LspInStrings } from '@agent-lsp/lsp'
 import type { LineReader } from '../input/file-lines.js'
-import { toLocationTargets, type DisplayRoot } from './location-targets.js'
-import { utf16ToCodePointColumn } from '../text/columns.js'
+import { targetLabel, toLocationTargets, type DisplayRoot } from './location-targets.js'
 
 /** Places a strings line names; the rest are counted. */
 export const MAX_STRING_PLACES = 3
@@ -13,13 +12,8 @@ export const MAX_STRING_PLACES = 3
  */
 export async function stringPlaces(inStrings: LspInStrings, roots: readonly DisplayRoot[], readLines: LineReader): Promise<string> {
   const targets = toLocationTargets(inStrings.locations, roots).slice(0, MAX_STRING_PLACES)
-  const shown = await Promise.all(
-    targets.map(async (target) => {
-      if (target.kind === 'external') return `${target.file}:${target.line + 1}`
-      const line = (await readLines(target.absolutePath))?.[target.line]
-      return line === undefined ? `${target.file}:${target.line + 1}` : `${target.file}:${target.line + 1}:${utf16ToCodePointColumn(line, target.character)}`
-    }),
-  )
+  // As other rows label a place, but an external one without the word: the path says it.
+  const shown = await Promise.all(targets.map((target) => (target.kind === 'external' ? `${target.file}:${target.line + 1}` : targetLabel(target, readLines))))
   const more = inStrings.count - shown.length
   if (shown.length === 0) return `${more} past the first ${inStrings.count} listed` // a rename changed all those listed
   return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ')
