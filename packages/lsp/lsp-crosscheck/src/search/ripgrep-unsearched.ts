@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process'
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
-import { LspError } from '@agent-lsp/lsp'
+import { runRipgrep } from './ripgrep-process.js'
 import { MAX_FILE_BYTES, ripgrepScope } from './ripgrep-scope.js'
 import { byPath, type Unsearched } from './unsearched.js'
 
@@ -17,40 +16,24 @@ const GONE = new Set(['2', '20'])
  * each path ripgrep could not read (`Permission denied`…) is `unreadable`. By path (see `byPath`).
  * @throws LspError `LSP_SERVER_NOT_FOUND` when ripgrep cannot run, `LSP_CANCELLED` when `signal` aborts.
  */
-export function unsearchedByRipgrep(rg: string, name: string, root: string, extensions: readonly string[], signal: AbortSignal | undefined): Promise<Unsearched[]> {
+export async function unsearchedByRipgrep(rg: string, name: string, root: string, extensions: readonly string[], signal: AbortSignal | undefined): Promise<Unsearched[]> {
   const args = ['-l', '--binary', ...ripgrepScope(extensions), '--', name, root]
-  return new Promise<Unsearched[]>((resolve, reject) => {
-    const child = spawn(rg, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    const onAbort = (): void => {
-      child.kill('SIGKILL')
-      reject(new LspError('LSP_CANCELLED', `the search for ${name} was cancelled`))
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    child.on('error', (error) => {
-      signal?.removeEventListener('abort', onAbort)
-      reject(new LspError('LSP_SERVER_NOT_FOUND', `ripgrep could not run (${rg}): ${error.message}`, { cause: error }))
-    })
-    child.on('close', () => {
-      signal?.removeEventListener('abort', onAbort)
-      const found: Unsearched[] = []
-      for (const path of stdout.split('\n')) {
-        if (path === '') continue
-        const bytes = statSync(path, { throwIfNoEntry: false })?.size
-        if (bytes === undefined) continue
-        if (bytes > MAX_FILE_BYTES) found.push({ path, reason: 'too-large', bytes })
-        else if (holdsNul(path)) found.push({ path, reason: 'binary', bytes })
-      }
-      for (const line of stderr.split('\n')) {
-        const match = readError.exec(line)
-        if (match !== null && !GONE.has(match[2]!)) found.push({ path: match[1]!, reason: 'unreadable', bytes: null })
-      }
-      resolve(found.sort(byPath))
-    })
-  })
+  let stdout = ''
+  let stderr = ''
+  await runRipgrep(rg, args, name, signal, (chunk) => (stdout += chunk), (chunk) => (stderr += chunk))
+  const found: Unsearched[] = []
+  for (const path of stdout.split('\n')) {
+    if (path === '') continue
+    const bytes = statSync(path, { throwIfNoEntry: false })?.size
+    if (bytes === undefined) continue
+    if (bytes > MAX_FILE_BYTES) found.push({ path, reason: 'too-large', bytes })
+    else if (holdsNul(path)) found.push({ path, reason: 'binary', bytes })
+  }
+  for (const line of stderr.split('\n')) {
+    const match = readError.exec(line)
+    if (match !== null && !GONE.has(match[2]!)) found.push({ path: match[1]!, reason: 'unreadable', bytes: null })
+  }
+  return found.sort(byPath)
 }
 
 /** Whether the file (at most `MAX_FILE_BYTES`) holds a NUL byte; `false` when it cannot be read. */

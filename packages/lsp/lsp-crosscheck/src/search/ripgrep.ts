@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process'
 import { isAbsolute, join } from 'node:path'
 import { LspError } from '@agent-lsp/lsp'
 import type { Text } from './texts.js'
 import { EXCLUDED, MAX_FILE_SIZE, ripgrepScope } from './ripgrep-scope.js'
+import { runRipgrep } from './ripgrep-process.js'
 import { unsearchedByRipgrep } from './ripgrep-unsearched.js'
 import type { Unsearched } from './unsearched.js'
 
@@ -52,51 +52,34 @@ export async function searchWordWithRipgrep(
   args.push('--', name, root)
   const unsearched = unsearchedByRipgrep(rg, name, root, extensions, signal)
   unsearched.catch(() => {}) // awaited below; a search that fails first leaves it unawaited
-  const found = await new Promise<{ occurrences: Occurrence[]; truncated: boolean }>((resolve, reject) => {
-    const child = spawn(rg, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    const occurrences: Occurrence[] = []
-    let truncated = false
-    let buffered = ''
-    let stderr = ''
-    const onAbort = (): void => {
-      child.kill('SIGKILL')
-      reject(new LspError('LSP_CANCELLED', `the search for ${name} was cancelled`))
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-    const take = (line: string): void => {
-      if (truncated || line === '') return
-      for (const occurrence of occurrencesIn(line, name, root)) {
-        if (occurrences.length >= limit) {
-          truncated = true
-          child.kill('SIGKILL')
-          return
-        }
-        occurrences.push(occurrence)
-      }
-    }
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      buffered += chunk
-      const lines = buffered.split('\n')
-      buffered = lines.pop() ?? ''
-      for (const line of lines) take(line)
-    })
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk.slice(0, 2_000)))
-    child.on('error', (error) => {
-      signal?.removeEventListener('abort', onAbort)
-      reject(new LspError('LSP_SERVER_NOT_FOUND', `ripgrep could not run (${rg}): ${error.message}`, { cause: error }))
-    })
-    child.on('close', (code) => {
-      signal?.removeEventListener('abort', onAbort)
-      take(buffered)
-      // 0: matches, 1: none, 2: an error, with matches maybe printed (an unreadable file): keep them.
-      if (code === 2 && occurrences.length === 0 && !truncated && stderr.trim() !== '' && !/No such file|Permission denied/.test(stderr)) {
-        reject(new LspError('LSP_SERVER_ERROR', `ripgrep failed: ${stderr.trim().split('\n')[0]}`))
+  const occurrences: Occurrence[] = []
+  let truncated = false
+  let buffered = ''
+  let stderr = ''
+  const take = (line: string, stop: () => void): void => {
+    if (truncated || line === '') return
+    for (const occurrence of occurrencesIn(line, name, root)) {
+      if (occurrences.length >= limit) {
+        truncated = true
+        stop()
         return
       }
-      resolve({ occurrences, truncated })
-    })
-  })
-  return { ...found, unsearched: await unsearched }
+      occurrences.push(occurrence)
+    }
+  }
+  const onStdout = (chunk: string, stop: () => void): void => {
+    buffered += chunk
+    const lines = buffered.split('\n')
+    buffered = lines.pop() ?? ''
+    for (const line of lines) take(line, stop)
+  }
+  const code = await runRipgrep(rg, args, name, signal, onStdout, (chunk) => (stderr += chunk.slice(0, 2_000)))
+  take(buffered, () => {})
+  // 0: matches, 1: none, 2: an error, with matches maybe printed (an unreadable file): keep them.
+  if (code === 2 && occurrences.length === 0 && !truncated && stderr.trim() !== '' && !/No such file|Permission denied/.test(stderr)) {
+    throw new LspError('LSP_SERVER_ERROR', `ripgrep failed: ${stderr.trim().split('\n')[0]}`)
+  }
+  return { occurrences, truncated, unsearched: await unsearched }
 }
 
 /** The occurrences of one line of `rg --json` output (a `match` message), else none. */
