@@ -87,10 +87,7 @@ export class OpenDocuments {
       // Closed for room meanwhile: it stays closed. Versions from the one counter (see #lastVersion).
       if (this.#open.get(path) !== document) return
       document.version = ++this.#lastVersion
-      this.client.diagnostics.onSent(document.uri, document.version)
-      await this.client.notify(DidOpenTextDocumentNotification.type, {
-        textDocument: { uri: document.uri, languageId: document.languageId, version: document.version, text: document.text },
-      })
+      await this.#sendOpen(document.uri, document.languageId, document.version, document.text)
     })
   }
 
@@ -107,17 +104,13 @@ export class OpenDocuments {
     const sent = await this.#serial(async () => {
       if (this.#open.has(path)) return false
       const text = diskTextOrEmpty(path)
-      const version = ++this.#lastVersion
-      this.client.diagnostics.onSent(uri, version)
-      await this.client.notify(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } })
+      await this.#sendOpen(uri, languageId, ++this.#lastVersion, text)
       return true
     })
     if (!sent) return undefined
     const result = await taken(uri)
     await this.#serial(async () => {
-      if (this.#open.has(path)) return
-      this.client.diagnostics.forget(uri)
-      await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri } })
+      if (!this.#open.has(path)) await this.#sendClose(uri)
     })
     return result
   }
@@ -221,10 +214,7 @@ export class OpenDocuments {
     const stamp = stampNow(path) ?? ''
     const text = diskText(path)
     const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: ++this.#lastVersion, text, stamp }
-    this.client.diagnostics.onSent(document.uri, document.version)
-    await this.client.notify(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri: document.uri, languageId, version: document.version, text },
-    })
+    await this.#sendOpen(document.uri, languageId, document.version, text)
     this.#open.set(path, document)
     return document
   }
@@ -260,7 +250,11 @@ export class OpenDocuments {
     const change = changeToSend(document.text, text, this.client.capabilities)
     document.text = text
     document.version = ++this.#lastVersion
-    if (change === 'reopen') return this.#reopenWith(document)
+    if (change === 'reopen') {
+      // Parsed afresh: see `changeToSend`.
+      await this.#sendClose(document.uri)
+      return this.#sendOpen(document.uri, document.languageId, document.version, document.text)
+    }
     this.client.diagnostics.onSent(document.uri, document.version)
     await this.client.notify(DidChangeTextDocumentNotification.type, {
       textDocument: { uri: document.uri, version: document.version },
@@ -268,14 +262,16 @@ export class OpenDocuments {
     })
   }
 
-  /** Close the document in the server and open it again with its (new) text and version. */
-  async #reopenWith(document: OpenDocument): Promise<void> {
-    this.client.diagnostics.forget(document.uri)
-    await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: document.uri } })
-    this.client.diagnostics.onSent(document.uri, document.version)
-    await this.client.notify(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri: document.uri, languageId: document.languageId, version: document.version, text: document.text },
-    })
+  /** `didOpen` of `uri` with `text` at `version`; its diagnostics are counted from that version on. */
+  async #sendOpen(uri: string, languageId: string, version: number, text: string): Promise<void> {
+    this.client.diagnostics.onSent(uri, version)
+    await this.client.notify(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } })
+  }
+
+  /** `didClose` of `uri`; what the server published for it is forgotten. */
+  async #sendClose(uri: string): Promise<void> {
+    this.client.diagnostics.forget(uri)
+    await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri } })
   }
 
   /** Close the least recently used documents past the bound, but `synced` (the one a sync just brought in). */
@@ -293,8 +289,7 @@ export class OpenDocuments {
   async #close(document: OpenDocument): Promise<void> {
     this.#open.delete(document.path)
     this.#kept.delete(document.path)
-    this.client.diagnostics.forget(document.uri)
-    await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: document.uri } })
+    await this.#sendClose(document.uri)
   }
 }
 
