@@ -172,9 +172,10 @@ export class OpenDocuments {
 
   async #refreshOpen(except?: string): Promise<void> {
     for (const document of [...this.#open.values()]) {
+      if (document.path === except || this.#overlays.has(document.path)) continue
+      const stamp = stampNow(document.path)
       // Unchanged ones are told apart synchronously: with 64 open, a promise each cost more than their stats.
-      if (document.path === except || this.#overlays.has(document.path) || stampNow(document.path) === document.stamp) continue
-      await skipNotText(this.#refresh(document))
+      if (stamp !== document.stamp) await skipNotText(this.#refreshTo(document, stamp))
     }
   }
 
@@ -224,8 +225,11 @@ export class OpenDocuments {
    * @throws LspError `LSP_NOT_TEXT` when the file is no longer text; the document is closed first.
    */
   async #refresh(document: OpenDocument): Promise<OpenDocument | undefined> {
-    if (this.#overlays.has(document.path)) return document
-    const stamp = stampNow(document.path)
+    return this.#overlays.has(document.path) ? document : this.#refreshTo(document, stampNow(document.path))
+  }
+
+  /** {@link #refresh} of a document without an overlay whose file's stamp is `stamp` now (`undefined`: gone). */
+  async #refreshTo(document: OpenDocument, stamp: string | undefined): Promise<OpenDocument | undefined> {
     if (stamp === undefined) {
       await this.#close(document)
       return undefined
