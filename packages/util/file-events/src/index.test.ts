@@ -1,6 +1,8 @@
-import { mkdtempSync, realpathSync, rmSync, watch, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, realpathSync, rmSync, watch, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { acquireBarrier } from './index.js'
 
@@ -35,5 +37,17 @@ describe('acquireBarrier', () => {
     const other = acquireBarrier()!
     expect(await other.pass()).toBe(true)
     other.release()
+  })
+})
+
+describe('the barrier folder', () => {
+  it('is removed when the process exits while the barrier is still held (a command that never releases it)', () => {
+    const temp = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-barrier-exit-')))
+    folders.push(temp)
+    const built = fileURLToPath(new URL('../dist/index.js', import.meta.url))
+    const script = `import { acquireBarrier } from ${JSON.stringify(built)}; const b = acquireBarrier(); await b.pass(); console.log(${JSON.stringify(temp)} && (await import('node:fs')).readdirSync(${JSON.stringify(temp)}).length)`
+    // While it runs the folder exists (1); once it exited, nothing is left.
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TMPDIR: temp }, encoding: 'utf8' })).toBe('1\n')
+    expect(readdirSync(temp)).toEqual([])
   })
 })

@@ -51,6 +51,8 @@ interface Shared {
   /** The name the folder's one file has now: each round renames it to the round's name (one syscall, one event named for the round). */
   current: string
   users: number
+  /** Removes the folder; also run as the process exits. */
+  readonly removeAtExit: () => void
 }
 
 let shared: Shared | undefined
@@ -88,7 +90,8 @@ export function acquireBarrier(): EventBarrier | undefined {
       shared = undefined
       for (const done of [...barrier.waiting.values()]) done(false)
       barrier.watcher.close()
-      rmSync(barrier.directory, { recursive: true, force: true })
+      process.removeListener('exit', barrier.removeAtExit)
+      barrier.removeAtExit()
     },
   }
 }
@@ -102,7 +105,10 @@ function openShared(): Shared | undefined {
     const watcher = watch(directory, (_, name) => waiting.get(String(name))?.(true))
     watcher.unref()
     watcher.on('error', () => {})
-    return { directory, watcher, waiting, current: '0', users: 0 }
+    // A user that lives as long as its process (a command's cross-check) never releases it.
+    const removeAtExit = (): void => rmSync(directory!, { recursive: true, force: true })
+    process.once('exit', removeAtExit)
+    return { directory, watcher, waiting, current: '0', users: 0, removeAtExit }
   } catch {
     if (directory !== undefined) rmSync(directory, { recursive: true, force: true })
     return undefined
