@@ -45,7 +45,7 @@ describe('the barrier folder', () => {
     const temp = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-barrier-exit-')))
     folders.push(temp)
     const built = fileURLToPath(new URL('../dist/index.js', import.meta.url))
-    const script = `import { acquireBarrier } from ${JSON.stringify(built)}; const b = acquireBarrier(); await b.pass(); console.log(${JSON.stringify(temp)} && (await import('node:fs')).readdirSync(${JSON.stringify(temp)}).length)`
+    const script = `import { readdirSync } from 'node:fs'; import { acquireBarrier } from ${JSON.stringify(built)}; await acquireBarrier().pass(); console.log(readdirSync(${JSON.stringify(temp)}).length)`
     // While it runs the folder exists (1); once it exited, nothing is left.
     expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TMPDIR: temp }, encoding: 'utf8' })).toBe('1\n')
     expect(readdirSync(temp)).toEqual([])

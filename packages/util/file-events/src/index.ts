@@ -39,7 +39,7 @@ export function eventsDelivered(): number {
 export interface EventBarrier {
   /** Resolves `true` once the events queued before the call are delivered; `false` if that could not be known in {@link BARRIER_TIMEOUT_MS}. */
   pass(): Promise<boolean>
-  /** Done with it: the last user's release closes the watcher and removes the folder. */
+  /** Done with it: the last user's release closes the watcher and removes the folder (which the process's exit removes otherwise). */
   release(): void
 }
 
@@ -106,7 +106,8 @@ function openShared(): Shared | undefined {
     watcher.unref()
     watcher.on('error', () => {})
     // A user that lives as long as its process (a command's cross-check) never releases it.
-    const removeAtExit = (): void => rmSync(directory!, { recursive: true, force: true })
+    const made = directory
+    const removeAtExit = (): void => rmSync(made, { recursive: true, force: true })
     process.once('exit', removeAtExit)
     return { directory, watcher, waiting, current: '0', users: 0, removeAtExit }
   } catch {
