@@ -25,8 +25,12 @@ describe('cross-check on django 3.2 with pyright', () => {
     const at = (file: string, line: number) => `${pathToFileURL(path.join(root, 'django', file)).href}:${line}`
     const result = await runLspQuery(host.ctx, { operation: 'findReferences', filePath: 'django/db/models/manager.py', line: 142, character: 9 }, { workspaceRoot: root, timeoutMs: 280_000 })
     if (result.kind !== 'locations') throw new Error(`unexpected ${result.kind}`)
-    // The declaration, and `return self.get_queryset()` in all() (line 156).
-    expect(result.locations.map((location) => `${location.uri}:${location.range.start.line + 1}`)).toEqual([at('db/models/manager.py', 142), at('db/models/manager.py', 156)].sort())
+    // The declaration, `return self.get_queryset()` in all() (line 156), and the two overrides
+    // Python's ast finds in BaseManager's subclasses (Manager is `BaseManager.from_queryset(…)`):
+    // CurrentSiteManager.get_queryset and EmptyManager.get_queryset, joined from the class hierarchy.
+    expect(result.locations.map((location) => `${location.uri}:${location.range.start.line + 1}`)).toEqual(
+      [at('contrib/sites/managers.py', 59), at('db/models/manager.py', 142), at('db/models/manager.py', 156), at('db/models/manager.py', 202)].sort(),
+    )
     const candidates = (result.crossCheck?.candidates ?? []).map((candidate) => `${candidate.location.uri}:${candidate.location.range.start.line + 1}`)
     // grep -rn '_default_manager.get_queryset()' django: these four, each a candidate.
     expect(candidates).toEqual(expect.arrayContaining([at('contrib/admin/options.py', 366), at('forms/models.py', 642), at('forms/models.py', 857), at('forms/models.py', 859)]))

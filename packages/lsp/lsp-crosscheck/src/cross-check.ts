@@ -1,6 +1,7 @@
 import { extname, isAbsolute, join } from 'node:path'
 import { boundedSignal } from '@agent-lsp/abort'
 import type { LspCallsResult, LspCandidate, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
+import { compareLocations } from '@agent-lsp/lsp'
 import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { settleDeclarations } from './classify/declarations.js'
@@ -159,8 +160,8 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       }
     })
     counts.unchecked += toAsk.length + referencedHere.length - asked.length
-    candidates.sort((a, b) => byPlace(a.location, b.location)) // asked nearest first; listed in path order
-    const check: LspCrossCheck = { name, files: files.size, added, candidates, counts, truncated: search.truncated, unsearched: unsearchedOf(search.unsearched), inStrings: { count: inStrings.length, locations: inStrings.sort(byPlace).slice(0, MAX_IN_STRINGS) } }
+    candidates.sort((a, b) => compareLocations(a.location, b.location)) // asked nearest first; listed in path order
+    const check: LspCrossCheck = { name, files: files.size, added, candidates, counts, truncated: search.truncated, unsearched: unsearchedOf(search.unsearched), inStrings: { count: inStrings.length, locations: inStrings.sort(compareLocations).slice(0, MAX_IN_STRINGS) } }
     return finish(result, check, unsettled)
   } finally {
     bounded.release()
@@ -275,14 +276,10 @@ function finish<Result extends LspLocationsResult | LspCallsResult>(result: Resu
   return answer
 }
 
-function byPlace(a: LspLocation, b: LspLocation): number {
-  return a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character
-}
-
 function sortLocations(locations: readonly LspLocation[]): LspLocation[] {
   const seen = new Set<string>()
   return [...locations]
-    .sort(byPlace)
+    .sort(compareLocations)
     .filter((location) => {
       const key = `${location.uri}#${location.range.start.line}:${location.range.start.character}`
       if (seen.has(key)) return false

@@ -28,3 +28,14 @@ export interface LspLocation {
    */
   readonly range: LspRange
 }
+
+/** The order of ranges: by start, then end (line, then UTF-16 character). */
+export function compareRanges(a: LspRange, b: LspRange): number {
+  return a.start.line - b.start.line || a.start.character - b.start.character || a.end.line - b.end.line || a.end.character - b.end.character
+}
+
+/** The order locations are answered in: by URI (as strings compare), then {@link compareRanges}. */
+export function compareLocations(a: LspLocation, b: LspLocation): number {
+  if (a.uri !== b.uri) return a.uri < b.uri ? -1 : 1
+  return compareRanges(a.range, b.range)
+}

@@ -14,6 +14,7 @@ import { renderUnresolved, resolveSymbol, type ResolvedSymbol, type SymbolResolu
 import { toToolError } from './to-tool-error.js'
 import { moveTarget } from './move/move-target.js'
 import { locateSelection } from './input/selection.js'
+import { referencesThroughOverrides, type OverrideReferences } from './hierarchy/override-references.js'
 
 /** A query answered, with what rendering it needs. */
 export interface Answered {
@@ -26,6 +27,8 @@ export interface Answered {
   /** `request.fileFilter` relative to the workspace root (see `normalizeFileFilter`). */
   readonly fileFilter: string | undefined
   readonly result: LspQueryResult
+  /** A `findReferences` answer's class hierarchy, when references of its other methods were joined (see `referencesThroughOverrides`). */
+  readonly overrides?: Pick<OverrideReferences, 'joined' | 'notes'>
 }
 
 /** A symbol name that did not resolve to one symbol: no query was made. */
@@ -74,7 +77,7 @@ export async function runQuery<T>(
   try {
     signal.throwIfAborted()
     const fileFilter = 'fileFilter' in request && request.fileFilter !== undefined ? await filterOf(request.fileFilter, files) : undefined
-    const answered = (subject: Subject, result: LspQueryResult, resolved?: ResolvedSymbol): Answered => ({
+    const answered = (subject: Subject, result: LspQueryResult, resolved?: ResolvedSymbol, overrides?: Answered['overrides']): Answered => ({
       kind: 'answered',
       operation,
       request,
@@ -82,6 +85,7 @@ export async function runQuery<T>(
       resolved,
       fileFilter,
       result: notices.length > 0 ? { ...result, notices: [...notices] } : result,
+      ...(overrides === undefined ? {} : { overrides }),
     })
     /** The cursor of a target, or the unresolved symbol's outcome. */
     const place = async (target: CursorTarget): Promise<{ cursor: Cursor; resolved?: ResolvedSymbol } | Unresolved> => {
@@ -109,7 +113,10 @@ export async function runQuery<T>(
         const result = await ask(
           request.shape === 'rename' ? { ...base, operation: 'rename', newName: request.newName } : { ...base, operation: request.operation },
         )
-        outcome = answered({ kind: 'cursor', cursor }, result, resolved)
+        if (request.operation === 'findReferences' && result.kind === 'locations') {
+          const { result: joined, ...overrides } = await referencesThroughOverrides({ ctx: lookups, workspaceRoot, signal }, cursor, result)
+          outcome = answered({ kind: 'cursor', cursor }, joined, resolved, overrides.joined.length > 0 || overrides.notes.length > 0 ? overrides : undefined)
+        } else outcome = answered({ kind: 'cursor', cursor }, result, resolved)
         break
       }
       case 'codeActions': {

@@ -18,6 +18,7 @@ import { parseToolRequest } from './input/input.js'
 import type { ImpactRequest } from './input/tool-request.js'
 import { runMoveFile } from './move/run-move.js'
 import { runRangeEdit } from './range/run-range-edit.js'
+import { overrideReferenceLines } from './render/render-overrides.js'
 
 /**
  * The `lsp` tool as a plain definition that maps onto any harness: MCP (`name`, `description`,
@@ -80,7 +81,7 @@ function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore
     if (outcome.kind === 'unresolved') return renderUnresolved(outcome.resolution, settings.writeFlags)
     const { request } = outcome
     const editContext = { ctx, workspaceRoot: settings.workspaceRoot, previews, signal: scope.signal, checkEdits: settings.checkEdits, ...(settings.fileSystem ? { fileSystem: settings.fileSystem } : {}), ...(settings.writeFlags ? { writeFlags: settings.writeFlags } : {}) }
-    const text = request.shape === 'symbol'
+    let text = request.shape === 'symbol'
       ? await runSymbolOperation(outcome, editContext, scope.readLines)
       : request.shape === 'edit'
       ? await runRangeEdit(outcome, editContext, scope.readLines)
@@ -101,6 +102,8 @@ function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore
           ...(settings.writeFlags ? { writeFlags: settings.writeFlags } : {}),
           ...(request.shape === 'codeActions' && request.only !== undefined ? { only: request.only } : {}),
         })
+    const hierarchy = outcome.overrides === undefined || outcome.subject.kind !== 'cursor' ? [] : await overrideReferenceLines(outcome.overrides, outcome.subject.cursor.word ?? 'the symbol', [outcome.result.resolvedWorkspaceRoot, settings.workspaceRoot], scope.readLines)
+    if (hierarchy.length > 0) text = [text, ...hierarchy].join('\n')
     if (!outcome.resolved) return text
     // After the notices, which come first (see `noticeLines`), the symbol the name resolved to.
     const lines = text.split('\n')

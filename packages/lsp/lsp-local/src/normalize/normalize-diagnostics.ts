@@ -1,5 +1,5 @@
-import type { LspDiagnostic, LspDiagnosticSeverity } from '@agent-lsp/lsp'
-import { compareRanges, copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
+import { compareRanges, type LspDiagnostic, type LspDiagnosticSeverity } from '@agent-lsp/lsp'
+import { copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
 import { canonicalUri } from './uri.js'
 
 const severities: readonly LspDiagnosticSeverity[] = ['Error', 'Warning', 'Information', 'Hint']

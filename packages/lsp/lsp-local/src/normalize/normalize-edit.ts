@@ -1,5 +1,5 @@
-import type { LspDocumentChange, LspTextEdit, LspWorkspaceEdit } from '@agent-lsp/lsp'
-import { compareRanges, copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
+import { compareRanges, type LspDocumentChange, type LspTextEdit, type LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
 import { canonicalUri, uriToPath } from './uri.js'
 
 /**

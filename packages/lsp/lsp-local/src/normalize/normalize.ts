@@ -1,5 +1,5 @@
-import type { LspHover, LspLocation, LspRange } from '@agent-lsp/lsp'
-import { compareRanges, copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
+import { compareLocations, type LspHover, type LspLocation, type LspRange } from '@agent-lsp/lsp'
+import { copyRange, isRange, isRecord, malformed, preview } from './shapes.js'
 import { canonicalUri } from './uri.js'
 
 /**
@@ -71,8 +71,4 @@ function rangeKey(range: LspRange): string {
   return `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`
 }
 
-export function compareLocations(a: LspLocation, b: LspLocation): number {
-  if (a.uri !== b.uri) return a.uri < b.uri ? -1 : 1
-  return compareRanges(a.range, b.range)
-}
 

@@ -26,13 +26,6 @@ export function copyRange(range: LspRange): LspRange {
   }
 }
 
-/** Order of ranges by start, then end. */
-export function compareRanges(a: LspRange, b: LspRange): number {
-  return (
-    a.start.line - b.start.line || a.start.character - b.start.character || a.end.line - b.end.line || a.end.character - b.end.character
-  )
-}
-
 /** `LSP_MALFORMED_RESPONSE` naming where the answer came from (`typescript textDocument/hover`). */
 export function malformed(what: string, detail: string): LspError {
   return new LspError('LSP_MALFORMED_RESPONSE', `${what} answered a malformed result: ${detail}`)

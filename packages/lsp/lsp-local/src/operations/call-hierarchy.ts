@@ -1,6 +1,5 @@
-import type { LspCall } from '@agent-lsp/lsp'
+import { compareLocations, type LspCall } from '@agent-lsp/lsp'
 import { normalizeCallHierarchyItem } from '../normalize/normalize-symbols.js'
-import { compareLocations } from '../normalize/normalize.js'
 import { protocol } from '../protocol.js'
 import { copyRange, isRange, isRecord, malformed, preview } from '../normalize/shapes.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { untilAborted } from '@agent-lsp/abort'
 import type { LspPosition, LspSymbol } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
-import type { EditFlowContext } from './edit-context.js'
+import type { HierarchyContext } from './hierarchy-context.js'
 import { relativeInside } from '../input/workspace-path.js'
 import { splitLines } from '@agent-lsp/text-lines'
 import { rangeHolds } from '../text/positions.js'
@@ -32,13 +32,13 @@ export const classKey = (klass: ClassSymbol): string => symbolKey(klass.uri, kla
  * Each file's symbols and text are asked once per hierarchy.
  */
 export class ClassHierarchy {
-  readonly #context: EditFlowContext
+  readonly #context: HierarchyContext
   readonly #symbols = new Map<string, Promise<readonly LspSymbol[]>>()
   readonly #bases = new Map<string, Promise<readonly ClassSymbol[]>>()
   /** Bases outside the workspace by {@link classKey} of the class naming them (`Worker` → `Thread`): the seam lists no symbols there, so their methods are unknown. */
   readonly #outside = new Map<string, Set<string>>()
 
-  constructor(context: EditFlowContext) {
+  constructor(context: HierarchyContext) {
     this.#context = context
   }
 

@@ -1,0 +1,118 @@
+import { untilAborted } from '@agent-lsp/abort'
+import type { LspLocation, LspPosition, LspSymbol } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import type { Cursor } from '../input/cursor.js'
+import { relativeInside } from '../input/workspace-path.js'
+import { oneLine } from '../text/one-line.js'
+import { rangeHolds } from '../text/positions.js'
+import { ClassHierarchy, classKey, symbolKey, type ClassSymbol } from './class-hierarchy.js'
+import type { HierarchyContext } from './hierarchy-context.js'
+
+/** A method of a class hierarchy: `Sub.total`, and where its name is (zero-based UTF-16). */
+export interface HierarchyMethod {
+  readonly name: string
+  readonly uri: string
+  readonly position: LspPosition
+}
+
+/** The methods of one method's class hierarchy, as {@link methodFamily} finds them. */
+export interface MethodFamily {
+  /** The class or interface declaring the method asked about, where its name is. */
+  readonly container: { readonly absolutePath: string; readonly position: LspPosition; readonly name: string }
+  /** The methods it overrides and that override it (never itself); `inside`: in the workspace. */
+  readonly members: readonly (HierarchyMethod & { readonly inside: boolean })[]
+  /** Bases outside the workspace, not examined for a method of the name: a clause each. */
+  readonly unexamined: readonly string[]
+  /** Why the same-named methods followed may not be all of them (a partial list, candidates past the bound): a clause each. */
+  readonly notes: readonly string[]
+}
+
+/** Same-named methods elsewhere whose classes are followed upwards; the rest are counted in `notes`. */
+const MAX_CANDIDATES = 32
+
+const METHOD_KINDS: ReadonlySet<string> = new Set(['Method', 'Property', 'Function', 'Field'])
+
+/**
+ * The class hierarchy of the method named `name` at `cursor`, found with the servers' questions
+ * only: the declaration (`goToDefinition` at the cursor) and its class (`documentSymbol`), the
+ * class's bases (see {@link ClassHierarchy}), and the same-named methods `workspaceSymbol` lists
+ * whose classes derive from it or from a base that declares the method. pyright answers a
+ * method's rename and references for that method alone; tsserver, clangd and gopls follow the
+ * hierarchy themselves.
+ * @param known - same-named methods the caller already has (renamed, listed): not followed.
+ * @returns `undefined` when the cursor's name is not a method of a class in the workspace.
+ */
+export async function methodFamily(context: HierarchyContext, cursor: Cursor, name: string, known: (location: LspLocation) => boolean): Promise<MethodFamily | undefined> {
+  const hierarchy = new ClassHierarchy(context)
+  const declared = await declarationOf(context, hierarchy, cursor, name)
+  if (declared === undefined) return undefined
+  const container = { absolutePath: URI.parse(declared.klass.uri).fsPath, position: declared.klass.symbol.selectionRange.start, name: declared.klass.symbol.name }
+  const ancestors = await hierarchy.ancestorsOf(declared.klass)
+  // Python's `object` declares only `__dunder__` methods: for any other name it holds no base method.
+  const rootOnly = /^__\w+__$/.test(name) ? [] : ['object']
+  const unexamined = [declared.klass, ...ancestors].flatMap((klass) => {
+    const bases = hierarchy.basesOutside(klass).filter((base) => !rootOnly.includes(base))
+    return bases.length === 0 ? [] : [`${klass.symbol.name}'s ${bases.join(', ')} (outside the workspace) ${bases.length === 1 ? 'was' : 'were'} not checked for a method ${name}`]
+  })
+  const family = new Map<string, HierarchyMethod & { readonly inside: boolean }>()
+  const join = (klass: ClassSymbol, method: LspSymbol): void => {
+    const inside = relativeInside(context.workspaceRoot, URI.parse(klass.uri).fsPath) !== undefined
+    family.set(symbolKey(klass.uri, method), { name: `${klass.symbol.name}.${name}`, uri: klass.uri, position: method.selectionRange.start, inside })
+  }
+  const declaring = new Set<string>()
+  for (const ancestor of ancestors) {
+    const method = ownMethod(ancestor, name)
+    if (method === undefined) continue
+    declaring.add(classKey(ancestor))
+    join(ancestor, method)
+  }
+  const listed = await sameNamed(context, name)
+  const candidates = listed.symbols.filter((symbol) => !(symbol.uri === declared.klass.uri && rangeHolds(declared.method.range, symbol.range.start)) && !known(symbol))
+  for (const symbol of candidates.slice(0, MAX_CANDIDATES)) {
+    const klass = await hierarchy.classAt(symbol.uri, symbol.range.start)
+    const method = klass === undefined ? undefined : ownMethod(klass, name)
+    if (klass === undefined || method === undefined || family.has(symbolKey(klass.uri, method))) continue
+    const above = (await hierarchy.ancestorsOf(klass)).map(classKey)
+    if (above.includes(classKey(declared.klass)) || above.some((key) => declaring.has(key))) join(klass, method)
+  }
+  const unchecked = candidates.length - Math.min(candidates.length, MAX_CANDIDATES)
+  const notes = [
+    ...(listed.note === undefined ? [] : [listed.note]),
+    ...(unchecked > 0 ? [`${unchecked} more methods named ${name} were not checked for overriding it`] : []),
+  ]
+  return { container, members: [...family.values()], unexamined, notes }
+}
+
+/** The method the cursor's name is declared as, in its class: `goToDefinition`'s first such answer. */
+async function declarationOf(context: HierarchyContext, hierarchy: ClassHierarchy, cursor: Cursor, name: string): Promise<{ klass: ClassSymbol; method: LspSymbol } | undefined> {
+  const { ctx, workspaceRoot, signal } = context
+  const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: cursor.absolutePath, position: cursor.position, workspaceRoot }, signal), signal).catch((error: unknown) => {
+    if (signal.aborted) throw error
+    return undefined
+  })
+  for (const location of answer?.locations ?? []) {
+    const klass = await hierarchy.classAt(location.uri, location.range.start)
+    const method = klass === undefined ? undefined : ownMethod(klass, name)
+    if (klass !== undefined && method !== undefined && rangeHolds(method.range, location.range.start)) return { klass, method }
+  }
+  return undefined
+}
+
+/** The method named `name` that `klass` declares itself. */
+function ownMethod(klass: ClassSymbol, name: string): LspSymbol | undefined {
+  return klass.symbol.children.find((child) => child.name === name && METHOD_KINDS.has(child.kind))
+}
+
+/** The workspace symbols named exactly `name` inside a container, and a note when the list may be partial. */
+async function sameNamed(context: HierarchyContext, name: string): Promise<{ symbols: LspLocation[]; note: string | undefined }> {
+  const { ctx, workspaceRoot, signal } = context
+  try {
+    const result = await untilAborted(ctx.lsp.query({ operation: 'workspaceSymbol', query: name, filePath: null, workspaceRoot }, signal), signal)
+    const symbols = result.symbols.filter((symbol) => symbol.name === name && METHOD_KINDS.has(symbol.kind) && symbol.containerName !== undefined).map(({ uri, range }) => ({ uri, range }))
+    const note = result.completeness.state === 'partial' ? `the methods named ${name} may not all have been found (${result.completeness.reason}): ${oneLine(result.completeness.message)}` : undefined
+    return { symbols, note }
+  } catch (error) {
+    if (signal.aborted) throw error
+    return { symbols: [], note: `the methods named ${name} could not be listed: ${oneLine(error instanceof Error ? error.message : String(error))}` }
+  }
+}
