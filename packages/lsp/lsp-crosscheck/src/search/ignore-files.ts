@@ -72,8 +72,14 @@ export function hasGlobalExcludes(): boolean {
 
 let remembered: { readonly key: string; readonly file: string; readonly fileStamp: string; readonly present: boolean } | undefined
 
+/** What tells one version of `path` from another; a path that cannot be looked at (`EACCES`, `ENOTDIR`) counts as absent, as ripgrep reads nothing from it. */
 function quickStamp(path: string): string {
-  const stats = statSync(path, { throwIfNoEntry: false })
+  let stats
+  try {
+    stats = statSync(path, { throwIfNoEntry: false })
+  } catch {
+    return '-'
+  }
   return stats === undefined ? '-' : `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
 }
 

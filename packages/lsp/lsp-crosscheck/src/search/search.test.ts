@@ -209,6 +209,26 @@ describe('searchWord in process: the same occurrences as ripgrep', () => {
       else process.env.XDG_CONFIG_HOME = before
     }
   })
+
+  it('searches in process where git’s global config cannot be read (HOME a file: stat says ENOTDIR), as ripgrep does, which reads no rule from it', async () => {
+    const root = workspace({ 'outer/ws/a.ts': 'total\n', 'outer/ws/b.ts': 'x.total\n' })
+    const home = join(dirname(root), 'home-file')
+    writeFileSync(home, '')
+    const before = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME }
+    process.env.HOME = home
+    process.env.XDG_CONFIG_HOME = join(home, '.config')
+    try {
+      const found = await both('total', root)
+      expect(found.engine).toBe('in-process')
+      expect(rows(root, found.local)).toEqual(['a.ts:0:0', 'b.ts:0:2'])
+      expect(found.local).toEqual(found.rg)
+    } finally {
+      for (const [name, value] of Object.entries(before)) {
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
+      }
+    }
+  })
 })
 
 describe('searchWord in process on real trees: exactly ripgrep’s (file, line, character) lists', () => {
