@@ -62,7 +62,7 @@ describe('cross-check: uses through a package’s compiled declarations', () => 
     await expect(tool.execute({ ...request, apply: true })).rejects.toMatchObject({
       code: 'LSP_EDIT_INCOMPLETE',
       message:
-        'rename makeCart → createCart was not applied: 2 places name makeCart through its package’s compiled declarations packages/lib/dist/index.d.ts (it may be this symbol); nothing was written. Rename those by hand, or apply with force: true to write it anyway',
+        'rename makeCart → createCart was not applied: 2 places name makeCart through its package’s compiled declarations packages/lib/dist/index.d.ts (they may be this symbol); nothing was written. Rename those by hand, or apply with force: true to write it anyway',
     })
     expect(await readFile(path.join(root, 'packages/lib/src/index.ts'), 'utf8')).toBe(lib['packages/lib/src/index.ts'])
   })

@@ -55,5 +55,15 @@ describe('cross-check: the files its search leaves out', () => {
       message: 'rename total → sum was not applied: its references may be incomplete (not searched for total: scripts/big.ts (5.2 MiB, over the 4 MiB bound); it may hold places the server missed); nothing was written. Rename those by hand, or apply with force: true to write it anyway',
     })
     expect(await readFile(path.join(root, 'src/use.ts'), 'utf8')).toBe(files['src/use.ts'])
+
+    // Forced: written, and the unsearched file named once for total's references (the refusal's
+    // reason; it was also said as `Not verified:` and once more as the preview says it), once for
+    // Cart's, whose files the errors check covers.
+    const forced = await tool.execute({ ...references, operation: 'rename', newName: 'sum', apply: true, force: true })
+    expect(forced.split('\n').filter((line) => line.includes('scripts/big.ts'))).toEqual([
+      'The references of Cart may be incomplete (unchecked): not searched for Cart: scripts/big.ts (5.2 MiB, over the 4 MiB bound); it may hold places the server missed; a file they miss is not checked.',
+      'Not verified: written with force although its references may be incomplete (not searched for total: scripts/big.ts (5.2 MiB, over the 4 MiB bound); it may hold places the server missed).',
+    ])
+    expect(await readFile(path.join(root, 'src/use.ts'), 'utf8')).toBe("import { Cart } from './cart'\nexport const a = new Cart().sum()\n")
   })
 })

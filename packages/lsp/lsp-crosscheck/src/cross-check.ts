@@ -259,7 +259,8 @@ function finish<Result extends LspLocationsResult | LspCallsResult>(result: Resu
   const unresolved = counts.candidates - throughDeclarations.length
   if (unresolved > 0) {
     const places = unresolved === 1 ? '1 place names' : `${unresolved} places name`
-    answer = withCompleteness(answer, { reason: 'unresolved', message: `${places} ${name} where the server could not resolve it (it may be this symbol)` })
+    const may = unresolved === 1 ? 'it may be this symbol' : 'they may be this symbol'
+    answer = withCompleteness(answer, { reason: 'unresolved', message: `${places} ${name} where the server could not resolve it (${may})` })
   }
   if (throughDeclarations.length > 0) {
     const count = throughDeclarations.length

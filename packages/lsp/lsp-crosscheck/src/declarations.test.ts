@@ -65,6 +65,6 @@ describe('cross-check: the other declarations of the symbol', () => {
       { location: at('b.ts', 0, 9), reason: 'failed', message: 'could not tell whether it leads to another declaration of over: LSP_TIMEOUT: documentSymbol took over 30 s' },
       { location: at('b.ts', 1, 0), reason: 'failed', message: 'could not tell whether it leads to another declaration of over: LSP_TIMEOUT: documentSymbol took over 30 s' },
     ])
-    expect(result.completeness).toEqual({ state: 'partial', reason: 'unresolved', message: '2 places name over where the server could not resolve it (it may be this symbol)' })
+    expect(result.completeness).toEqual({ state: 'partial', reason: 'unresolved', message: '2 places name over where the server could not resolve it (they may be this symbol)' })
   })
 })

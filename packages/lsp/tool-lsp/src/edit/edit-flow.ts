@@ -14,7 +14,7 @@ import type { Answered } from '../run.js'
 import { verifyDiagnostics, verifyReferences } from './edit-verify.js'
 import { writeFlagWords, type EditFlowContext, type PreviewRecord } from './edit-context.js'
 import { renameThroughAliases } from './rename-aliases.js'
-import { checkRename, incompleteLines, mappedReferences, refusal, renameCheckLines, type RenameCheck } from './rename-check.js'
+import { checkRename, incompleteLines, mappedReferences, refusal, refusesIncomplete, renameCheckLines, type RenameCheck } from './rename-check.js'
 import { oneLine } from '../text/one-line.js'
 import { overrideLines, overrideRefusal, renameThroughOverrides } from './rename-overrides.js'
 import { referencingFiles, speculativeCheck, type ErrorCounts } from './speculative-check.js'
@@ -156,7 +156,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     const atCursor = mappedReferences({ ...check, references: (check.references ?? []).filter((reference) => reference.uri === URI.file(cursorPath).toString()) }, plan.sites)[0]
     checks.unshift(await verifyReferences(context, expected, atCursor ?? expected[0], { old: rename.oldName, new: rename.newName }, root))
     if (refused !== undefined) checks.push(`Not verified: written with force although ${refused.slice(0, refused.indexOf('; nothing was written'))}.`)
-    if (check.incomplete !== undefined && !check.cut) checks.push(...incompleteLines(check, rename.oldName).map((line) => `Not verified: ${line[0]!.toLowerCase()}${line.slice(1)}`))
+    if (check.incomplete !== undefined && !refusesIncomplete(check)) checks.push(...incompleteLines(check, rename.oldName).map((line) => `Not verified: ${line[0]!.toLowerCase()}${line.slice(1)}`))
     if (check.references !== undefined && !check.crossChecked) checks.push(`Not cross-checked: places the server cannot see or resolve were not searched for ${rename.oldName}.`)
   }
   const warning = checks.filter((line) => line.startsWith('Warning:'))
@@ -165,7 +165,8 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     `Applied: ${what}: ${counted} written.`,
     ...shown.map((file) => `  ${file.displayPath}${file.movedFrom !== undefined ? ` (moved from ${file.movedFrom})` : file.before === null ? ' (created)' : file.after === null ? ' (deleted)' : ''}`),
     ...checks.filter((line) => !warning.includes(line)),
-    ...checkLines,
+    // The checks above said the references may be incomplete, as `Not verified:`.
+    ...checkLines.filter((line) => !(rename !== undefined && check !== undefined && incompleteLines(check, rename.oldName).includes(line))),
   ]
   return answer(recorded ? lines : [...lines, diffOf(plan)])
 }

@@ -82,6 +82,11 @@ export async function checkRename(context: EditFlowContext, cursor: Cursor, edit
   }
 }
 
+/** Whether {@link refusal} names the references' incompleteness: a file left out of the search may hold uses of the old name the rename leaves as they are. */
+export function refusesIncomplete(check: RenameCheck): boolean {
+  return check.cut || check.unsearched > 0
+}
+
 /** `The references of total may be incomplete (reason): message.` when they are, else nothing. */
 export function incompleteLines(check: RenameCheck, oldName: string): string[] {
   return check.incomplete === undefined ? [] : [`The references of ${oldName} may be incomplete (${check.incomplete.reason}): ${oneLine(check.incomplete.message)}.`]
@@ -111,12 +116,11 @@ function covers(range: { readonly start: LspPosition; readonly end: LspPosition 
  */
 export function refusal(check: RenameCheck, oldName: string, force: string, roots: readonly [string, string]): string | undefined {
   const reasons: string[] = []
-  // A file left out of the search may hold uses of the old name the rename leaves as they are.
-  if (check.cut || check.unsearched > 0) reasons.push(`its references may be incomplete (${oneLine(check.incomplete!.message)})`)
+  if (refusesIncomplete(check)) reasons.push(`its references may be incomplete (${oneLine(check.incomplete!.message)})`)
   if (check.missed.length > 0) reasons.push(`it leaves ${check.missed.length} ${check.missed.length === 1 ? 'reference' : 'references'} of ${oldName} as ${check.missed.length === 1 ? 'it is' : 'they are'}`)
   for (const group of candidateGroups(check.candidates, roots)) {
     const count = group.locations.length
-    reasons.push(`${count} ${count === 1 ? 'place names' : 'places name'} ${oldName} ${group.why} (it may be this symbol)`)
+    reasons.push(`${count} ${count === 1 ? 'place names' : 'places name'} ${oldName} ${group.why} (${count === 1 ? 'it' : 'they'} may be this symbol)`)
   }
   if (reasons.length === 0) return undefined
   const then = reasons.length === 1 && check.cut && check.unsearched === 0 ? 'Preview it again once the servers are warm' : 'Rename those by hand'
