@@ -59,30 +59,3 @@ describe('findReferences of a method on pyright includes the methods overriding 
     ])
   })
 })
-
-// incomingCalls of an override joins the calls of the methods it overrides: `b.total()` on a Base
-// may run Sub.total (pyright listed it for Base.total only; tsserver lists it for both). Not the
-// other way: `s.total()` runs Sub.total, never Base.total.
-describe('incomingCalls of a method on pyright includes the calls of the methods it overrides', () => {
-  it('of an override: the call on a Base too', async () => {
-    const root = await tempWorkspace(shop)
-    const { tool } = toolOn(root)
-    expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Sub.total' })).split('\n')).toEqual([
-      'Sub.total → shop/sub.py:5:9',
-      '2 callers of total',
-      '← Function report  shop/base.py:7:14  return b.total()',
-      '← Function use  shop/sub.py:10:14  return s.total()',
-      'Joined: the calls of Base.total (shop/base.py:2:9), which total overrides (a call of it may run this one); the server listed those of the method asked only.',
-    ])
-  })
-
-  it('of the base method: its own calls only, as its overrides’ calls run them', async () => {
-    const root = await tempWorkspace(shop)
-    const { tool } = toolOn(root)
-    expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Base.total' })).split('\n')).toEqual([
-      'Base.total → shop/base.py:2:9',
-      '1 caller of total',
-      '← Function report  shop/base.py:7:14  return b.total()',
-    ])
-  })
-})

@@ -15,27 +15,12 @@ export interface HierarchyMethod {
   readonly position: LspPosition
 }
 
-/** A server's answer with what the methods of its method's class hierarchy add joined in. */
-export interface HierarchyJoin<Result> {
-  readonly result: Result
-  /** The methods whose answers were joined (they added to it). */
-  readonly joined: readonly HierarchyMethod[]
-  /** Why the hierarchy found may be more (see {@link MethodFamily.notes}), a clause each. */
-  readonly notes: readonly string[]
-}
-
-/** A method of {@link MethodFamily.members}. */
-export type FamilyMember = HierarchyMethod & { readonly inside: boolean; readonly overridden: boolean }
-
 /** The methods of one method's class hierarchy, as {@link methodFamily} finds them. */
 export interface MethodFamily {
   /** The class or interface declaring the method asked about, where its name is. */
   readonly container: { readonly absolutePath: string; readonly position: LspPosition; readonly name: string }
-  /**
-   * The methods it overrides and that override it (never itself); `inside`: in the workspace;
-   * `overridden`: one of its bases' (a call of which may run the method asked about).
-   */
-  readonly members: readonly FamilyMember[]
+  /** The methods it overrides and that override it (never itself); `inside`: in the workspace. */
+  readonly members: readonly (HierarchyMethod & { readonly inside: boolean })[]
   /** Bases outside the workspace, not examined for a method of the name: a clause each. */
   readonly unexamined: readonly string[]
   /** Why the same-named methods followed may not be all of them (a partial list, candidates past the bound): a clause each. */
@@ -69,17 +54,17 @@ export async function methodFamily(context: HierarchyContext, cursor: Cursor, na
     const bases = hierarchy.basesOutside(klass).filter((base) => !rootOnly.includes(base))
     return bases.length === 0 ? [] : [`${klass.symbol.name}'s ${bases.join(', ')} (outside the workspace) ${bases.length === 1 ? 'was' : 'were'} not checked for a method ${name}`]
   })
-  const family = new Map<string, FamilyMember>()
-  const join = (klass: ClassSymbol, method: LspSymbol, overridden: boolean): void => {
+  const family = new Map<string, HierarchyMethod & { readonly inside: boolean }>()
+  const join = (klass: ClassSymbol, method: LspSymbol): void => {
     const inside = relativeInside(context.workspaceRoot, URI.parse(klass.uri).fsPath) !== undefined
-    family.set(symbolKey(klass.uri, method), { name: `${klass.symbol.name}.${name}`, uri: klass.uri, position: method.selectionRange.start, inside, overridden })
+    family.set(symbolKey(klass.uri, method), { name: `${klass.symbol.name}.${name}`, uri: klass.uri, position: method.selectionRange.start, inside })
   }
   const declaring = new Set<string>()
   for (const ancestor of ancestors) {
     const method = ownMethod(ancestor, name)
     if (method === undefined) continue
     declaring.add(classKey(ancestor))
-    join(ancestor, method, true)
+    join(ancestor, method)
   }
   const listed = await sameNamed(context, name)
   const candidates = listed.symbols.filter((symbol) => !(symbol.uri === declared.klass.uri && rangeHolds(declared.method.range, symbol.range.start)) && !known(symbol))
@@ -88,7 +73,7 @@ export async function methodFamily(context: HierarchyContext, cursor: Cursor, na
     const method = klass === undefined ? undefined : ownMethod(klass, name)
     if (klass === undefined || method === undefined || family.has(symbolKey(klass.uri, method))) continue
     const above = (await hierarchy.ancestorsOf(klass)).map(classKey)
-    if (above.includes(classKey(declared.klass)) || above.some((key) => declaring.has(key))) join(klass, method, false)
+    if (above.includes(classKey(declared.klass)) || above.some((key) => declaring.has(key))) join(klass, method)
   }
   const unchecked = candidates.length - Math.min(candidates.length, MAX_CANDIDATES)
   const notes = [

@@ -4,10 +4,16 @@ import { URI } from 'vscode-uri'
 import type { Cursor } from '../input/cursor.js'
 import { rangeHolds } from '../text/positions.js'
 import type { HierarchyContext } from './hierarchy-context.js'
-import { methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
+import { methodFamily, type HierarchyMethod } from './method-family.js'
 
 /** A `findReferences` answer with the references of its method's class hierarchy joined in. */
-export type OverrideReferences = HierarchyJoin<LspLocationsResult>
+export interface OverrideReferences {
+  readonly result: LspLocationsResult
+  /** The hierarchy's methods whose references were joined: the server's answer had not their declarations. */
+  readonly joined: readonly HierarchyMethod[]
+  /** Why the hierarchy found may be more (see `MethodFamily.notes`), a clause each. */
+  readonly notes: readonly string[]
+}
 
 /**
  * `result` (the server's references of the method at `cursor`) joined with the references of
