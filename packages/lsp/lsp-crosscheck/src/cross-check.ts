@@ -258,16 +258,12 @@ function finish<Result extends LspLocationsResult | LspCallsResult>(result: Resu
   const throughDeclarations = check.candidates.filter((candidate) => candidate.declaration !== undefined)
   const unresolved = counts.candidates - throughDeclarations.length
   if (unresolved > 0) {
-    const places = unresolved === 1 ? '1 place names' : `${unresolved} places name`
-    const may = unresolved === 1 ? 'it may be this symbol' : 'they may be this symbol'
-    answer = withCompleteness(answer, { reason: 'unresolved', message: `${places} ${name} where the server could not resolve it (${may})` })
+    answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(unresolved)} ${name} where the server could not resolve it (${mayBe(unresolved)})` })
   }
   if (throughDeclarations.length > 0) {
     const count = throughDeclarations.length
-    const places = count === 1 ? '1 place names' : `${count} places name`
     const files = [...new Set(throughDeclarations.map((candidate) => relativeTo(result.resolvedWorkspaceRoot, uriPath(candidate.declaration!.uri))))].sort()
-    const may = count === 1 ? 'it may be this symbol' : 'they may be this symbol'
-    answer = withCompleteness(answer, { reason: 'unresolved', message: `${places} ${name} through its package’s compiled declarations (${files.join(', ')}), not its source (${may})` })
+    answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(count)} ${name} through its package’s compiled declarations (${files.join(', ')}), not its source (${mayBe(count)})` })
   }
   if (counts.unchecked > 0 || truncated) {
     const cut = truncated ? `the search stopped at ${counts.occurrences} occurrences of ${name}` : `${counts.unchecked} of ${counts.occurrences} occurrences of ${name} were left unchecked ${whyUnchecked(counts.unchecked, unsettled, result.resolvedWorkspaceRoot)}`
@@ -276,6 +272,12 @@ function finish<Result extends LspLocationsResult | LspCallsResult>(result: Resu
   if (check.unsearched.count > 0) answer = withCompleteness(answer, { reason: 'unchecked', message: unsearchedMessage(name, check.unsearched, result.resolvedWorkspaceRoot) })
   return answer
 }
+
+/** `1 place names`, `3 places name`: how a candidates message starts. */
+const placesName = (count: number): string => (count === 1 ? '1 place names' : `${count} places name`)
+
+/** `it may be this symbol`, `they may be this symbol`: how a candidates message ends. */
+const mayBe = (count: number): string => `${count === 1 ? 'it' : 'they'} may be this symbol`
 
 function sortLocations(locations: readonly LspLocation[]): LspLocation[] {
   const seen = new Set<string>()

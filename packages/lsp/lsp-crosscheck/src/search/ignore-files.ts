@@ -74,13 +74,12 @@ let remembered: { readonly key: string; readonly file: string; readonly fileStam
 
 /** What tells one version of `path` from another; a path that cannot be looked at (`EACCES`, `ENOTDIR`) counts as absent, as ripgrep reads nothing from it. */
 function quickStamp(path: string): string {
-  let stats
   try {
-    stats = statSync(path, { throwIfNoEntry: false })
+    const stats = statSync(path, { throwIfNoEntry: false })
+    return stats === undefined ? '-' : `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
   } catch {
     return '-'
   }
-  return stats === undefined ? '-' : `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
 }
 
 function excludesFileOf(config: string): string | undefined {

@@ -150,13 +150,15 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   // leave nothing published for the new contents.
   const diagnosticsCheck = await verifyDiagnostics(context, before, moved)
   const checks = [diagnosticsCheck, ...notes, ...written]
+  // Said below as `Not verified:` (or as the forced refusal's reason), not once more among checkLines.
+  const incomplete = check !== undefined && rename !== undefined ? incompleteLines(check, rename.oldName) : []
   if (check !== undefined && rename !== undefined) {
     const expected = mappedReferences(check, plan.sites)
     const cursorPath = rename.cursor.absolutePath
     const atCursor = mappedReferences({ ...check, references: (check.references ?? []).filter((reference) => reference.uri === URI.file(cursorPath).toString()) }, plan.sites)[0]
     checks.unshift(await verifyReferences(context, expected, atCursor ?? expected[0], { old: rename.oldName, new: rename.newName }, root))
     if (refused !== undefined) checks.push(`Not verified: written with force although ${refused.slice(0, refused.indexOf('; nothing was written'))}.`)
-    if (check.incomplete !== undefined && !refusesIncomplete(check)) checks.push(...incompleteLines(check, rename.oldName).map((line) => `Not verified: ${line[0]!.toLowerCase()}${line.slice(1)}`))
+    if (!refusesIncomplete(check)) checks.push(...incomplete.map((line) => `Not verified: ${line[0]!.toLowerCase()}${line.slice(1)}`))
     if (check.references !== undefined && !check.crossChecked) checks.push(`Not cross-checked: places the server cannot see or resolve were not searched for ${rename.oldName}.`)
   }
   const warning = checks.filter((line) => line.startsWith('Warning:'))
@@ -165,8 +167,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     `Applied: ${what}: ${counted} written.`,
     ...shown.map((file) => `  ${file.displayPath}${file.movedFrom !== undefined ? ` (moved from ${file.movedFrom})` : file.before === null ? ' (created)' : file.after === null ? ' (deleted)' : ''}`),
     ...checks.filter((line) => !warning.includes(line)),
-    // The checks above said the references may be incomplete, as `Not verified:`.
-    ...checkLines.filter((line) => !(rename !== undefined && check !== undefined && incompleteLines(check, rename.oldName).includes(line))),
+    ...checkLines.filter((line) => !incomplete.includes(line)),
   ]
   return answer(recorded ? lines : [...lines, diffOf(plan)])
 }
