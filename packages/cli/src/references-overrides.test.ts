@@ -23,7 +23,7 @@ const family = [
   '10:14  return s.total()',
 ]
 
-describe('findReferences of a method on pyright includes the methods overriding it and those it overrides', () => {
+describe('findReferences of a method on pyright includes its class hierarchy, as tsserver does, and says how each method stands to it', () => {
   it('from the base method: its overrides and their calls, not the unrelated same-named method', async () => {
     const root = await tempWorkspace(shop)
     const { tool } = toolOn(root)
@@ -31,7 +31,7 @@ describe('findReferences of a method on pyright includes the methods overriding 
       'Base.total → shop/base.py:2:9',
       '5 references to total in 3 files',
       ...family,
-      "Joined: the references of 2 methods, Other.total (shop/other.py:5:9) and Sub.total (shop/sub.py:5:9), of total's class hierarchy (overriding it or overridden by it); the server listed those of the method asked only.",
+      "Joined: the references of Other.total (shop/other.py:5:9) and Sub.total (shop/sub.py:5:9), which override total; the server listed those of the method asked only.",
     ])
   })
 
@@ -43,7 +43,7 @@ describe('findReferences of a method on pyright includes the methods overriding 
     expect(answer).toEqual([
       '5 references to total in 3 files',
       ...family,
-      "Joined: the references of 2 methods, Base.total (shop/base.py:2:9) and Other.total (shop/other.py:5:9), of total's class hierarchy (overriding it or overridden by it); the server listed those of the method asked only.",
+      "Joined: the references of Base.total (shop/base.py:2:9), which total overrides, and of Other.total (shop/other.py:5:9), which overrides the same base method as total; the server listed those of the method asked only.",
     ])
   })
 

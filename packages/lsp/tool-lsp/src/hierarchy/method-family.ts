@@ -8,18 +8,27 @@ import { rangeHolds } from '../text/positions.js'
 import { ClassHierarchy, classKey, symbolKey, type ClassSymbol } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 
-/** A method of a class hierarchy: `Sub.total`, and where its name is (zero-based UTF-16). */
+/**
+ * How a method of the hierarchy stands to the one asked about: `base`, declared by one of its
+ * class's ancestors (it overrides that one); `override`, declared by a class deriving from its
+ * class; `sibling`, neither, but overriding a base method it overrides too (a rename must take
+ * it along; its calls never run the method asked about).
+ */
+export type HierarchyRelation = 'base' | 'override' | 'sibling'
+
+/** A method of a class hierarchy: `Sub.total`, where its name is (zero-based UTF-16), and how it stands to the method asked about. */
 export interface HierarchyMethod {
   readonly name: string
   readonly uri: string
   readonly position: LspPosition
+  readonly relation: HierarchyRelation
 }
 
 /** The methods of one method's class hierarchy, as {@link methodFamily} finds them. */
 export interface MethodFamily {
   /** The class or interface declaring the method asked about, where its name is. */
   readonly container: { readonly absolutePath: string; readonly position: LspPosition; readonly name: string }
-  /** The methods it overrides and that override it (never itself); `inside`: in the workspace. */
+  /** The methods it overrides, that override it, and its siblings (never itself); `inside`: in the workspace. */
   readonly members: readonly (HierarchyMethod & { readonly inside: boolean })[]
   /** Bases outside the workspace, not examined for a method of the name: a clause each. */
   readonly unexamined: readonly string[]
@@ -55,16 +64,16 @@ export async function methodFamily(context: HierarchyContext, cursor: Cursor, na
     return bases.length === 0 ? [] : [`${klass.symbol.name}'s ${bases.join(', ')} (outside the workspace) ${bases.length === 1 ? 'was' : 'were'} not checked for a method ${name}`]
   })
   const family = new Map<string, HierarchyMethod & { readonly inside: boolean }>()
-  const join = (klass: ClassSymbol, method: LspSymbol): void => {
+  const join = (klass: ClassSymbol, method: LspSymbol, relation: HierarchyRelation): void => {
     const inside = relativeInside(context.workspaceRoot, URI.parse(klass.uri).fsPath) !== undefined
-    family.set(symbolKey(klass.uri, method), { name: `${klass.symbol.name}.${name}`, uri: klass.uri, position: method.selectionRange.start, inside })
+    family.set(symbolKey(klass.uri, method), { name: `${klass.symbol.name}.${name}`, uri: klass.uri, position: method.selectionRange.start, relation, inside })
   }
   const declaring = new Set<string>()
   for (const ancestor of ancestors) {
     const method = ownMethod(ancestor, name)
     if (method === undefined) continue
     declaring.add(classKey(ancestor))
-    join(ancestor, method)
+    join(ancestor, method, 'base')
   }
   const listed = await sameNamed(context, name)
   const candidates = listed.symbols.filter((symbol) => !(symbol.uri === declared.klass.uri && rangeHolds(declared.method.range, symbol.range.start)) && !known(symbol))
@@ -73,7 +82,8 @@ export async function methodFamily(context: HierarchyContext, cursor: Cursor, na
     const method = klass === undefined ? undefined : ownMethod(klass, name)
     if (klass === undefined || method === undefined || family.has(symbolKey(klass.uri, method))) continue
     const above = (await hierarchy.ancestorsOf(klass)).map(classKey)
-    if (above.includes(classKey(declared.klass)) || above.some((key) => declaring.has(key))) join(klass, method)
+    if (above.includes(classKey(declared.klass))) join(klass, method, 'override')
+    else if (above.some((key) => declaring.has(key))) join(klass, method, 'sibling')
   }
   const unchecked = candidates.length - Math.min(candidates.length, MAX_CANDIDATES)
   const notes = [

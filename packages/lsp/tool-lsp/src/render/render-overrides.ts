@@ -1,19 +1,33 @@
-import type { HierarchyMethod } from '../hierarchy/method-family.js'
+import type { HierarchyMethod, HierarchyRelation } from '../hierarchy/method-family.js'
 import type { LineReader } from '../input/file-lines.js'
 import { toLocationTarget, targetLabel, type DisplayRoot } from './location-targets.js'
 
+/** How each group of joined methods stands to the one asked about, singular and plural (the name asked is `$`). */
+const RELATIONS: readonly (readonly [HierarchyRelation, string, string])[] = [
+  ['base', 'which $ overrides', 'which $ overrides'],
+  ['override', 'which overrides $', 'which override $'],
+  ['sibling', 'which overrides the same base method as $', 'which override the same base method as $'],
+]
+
 /**
  * What a `findReferences` answer says of the class hierarchy joined into it (see
- * `referencesThroughOverrides`): `Joined: the references of Sub.run (base.py:7:9), of run's class
- * hierarchy; …`, and why the hierarchy found may be more. Nothing when nothing was found.
+ * `referencesThroughOverrides`): `Joined: the references of Base.run (base.py:2:9), which run
+ * overrides, and of Other.run (other.py:5:9), which overrides the same base method as run; …`,
+ * and why the hierarchy found may be more. Nothing when nothing was found.
  */
 export async function overrideReferenceLines(overrides: { readonly joined: readonly HierarchyMethod[]; readonly notes: readonly string[] }, name: string, roots: readonly DisplayRoot[], readLines: LineReader): Promise<string[]> {
   const lines: string[] = []
   const { joined, notes } = overrides
   if (joined.length > 0) {
-    const named = await Promise.all(joined.map(async (method) => `${method.name} (${await targetLabel(toLocationTarget({ uri: method.uri, range: { start: method.position, end: method.position } }, roots), readLines)})`))
-    const which = joined.length === 1 ? `the references of ${named[0]}` : `the references of ${joined.length} methods, ${named.slice(0, -1).join(', ')} and ${named.at(-1)}`
-    lines.push(`Joined: ${which}, of ${name}'s class hierarchy (overriding it or overridden by it); the server listed those of the method asked only.`)
+    const label = async (method: HierarchyMethod): Promise<string> => `${method.name} (${await targetLabel(toLocationTarget({ uri: method.uri, range: { start: method.position, end: method.position } }, roots), readLines)})`
+    const groups: string[] = []
+    for (const [relation, one, many] of RELATIONS) {
+      const named = await Promise.all(joined.filter((method) => method.relation === relation).map(label))
+      if (named.length === 0) continue
+      const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`
+      groups.push(`${list}, ${(named.length === 1 ? one : many).replace('$', name)}`)
+    }
+    lines.push(`Joined: the references of ${groups.join(', and of ')}; the server listed those of the method asked only.`)
   }
   if (notes.length > 0) lines.push(`The class hierarchy of ${name} may be incomplete: ${notes.join('; ')}.`)
   return lines
