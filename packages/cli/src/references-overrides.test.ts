@@ -59,3 +59,81 @@ describe('findReferences of a method on pyright includes its class hierarchy, as
     ])
   })
 })
+
+// incomingCalls of an override joins the calls of the methods it overrides: `b.total()` on a Base
+// may run Sub.total (pyright listed it for Base.total only; tsserver lists it for both). Not the
+// other way: `s.total()` runs Sub.total, never Base.total.
+describe('incomingCalls of a method on pyright includes the calls of the methods it overrides', () => {
+  it('of an override: the call on a Base too', async () => {
+    const root = await tempWorkspace(shop)
+    const { tool } = toolOn(root)
+    expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Sub.total' })).split('\n')).toEqual([
+      'Sub.total → shop/sub.py:5:9',
+      '2 callers of total',
+      '← Function report  shop/base.py:7:14  return b.total()',
+      '← Function use  shop/sub.py:10:14  return s.total()',
+      'Joined: the calls of Base.total (shop/base.py:2:9), which total overrides (a call of it on an instance may run this one); the server listed those of the method asked only.',
+    ])
+  })
+
+  it('of the base method: its own calls only, as its overrides’ calls run them', async () => {
+    const root = await tempWorkspace(shop)
+    const { tool } = toolOn(root)
+    expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Base.total' })).split('\n')).toEqual([
+      'Base.total → shop/base.py:2:9',
+      '1 caller of total',
+      '← Function report  shop/base.py:7:14  return b.total()',
+    ])
+  })
+})
+
+// Only a call on an instance may run an override: `Sub.total(self)` and `super().total()` run
+// Sub.total whatever `self` is, so they are callers of Sub.total and never of Deep.total.
+const deep = {
+  ...shop,
+  'shop/deep.py': 'from shop.sub import Sub\n\n\nclass Deep(Sub):\n    def total(self) -> int:\n        return Sub.total(self) + super().total()\n\n\ndef twice(d: Deep) -> int:\n    return d.total() + d.total()\n',
+}
+
+describe('incomingCalls joins only the calls of the overridden methods on an instance', () => {
+  it('of a deeper override: the calls on a Base and on a Sub, not the class-qualified or super() calls', async () => {
+    const root = await tempWorkspace(deep)
+    const { tool } = toolOn(root)
+    expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Deep.total' })).split('\n')).toEqual([
+      'Deep.total → shop/deep.py:5:9',
+      '3 callers of total (4 calls)',
+      '← Function report  shop/base.py:7:14  return b.total()',
+      '← Function twice  shop/deep.py:10:14  return d.total() + d.total()  +1 more call at 10:26',
+      '← Function use  shop/sub.py:10:14  return s.total()',
+      'Joined: the calls of Sub.total (shop/sub.py:5:9) and Base.total (shop/base.py:2:9), which total overrides (a call of one on an instance may run this one); the server listed those of the method asked only.',
+    ])
+  })
+
+  it('of the method those calls name: all of them, as the server lists them', async () => {
+    const root = await tempWorkspace(deep)
+    const { tool } = toolOn(root)
+    expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Sub.total' })).split('\n')).toEqual([
+      'Sub.total → shop/sub.py:5:9',
+      '3 callers of total (4 calls)',
+      '← Function report  shop/base.py:7:14  return b.total()',
+      '← Function total  shop/deep.py:6:20  return Sub.total(self) + super().total()  +1 more call at 6:42',
+      '← Function use  shop/sub.py:10:14  return s.total()',
+      'Joined: the calls of Base.total (shop/base.py:2:9), which total overrides (a call of it on an instance may run this one); the server listed those of the method asked only.',
+    ])
+  })
+})
+
+// A base outside the workspace may declare the method: `t.run()` on a Thread may run Worker.run,
+// and the seam lists nothing of threading's, so both answers say which base was not checked.
+describe('a class hierarchy through a base outside the workspace says so', () => {
+  const worker = {
+    'w.py': 'import threading\n\n\nclass Worker(threading.Thread):\n    def run(self) -> None:\n        pass\n\n\ndef go(w: Worker) -> None:\n    w.run()\n\n\ndef other(t: threading.Thread) -> None:\n    t.run()\n',
+  }
+  const note = "The class hierarchy of run may be incomplete: Worker's Thread (outside the workspace) was not checked for a method run."
+
+  it('in findReferences and in incomingCalls', async () => {
+    const root = await tempWorkspace(worker)
+    const { tool } = toolOn(root)
+    expect((await tool.execute({ operation: 'findReferences', symbol: 'Worker.run' })).split('\n')).toEqual(['Worker.run → w.py:5:9', '2 references to run', 'w.py', '5:9  def run(self) -> None:', '10:7  w.run()', note])
+    expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Worker.run' })).split('\n')).toEqual(['Worker.run → w.py:5:9', '1 caller of run', '← Function go  w.py:10:7  w.run()', note])
+  })
+})

@@ -15,6 +15,7 @@ import { toToolError } from './to-tool-error.js'
 import { moveTarget } from './move/move-target.js'
 import { locateSelection } from './input/selection.js'
 import { referencesThroughOverrides, type OverrideReferences } from './hierarchy/override-references.js'
+import { callsThroughOverridden } from './hierarchy/override-calls.js'
 
 /** A query answered, with what rendering it needs. */
 export interface Answered {
@@ -27,7 +28,11 @@ export interface Answered {
   /** `request.fileFilter` relative to the workspace root (see `normalizeFileFilter`). */
   readonly fileFilter: string | undefined
   readonly result: LspQueryResult
-  /** A `findReferences` answer's class hierarchy, when references of its other methods were joined (see `referencesThroughOverrides`). */
+  /**
+   * A `findReferences` answer's class hierarchy, when references of its other methods were joined
+   * (see `referencesThroughOverrides`); an `incomingCalls` one's, when calls of the methods it
+   * overrides were (see `callsThroughOverridden`).
+   */
   readonly overrides?: Pick<OverrideReferences, 'joined' | 'notes'>
 }
 
@@ -113,8 +118,15 @@ export async function runQuery<T>(
         const result = await ask(
           request.shape === 'rename' ? { ...base, operation: 'rename', newName: request.newName } : { ...base, operation: request.operation },
         )
-        if (request.operation === 'findReferences' && result.kind === 'locations') {
-          const { result: joined, ...overrides } = await referencesThroughOverrides({ ctx: lookups, workspaceRoot, signal }, cursor, result)
+        const hierarchy = { ctx: lookups, workspaceRoot, signal }
+        const through =
+          request.operation === 'findReferences' && result.kind === 'locations'
+            ? await referencesThroughOverrides(hierarchy, cursor, result)
+            : request.operation === 'incomingCalls' && result.kind === 'calls'
+              ? await callsThroughOverridden(hierarchy, cursor, result)
+              : undefined
+        if (through !== undefined) {
+          const { result: joined, ...overrides } = through
           outcome = answered({ kind: 'cursor', cursor }, joined, resolved, overrides.joined.length > 0 || overrides.notes.length > 0 ? overrides : undefined)
         } else outcome = answered({ kind: 'cursor', cursor }, result, resolved)
         break

@@ -102,7 +102,7 @@ function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore
           ...(settings.writeFlags ? { writeFlags: settings.writeFlags } : {}),
           ...(request.shape === 'codeActions' && request.only !== undefined ? { only: request.only } : {}),
         })
-    const hierarchy = outcome.overrides === undefined || outcome.subject.kind !== 'cursor' ? [] : await overrideReferenceLines(outcome.overrides, outcome.subject.cursor.word ?? 'the symbol', [outcome.result.resolvedWorkspaceRoot, settings.workspaceRoot], scope.readLines)
+    const hierarchy = outcome.overrides === undefined || outcome.subject.kind !== 'cursor' ? [] : await overrideReferenceLines(outcome.overrides, outcome.subject.cursor.word ?? 'the symbol', outcome.result.kind === 'calls' ? 'calls' : 'locations', [outcome.result.resolvedWorkspaceRoot, settings.workspaceRoot], scope.readLines)
     if (hierarchy.length > 0) text = [text, ...hierarchy].join('\n')
     if (!outcome.resolved) return text
     // After the notices, which come first (see `noticeLines`), the symbol the name resolved to.

@@ -24,12 +24,24 @@ export interface HierarchyMethod {
   readonly relation: HierarchyRelation
 }
 
+/** A server's answer with what the methods of its method's class hierarchy add joined in. */
+export interface HierarchyJoin<Result> {
+  readonly result: Result
+  /** The methods whose answers were joined (they added to it). */
+  readonly joined: readonly HierarchyMethod[]
+  /** Why the hierarchy found may be more (see {@link MethodFamily.notes}), a clause each. */
+  readonly notes: readonly string[]
+}
+
+/** A method of {@link MethodFamily.members}; `inside`: in the workspace. */
+export type FamilyMember = HierarchyMethod & { readonly inside: boolean }
+
 /** The methods of one method's class hierarchy, as {@link methodFamily} finds them. */
 export interface MethodFamily {
   /** The class or interface declaring the method asked about, where its name is. */
   readonly container: { readonly absolutePath: string; readonly position: LspPosition; readonly name: string }
-  /** The methods it overrides, that override it, and its siblings (never itself); `inside`: in the workspace. */
-  readonly members: readonly (HierarchyMethod & { readonly inside: boolean })[]
+  /** The methods it overrides, that override it, and its siblings (never itself). */
+  readonly members: readonly FamilyMember[]
   /** Bases outside the workspace, not examined for a method of the name: a clause each. */
   readonly unexamined: readonly string[]
   /** Why the same-named methods followed may not be all of them (a partial list, candidates past the bound): a clause each. */
@@ -63,7 +75,7 @@ export async function methodFamily(context: HierarchyContext, cursor: Cursor, na
     const bases = hierarchy.basesOutside(klass).filter((base) => !rootOnly.includes(base))
     return bases.length === 0 ? [] : [`${klass.symbol.name}'s ${bases.join(', ')} (outside the workspace) ${bases.length === 1 ? 'was' : 'were'} not checked for a method ${name}`]
   })
-  const family = new Map<string, HierarchyMethod & { readonly inside: boolean }>()
+  const family = new Map<string, FamilyMember>()
   const join = (klass: ClassSymbol, method: LspSymbol, relation: HierarchyRelation): void => {
     const inside = relativeInside(context.workspaceRoot, URI.parse(klass.uri).fsPath) !== undefined
     family.set(symbolKey(klass.uri, method), { name: `${klass.symbol.name}.${name}`, uri: klass.uri, position: method.selectionRange.start, relation, inside })

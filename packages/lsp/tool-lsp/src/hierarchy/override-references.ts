@@ -4,16 +4,10 @@ import { URI } from 'vscode-uri'
 import type { Cursor } from '../input/cursor.js'
 import { rangeHolds } from '../text/positions.js'
 import type { HierarchyContext } from './hierarchy-context.js'
-import { methodFamily, type HierarchyMethod } from './method-family.js'
+import { methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
 
 /** A `findReferences` answer with the references of its method's class hierarchy joined in. */
-export interface OverrideReferences {
-  readonly result: LspLocationsResult
-  /** The hierarchy's methods whose references were joined: the server's answer had not their declarations. */
-  readonly joined: readonly HierarchyMethod[]
-  /** Why the hierarchy found may be more (see `MethodFamily.notes`), a clause each. */
-  readonly notes: readonly string[]
-}
+export type OverrideReferences = HierarchyJoin<LspLocationsResult>
 
 /**
  * `result` (the server's references of the method at `cursor`) joined with the references of
@@ -31,6 +25,8 @@ export async function referencesThroughOverrides(context: HierarchyContext, curs
   const family = await methodFamily(context, cursor, name, listed)
   if (family === undefined) return unchanged
   const { ctx, workspaceRoot, signal } = context
+  // A base outside the workspace may declare the method too: its references are not asked.
+  const notes = [...family.unexamined, ...family.notes]
   const locations = new Map(result.locations.map((location) => [locationKey(location), location]))
   const joined: HierarchyMethod[] = []
   let completeness: LspCompleteness = result.completeness
@@ -43,9 +39,9 @@ export async function referencesThroughOverrides(context: HierarchyContext, curs
     if (completeness.state === 'complete' && theirs.completeness.state === 'partial') completeness = theirs.completeness
     joined.push(method)
   }
-  if (joined.length === 0) return { ...unchanged, notes: family.notes }
+  if (joined.length === 0) return { ...unchanged, notes }
   const merged = [...locations.values()].sort(compareLocations)
-  return { result: { ...result, locations: merged, completeness }, joined, notes: family.notes }
+  return { result: { ...result, locations: merged, completeness }, joined, notes }
 }
 
 const locationKey = (location: LspLocation): string => `${location.uri}#${location.range.start.line}:${location.range.start.character}:${location.range.end.line}:${location.range.end.character}`

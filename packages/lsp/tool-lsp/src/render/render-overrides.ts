@@ -10,12 +10,20 @@ const RELATIONS: readonly (readonly [HierarchyRelation, string, string])[] = [
 ]
 
 /**
- * What a `findReferences` answer says of the class hierarchy joined into it (see
- * `referencesThroughOverrides`): `Joined: the references of Base.run (base.py:2:9), which run
- * overrides, and of Other.run (other.py:5:9), which overrides the same base method as run; …`,
- * and why the hierarchy found may be more. Nothing when nothing was found.
+ * What a `findReferences` answer (`kind` 'locations') says of the class hierarchy joined into it
+ * (see `referencesThroughOverrides`): `Joined: the references of Base.run (base.py:2:9), which run
+ * overrides, and of Other.run (other.py:5:9), which overrides the same base method as run; …`;
+ * an `incomingCalls` one ('calls', see `callsThroughOverridden`): `Joined: the calls of Base.run
+ * (base.py:2:9), which run overrides (a call of it on an instance may run this one); …`; and why
+ * the hierarchy found may be more. Nothing when nothing was found.
  */
-export async function overrideReferenceLines(overrides: { readonly joined: readonly HierarchyMethod[]; readonly notes: readonly string[] }, name: string, roots: readonly DisplayRoot[], readLines: LineReader): Promise<string[]> {
+export async function overrideReferenceLines(
+  overrides: { readonly joined: readonly HierarchyMethod[]; readonly notes: readonly string[] },
+  name: string,
+  kind: 'locations' | 'calls',
+  roots: readonly DisplayRoot[],
+  readLines: LineReader,
+): Promise<string[]> {
   const lines: string[] = []
   const { joined, notes } = overrides
   if (joined.length > 0) {
@@ -27,7 +35,9 @@ export async function overrideReferenceLines(overrides: { readonly joined: reado
       const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`
       groups.push(`${list}, ${(named.length === 1 ? one : many).replace('$', name)}`)
     }
-    lines.push(`Joined: the references of ${groups.join(', and of ')}; the server listed those of the method asked only.`)
+    // An incomingCalls answer joins only the bases' calls on an instance, which may run the method asked.
+    const mayRun = kind === 'calls' ? ` (a call of ${joined.length === 1 ? 'it' : 'one'} on an instance may run this one)` : ''
+    lines.push(`Joined: the ${kind === 'calls' ? 'calls' : 'references'} of ${groups.join(', and of ')}${mayRun}; the server listed those of the method asked only.`)
   }
   if (notes.length > 0) lines.push(`The class hierarchy of ${name} may be incomplete: ${notes.join('; ')}.`)
   return lines
