@@ -232,6 +232,16 @@ describe('searchWord in process: the same occurrences as ripgrep', () => {
 })
 
 describe('searchWord in process on real trees: exactly ripgrep’s (file, line, character) lists', () => {
+  it('on django 3.2 (Debian’s python3-django: 859 modules, 4.7 MiB), within the default limits', async () => {
+    const django = realpathSync('/usr/lib/python3/dist-packages/django')
+    for (const name of ['get_queryset', 'save', 'QuerySet', 'model', 'self']) {
+      let engine: SearchEngine | undefined
+      const { texts: _, ...local } = await searchWord(name, django, ['.py', '.pyi'], 100_000, undefined, { texts: new TextCache(64 * 1024 * 1024), engine: (used) => (engine = used) })
+      expect(engine, name).toBe('in-process')
+      expect(local, name).toEqual(await searchWordWithRipgrep(name, django, ['.py', '.pyi'], 100_000, undefined))
+    }
+  }, 60_000)
+
   const rxjs = join(dirname(createRequire(import.meta.url).resolve('rxjs/package.json')), 'src')
   const repository = realpathSync(join(dirname(fileURLToPath(import.meta.url)), '../../../../..'))
   const cases: [string, string, readonly string[]][] = [
