@@ -1,6 +1,5 @@
 import { dirname } from 'node:path'
 import { LspError, languageOf, type LspCompleteness, type LspOperation, type LspPosition, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
-import type { ServerCapabilities } from 'vscode-languageserver-protocol'
 import { untilAborted } from '@agent-lsp/abort'
 import { cancelledError } from '../process/client-errors.js'
 import type { LanguageServerClient } from '../process/client.js'
@@ -17,8 +16,8 @@ import { REOPEN_CLOSE_WAIT_MS, sendChangedFiles, type ChangedFiles } from './cha
 import { compileDatabaseCompleteness, excludedFoldersCompleteness, inheritedConfigCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { runOperation } from './operations.js'
-import { hasWorkspacePull } from './workspace-diagnostics.js'
-import { fileRenameRefusal, fileRenameUnsupported } from './file-renames.js'
+import { assertSupported } from './supported.js'
+import { askEarly } from './early-ask.js'
 import { answerOverlayDiagnostics, readingDisk } from './overlay-diagnostics.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
@@ -101,6 +100,8 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   }
 
   const workspaceWide = workspaceWideOperations.has(request.operation)
+  // Asked now, while the checks below run; kept only if they tell the server nothing (see askEarly).
+  const early = askEarly(session, request, place, config, limits, signal)
   // Files that are not open reach the server only through this (pyright, and tsserver with
   // useClientFileWatcher, do not watch the disk themselves): a hover in an open file shows the
   // types of an unopened one as it is now. A scan of the watched files, bounded.
@@ -147,8 +148,9 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   const operation = { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal, text, reopen, root, resolvedWorkspaceRoot, projectCheck: config.projectCheck }
   const ask = () => runOperation(request, operation)
   let ready = await whenReady()
-  const announcedBefore = client.readiness.announced
-  let { completeness: known, ...answer } = await ask()
+  const stood = early?.stands() ? early : (early?.cancel(), undefined)
+  const announcedBefore = stood?.announcedBefore ?? client.readiness.announced
+  let { completeness: known, ...answer } = await (stood?.answer ?? ask())
   // The query itself may start work the server announces only after readiness was checked
   // (clangd indexes once a didOpen loaded compile_commands.json): an answer that arrives
   // while that work still runs predates it, so ask again once it is done.
@@ -213,53 +215,8 @@ async function syncedUnlessNotText(documents: OpenDocuments, file: string, langu
   return (await skipNotText(documents.sync(file, languageId))) !== undefined
 }
 
-/** Which server capability each operation needs (LSP 3.17 §ServerCapabilities). */
-const capabilityOf = {
-  goToDefinition: 'definitionProvider',
-  goToTypeDefinition: 'typeDefinitionProvider',
-  findReferences: 'referencesProvider',
-  goToImplementation: 'implementationProvider',
-  hover: 'hoverProvider',
-  signatureHelp: 'signatureHelpProvider',
-  incomingCalls: 'callHierarchyProvider',
-  outgoingCalls: 'callHierarchyProvider',
-  documentSymbol: 'documentSymbolProvider',
-  workspaceSymbol: 'workspaceSymbolProvider',
-  diagnostics: 'textDocumentSync',
-  completion: 'completionProvider',
-  rename: 'renameProvider',
-  codeActions: 'codeActionProvider',
-  format: 'documentFormattingProvider',
-  prepareCallHierarchy: 'callHierarchyProvider',
-  supertypes: 'typeHierarchyProvider',
-  subtypes: 'typeHierarchyProvider',
-  // Checked apart (see assertSupported): the server's workspace pull diagnostics, else a project check.
-  workspaceDiagnostics: 'diagnosticProvider',
-  // Checked apart: workspace.fileOperations.willRename / didRename and their filters.
-  willRenameFiles: 'workspace',
-  didRenameFiles: 'workspace',
-  // Every server takes documents (what `diagnostics` needs): answered by `overlayDiagnostics`, not `runOperation`.
-  overlayDiagnostics: 'textDocumentSync',
-} as const satisfies Record<LspOperation, keyof ServerCapabilities>
-
 /** Operations whose answer spans the workspace: every project must be loaded first. */
 const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol', 'rename', 'willRenameFiles'])
-
-function assertSupported(capabilities: ServerCapabilities, operation: LspOperation, config: LocalServerConfig, path: string | null): void {
-  const capability = capabilityOf[operation]
-  if (operation === 'willRenameFiles' || operation === 'didRenameFiles') {
-    const why = fileRenameRefusal(capabilities, operation, path ?? '')
-    if (why !== undefined) throw fileRenameUnsupported(config.id, operation, why)
-    return
-  }
-  if (operation === 'workspaceDiagnostics') {
-    if (config.projectCheck !== undefined || hasWorkspacePull(capabilities)) return
-    throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${config.id}" does not support ${operation} (no workspace pull diagnostics, no project check)`)
-  }
-  if (!capabilities[capability]) {
-    throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${config.id}" does not support ${operation} (no ${capability})`)
-  }
-}
 
 /**
  * Refuse an edit the server computed against another version of an open document than the one

@@ -22,6 +22,7 @@ const {
   InitializedNotification,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  ExecuteCommandRequest,
   ResponseError,
   ShutdownRequest,
   createMessageConnection,
@@ -59,6 +60,7 @@ export class LanguageServerClient {
   readonly #stdoutProbe = new StdoutProbe()
   /** Rejecters of the requests in flight, failed at once when the process dies. */
   readonly #pending = new Set<(error: LspError) => void>()
+  #stateChanges = 0
 
   private constructor(
     /** The server's config (its `diagnostics` rules among others). */
@@ -150,6 +152,9 @@ export class LanguageServerClient {
     return this.#capabilities
   }
 
+  /** Notifications and `workspace/executeCommand` requests sent so far: what the server knows changed when this moved. */
+  get stateChanges(): number { return this.#stateChanges }
+
   /** Resolves with the reason when the process is gone (crash, kill or normal stop). */
   get exited(): Promise<LspError> {
     return this.#exited
@@ -165,6 +170,7 @@ export class LanguageServerClient {
   async request<P, R, PR, E, RO>(type: ProtocolRequestType<P, R, PR, E, RO>, params: P, signal?: AbortSignal): Promise<R> {
     if (this.#exitError) throw this.#exitError
     if (signal?.aborted) throw cancelledError(type.method)
+    if (type.method === ExecuteCommandRequest.method) this.#stateChanges++
     const source = new CancellationTokenSource()
     let onAbort: (() => void) | undefined
     const aborted = new Promise<never>((_, reject) => {
@@ -196,6 +202,7 @@ export class LanguageServerClient {
   /** Send a notification; a no-op once the process is gone. */
   async notify<P, RO>(type: ProtocolNotificationType<P, RO> | NotificationType<P>, params: P): Promise<void> {
     if (this.#exitError) return
+    this.#stateChanges++
     await this.#connection.sendNotification(type as NotificationType<P>, params as never).catch(() => {})
   }
 
@@ -230,9 +237,7 @@ export class LanguageServerClient {
     return Promise.race([this.#gone, delay(this.limits.shutdownTimeoutMs)])
   }
 
-  get #name(): string {
-    return serverName(this.config)
-  }
+  get #name(): string { return serverName(this.config) }
 
   async #initialize(): Promise<void> {
     const params = initializeParams(this.rootPath, this.config.initializationOptions)

@@ -1,0 +1,74 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { fakeProvider, rejection, until, workspace, type FakeProvider } from '../fake.test-support.js'
+
+const source = 'const a = 1\nconst b = a\n'
+const watchTs = {
+  method: 'client/registerCapability',
+  params: { registrations: [{ id: 'w', method: 'workspace/didChangeWatchedFiles', registerOptions: { watchers: [{ globPattern: '**/*.ts' }] } }] },
+}
+
+/** What the fake received after the first `count` messages, by method; a cancel names the request it cancels by its place in that list. */
+async function receivedAfter(fake: FakeProvider, count: number): Promise<string[]> {
+  const entries = (await fake.received()).slice(count)
+  return entries.map((entry) => {
+    if (entry.method !== '$/cancelRequest') return entry.method ?? ''
+    const id = (entry.params as { id: unknown }).id
+    return `$/cancelRequest of #${entries.findIndex((other) => other.id === id)}`
+  })
+}
+
+describe('a warm query asks before its freshness checks (askEarly)', () => {
+  it('keeps that answer when the checks tell the server nothing: one request per query, however many run at once', async () => {
+    const root = workspace({ 'a.ts': source, 'b.ts': 'export {}\n' })
+    const fake = fakeProvider(root, { serverRequests: [watchTs], hover: { '0': { contents: 'one' } } })
+    await fake.query('hover', { line: 0, character: 0 })
+    const before = (await fake.received()).length
+    const answers = await Promise.all(Array.from({ length: 10 }, () => fake.query('hover', { line: 0, character: 0 })))
+    expect(answers.map((answer) => answer.kind === 'hover' && answer.hover?.contents)).toEqual(Array(10).fill('one'))
+    expect(await receivedAfter(fake, before)).toEqual(Array(10).fill('textDocument/hover'))
+  })
+
+  it('drops it when the queried document changed on disk: cancelled, asked again after the didChange', async () => {
+    const root = workspace({ 'a.ts': source })
+    // Held long enough for the checks to run while it is in flight.
+    const fake = fakeProvider(root, { answerDelayMs: { 'textDocument/definition': 300 } })
+    await fake.query('goToDefinition')
+    const before = (await fake.received()).length
+    writeFileSync(join(root, 'a.ts'), `${source}const c = b\n`)
+    await fake.query('goToDefinition')
+    expect(await receivedAfter(fake, before)).toEqual(['textDocument/definition', 'textDocument/didChange', '$/cancelRequest of #0', 'textDocument/definition'])
+  })
+
+  it('drops it when a file that is not open changed: cancelled, asked again after didChangeWatchedFiles', async () => {
+    const root = workspace({ 'a.ts': source, 'b.ts': 'export {}\n' })
+    const fake = fakeProvider(root, { serverRequests: [watchTs], references: [], answerDelayMs: { 'textDocument/references': 300 } })
+    await fake.query('findReferences')
+    const before = (await fake.received()).length
+    writeFileSync(join(root, 'b.ts'), 'export const d = 1\n')
+    await fake.query('findReferences')
+    expect(await receivedAfter(fake, before)).toEqual(['textDocument/references', 'workspace/didChangeWatchedFiles', '$/cancelRequest of #0', 'textDocument/references'])
+  })
+
+  it('is not asked for a document that is not open yet: didOpen first', async () => {
+    const root = workspace({ 'a.ts': source })
+    const fake = fakeProvider(root, { serverRequests: [watchTs] })
+    await fake.query('hover')
+    expect((await fake.received()).map((entry) => entry.method).filter((method) => method?.startsWith('textDocument/'))).toEqual(['textDocument/didOpen', 'textDocument/hover'])
+  })
+
+  it('is cancelled with the caller’s signal, at once', async () => {
+    const root = workspace({ 'a.ts': source })
+    const fake = fakeProvider(root, { hang: ['textDocument/definition'] })
+    await fake.query('hover')
+    const before = (await fake.received()).length
+    const controller = new AbortController()
+    const pending = rejection(fake.query('goToDefinition', undefined, controller.signal))
+    await until(async () => (await fake.received()).some((entry) => entry.method === 'textDocument/definition'))
+    controller.abort()
+    expect((await pending).code).toBe('LSP_CANCELLED')
+    await until(async () => (await fake.received()).some((entry) => entry.method === '$/cancelRequest'))
+    expect(await receivedAfter(fake, before)).toEqual(['textDocument/definition', '$/cancelRequest of #0'])
+  })
+})

@@ -1,0 +1,56 @@
+import { onAbort } from '@agent-lsp/abort'
+import type { LspOperation, LspProviderQuery } from '@agent-lsp/lsp'
+import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
+import { pathToUri } from '../normalize/uri.js'
+import type { OperationAnswer } from './context.js'
+import { runOperation } from './operations.js'
+import type { LanguageServerClient } from '../process/client.js'
+import type { OpenDocuments } from '../sync/documents.js'
+
+/** A request sent before the freshness checks, and what decides whether its answer stands. */
+export interface EarlyAsk {
+  /** The answer (rejections are handled: one dropped with {@link cancel} is never reported). */
+  readonly answer: Promise<OperationAnswer>
+  /** `Readiness.announced` when it was sent. */
+  readonly announcedBefore: number
+  /** Whether the server was told nothing since it was sent: its answer is then the one a request sent now would get. */
+  stands(): boolean
+  /** Cancel it if it is still in flight (`$/cancelRequest`); a no-op once answered. */
+  cancel(): void
+}
+
+/** Read-only questions of one request each, about one open document. */
+const earlyOperations: ReadonlySet<LspOperation> = new Set<LspOperation>(['goToDefinition', 'goToTypeDefinition', 'goToImplementation', 'findReferences', 'hover', 'signatureHelp', 'documentSymbol'])
+
+/**
+ * Ask the server at once, before the checks that keep it current (watched files, open documents,
+ * projects), when the answer is likely to stand: a warm, ready server and the queried document
+ * already open. The checks then run while the server computes, and the answer stands only if they
+ * sent it nothing — no notification, no command (`LanguageServerClient.stateChanges`), from this
+ * query or any other — since the request: the server answered from what it knows now. Otherwise
+ * the caller cancels it and asks again. `undefined` when the query is not one to ask early: other
+ * operations, a closed document, a busy server, a server whose documents follow the disk or a
+ * compile database (`openChangedFiles`, `compileDatabase`) or whose open is awaited
+ * (`awaitOpenDiagnostics`).
+ */
+export function askEarly(
+  { client, documents }: { readonly client: LanguageServerClient; readonly documents: OpenDocuments },
+  request: LspProviderQuery,
+  place: { readonly path: string | null; readonly root: string; readonly resolvedWorkspaceRoot: string },
+  config: LocalServerConfig,
+  limits: LocalProviderLimits,
+  signal: AbortSignal | undefined,
+): EarlyAsk | undefined {
+  const { path } = place
+  if (!earlyOperations.has(request.operation) || path === null || request.languageId === null || !documents.isOpen(path)) return undefined
+  if (config.openChangedFiles || config.compileDatabase || config.awaitOpenDiagnostics || !client.readiness.ready) return undefined
+  const own = new AbortController()
+  const detach = signal ? onAbort(signal, () => own.abort(signal.reason)) : () => {}
+  const stateBefore = client.stateChanges
+  const announcedBefore = client.readiness.announced
+  // The operations asked early read no text of their own (only `completion` does).
+  const context = { client, serverId: config.id, uri: pathToUri(path), limits, signal: own.signal, text: null, reopen: null, root: place.root, resolvedWorkspaceRoot: place.resolvedWorkspaceRoot, projectCheck: config.projectCheck }
+  const answer = runOperation(request, context)
+  answer.then(detach, detach)
+  return { answer, announcedBefore, stands: () => client.stateChanges === stateBefore, cancel: () => own.abort() }
+}
