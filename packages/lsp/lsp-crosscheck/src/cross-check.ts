@@ -1,5 +1,5 @@
 import { extname, isAbsolute, join } from 'node:path'
-import { boundedSignal } from '@agent-lsp/abort'
+import { boundedSignal, onAbort } from '@agent-lsp/abort'
 import type { LspCallsResult, LspCandidate, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { compareLocations } from '@agent-lsp/lsp'
 import { classify, overlaps, type Verdict } from './classify/classify.js'
@@ -14,6 +14,7 @@ import type { SearchScope } from './scope.js'
 import { inRanges, lexicalRanges, type LexicalFamily } from './search/lexical.js'
 import type { SearchResult } from './search/ripgrep.js'
 import { searchWord } from './search/search.js'
+import type { SearchAhead } from './search/ahead.js'
 import { fileUri, Texts, uriPath } from './search/texts.js'
 
 /** The bounds of one cross-check. */
@@ -44,6 +45,7 @@ export type CrossCheckedOperation = 'findReferences' | 'goToImplementation' | 'i
  * no lexical scanner reads (see `lexicalFamily`: CSS, HTML, YAML…) nothing is searched and the
  * answer is `partial` (`unchecked`), saying so. Only the files of `scope` are searched.
  * @param scope - the files searched and how each is lexed (`searchScope` of the provider that answered).
+ * @param ahead - a search begun while the server answered (`searchAhead`): taken when it is of the word and root searched.
  * @throws LspError `LSP_CANCELLED` when `signal` aborts.
  */
 export async function crossCheck<Result extends LspLocationsResult | LspCallsResult>(
@@ -53,6 +55,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
   scope: SearchScope,
   limits: CrossCheckLimits,
   signal: AbortSignal | undefined,
+  ahead?: SearchAhead,
 ): Promise<Result> {
   const root = result.resolvedWorkspaceRoot
   const texts = new Texts()
@@ -88,11 +91,15 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     if (name === undefined) return result
 
     let search: SearchResult
+    const release = ahead ? onAbort(bounded.signal, () => ahead.cancel()) : () => {}
     try {
-      search = await searchWord(name, root, searched, limits.maxOccurrences, bounded.signal)
+      const early = await ahead?.resultFor({ name, root, endings: searched, limit: limits.maxOccurrences })
+      search = early ?? (await searchWord(name, root, searched, limits.maxOccurrences, bounded.signal))
     } catch (error) {
       if (signal?.aborted) throw error
       return withCompleteness(result, { reason: 'unchecked', message: `the cross-check could not search for ${name}: ${(error as Error).message}` })
+    } finally {
+      release()
     }
     for (const [path, text] of search.texts ?? []) texts.seed(fileUri(path), text)
     const counts = { occurrences: search.occurrences.length, listed: 0, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 0 }

@@ -1,6 +1,8 @@
+import { isAbsolute, join } from 'node:path'
 import { providerOf, type LspQueryRequest, type LspQueryResult, type LspService } from '@agent-lsp/lsp'
 import { crossCheck, defaultCrossCheckLimits, type CrossCheckedOperation, type CrossCheckLimits } from './cross-check.js'
 import { searchScope } from './scope.js'
+import { searchAhead } from './search/ahead.js'
 
 /** Options of {@link withCrossCheck}. */
 export interface CrossCheckOptions {
@@ -32,16 +34,27 @@ export function withCrossCheck(lsp: LspService, options: CrossCheckOptions = {})
     providers: () => lsp.providers(),
     dispose: () => lsp.dispose(),
     async query<Request extends LspQueryRequest>(request: Request, signal?: AbortSignal) {
-      const result = await lsp.query(request, signal)
-      if (!checked.has(request.operation) || request.filePath === null || !('position' in request)) return result
-      const answer = result as LspQueryResult
-      if (answer.kind !== 'locations' && !(answer.kind === 'calls' && answer.direction === 'incoming')) return result
+      if (!checked.has(request.operation) || request.filePath === null || !('position' in request)) return lsp.query(request, signal)
       const providers = lsp.providers()
       const provider = providerOf(providers, request.filePath)
-      if (provider === undefined) return result
+      const scope = provider === undefined ? undefined : searchScope(provider, providers)
       const cursorRequest = { ...request, operation: request.operation as CrossCheckedOperation }
-      const asked = answer.provenance?.source === 'index' && options.index !== undefined ? options.index : lsp
-      return (await crossCheck(asked, cursorRequest, answer, searchScope(provider, providers), limits, signal)) as typeof result
+      const answering = lsp.query(request, signal)
+      // Begun while the server answers; used if the answer names the word at the cursor.
+      const ahead = scope?.familyOf(absolutePath(cursorRequest)) === undefined ? undefined : searchAhead(cursorRequest, scope.endings, limits.maxOccurrences, signal)
+      try {
+        const result = await answering
+        const answer = result as LspQueryResult
+        if (scope === undefined || (answer.kind !== 'locations' && !(answer.kind === 'calls' && answer.direction === 'incoming'))) return result
+        const asked = answer.provenance?.source === 'index' && options.index !== undefined ? options.index : lsp
+        return (await crossCheck(asked, cursorRequest, answer, scope, limits, signal, ahead)) as typeof result
+      } finally {
+        ahead?.cancel()
+      }
     },
   }
+}
+
+function absolutePath(request: { readonly filePath: string; readonly workspaceRoot: string }): string {
+  return isAbsolute(request.filePath) ? request.filePath : join(request.workspaceRoot, request.filePath)
 }
