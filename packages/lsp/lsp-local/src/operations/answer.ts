@@ -150,7 +150,17 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   let ready = await whenReady()
   const stood = early?.stands() ? early : (early?.cancel(), undefined)
   const announcedBefore = stood?.announcedBefore ?? client.readiness.announced
-  let { completeness: known, ...answer } = await (stood?.answer ?? ask())
+  const answering = stood?.answer ?? ask()
+  // What the host knows the answer may leave out, looked at while the server computes it.
+  const definition = request.operation === 'goToDefinition' || request.operation === 'goToTypeDefinition'
+  const database = found && (workspaceWide || definition) ? found.database : undefined
+  const covered =
+    changed?.completeness ??
+    (loose && looseFilesCompleteness(config, loose, path, resolvedWorkspaceRoot)) ??
+    (workspaceWide ? inheritedConfigCompleteness(config, root, resolvedWorkspaceRoot) : undefined) ??
+    (workspaceWide ? excludedFoldersCompleteness(config, scanRoot, session.excluded, client.watchedFiles.generation) : undefined) ??
+    (database && compileDatabaseCompleteness(config, database, workspaceWide ? 'workspace' : 'definition', { path, workspaceRoot: resolvedWorkspaceRoot }, changed?.scan, (file) => documents.isOpen(file)))
+  let { completeness: known, ...answer } = await answering
   // The query itself may start work the server announces only after readiness was checked
   // (clangd indexes once a didOpen loaded compile_commands.json): an answer that arrives
   // while that work still runs predates it, so ask again once it is done.
@@ -159,20 +169,13 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
     ;({ completeness: known, ...answer } = await ask())
   }
   assertCurrentVersions(answer as LspQueryResult, documents, config.id)
-  const definition = request.operation === 'goToDefinition' || request.operation === 'goToTypeDefinition'
-  const database = found && (workspaceWide || definition) ? found.database : undefined
   const completeness: LspCompleteness = !ready
     ? {
         state: 'partial',
         reason: 'indexing',
         message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
       }
-    : (changed?.completeness ??
-      (loose && looseFilesCompleteness(config, loose, path, resolvedWorkspaceRoot)) ??
-      (workspaceWide ? inheritedConfigCompleteness(config, root, resolvedWorkspaceRoot) : undefined) ??
-      (workspaceWide ? excludedFoldersCompleteness(config, scanRoot, session.excluded, client.watchedFiles.generation) : undefined) ??
-      (database && compileDatabaseCompleteness(config, database, workspaceWide ? 'workspace' : 'definition', { path, workspaceRoot: resolvedWorkspaceRoot }, changed?.scan, (file) => documents.isOpen(file))) ??
-      known ?? { state: 'complete' })
+    : (covered ?? known ?? { state: 'complete' })
   return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult
 }
 
