@@ -29,7 +29,8 @@ const earlyOperations: ReadonlySet<LspOperation> = new Set<LspOperation>(['goToD
  * sent it nothing — no notification, no command (`LanguageServerClient.stateChanges`), from this
  * query or any other — since the request: the server answered from what it knows now. Otherwise
  * the caller cancels it and asks again. `undefined` when the query is not one to ask early: other
- * operations, a closed document, a busy server, a server whose documents follow the disk or a
+ * operations, a document closed or changed on disk, a watched file changed (an event came since
+ * the last look), a busy server, a server whose documents follow the disk or a
  * compile database (`openChangedFiles`, `compileDatabase`) or whose open is awaited
  * (`awaitOpenDiagnostics`).
  */
@@ -42,8 +43,11 @@ export function askEarly(
   signal: AbortSignal | undefined,
 ): EarlyAsk | undefined {
   const { path } = place
-  if (!earlyOperations.has(request.operation) || path === null || request.languageId === null || !documents.isOpen(path)) return undefined
+  if (!earlyOperations.has(request.operation) || path === null || request.languageId === null) return undefined
   if (config.openChangedFiles || config.compileDatabase || config.awaitOpenDiagnostics || !client.readiness.ready) return undefined
+  // Not when the checks are likely to send something (an edit just made): the server would compute
+  // this answer, then the one asked again after the change, one behind the other.
+  if (!client.watchedFiles.quiet || !documents.isCurrent(path)) return undefined
   const own = new AbortController()
   const detach = signal ? onAbort(signal, () => own.abort(signal.reason)) : () => {}
   const stateBefore = client.stateChanges

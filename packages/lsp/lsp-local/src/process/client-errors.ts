@@ -57,7 +57,9 @@ export function startFailure(config: LocalServerConfig, error: LspError): LspErr
 export function requestError(config: LocalServerConfig, method: string, error: unknown): LspError {
   if (LspError.isInstance(error)) return error
   const name = serverName(config)
-  if (error instanceof ResponseError) {
+  // vscode-jsonrpc's own codes for a message it could not write or read, or a connection that ended: no answer from the server.
+  const transport = error instanceof ResponseError && connectionLost.has(error.code)
+  if (error instanceof ResponseError && !transport) {
     const responseError = { code: error.code, message: error.message, data: error.data }
     if (error.code === LSPErrorCodes.RequestCancelled) {
       return new LspError('LSP_CANCELLED', `${name} cancelled ${method}`, { cause: error, responseError })
@@ -70,6 +72,8 @@ export function requestError(config: LocalServerConfig, method: string, error: u
   }
   return new LspError('LSP_SERVER_CRASHED', `${name} connection failed during ${method}: ${String((error as Error)?.message ?? error)}`, { cause: error })
 }
+
+const connectionLost: ReadonlySet<number> = new Set([ErrorCodes.MessageWriteError, ErrorCodes.MessageReadError, ErrorCodes.PendingResponseRejected, ErrorCodes.ConnectionInactive])
 
 /** `initialize` answered with an error: `LSP_SERVER_START_FAILED` with the server's message verbatim. */
 export function initializeRejected(config: LocalServerConfig, error: InstanceType<typeof ResponseError>): LspError {

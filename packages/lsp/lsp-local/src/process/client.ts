@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import { setTimeout as delay } from 'node:timers/promises'
 import { LspError, languageOf } from '@agent-lsp/lsp'
 import type { MessageConnection, NotificationType, ProtocolNotificationType, ProtocolRequestType, ServerCapabilities } from 'vscode-languageserver-protocol/node'
 import { protocol } from '../protocol.js'
@@ -199,11 +200,13 @@ export class LanguageServerClient {
     }
   }
 
-  /** Send a notification; a no-op once the process is gone. */
+  /** Send a notification; a no-op once the process is gone (also before its exit is seen: a closed connection throws at once). */
   async notify<P, RO>(type: ProtocolNotificationType<P, RO> | NotificationType<P>, params: P): Promise<void> {
     if (this.#exitError) return
     this.#stateChanges++
-    await this.#connection.sendNotification(type as NotificationType<P>, params as never).catch(() => {})
+    try {
+      await this.#connection.sendNotification(type as NotificationType<P>, params as never)
+    } catch {}
   }
 
   /**
@@ -217,7 +220,7 @@ export class LanguageServerClient {
     }
     this.#state = 'stopping'
     const bound = <T>(promise: Promise<T>): Promise<unknown> =>
-      Promise.race([promise, this.#exited, delay(this.limits.shutdownTimeoutMs)]).catch(() => {})
+      Promise.race([promise, this.#exited, delay(this.limits.shutdownTimeoutMs, undefined, { ref: false })]).catch(() => {})
     try {
       await bound(this.#connection.sendRequest(ShutdownRequest.type))
       await this.#connection.sendNotification(ExitNotification.type).catch(() => {})
@@ -234,7 +237,7 @@ export class LanguageServerClient {
    * instant, and a process stuck in the kernel may take longer still). Never rejects.
    */
   #processGone(): Promise<void> {
-    return Promise.race([this.#gone, delay(this.limits.shutdownTimeoutMs)])
+    return Promise.race([this.#gone, delay(this.limits.shutdownTimeoutMs, undefined, { ref: false })])
   }
 
   get #name(): string { return serverName(this.config) }
@@ -295,6 +298,3 @@ export class LanguageServerClient {
   }
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref())
-}

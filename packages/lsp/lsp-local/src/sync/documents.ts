@@ -66,9 +66,7 @@ export class OpenDocuments {
   }
 
   /** A hold for the documents one query syncs (see {@link DocumentHold}). */
-  hold(): DocumentHold {
-    return new DocumentHold(this.#held)
-  }
+  hold(): DocumentHold { return new DocumentHold(this.#held) }
 
   /**
    * Close and open again an open document (same text, next version), so that a server that
@@ -147,8 +145,12 @@ export class OpenDocuments {
   }
 
   /** Whether `path` (a realpath) is open. */
-  isOpen(path: string): boolean {
-    return this.#open.has(path)
+  isOpen(path: string): boolean { return this.#open.has(path) }
+
+  /** Whether `path` is open, without an overlay, and its file has the stamp it had when last sent (a `stat`): a sync would send it nothing. */
+  isCurrent(path: string): boolean {
+    const document = this.#open.get(path)
+    return document !== undefined && !this.#overlays.has(path) && stampNow(path) === document.stamp
   }
 
   /** The realpaths of the open documents, least recently used first. */
@@ -199,9 +201,7 @@ export class OpenDocuments {
   }
 
   /** How many documents are open. */
-  get size(): number {
-    return this.#open.size
-  }
+  get size(): number { return this.#open.size }
 
   /** Run `work` once every operation asked before it has settled (see the class comment). */
   #serial<T>(work: () => Promise<T>): Promise<T> {

@@ -104,6 +104,14 @@ export class WatchedFiles {
     return this.#next
   }
 
+  /**
+   * Whether {@link sync} would likely report nothing: no registration, or a view that had no event
+   * since its last look. A hint only: an event still in the kernel's queue is not counted.
+   */
+  get quiet(): boolean {
+    return this.#registrations.size === 0 || this.#tree === undefined || this.#tree.quiet
+  }
+
   /** The scan the next callers of {@link sync} share, while it has not begun. */
   #next: Promise<void> | undefined
 

@@ -71,6 +71,11 @@ export class WatchedTree {
     return this.#barrier !== undefined
   }
 
+  /** Whether no event has come since the last look (and events are followed): a look now would likely find nothing. */
+  get quiet(): boolean {
+    return this.#barrier !== undefined && this.#marked.size === 0 && this.#unnamed.size === 0 && this.#changes.size === 0
+  }
+
   /** The watched files and their stamps, as of the last look. */
   get files(): ReadonlyMap<string, string> {
     return this.#files
