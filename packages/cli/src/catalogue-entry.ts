@@ -28,7 +28,7 @@ export interface CatalogueEntry {
   readonly projectMarkers?: readonly string[]
   readonly initializationOptions?: Readonly<Record<string, unknown>>
   readonly settings?: Readonly<Record<string, unknown>>
-  /** The command sent after packages were installed or removed (see lsp-local's `onPackagesChanged`). */
+  /** The command sent after packages were installed, updated or removed (see lsp-local's `onPackagesChanged`). */
   readonly onPackagesChanged?: { readonly command: string; readonly arguments?: readonly unknown[]; readonly reloads?: boolean }
   /** Where the server is told the project's virtualenv (see lsp-local's `virtualenv`). */
   readonly virtualenv?: { readonly interpreterSetting: string; readonly searchPathsSetting: string }

@@ -24,4 +24,24 @@ describe('packages installed during a session', { timeout: 120_000 }, () => {
     const definition = await seam.ask({ operation: 'goToDefinition', filePath: 'src/a.ts', position: { line: 1, character: 26 } })
     expect(seam.show(definition)).toEqual(['node_modules/fake-pad/index.d.ts:1:25'])
   })
+
+  // A trial reinstalled a package at a new version (rm -rf, then the new files): its package.json
+  // was reported changed, not created, so tsserver never reloaded and hovers kept version 1's types.
+  it('TypeScript: a package updated in place (a new package.json and new types) is read again on the next query', async () => {
+    const seam = await providersOn({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs' }, include: ['src'] }),
+      'src/a.ts': "import { leftPad } from 'fake-pad'\nexport const x: string = leftPad('a', 3)\n",
+      ...fakePad,
+    })
+    const hover = async () => {
+      const result = await seam.ask({ operation: 'hover', filePath: 'src/a.ts', position: { line: 1, character: 26 } })
+      return result.kind === 'hover' ? result.hover?.contents.split('\n').find((line) => line.includes('leftPad(')) : result.kind
+    }
+    expect(await hover()).toBe('(alias) leftPad(s: string, n: number): string')
+    await writeFiles(seam.root, {
+      'node_modules/fake-pad/package.json': JSON.stringify({ name: 'fake-pad', version: '2.0.0', types: 'index.d.ts', main: 'index.js' }),
+      'node_modules/fake-pad/index.d.ts': 'export declare function leftPad(s: string, n: number, fill?: string): string\n',
+    })
+    expect(await hover()).toBe('(alias) leftPad(s: string, n: number, fill?: string): string')
+  })
 })

@@ -50,7 +50,7 @@ export interface LocalServerConfig {
   readonly excludedFolders?: { readonly pattern: string; readonly says: string }
   /**
    * A `workspace/executeCommand` (LSP 3.17 §workspace_executeCommand) sent, and awaited, before
-   * the next query once the watched files reported a package installed into or removed from a
+   * the next query once the watched files reported a package installed into, updated in or removed from a
    * `node_modules` folder or a file changed under a `site-packages` folder. typescript-language-server:
    * `typescript.tsserverRequest` `reloadProjects`, because TypeScript watches no failed import
    * under a `node_modules` two folders below `/` (`/app/node_modules`, `/work/x/node_modules`),

@@ -28,7 +28,7 @@ export interface Session {
   readonly projectsLoaded: Map<string, Promise<void>>
   /** What is known of files the server leaves out, per scan root (see `excludedFolders`). */
   readonly excluded: CoverageCache
-  /** Which reports of installed or removed packages were acted on (see `onPackagesChanged`). */
+  /** Which reports of installed, updated or removed packages were acted on (see `onPackagesChanged`). */
   readonly packagesSeen: PackagesSeen
   /** The source files under the root and what the server has of each (see `openChangedFiles`, `compileDatabase`). */
   readonly sources: SourceFiles | undefined

@@ -14,7 +14,7 @@ export interface PackagesSeen {
 }
 
 /**
- * After the watched files reported a package installed or removed (`WatchedFiles.packageGeneration`
+ * After the watched files reported a package installed, updated or removed (`WatchedFiles.packageGeneration`
  * moved), send the server `config.onPackagesChanged` once and wait for its answer, so the query
  * that follows sees the packages as they are (tsserver reloads its projects, resolving imports
  * again; pyright restarts, and readiness waits for its ready line again when `reloads`). Concurrent

@@ -85,12 +85,14 @@ describe('WatchedFiles', () => {
       ],
     ])
     expect(files.packageGeneration).toBe(1)
-    write('node_modules/pad/package.json', '{"version":"2"}') // changed, not installed: no reload
+    write('node_modules/pad/package.json', '{"version":"2"}') // updated: its types may have changed too, read again
+    await files.sync()
+    expect([files.packageGeneration, sent.length]).toEqual([2, 2])
     write('node_modules/@scope/tool/lib/package.json') // inside a package: never scanned
     await files.sync()
-    expect([files.packageGeneration, sent.length]).toEqual([1, 2])
+    expect([files.packageGeneration, sent.length]).toEqual([2, 2])
     write('.venv/lib/python3.11/site-packages/fakemod.py', 'x = 1\n') // pip wrote a module
     await files.sync()
-    expect(files.packageGeneration).toBe(2)
+    expect(files.packageGeneration).toBe(3)
   })
 })

@@ -32,7 +32,7 @@ interface Watcher {
  * events of every write done before it have arrived — so a query costs the same on a 50,000-file
  * tree as on a 6-file one, and sees a file written just before it. A `node_modules` folder is
  * followed for its packages only (each package's `package.json`, scoped ones included, symlinked
- * ones as pnpm makes them): a package installed or removed during a session is reported, so
+ * ones as pnpm makes them): a package installed, updated or removed during a session is reported, so
  * tsserver resolves its import again.
  */
 export class WatchedFiles {
@@ -127,8 +127,10 @@ export class WatchedFiles {
   #generation = 0
 
   /**
-   * How many scans so far reported a package installed or removed: a `node_modules` package's
-   * `package.json` created or deleted, or any file under a `site-packages` folder (pip writes there).
+   * How many scans so far reported a package installed, updated or removed: a `node_modules`
+   * package's `package.json` created, changed or deleted (a reinstall at a new version, or an
+   * `rm -rf` and a copy between two looks, is a change), or any file under a `site-packages` folder
+   * (pip writes there).
    */
   get packageGeneration(): number {
     return this.#packageGeneration
@@ -149,7 +151,7 @@ export class WatchedFiles {
     }
     if (changes.length === 0) return
     if (changes.some((change) => change.type !== FileChangeType.Changed)) this.#generation++
-    if (changes.some((change) => (change.type !== FileChangeType.Changed && isPackageManifest(change.uri)) || isInstalledModule(change.uri))) this.#packageGeneration++
+    if (changes.some((change) => isPackageManifest(change.uri) || isInstalledModule(change.uri))) this.#packageGeneration++
     // A source file created or deleted makes a server re-read its workspace (pyright logs "Found N
     // source files" again); files it excludes by default (dot folders, caches) or of other languages do not.
     const reloads = changes.some(
