@@ -149,12 +149,11 @@ export class LanguageServerClient {
   get pid(): number | undefined { return this.#child.pid } // prettier-ignore
 
   /** The server's `InitializeResult.capabilities`. */
-  get capabilities(): ServerCapabilities {
-    return this.#capabilities
-  }
-
+  get capabilities(): ServerCapabilities { return this.#capabilities } // prettier-ignore
   /** Notifications and `workspace/executeCommand` requests sent so far: what the server knows changed when this moved. */
-  get stateChanges(): number { return this.#stateChanges }
+  get stateChanges(): number { return this.#stateChanges } // prettier-ignore
+  /** Requests sent and not answered yet. */
+  get requestsInFlight(): number { return this.#pending.size } // prettier-ignore
 
   /** Resolves with the reason when the process is gone (crash, kill or normal stop). */
   get exited(): Promise<LspError> {
