@@ -58,6 +58,20 @@ describe('a warm query asks before its freshness checks (askEarly)', () => {
     expect(await receivedAfter(fake, before)).toEqual(['workspace/didChangeWatchedFiles', 'textDocument/didChange', 'textDocument/references'])
   })
 
+  it('is not asked while another request is in flight: the checks first, shared with it', async () => {
+    const root = workspace({ 'a.ts': source, 'b.ts': 'export {}\n' })
+    const fake = fakeProvider(root, { answerDelayMs: { 'textDocument/hover': 300 } })
+    await fake.provider.query({ operation: 'goToDefinition', filePath: 'b.ts', position: { line: 0, character: 0 }, workspaceRoot: root, languageId: 'typescript' })
+    await fake.query('goToDefinition')
+    const before = (await fake.received()).length
+    const held = fake.query('hover')
+    await until(async () => (await fake.received()).some((entry) => entry.method === 'textDocument/hover'))
+    writeFileSync(join(root, 'b.ts'), 'export const d = 1\n')
+    await fake.query('goToDefinition')
+    await held
+    expect(await receivedAfter(fake, before)).toEqual(['textDocument/hover', 'textDocument/didChange', 'textDocument/definition'])
+  })
+
   it('is not asked for a document that is not open yet: didOpen first', async () => {
     const root = workspace({ 'a.ts': source })
     const fake = fakeProvider(root, { serverRequests: [watchTs] })
