@@ -7,6 +7,7 @@ import { MemoryCaps, withHeapLimit } from './process/memory-cap.js'
 import { groupRssBytes } from './process/process-memory.js'
 import { OpenDocuments } from './sync/documents.js'
 import { ServerRestarted, answerWith, type Session } from './operations/answer.js'
+import { askEarly, type EarlyAsk } from './operations/early-ask.js'
 import { ServerPool } from './process/server-pool.js'
 import { serverStatus, type LocalServerStatus, type ServerRecord } from './process/server-status.js'
 import { nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot } from './sync/paths.js'
@@ -81,6 +82,10 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   const records = new Map<string, ServerRecord>()
   /** Per server root: when its last query ended (ms since the epoch). */
   const lastUsed = new Map<string, number>()
+  /** Per server root: its session once started, for a query asked before its paths are resolved (see `askBefore`). */
+  const sessions = new Map<string, Session>()
+  /** Per workspace root and file as a query gave them: where the last such query resolved to. */
+  const places = new Map<string, EarlyPlace>()
   const memory = new MemoryCaps(config, limits, options.memoryPolicy ?? slidingWindowMemoryPolicy())
   const sampleRss = options.sampleRss ?? groupRssBytes
   let sampler: NodeJS.Timeout | undefined
@@ -125,6 +130,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       // A server that is gone is dropped so that the next query starts a fresh one, if the policy allows.
       void client.exited.then((reason) => {
         pool.forget(root, session)
+        if (sessions.get(root)?.client === client) sessions.delete(root)
         if (reason.code !== 'LSP_SERVER_CRASHED') return
         const entry = crashes.get(root) ?? { times: [], last: reason }
         crashes.set(root, { times: [...entry.times, Date.now()], last: reason })
@@ -133,7 +139,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       })
       const documents = new OpenDocuments(client, limits.maxOpenDocuments)
       record.openDocuments = () => documents.size
-      return {
+      const started: Session = {
         client,
         documents,
         projectsLoaded: new Map(),
@@ -146,6 +152,8 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         overlaying: undefined,
         reading: new Set(),
       }
+      sessions.set(root, started)
+      return started
     })
     return session
   }
@@ -159,6 +167,18 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     return marked === workspaceRoot ? projectAwareRoot(path, workspaceRoot, projectMarkers) : marked
   }
 
+  /** Ask `request` of the session its file's last place names, before resolving its paths (see `askEarly`). */
+  const askBefore = (key: string | undefined, request: LspProviderQuery, signal: AbortSignal | undefined): { readonly place: EarlyPlace; readonly ask: EarlyAsk } | undefined => {
+    const place = key === undefined ? undefined : places.get(key)
+    const session = place === undefined ? undefined : sessions.get(place.root)
+    const ask = session === undefined || session.overlaying !== undefined ? undefined : askEarly(session, request, place!, config, limits, signal)
+    return ask === undefined ? undefined : { place: place!, ask }
+  }
+  const rememberPlace = (key: string, place: EarlyPlace): void => {
+    if (places.size >= MAX_PLACES && !places.has(key)) places.clear()
+    places.set(key, place)
+  }
+
   return {
     id: lspProviderId(config.id),
     extensionToLanguage: config.extensionToLanguage,
@@ -170,7 +190,16 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         sampler = setInterval(weighServers, limits.memorySampleMs)
         sampler.unref() // weighing servers must not keep the host alive
       }
-      const resolvedWorkspaceRoot = resolveWorkspaceRoot(request.workspaceRoot)
+      // A warm question about the file asked last time goes to the server now; the paths are resolved meanwhile.
+      const key = request.filePath === null ? undefined : `${request.workspaceRoot}\0${request.filePath}`
+      const early = askBefore(key, request, signal)
+      let resolvedWorkspaceRoot: string
+      try {
+        resolvedWorkspaceRoot = resolveWorkspaceRoot(request.workspaceRoot)
+      } catch (error) {
+        early?.ask.cancel()
+        throw error
+      }
       const anyFile = request.filePath === null ? firstFileWith(resolvedWorkspaceRoot, extensions) : undefined
       if (request.filePath === null && anyFile === undefined) {
         // A search of every language: this one has no file here, so nothing to start or find.
@@ -179,15 +208,24 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       }
       // After a move the file is at its new path (`didRenameFiles`): that is the file to sync.
       const asked = request.operation === 'didRenameFiles' ? request.newPath : request.filePath
-      const path = asked === null ? null : resolveWorkspaceFile(asked, request.workspaceRoot, resolvedWorkspaceRoot)
-      const root = path === null ? resolvedWorkspaceRoot : serverRoot(path, resolvedWorkspaceRoot)
+      let path: string | null
+      let root: string
+      try {
+        path = asked === null ? null : resolveWorkspaceFile(asked, request.workspaceRoot, resolvedWorkspaceRoot)
+        root = path === null ? resolvedWorkspaceRoot : serverRoot(path, resolvedWorkspaceRoot)
+      } catch (error) {
+        early?.ask.cancel()
+        throw error
+      }
+      if (key !== undefined && path !== null) rememberPlace(key, { path, root, resolvedWorkspaceRoot })
+      const sent = early && early.place.path === path && early.place.root === root && early.place.resolvedWorkspaceRoot === resolvedWorkspaceRoot ? early.ask : (early?.ask.cancel(), undefined)
       const run = (): Promise<LspQueryResult> =>
         pool.use(root, () => startSession(root), (starting) => {
           const restart = async (): Promise<void> => {
             pool.forget(root, starting)
             await (await starting).client.dispose()
           }
-          return answerWith(starting, request, { path, root, resolvedWorkspaceRoot, anyFile, restart }, config, limits, signal)
+          return answerWith(starting, request, { path, root, resolvedWorkspaceRoot, anyFile, restart, early: sent }, config, limits, signal)
         })
       try {
         // Once: the new server reads the database as it is now.
@@ -218,6 +256,16 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     },
   }
 }
+
+/** Where a query's file resolved: its realpath, its server root, the workspace root's realpath. */
+interface EarlyPlace {
+  readonly path: string
+  readonly root: string
+  readonly resolvedWorkspaceRoot: string
+}
+
+/** Files whose last place is kept (a model works on a few hundred at most; past this, forgotten at once). */
+const MAX_PLACES = 1_000
 
 /** `config` as the server of `root` runs: with its virtualenv in the settings (see `virtualenv`). */
 function configFor(config: LocalServerConfig, root: string): LocalServerConfig {

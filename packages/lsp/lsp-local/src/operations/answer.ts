@@ -17,7 +17,7 @@ import { compileDatabaseCompleteness, excludedFoldersCompleteness, inheritedConf
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { runOperation } from './operations.js'
 import { assertSupported } from './supported.js'
-import { askEarly } from './early-ask.js'
+import { askEarly, type EarlyAsk } from './early-ask.js'
 import { answerOverlayDiagnostics, readingDisk } from './overlay-diagnostics.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
@@ -53,6 +53,8 @@ export interface QueryPlace {
   readonly anyFile: string | undefined | 'unknown'
   /** Stop this root's server so that the next query starts another (see {@link ServerRestarted}). */
   readonly restart: () => Promise<void>
+  /** The request already sent, with the place the last query of this file resolved to (see `askEarly`); the same place as this one. */
+  readonly early?: EarlyAsk | undefined
 }
 
 /**
@@ -100,8 +102,8 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   }
 
   const workspaceWide = workspaceWideOperations.has(request.operation)
-  // Asked now, while the checks below run; kept only if they tell the server nothing (see askEarly).
-  const early = askEarly(session, request, place, config, limits, signal)
+  // Asked now (or already), while the checks below run; kept only if they tell the server nothing (see askEarly).
+  const early = place.early?.client === client ? place.early : (place.early?.cancel(), askEarly(session, request, place, config, limits, signal))
   // Files that are not open reach the server only through this (pyright, and tsserver with
   // useClientFileWatcher, do not watch the disk themselves): a hover in an open file shows the
   // types of an unopened one as it is now. A scan of the watched files, bounded.

@@ -1,7 +1,9 @@
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { fakeServerEnv, fakeServerPath, readFakeServerLog, type FakeServerReceivedEntry } from '@agent-lsp/lsp-testing'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { fakeProvider, rejection, until, workspace, type FakeProvider } from '../fake.test-support.js'
+import { createLocalLspProvider } from '../provider.js'
 
 const source = 'const a = 1\nconst b = a\n'
 const watchTs = {
@@ -91,5 +93,34 @@ describe('a warm query asks before its freshness checks (askEarly)', () => {
     expect((await pending).code).toBe('LSP_CANCELLED')
     await until(async () => (await fake.received()).some((entry) => entry.method === '$/cancelRequest'))
     expect(await receivedAfter(fake, before)).toEqual(['textDocument/definition', '$/cancelRequest of #0'])
+  })
+
+  it('is sent before the paths are resolved, to the server of the file’s last place, and dropped when the place changed', async () => {
+    const root = workspace({})
+    mkdirSync(join(root, 'pkg'))
+    writeFileSync(join(root, 'pkg/a.ts'), source)
+    const log = join(root, '.fake-log.jsonl')
+    const provider = createLocalLspProvider({
+      id: 'fake',
+      command: process.execPath,
+      args: [fakeServerPath],
+      extensionToLanguage: { '.ts': 'typescript' },
+      rootMarkers: ['pkg.json'],
+      env: fakeServerEnv({ answerDelayMs: { 'textDocument/definition': 300 }, log }),
+    })
+    onTestFinished(() => provider.dispose())
+    const received = async (): Promise<string[]> =>
+      (await readFakeServerLog(log)).filter((entry): entry is FakeServerReceivedEntry => entry.direction === 'in').map((entry) => entry.method ?? '')
+    const ask = () => provider.query({ operation: 'goToDefinition', filePath: 'pkg/a.ts', position: { line: 1, character: 10 }, workspaceRoot: root, languageId: 'typescript' })
+    await ask()
+    await ask()
+    const before = (await received()).length
+    // pkg/ is now a project of its own: the file's server root moves from the workspace to pkg/.
+    writeFileSync(join(root, 'pkg/pkg.json'), '{}')
+    await ask()
+    const after = (await received()).slice(before)
+    expect(after.slice(0, 2)).toEqual(['textDocument/definition', '$/cancelRequest'])
+    expect(after.slice(2).filter((method) => method.startsWith('textDocument/') || method === 'initialize')).toEqual(['initialize', 'textDocument/didOpen', 'textDocument/definition'])
+    expect(provider.status().map((server) => server.root).sort()).toEqual([root, join(root, 'pkg')])
   })
 })

@@ -4,11 +4,14 @@ import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
 import { pathToUri } from '../normalize/uri.js'
 import type { OperationAnswer } from './context.js'
 import { runOperation } from './operations.js'
+import { supports } from './supported.js'
 import type { LanguageServerClient } from '../process/client.js'
 import type { OpenDocuments } from '../sync/documents.js'
 
 /** A request sent before the freshness checks, and what decides whether its answer stands. */
 export interface EarlyAsk {
+  /** The server it went to. */
+  readonly client: LanguageServerClient
   /** The answer (rejections are handled: one dropped with {@link cancel} is never reported). */
   readonly answer: Promise<OperationAnswer>
   /** `Readiness.announced` when it was sent. */
@@ -44,7 +47,8 @@ export function askEarly(
 ): EarlyAsk | undefined {
   const { path } = place
   if (!earlyOperations.has(request.operation) || path === null || request.languageId === null) return undefined
-  if (config.openChangedFiles || config.compileDatabase || config.awaitOpenDiagnostics || !client.readiness.ready) return undefined
+  if (config.openChangedFiles || config.compileDatabase || config.awaitOpenDiagnostics || client.state !== 'running' || !client.readiness.ready) return undefined
+  if (!supports(client.capabilities, request.operation, config, path)) return undefined
   // A query among others in flight gains little (their checks are shared) and its answer would
   // wait for its own checks behind theirs while the server sits idle: measured, 100 at once went
   // from 0.93–0.96 of the raw client's throughput to 0.84–0.90 when every one asked early.
@@ -60,5 +64,5 @@ export function askEarly(
   const context = { client, serverId: config.id, uri: pathToUri(path), limits, signal: own.signal, text: null, reopen: null, root: place.root, resolvedWorkspaceRoot: place.resolvedWorkspaceRoot, projectCheck: config.projectCheck }
   const answer = runOperation(request, context)
   answer.then(detach, detach)
-  return { answer, announcedBefore, stands: () => client.stateChanges === stateBefore, cancel: () => own.abort() }
+  return { client, answer, announcedBefore, stands: () => client.stateChanges === stateBefore, cancel: () => own.abort() }
 }

@@ -53,3 +53,13 @@ export function assertSupported(capabilities: ServerCapabilities, operation: Lsp
     throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${config.id}" does not support ${operation} (no ${capability})`)
   }
 }
+
+/** Whether {@link assertSupported} would let `operation` through. */
+export function supports(capabilities: ServerCapabilities, operation: LspOperation, config: LocalServerConfig, path: string | null): boolean {
+  try {
+    assertSupported(capabilities, operation, config, path)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Message } from 'vscode-jsonrpc'
@@ -86,5 +87,12 @@ describe('log', () => {
         error: { code: -32601, message: 'Unhandled method custom/unknownToClient' },
       },
     ])
+  })
+
+  // A test polling the log while the fake appended read a half-written line: "Unexpected end of JSON input".
+  it('reads the complete lines only, while the last one is still being written', async () => {
+    const log = join(await tempDir(), 'fake.log')
+    writeFileSync(log, `${JSON.stringify({ direction: 'in', method: 'initialize', id: 0 })}\n{"direction":"in","meth`)
+    expect(await readFakeServerLog(log)).toEqual([{ direction: 'in', method: 'initialize', id: 0 }])
   })
 })

@@ -87,7 +87,9 @@ export function createLogSink(path: string | undefined): LogSink {
  */
 export async function readFakeServerLog(path: string): Promise<FakeServerLogEntry[]> {
   const text = await readFile(path, 'utf8')
+  // Read while the fake appends, the last line may be half written: only complete lines count.
   return text
+    .slice(0, text.lastIndexOf('\n') + 1)
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as FakeServerLogEntry)
