@@ -1,4 +1,4 @@
-import { extname, isAbsolute, join } from 'node:path'
+import { extname } from 'node:path'
 import { boundedSignal, onAbort } from '@agent-lsp/abort'
 import type { LspCallsResult, LspCandidate, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { compareLocations } from '@agent-lsp/lsp'
@@ -15,7 +15,7 @@ import { inRanges, lexicalRanges, type LexicalFamily } from './search/lexical.js
 import type { SearchResult } from './search/ripgrep.js'
 import { searchWord } from './search/search.js'
 import type { SearchAhead } from './search/ahead.js'
-import { fileUri, Texts, uriPath } from './search/texts.js'
+import { fileUri, requestFilePath, Texts, uriPath } from './search/texts.js'
 
 /** The bounds of one cross-check. */
 export interface CrossCheckLimits {
@@ -59,7 +59,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
 ): Promise<Result> {
   const root = result.resolvedWorkspaceRoot
   const texts = new Texts()
-  const filePath = isAbsolute(request.filePath) ? request.filePath : join(request.workspaceRoot, request.filePath)
+  const filePath = requestFilePath(request)
   const extension = extname(filePath).toLowerCase()
   if (scope.familyOf(filePath) === undefined) {
     const files = extension === '' ? 'files without an extension' : `${extension} files`

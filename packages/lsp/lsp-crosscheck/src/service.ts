@@ -1,8 +1,8 @@
-import { isAbsolute, join } from 'node:path'
 import { providerOf, type LspQueryRequest, type LspQueryResult, type LspService } from '@agent-lsp/lsp'
 import { crossCheck, defaultCrossCheckLimits, type CrossCheckedOperation, type CrossCheckLimits } from './cross-check.js'
 import { searchScope } from './scope.js'
 import { searchAhead } from './search/ahead.js'
+import { requestFilePath } from './search/texts.js'
 
 /** Options of {@link withCrossCheck}. */
 export interface CrossCheckOptions {
@@ -41,7 +41,7 @@ export function withCrossCheck(lsp: LspService, options: CrossCheckOptions = {})
       const cursorRequest = { ...request, operation: request.operation as CrossCheckedOperation }
       const answering = lsp.query(request, signal)
       // Begun while the server answers; used if the answer names the word at the cursor.
-      const ahead = scope?.familyOf(absolutePath(cursorRequest)) === undefined ? undefined : searchAhead(cursorRequest, scope.endings, limits.maxOccurrences, signal)
+      const ahead = scope?.familyOf(requestFilePath(cursorRequest)) === undefined ? undefined : searchAhead(cursorRequest, scope.endings, limits.maxOccurrences, signal)
       try {
         const result = await answering
         const answer = result as LspQueryResult
@@ -53,8 +53,4 @@ export function withCrossCheck(lsp: LspService, options: CrossCheckOptions = {})
       }
     },
   }
-}
-
-function absolutePath(request: { readonly filePath: string; readonly workspaceRoot: string }): string {
-  return isAbsolute(request.filePath) ? request.filePath : join(request.workspaceRoot, request.filePath)
 }

@@ -85,7 +85,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   /** Per server root: its session once started, for a query asked before its paths are resolved (see `askBefore`). */
   const sessions = new Map<string, Session>()
   /** Per workspace root and file as a query gave them: where the last such query resolved to. */
-  const places = new Map<string, EarlyPlace>()
+  const places = new Map<string, ResolvedPlace>()
   const memory = new MemoryCaps(config, limits, options.memoryPolicy ?? slidingWindowMemoryPolicy())
   const sampleRss = options.sampleRss ?? groupRssBytes
   let sampler: NodeJS.Timeout | undefined
@@ -168,13 +168,23 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   }
 
   /** Ask `request` of the session its file's last place names, before resolving its paths (see `askEarly`). */
-  const askBefore = (key: string | undefined, request: LspProviderQuery, signal: AbortSignal | undefined): { readonly place: EarlyPlace; readonly ask: EarlyAsk } | undefined => {
+  const askBefore = (key: string | undefined, request: LspProviderQuery, signal: AbortSignal | undefined): { readonly place: ResolvedPlace; readonly ask: EarlyAsk } | undefined => {
     const place = key === undefined ? undefined : places.get(key)
     const session = place === undefined ? undefined : sessions.get(place.root)
-    const ask = session === undefined || session.overlaying !== undefined ? undefined : askEarly(session, request, place!, config, limits, signal)
-    return ask === undefined ? undefined : { place: place!, ask }
+    if (place === undefined || session === undefined || session.overlaying !== undefined) return undefined
+    const ask = askEarly(session, request, place, config, limits, signal)
+    return ask === undefined ? undefined : { place, ask }
   }
-  const rememberPlace = (key: string, place: EarlyPlace): void => {
+  /** Where `request` runs: the workspace root's realpath, the file's (after a move, its new path's), and its server root. */
+  const placeOf = (request: LspProviderQuery): ResolvedPlace => {
+    const resolvedWorkspaceRoot = resolveWorkspaceRoot(request.workspaceRoot)
+    // After a move the file is at its new path (`didRenameFiles`): that is the file to sync.
+    const asked = request.operation === 'didRenameFiles' ? request.newPath : request.filePath
+    if (asked === null) return { path: null, root: resolvedWorkspaceRoot, resolvedWorkspaceRoot }
+    const path = resolveWorkspaceFile(asked, request.workspaceRoot, resolvedWorkspaceRoot)
+    return { path, root: serverRoot(path, resolvedWorkspaceRoot), resolvedWorkspaceRoot }
+  }
+  const rememberPlace = (key: string, place: ResolvedPlace): void => {
     if (places.size >= MAX_PLACES && !places.has(key)) places.clear()
     places.set(key, place)
   }
@@ -193,29 +203,19 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       // A warm question about the file asked last time goes to the server now; the paths are resolved meanwhile.
       const key = request.filePath === null ? undefined : `${request.workspaceRoot}\0${request.filePath}`
       const early = askBefore(key, request, signal)
-      let resolvedWorkspaceRoot: string
+      let place: ResolvedPlace
       try {
-        resolvedWorkspaceRoot = resolveWorkspaceRoot(request.workspaceRoot)
+        place = placeOf(request)
       } catch (error) {
         early?.ask.cancel()
         throw error
       }
+      const { path, root, resolvedWorkspaceRoot } = place
       const anyFile = request.filePath === null ? firstFileWith(resolvedWorkspaceRoot, extensions) : undefined
       if (request.filePath === null && anyFile === undefined) {
         // A search of every language: this one has no file here, so nothing to start or find.
         const complete = { resolvedWorkspaceRoot, completeness: { state: 'complete' } } as const
         return request.operation === 'workspaceDiagnostics' ? { kind: 'workspaceDiagnostics', files: [], checks: [], ...complete } : { kind: 'symbols', symbols: [], ...complete }
-      }
-      // After a move the file is at its new path (`didRenameFiles`): that is the file to sync.
-      const asked = request.operation === 'didRenameFiles' ? request.newPath : request.filePath
-      let path: string | null
-      let root: string
-      try {
-        path = asked === null ? null : resolveWorkspaceFile(asked, request.workspaceRoot, resolvedWorkspaceRoot)
-        root = path === null ? resolvedWorkspaceRoot : serverRoot(path, resolvedWorkspaceRoot)
-      } catch (error) {
-        early?.ask.cancel()
-        throw error
       }
       if (key !== undefined && path !== null) rememberPlace(key, { path, root, resolvedWorkspaceRoot })
       const sent = early && early.place.path === path && early.place.root === root && early.place.resolvedWorkspaceRoot === resolvedWorkspaceRoot ? early.ask : (early?.ask.cancel(), undefined)
@@ -257,9 +257,9 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   }
 }
 
-/** Where a query's file resolved: its realpath, its server root, the workspace root's realpath. */
-interface EarlyPlace {
-  readonly path: string
+/** Where a query resolved: its file's realpath (`null`: no file), its server root, the workspace root's realpath. */
+interface ResolvedPlace {
+  readonly path: string | null
   readonly root: string
   readonly resolvedWorkspaceRoot: string
 }

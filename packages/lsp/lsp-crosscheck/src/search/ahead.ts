@@ -1,11 +1,10 @@
 import { realpathSync } from 'node:fs'
-import { isAbsolute, join } from 'node:path'
 import { onAbort } from '@agent-lsp/abort'
 import type { LspCursorRequest } from '@agent-lsp/lsp'
 import { identifierAt } from '../name.js'
 import type { SearchResult } from './ripgrep.js'
 import { searchWord } from './search.js'
-import { fileUri, sharedTexts } from './texts.js'
+import { fileUri, requestFilePath, sharedTexts } from './texts.js'
 
 /** What a cross-check searches for: a word under a root, in files with these endings, up to a limit of occurrences. */
 export interface WordQuestion {
@@ -40,8 +39,7 @@ export function searchAhead(request: LspCursorRequest, endings: readonly string[
   const detach = signal ? onAbort(signal, () => own.abort()) : () => {}
   const begun = twoTurns().then((): { readonly question: WordQuestion; readonly result: Promise<SearchResult> } | undefined => {
     if (own.signal.aborted) return undefined
-    const filePath = isAbsolute(request.filePath) ? request.filePath : join(request.workspaceRoot, request.filePath)
-    const line = sharedTexts.get(fileUri(filePath))?.lines[request.position.line]
+    const line = sharedTexts.get(fileUri(requestFilePath(request)))?.lines[request.position.line]
     const name = line === undefined ? undefined : identifierAt(line, request.position.character)
     if (name === undefined) return undefined
     const question = { name, root: realpathSync.native(request.workspaceRoot), endings, limit }

@@ -1,4 +1,5 @@
 import { readFileSync, statSync, type BigIntStats } from 'node:fs'
+import { isAbsolute, join } from 'node:path'
 import { lineStarts, splitLines } from '@agent-lsp/text-lines'
 import { URI } from 'vscode-uri'
 import { identityOf, RACY_WINDOW_MS, sameIdentity, type Identity } from './identity.js'
@@ -154,4 +155,9 @@ const uris = new Map<string, string>()
 /** The absolute path of a `file:` URI. */
 export function uriPath(uri: string): string {
   return URI.parse(uri).fsPath
+}
+
+/** The absolute path of a request's file: `filePath` as given when absolute, else under `workspaceRoot` (as the seam resolves it). */
+export function requestFilePath(request: { readonly filePath: string; readonly workspaceRoot: string }): string {
+  return isAbsolute(request.filePath) ? request.filePath : join(request.workspaceRoot, request.filePath)
 }

@@ -34,32 +34,28 @@ const capabilityOf = {
 } as const satisfies Record<LspOperation, keyof ServerCapabilities>
 
 /**
- * Refuse an operation the server did not announce (its capability, or for the file renames their
- * filters; `workspaceDiagnostics` needs pull diagnostics or a project check).
+ * Why the server cannot take `operation`: it did not announce the capability (for the file
+ * renames, their filters leave `path` out; `workspaceDiagnostics` needs pull diagnostics or a
+ * project check). `undefined` when it can.
+ */
+export function unsupported(capabilities: ServerCapabilities, operation: LspOperation, config: LocalServerConfig, path: string | null): LspError | undefined {
+  if (operation === 'willRenameFiles' || operation === 'didRenameFiles') {
+    const why = fileRenameRefusal(capabilities, operation, path ?? '')
+    return why === undefined ? undefined : fileRenameUnsupported(config.id, operation, why)
+  }
+  if (operation === 'workspaceDiagnostics') {
+    if (config.projectCheck !== undefined || hasWorkspacePull(capabilities)) return undefined
+    return new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${config.id}" does not support ${operation} (no workspace pull diagnostics, no project check)`)
+  }
+  const capability = capabilityOf[operation]
+  return capabilities[capability] ? undefined : new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${config.id}" does not support ${operation} (no ${capability})`)
+}
+
+/**
+ * Refuse an operation the server cannot take (see {@link unsupported}).
  * @throws LspError `LSP_UNSUPPORTED_OPERATION`.
  */
 export function assertSupported(capabilities: ServerCapabilities, operation: LspOperation, config: LocalServerConfig, path: string | null): void {
-  const capability = capabilityOf[operation]
-  if (operation === 'willRenameFiles' || operation === 'didRenameFiles') {
-    const why = fileRenameRefusal(capabilities, operation, path ?? '')
-    if (why !== undefined) throw fileRenameUnsupported(config.id, operation, why)
-    return
-  }
-  if (operation === 'workspaceDiagnostics') {
-    if (config.projectCheck !== undefined || hasWorkspacePull(capabilities)) return
-    throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${config.id}" does not support ${operation} (no workspace pull diagnostics, no project check)`)
-  }
-  if (!capabilities[capability]) {
-    throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${config.id}" does not support ${operation} (no ${capability})`)
-  }
-}
-
-/** Whether {@link assertSupported} would let `operation` through. */
-export function supports(capabilities: ServerCapabilities, operation: LspOperation, config: LocalServerConfig, path: string | null): boolean {
-  try {
-    assertSupported(capabilities, operation, config, path)
-    return true
-  } catch {
-    return false
-  }
+  const refusal = unsupported(capabilities, operation, config, path)
+  if (refusal !== undefined) throw refusal
 }
