@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod' // a namespace import lets the bundle keep only what is used (tsup bundles zod: package.json)
 import { lspToolInputSchema } from './input-schema.js'
 
 /** The most queries one call takes. */

@@ -1,5 +1,5 @@
 import { toolOperations, type ToolOperation } from './tool-request.js'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * The `lsp` tool's input, as a zod 4 schema: one flat object (models fill flat objects best),
