@@ -1,6 +1,7 @@
 import { protocol } from '../protocol.js'
 import { pathToUri } from '../normalize/uri.js'
 import { diskText, diskTextOrEmpty, skipNotText, stampNow } from './disk-text.js'
+import { DocumentStamps } from './document-stamps.js'
 import { DocumentHold } from './document-hold.js'
 import { changeToSend } from './content-change.js'
 import type { DocumentServer, OpenDocument } from './document-server.js'
@@ -39,24 +40,26 @@ export class OpenDocuments {
   readonly #held = new Map<string, number>()
   /** The operation running now and those queued behind it: each starts once the one before settled. */
   #queue: Promise<unknown> = Promise.resolve()
+  readonly #stamps: DocumentStamps
 
-  constructor(
-    private readonly client: DocumentServer,
-    private readonly maxOpen: number,
-  ) {}
+  constructor(private readonly client: DocumentServer, private readonly maxOpen: number) {
+    this.#stamps = new DocumentStamps(client.watchedFiles)
+  }
 
   /**
    * Make the server see the current disk content of every open document and of `path`.
    * With `hold`, `path` is not closed for room until the hold is released.
+   * `looked`: the caller passed a look of the watched files since its query began (`WatchedFiles.sync`),
+   * which lets a document's file the looks vouch for go without a `stat` (see `DocumentStamps`).
    * @returns the text of `path` as sent to the server.
    * @throws LspError `LSP_NOT_TEXT` when `path` is not UTF-8 text (see `diskText`); an open
    *   document of it is closed first. Other open documents that are not text any more are closed.
    */
-  sync(path: string, languageId: string, hold?: DocumentHold): Promise<string> {
+  sync(path: string, languageId: string, hold?: DocumentHold, looked = false): Promise<string> {
     return this.#serial(async () => {
-      await this.#refreshOpen(path)
+      await this.#refreshOpen(path, looked)
       const current = this.#open.get(path)
-      const document = (current && (await this.#refresh(current))) ?? (await this.#openDocument(path, languageId))
+      const document = (current && (await this.#refresh(current, looked))) ?? (await this.#openDocument(path, languageId))
       this.#open.delete(path)
       this.#open.set(path, document)
       hold?.add(path)
@@ -154,28 +157,25 @@ export class OpenDocuments {
   }
 
   /** The realpaths of the open documents, least recently used first. */
-  get paths(): string[] {
-    return [...this.#open.keys()]
-  }
+  get paths(): string[] { return [...this.#open.keys()] }
 
   /** The version last sent of the open document `uri` (canonical), or `undefined` when it is not open. */
   versionOf(uri: string): number | undefined {
-    for (const document of this.#open.values()) if (document.uri === uri) return document.version
-    return undefined
+    return [...this.#open.values()].find((document) => document.uri === uri)?.version
   }
 
   /**
    * Make the server see the current disk content of every open document (but `except`): before a
-   * query without a file (`workspaceSymbol`), whose answer comes from them too.
+   * query without a file (`workspaceSymbol`), whose answer comes from them too. `looked`: see {@link sync}.
    */
-  refreshOpen(except?: string): Promise<void> {
-    return this.#serial(() => this.#refreshOpen(except))
+  refreshOpen(except?: string, looked = false): Promise<void> {
+    return this.#serial(() => this.#refreshOpen(except, looked))
   }
 
-  async #refreshOpen(except?: string): Promise<void> {
+  async #refreshOpen(except: string | undefined, looked: boolean): Promise<void> {
     for (const document of [...this.#open.values()]) {
       if (document.path === except || this.#overlays.has(document.path)) continue
-      const stamp = stampNow(document.path)
+      const stamp = this.#stamps.current(document.path, document.stamp, looked)
       // Unchanged ones are told apart synchronously: with 64 open, a promise each cost more than their stats.
       if (stamp !== document.stamp) await skipNotText(this.#refreshTo(document, stamp))
     }
@@ -212,7 +212,7 @@ export class OpenDocuments {
 
   async #openDocument(path: string, languageId: string): Promise<OpenDocument> {
     // Stamped before it is read: a write in between makes the stamp stale, so the next sync reads again.
-    const stamp = stampNow(path) ?? ''
+    const stamp = this.#stamps.take(path) ?? ''
     const text = diskText(path)
     const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: ++this.#lastVersion, text, stamp }
     await this.#sendOpen(document.uri, languageId, document.version, text)
@@ -224,8 +224,8 @@ export class OpenDocuments {
    * Re-send a document whose file changed; close it when the file is gone.
    * @throws LspError `LSP_NOT_TEXT` when the file is no longer text; the document is closed first.
    */
-  async #refresh(document: OpenDocument): Promise<OpenDocument | undefined> {
-    return this.#overlays.has(document.path) ? document : this.#refreshTo(document, stampNow(document.path))
+  async #refresh(document: OpenDocument, looked = false): Promise<OpenDocument | undefined> {
+    return this.#overlays.has(document.path) ? document : this.#refreshTo(document, this.#stamps.current(document.path, document.stamp, looked))
   }
 
   /** {@link #refresh} of a document without an overlay whose file's stamp is `stamp` now (`undefined`: gone). */
@@ -293,6 +293,7 @@ export class OpenDocuments {
   async #close(document: OpenDocument): Promise<void> {
     this.#open.delete(document.path)
     this.#kept.delete(document.path)
+    this.#stamps.forget(document.path)
     await this.#sendClose(document.uri)
   }
 }

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, type Stats } from 'node:fs'
+import { lstatSync, readdirSync, statfsSync, type Stats } from 'node:fs'
 import { join } from 'node:path'
 import { PACKAGE_DIRECTORY, SKIPPED_DIRECTORIES } from './tree-scan.js'
 
@@ -11,6 +11,22 @@ export type Entry = Pick<Stats, 'isFile' | 'isDirectory' | 'isSymbolicLink'>
 /** The file an entry of a folder of `kind` stands for: a package's `package.json` in `node_modules` or a scope, else itself. */
 export function manifestOrFile(kind: FolderKind, path: string): string {
   return kind === 'modules' || kind === 'scope' ? join(path, 'package.json') : path
+}
+
+/**
+ * `statfs` types (linux/magic.h) of file systems whose files others change where this kernel sends
+ * no inotify event: NFS, SMB/CIFS, FUSE (sshfs, virtiofs, Docker Desktop's shares), 9p (WSL's
+ * Windows drives), Ceph, AFS.
+ */
+const REMOTE_FILE_SYSTEMS: ReadonlySet<number> = new Set([0x6969, 0x517b, 0xff534d42, 0xfe534d42, 0x65735546, 0x01021997, 0x00c36400, 0x5346414f, 0x6b414653])
+
+/** Whether file-system events tell of every change under `path`: not on a remote or FUSE file system (nor one `statfs` cannot name). */
+export function eventsTellAll(path: string): boolean {
+  try {
+    return !REMOTE_FILE_SYSTEMS.has(Number(statfsSync(path).type))
+  } catch {
+    return false
+  }
 }
 
 /** What folder `name` in a folder of `parentKind` is watched as, if any (the rules `scanTree` walks by). */

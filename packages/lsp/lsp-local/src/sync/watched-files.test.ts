@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import type { FileEvent } from 'vscode-languageserver-protocol'
 import { afterEach, describe, expect, it } from 'vitest'
 import { pathToUri } from '../normalize/uri.js'
+import { until } from '../fake.test-support.js'
 import { WatchedFiles } from './watched-files.js'
 
 const roots: string[] = []
@@ -95,4 +96,38 @@ describe('WatchedFiles', () => {
     await files.sync()
     expect(files.packageGeneration).toBe(3)
   })
+
+  it('tells its look listener which watched files each look found changed, and that any may have when it is registered again', async () => {
+    const { root, files } = watched()
+    const looks: (readonly string[] | undefined)[] = []
+    files.onLook((paths) => looks.push(paths))
+    const [a, b] = [join(root, 'a.py'), join(root, 'b.py')]
+    writeFileSync(a, 'x = 1\n')
+    writeFileSync(join(root, 'c.txt'), 'not watched\n')
+    await files.sync()
+    await files.sync() // nothing changed: not told
+    writeFileSync(b, 'y = 1\n')
+    rmSync(a)
+    await files.sync()
+    files.register('again', [{ globPattern: '**/*.txt' }])
+    expect(looks.map((paths) => paths && [...paths].sort())).toEqual([[a], [a, b], undefined])
+  })
+
+  it('calls a watched file quiet once a look took in its events, not while one is pending, never an unwatched one', async () => {
+    const { root, files } = watched()
+    const a = join(root, 'a.py')
+    writeFileSync(a, 'x = 1\n')
+    writeFileSync(join(root, 'c.txt'), 'not watched\n')
+    await files.sync()
+    expect([files.quietFile(a), files.quietFile(join(root, 'c.txt')), files.quietFile(join(root, 'gone.py'))]).toEqual([true, false, false])
+    writeFileSync(a, 'x = 2\n')
+    await until(() => !files.quietFile(a))
+    await files.sync()
+    expect(files.quietFile(a)).toBe(true)
+    const scanning = new WatchedFiles({ send: async () => {}, reloading: () => {} }, root, () => true, false)
+    scanning.register('watch', [{ globPattern: '**/*.py' }])
+    await scanning.sync()
+    expect(scanning.quietFile(a)).toBe(false) // scans in full: no events to go by
+  })
 })
+

@@ -2,19 +2,13 @@ import { readdirSync, watch, type FSWatcher } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { acquireBarrier, countEvent, eventQueueLimit, eventsDelivered, type EventBarrier } from '@agent-lsp/file-events'
 import { MAX_SCANNED_FILES, relativeOf, scanTree, stampOf, type IsWatched } from './tree-scan.js'
-import { folderKind, listNames, lstatOf, manifestOrFile, type Entry, type FolderKind } from './tree-rules.js'
+import { TreeChanges, type TreeChange } from './tree-changes.js'
+import { eventsTellAll, folderKind, listNames, lstatOf, manifestOrFile, type Entry, type FolderKind } from './tree-rules.js'
 
 /** A bound on the folders one tree watches (one inotify watch each; the user's limit is shared by every process). */
 const MAX_WATCHED_DIRECTORIES = 10_000
 /** A bound on the files one tree knows by name, watched or not (so that new globs need no walk). */
 const MAX_KNOWN_FILES = 200_000
-
-/** One watched file that changed: its stamp before and after (`undefined`: not there). */
-export interface TreeChange {
-  readonly path: string
-  readonly before: string | undefined
-  readonly after: string | undefined
-}
 
 interface Folder {
   readonly kind: FolderKind
@@ -29,9 +23,10 @@ interface Folder {
  * event marks its entry, and {@link changes} first passes the {@link EventBarrier} (so every write
  * done before the call has been delivered), then looks again at the marked entries only — a
  * `lstat` each, a folder walked when it appeared. What it cannot follow so it scans in full, as
- * before: more than {@link MAX_WATCHED_DIRECTORIES} folders or {@link MAX_SCANNED_FILES} files, a
- * watch the system refuses, a barrier not passed in time, or so many events since the last look
- * that the kernel's queue may have dropped some ({@link eventQueueLimit}).
+ * before: a root on a remote or FUSE file system (others' writes send no event here), more than
+ * {@link MAX_WATCHED_DIRECTORIES} folders or {@link MAX_SCANNED_FILES} files, a watch the system
+ * refuses, a barrier not passed in time, or so many events since the last look that the kernel's
+ * queue may have dropped some ({@link eventQueueLimit}).
  */
 export class WatchedTree {
   #files = new Map<string, string>()
@@ -40,12 +35,7 @@ export class WatchedTree {
   #marked = new Set<string>()
   /** Folders an event without a name was about: listed again. */
   #unnamed = new Set<string>()
-  /**
-   * Path → its stamp at the last look and now, for each file set since, and whether an event named
-   * it: a file rewritten within one tick of the kernel's clock keeps its size and mtime, and is
-   * still reported changed.
-   */
-  readonly #changes = new Map<string, { readonly before: string | undefined; after: string | undefined; touched: boolean }>()
+  readonly #changes = new TreeChanges()
   #recording = false
   /** Entries of {@link Folder.children} that are files. */
   #knownFiles = 0
@@ -54,6 +44,7 @@ export class WatchedTree {
   #rootInode: number | undefined
   #barrier: EventBarrier | undefined
   #disposed = false
+  #breaks = 0
 
   constructor(
     private readonly root: string,
@@ -61,7 +52,7 @@ export class WatchedTree {
     /** Whether to follow events; `false` scans in full on every look. */
     incremental = true,
   ) {
-    this.#barrier = incremental ? acquireBarrier() : undefined
+    this.#barrier = incremental && eventsTellAll(root) ? acquireBarrier() : undefined
     if (this.#barrier !== undefined) this.#enterRoot()
     if (this.#barrier === undefined) this.#files = scanTree(root, isWatched).files
   }
@@ -81,6 +72,15 @@ export class WatchedTree {
     return this.#files
   }
 
+  /**
+   * How many times the view may have let a change go unreported: it was entered again (a stamp
+   * compared, not an event followed: a rewrite keeping size and mtime is missed), gave up following
+   * events, or was rebased (what changed before it is the baseline).
+   */
+  get breaks(): number {
+    return this.#breaks
+  }
+
   /** The watched files created, changed or deleted since the last look (or the baseline). */
   async changes(): Promise<TreeChange[]> {
     const passed = this.#barrier === undefined ? false : await this.#barrier.pass()
@@ -89,10 +89,7 @@ export class WatchedTree {
     else if (!passed || lstatOf(this.root)?.ino !== this.#rootInode || eventsDelivered() - this.#eventsSeen >= eventQueueLimit() / 2) this.#reenter()
     else this.#lookAgain()
     this.#eventsSeen = eventsDelivered()
-    const changes: TreeChange[] = []
-    for (const [path, { before, after, touched }] of this.#changes) if (before !== after || (touched && after !== undefined)) changes.push({ path, before, after })
-    this.#changes.clear()
-    return changes
+    return this.#changes.take()
   }
 
   /**
@@ -101,6 +98,7 @@ export class WatchedTree {
    * change reported for it). The events delivered so far are taken in first.
    */
   rebase(): void {
+    this.#breaks++
     if (this.#barrier !== undefined) this.#lookAgain(false)
     for (const [path, folder] of this.#barrier === undefined ? [] : this.#folders) {
       for (const name of folder.children) {
@@ -151,6 +149,7 @@ export class WatchedTree {
 
   /** Every folder watched again from scratch, then compared with the view before. */
   #reenter(): void {
+    this.#breaks++
     const before = this.#files
     this.#unwatchAll()
     this.#files = new Map()
@@ -169,22 +168,14 @@ export class WatchedTree {
   }
 
   #compare(before: ReadonlyMap<string, string>, after: Map<string, string>): void {
-    for (const [path, stamp] of after) if (before.get(path) !== stamp) this.#record(path, before.get(path), stamp)
-    for (const [path, stamp] of before) if (!after.has(path)) this.#record(path, stamp, undefined)
+    for (const [path, stamp] of after) if (before.get(path) !== stamp) this.#changes.record(path, before.get(path), stamp)
+    for (const [path, stamp] of before) if (!after.has(path)) this.#changes.record(path, stamp, undefined)
     this.#files = after
-  }
-
-  #record(path: string, before: string | undefined, after: string | undefined, touched = false): void {
-    const change = this.#changes.get(path)
-    if (change === undefined) this.#changes.set(path, { before, after, touched })
-    else {
-      change.after = after
-      change.touched ||= touched
-    }
   }
 
   /** Give up following events: scans in full from now (the next look compares one with the view). */
   #giveUp(): void {
+    this.#breaks++
     this.#unwatchAll()
     this.#barrier?.release()
     this.#barrier = undefined
@@ -287,12 +278,12 @@ export class WatchedTree {
   #setFile(path: string, stamp: string | undefined, touched = false): void {
     const before = this.#files.get(path)
     if (before === stamp) {
-      if (touched && this.#recording) this.#record(path, before, stamp, true)
+      if (touched && this.#recording) this.#changes.record(path, before, stamp, true)
       return
     }
     if (stamp === undefined) this.#files.delete(path)
     else this.#files.set(path, stamp)
-    if (this.#recording) this.#record(path, before, stamp, touched)
+    if (this.#recording) this.#changes.record(path, before, stamp, touched)
     if (this.#files.size > MAX_SCANNED_FILES) this.#giveUp()
   }
 }

@@ -1,0 +1,50 @@
+// The open documents of a server whose watched files follow events are checked by those events,
+// not by a stat each per query (see `OpenDocuments.sync`): a write is still seen, however it keeps
+// the file's size and times. Against the fake, which logs what it received.
+import { linkSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { fakeProvider, workspace } from '../fake.test-support.js'
+
+const watchTs = {
+  method: 'client/registerCapability',
+  params: { registrations: [{ id: 'w', method: 'workspace/didChangeWatchedFiles', registerOptions: { watchers: [{ globPattern: '**/*.ts' }] } }] },
+}
+
+describe('an open document of a server with watched files', () => {
+  it('rewritten in place between two queries of another file, size and modification time kept, is sent again', async () => {
+    const root = workspace({ 'a.ts': 'const a = 1\n', 'b.ts': 'export const b = 1\n' })
+    const fake = fakeProvider(root, { serverRequests: [watchTs], hover: { '0': { contents: 'one' } } })
+    const b = join(root, 'b.ts')
+    await fake.provider.query({ operation: 'hover', filePath: 'b.ts', position: { line: 0, character: 0 }, workspaceRoot: root, languageId: 'typescript' })
+    await fake.query('hover')
+    await fake.query('hover')
+    const before = (await fake.received()).length
+    const { atime, mtime } = statSync(b)
+    writeFileSync(b, 'export const b = 2\n')
+    utimesSync(b, atime, mtime)
+    await fake.query('hover')
+    const changes = (await fake.received()).slice(before).filter((entry) => entry.method === 'textDocument/didChange')
+    expect(changes.map((entry) => entry.params)).toEqual([
+      { textDocument: { uri: expect.stringMatching(/\/b\.ts$/), version: 3 }, contentChanges: [{ range: { start: { line: 0, character: 17 }, end: { line: 0, character: 18 } }, text: '2' }] },
+    ])
+  })
+
+  it('with a second hard link in another folder, written through that link, is sent again', async () => {
+    const root = workspace({ 'a.ts': 'const a = 1\n', 'b.ts': 'export const b = 1\n' })
+    const elsewhere = mkdtempSync(join(tmpdir(), 'lsp-local-link-'))
+    onTestFinished(() => rmSync(elsewhere, { recursive: true, force: true }))
+    const link = join(elsewhere, 'b.ts')
+    linkSync(join(root, 'b.ts'), link)
+    const fake = fakeProvider(root, { serverRequests: [watchTs], hover: { '0': { contents: 'one' } } })
+    await fake.provider.query({ operation: 'hover', filePath: 'b.ts', position: { line: 0, character: 0 }, workspaceRoot: root, languageId: 'typescript' })
+    await fake.query('hover')
+    await fake.query('hover')
+    const before = (await fake.received()).length
+    writeFileSync(link, 'export const b = 2\n') // no event in the workspace's folder
+    await fake.query('hover')
+    const changes = (await fake.received()).slice(before).filter((entry) => entry.method === 'textDocument/didChange')
+    expect(changes.map((entry) => (entry.params as { contentChanges: { text: string }[] }).contentChanges[0]?.text)).toEqual(['2'])
+  })
+})
