@@ -47,10 +47,10 @@ export class OpenDocuments {
   }
 
   /**
-   * Make the server see the current disk content of every open document and of `path`.
-   * With `hold`, `path` is not closed for room until the hold is released.
-   * `looked`: the caller passed a look of the watched files since its query began (`WatchedFiles.sync`),
-   * which lets a document's file the looks vouch for go without a `stat` (see `DocumentStamps`).
+   * Make the server see the current disk content of every open document and of `path`. With
+   * `hold`, `path` is not closed for room until the hold is released. `looked`: the caller passed a
+   * look of the watched files since its query began (`WatchedFiles.sync`), which lets a document's
+   * file the looks vouch for go without a `stat` (see `DocumentStamps`).
    * @returns the text of `path` as sent to the server.
    * @throws LspError `LSP_NOT_TEXT` when `path` is not UTF-8 text (see `diskText`); an open
    *   document of it is closed first. Other open documents that are not text any more are closed.
@@ -160,9 +160,7 @@ export class OpenDocuments {
   get paths(): string[] { return [...this.#open.keys()] }
 
   /** The version last sent of the open document `uri` (canonical), or `undefined` when it is not open. */
-  versionOf(uri: string): number | undefined {
-    return [...this.#open.values()].find((document) => document.uri === uri)?.version
-  }
+  versionOf(uri: string): number | undefined { return [...this.#open.values()].find((document) => document.uri === uri)?.version }
 
   /**
    * Make the server see the current disk content of every open document (but `except`): before a
@@ -185,8 +183,7 @@ export class OpenDocuments {
    * Keep exactly `files` (path → language id) open beside the `maxOpen` least recently used
    * documents, never closed for room: a server that searches only the files it was given (tsserver
    * without a tsconfig.json) searches these. Those not open are opened, the open ones re-sent if
-   * they changed; a file gone meanwhile is left out. Files kept before and not now fall back under
-   * the `maxOpen` bound.
+   * they changed; a file gone meanwhile is left out. Those kept before and not now fall back under the bound.
    */
   keepOpen(files: ReadonlyMap<string, string>): Promise<void> {
     return this.#serial(async () => {
@@ -239,7 +236,9 @@ export class OpenDocuments {
     try {
       text = diskText(document.path)
     } catch (error) {
-      // The server must not answer from text the file no longer holds.
+      // The server must not answer from text the file no longer holds: emptied, then closed, since tsserver keeps
+      // a closed file's text without reading the disk again when the text it was sent was the one it had read.
+      await this.#send(document, '')
       await this.#close(document)
       throw error
     }

@@ -62,4 +62,15 @@ describe('a file that is not UTF-8 text', { timeout: 60_000 }, () => {
     // tsserver reads a closed file itself: the UTF-16 one declares no gamma.
     expect(found.kind === 'symbols' ? found.symbols.map((symbol) => symbol.name) : found.kind).toEqual([])
   })
+
+  it('closes a document tsserver had read itself and was sent unchanged: it reads the disk again, not the text it kept', async () => {
+    const { root, ask, symbols } = provider()
+    // b.ts's project read a.ts from disk; a.ts's didOpen then sent the same text, so tsserver keeps its own copy.
+    expect(await symbols('b.ts')).toMatchObject({ kind: 'symbols', symbols: [{ name: 'beta' }] })
+    expect(await symbols('a.ts')).toMatchObject({ kind: 'symbols', symbols: [{ name: 'alpha' }] })
+    writeFileSync(join(root, 'a.ts'), utf16)
+    expect(await symbols('b.ts')).toMatchObject({ kind: 'symbols', symbols: [{ name: 'beta' }] })
+    const found = await ask({ operation: 'workspaceSymbol', query: 'alpha', filePath: 'b.ts', languageId: 'typescript' })
+    expect(found.kind === 'symbols' ? found.symbols.map((symbol) => symbol.name) : found.kind).toEqual([])
+  })
 })
