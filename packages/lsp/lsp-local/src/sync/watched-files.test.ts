@@ -129,5 +129,24 @@ describe('WatchedFiles', () => {
     await scanning.sync()
     expect(scanning.quietFile(a)).toBe(false) // scans in full: no events to go by
   })
-})
 
+  it('still reports a change made before the server registered more globs, with the view following events or scanning', async () => {
+    for (const incremental of [true, false]) {
+      const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-watched-')))
+      roots.push(root)
+      const sent: FileEvent[][] = []
+      const files = new WatchedFiles({ send: async (changes) => void sent.push(changes), reloading: () => {} }, root, (path) => path.endsWith('.py'), incremental)
+      files.register('watch', [{ globPattern: '**/*.py' }])
+      const a = join(root, 'a.py')
+      writeFileSync(a, 'x = 1\n')
+      writeFileSync(join(root, 'notes.txt'), 'one\n')
+      await files.sync()
+      writeFileSync(a, 'x = 22\n')
+      writeFileSync(join(root, 'notes.txt'), 'two\n') // watched only from the new registration on: its baseline
+      if (incremental) await until(() => !files.quietFile(a))
+      files.register('more', [{ globPattern: '**/*.txt' }])
+      await files.sync()
+      expect(sent).toEqual([[{ uri: pathToUri(a), type: 1 }], [{ uri: pathToUri(a), type: 2 }]])
+    }
+  })
+})

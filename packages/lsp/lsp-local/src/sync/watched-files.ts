@@ -68,9 +68,11 @@ export class WatchedFiles {
 
   /** Record a registration of `workspace/didChangeWatchedFiles` (its `watchers`). */
   register(id: string, watchers: readonly FileSystemWatcher[]): void {
+    // What changed under the globs so far is still the server's to hear of, at the next look.
+    this.#tree?.takeIn()
     this.#registrations.set(id, watchers.map((watcher) => toWatcher(watcher, this.root)))
     this.#watched.clear()
-    // What is on disk now is what the server found by itself; changes count from here.
+    // Files watched only from now: what is on disk is what the server found by itself; their changes count from here.
     if (this.#tree === undefined) this.#tree = new WatchedTree(this.root, (relativePath, path) => this.#isWatched(relativePath, path), this.incremental)
     else this.#tree.rebase()
     this.#lookListener?.(undefined)

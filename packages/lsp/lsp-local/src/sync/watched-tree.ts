@@ -93,13 +93,22 @@ export class WatchedTree {
   }
 
   /**
+   * Take in the events delivered so far (the whole disk, when scanning in full), their changes kept
+   * for the next look: called before the globs change (see {@link rebase}), so that a change made
+   * while the old ones held is still reported.
+   */
+  takeIn(): void {
+    if (this.#barrier === undefined) this.#rescan()
+    else this.#lookAgain()
+  }
+
+  /**
    * The globs changed: which files are watched is decided again over the files the view knows (no
-   * walk; a stat for each file watched only now), and the view as it is becomes the baseline (no
-   * change reported for it). The events delivered so far are taken in first.
+   * walk; a stat for each file watched only now, its baseline). Changes recorded before stay for the
+   * next look: {@link takeIn} first, under the old globs.
    */
   rebase(): void {
     this.#breaks++
-    if (this.#barrier !== undefined) this.#lookAgain(false)
     for (const [path, folder] of this.#barrier === undefined ? [] : this.#folders) {
       for (const name of folder.children) {
         const child = join(path, name)
@@ -112,7 +121,6 @@ export class WatchedTree {
     }
     if (this.#files.size > MAX_SCANNED_FILES) this.#giveUp()
     if (this.#barrier === undefined) this.#files = scanTree(this.root, this.isWatched).files
-    this.#changes.clear()
   }
 
   /** Stop following events. */
@@ -128,12 +136,12 @@ export class WatchedTree {
     this.#enter(this.root, 'tree')
   }
 
-  #lookAgain(recording = true): void {
+  #lookAgain(): void {
     const marked = this.#marked
     const unnamed = this.#unnamed
     this.#marked = new Set()
     this.#unnamed = new Set()
-    this.#recording = recording
+    this.#recording = true
     for (const path of unnamed) {
       const folder = this.#folders.get(path)
       if (folder === undefined) continue
