@@ -5,6 +5,7 @@ import { validateServerConfig, type LocalServerConfig } from './config.js'
 import { defaultLocalProviderLimits, type LocalProviderLimits } from './limits.js'
 import { MemoryCaps, withHeapLimit } from './process/memory-cap.js'
 import { groupRssBytes } from './process/process-memory.js'
+import { MadeProjects } from './operations/made-projects.js'
 import { OpenDocuments } from './sync/documents.js'
 import { ServerRestarted, answerWith, type Session } from './operations/answer.js'
 import { askEarly, type EarlyAsk } from './operations/early-ask.js'
@@ -143,6 +144,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         client,
         documents,
         projectsLoaded: new Map(),
+        madeProjects: config.projectMarkers?.length ? new MadeProjects(client.watchedFiles, config.projectMarkers) : undefined,
         excluded: new Map(),
         packagesSeen: { generation: 0, pending: undefined },
         // What is on disk as the server starts is what it reads itself (see `openChangedFiles`).

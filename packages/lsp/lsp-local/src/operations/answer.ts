@@ -15,6 +15,7 @@ import type { SourceFiles } from '../sync/source-files.js'
 import { REOPEN_CLOSE_WAIT_MS, sendChangedFiles, type ChangedFiles } from './changed-files.js'
 import { compileDatabaseCompleteness, excludedFoldersCompleteness, inheritedConfigCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
+import { actOnMadeProjects, type MadeProjects } from './made-projects.js'
 import { runOperation } from './operations.js'
 import { assertSupported } from './supported.js'
 import { askEarly, type EarlyAsk } from './early-ask.js'
@@ -26,6 +27,8 @@ export interface Session {
   readonly documents: OpenDocuments
   /** Workspace roots whose projects were opened, once each (see `projectMarkers`). */
   readonly projectsLoaded: Map<string, Promise<void>>
+  /** Where project markers were made or removed since the last query (see `actOnMadeProjects`). */
+  readonly madeProjects: MadeProjects | undefined
   /** What is known of files the server leaves out, per scan root (see `excludedFolders`). */
   readonly excluded: CoverageCache
   /** Which reports of installed, updated or removed packages were acted on (see `onPackagesChanged`). */
@@ -108,6 +111,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   // useClientFileWatcher, do not watch the disk themselves): a hover in an open file shows the
   // types of an unopened one as it is now. A scan of the watched files, bounded.
   await client.watchedFiles.sync()
+  await actOnMadeProjects(session)
   await actOnChangedPackages(client, config, session.packagesSeen, request.operation, signal)
   const scanRoot = isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot
   let loose: LooseFiles | undefined

@@ -13,9 +13,9 @@ export class DocumentStamps {
   readonly #unchanged = new Set<string>()
 
   constructor(private readonly watchedFiles: DocumentServer['watchedFiles']) {
-    watchedFiles?.onLook((paths) => {
-      if (paths === undefined) this.#unchanged.clear()
-      else for (const path of paths) this.#unchanged.delete(path)
+    watchedFiles?.onLook((changes) => {
+      if (changes === undefined) this.#unchanged.clear()
+      else for (const { path } of changes) this.#unchanged.delete(path)
     })
   }
 

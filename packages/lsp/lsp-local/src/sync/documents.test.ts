@@ -89,7 +89,7 @@ describe('OpenDocuments', () => {
   })
 
   it('after a look, takes a document its watched files follow quietly as unchanged without a stat, until a look reports it', async () => {
-    let listener: ((paths: readonly string[] | undefined) => void) | undefined
+    let listener: ((changes: readonly { path: string; before: string | undefined; after: string | undefined }[] | undefined) => void) | undefined
     let quiet = true
     const watch: NonNullable<DocumentServer['watchedFiles']> = { onLook: (l) => void (listener = l), quietFile: () => quiet }
     const { docs, sent, file } = documents(4, { textDocumentSync: 1 }, watch)
@@ -102,7 +102,7 @@ describe('OpenDocuments', () => {
     await docs.sync(b, 'typescript', undefined, true)
     expect(sent).toEqual(['open a.ts', 'open b.ts'])
     // A look reported it: stat'ed and sent, then trusted again.
-    listener?.([a])
+    listener?.([{ path: a, before: '1', after: '2' }])
     await docs.sync(b, 'typescript', undefined, true)
     edit('// a.ts 2\n')
     await docs.sync(b, 'typescript', undefined, true)

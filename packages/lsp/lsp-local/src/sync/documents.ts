@@ -3,14 +3,14 @@ import { pathToUri } from '../normalize/uri.js'
 import { diskText, diskTextOrEmpty, skipNotText, stampNow } from './disk-text.js'
 import { DocumentStamps } from './document-stamps.js'
 import { DocumentHold } from './document-hold.js'
-import { changeToSend } from './content-change.js'
+import { sendClose, sendOpen, sendText } from './document-notify.js'
 import type { DocumentServer, OpenDocument } from './document-server.js'
 
 export { skipNotText } from './disk-text.js'
 export type { DocumentHold } from './document-hold.js'
 export type { DocumentServer } from './document-server.js'
 
-const { DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } = protocol
+const { DidCloseTextDocumentNotification } = protocol
 
 /**
  * The documents one server has open, kept equal to the files on disk (LSP 3.17 §Text Document
@@ -88,7 +88,7 @@ export class OpenDocuments {
       // Closed for room meanwhile: it stays closed. Versions from the one counter (see #lastVersion).
       if (this.#open.get(path) !== document) return
       document.version = ++this.#lastVersion
-      await this.#sendOpen(document.uri, document.languageId, document.version, document.text)
+      await sendOpen(this.client, document.uri, document.languageId, document.version, document.text)
     })
   }
 
@@ -105,13 +105,13 @@ export class OpenDocuments {
     const sent = await this.#serial(async () => {
       if (this.#open.has(path)) return false
       const text = diskTextOrEmpty(path)
-      await this.#sendOpen(uri, languageId, ++this.#lastVersion, text)
+      await sendOpen(this.client, uri, languageId, ++this.#lastVersion, text)
       return true
     })
     if (!sent) return undefined
     const result = await taken(uri)
     await this.#serial(async () => {
-      if (!this.#open.has(path)) await this.#sendClose(uri)
+      if (!this.#open.has(path)) await sendClose(this.client, uri)
     })
     return result
   }
@@ -128,7 +128,7 @@ export class OpenDocuments {
       const document = (current && (await this.#refresh(current))) ?? (await this.#openDocument(path, languageId))
       // Marked first: whatever fails after this, clearOverlay sends the disk text back.
       this.#overlays.add(path)
-      if (document.text !== text) await this.#send(document, text)
+      if (document.text !== text) await sendText(this.client, document, text, ++this.#lastVersion)
     })
   }
 
@@ -144,6 +144,13 @@ export class OpenDocuments {
       if (!document) return
       document.stamp = '' // re-read, whatever the file's stamp says
       await skipNotText(this.#refresh(document))
+    })
+  }
+
+  /** Close the open documents of `paths` but overlaid ones: each opens again when next synced. */
+  close(paths: readonly string[]): Promise<void> {
+    return this.#serial(async () => {
+      for (const document of paths.map((path) => this.#open.get(path))) if (document && !this.#overlays.has(document.path)) await this.#close(document)
     })
   }
 
@@ -212,7 +219,7 @@ export class OpenDocuments {
     const stamp = this.#stamps.take(path) ?? ''
     const text = diskText(path)
     const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: ++this.#lastVersion, text, stamp }
-    await this.#sendOpen(document.uri, languageId, document.version, text)
+    await sendOpen(this.client, document.uri, languageId, document.version, text)
     this.#open.set(path, document)
     return document
   }
@@ -238,43 +245,14 @@ export class OpenDocuments {
     } catch (error) {
       // The server must not answer from text the file no longer holds: emptied, then closed, since tsserver keeps
       // a closed file's text without reading the disk again when the text it was sent was the one it had read.
-      await this.#send(document, '')
+      await sendText(this.client, document, '', ++this.#lastVersion)
       await this.#close(document)
       throw error
     }
     document.stamp = stamp
     if (text === document.text) return document
-    await this.#send(document, text)
+    await sendText(this.client, document, text, ++this.#lastVersion)
     return document
-  }
-
-  /** Send `text` as the document's new content, with the next version, as `changeToSend` says. */
-  async #send(document: OpenDocument, text: string): Promise<void> {
-    const change = changeToSend(document.text, text, this.client.capabilities)
-    document.text = text
-    document.version = ++this.#lastVersion
-    if (change === 'reopen') {
-      // Parsed afresh: see `changeToSend`.
-      await this.#sendClose(document.uri)
-      return this.#sendOpen(document.uri, document.languageId, document.version, document.text)
-    }
-    this.client.diagnostics.onSent(document.uri, document.version)
-    await this.client.notify(DidChangeTextDocumentNotification.type, {
-      textDocument: { uri: document.uri, version: document.version },
-      contentChanges: [change],
-    })
-  }
-
-  /** `didOpen` of `uri` with `text` at `version`; its diagnostics are counted from that version on. */
-  async #sendOpen(uri: string, languageId: string, version: number, text: string): Promise<void> {
-    this.client.diagnostics.onSent(uri, version)
-    await this.client.notify(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } })
-  }
-
-  /** `didClose` of `uri`; what the server published for it is forgotten. */
-  async #sendClose(uri: string): Promise<void> {
-    this.client.diagnostics.forget(uri)
-    await this.client.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri } })
   }
 
   /** Close the least recently used documents past the bound, but `synced` (the one a sync just brought in). */
@@ -293,7 +271,7 @@ export class OpenDocuments {
     this.#open.delete(document.path)
     this.#kept.delete(document.path)
     this.#stamps.forget(document.path)
-    await this.#sendClose(document.uri)
+    await sendClose(this.client, document.uri)
   }
 }
 

@@ -100,7 +100,7 @@ describe('WatchedFiles', () => {
   it('tells its look listener which watched files each look found changed, and that any may have when it is registered again', async () => {
     const { root, files } = watched()
     const looks: (readonly string[] | undefined)[] = []
-    files.onLook((paths) => looks.push(paths))
+    files.onLook((changes) => looks.push(changes?.map((change) => change.path)))
     const [a, b] = [join(root, 'a.py'), join(root, 'b.py')]
     writeFileSync(a, 'x = 1\n')
     writeFileSync(join(root, 'c.txt'), 'not watched\n')

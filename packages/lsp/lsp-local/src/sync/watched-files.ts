@@ -5,6 +5,7 @@ import { protocol } from '../protocol.js'
 import { pathToUri, uriToPath } from '../normalize/uri.js'
 import { MAX_SCANNED_FILES, PACKAGE_DIRECTORY, relativeOf } from './tree-scan.js'
 import { WatchedTree } from './watched-tree.js'
+import type { TreeChange } from './tree-changes.js'
 
 const { FileChangeType } = protocol
 
@@ -20,7 +21,7 @@ export interface WatchedFilesSink {
  * Told after each look which watched files it found created, changed or deleted; `undefined`
  * when any file may have changed unreported (see {@link WatchedFiles.onLook}).
  */
-export type LookListener = (paths: readonly string[] | undefined) => void
+export type LookListener = (changes: readonly TreeChange[] | undefined) => void
 
 interface Watcher {
   readonly matches: (relativePath: string, absolutePath: string) => boolean
@@ -50,7 +51,7 @@ export class WatchedFiles {
    * registers dozens of globs, and matching each against every file was most of a scan's time.
    */
   readonly #watched = new Map<string, boolean>()
-  #lookListener: LookListener | undefined
+  readonly #lookListeners = new Set<LookListener>()
 
   constructor(
     private readonly sink: WatchedFilesSink,
@@ -75,24 +76,28 @@ export class WatchedFiles {
     // Files watched only from now: what is on disk is what the server found by itself; their changes count from here.
     if (this.#tree === undefined) this.#tree = new WatchedTree(this.root, (relativePath, path) => this.#isWatched(relativePath, path), this.incremental)
     else this.#tree.rebase()
-    this.#lookListener?.(undefined)
+    this.#told(undefined)
   }
 
   /** Stop following the tree's events (the server is gone). */
   dispose(): void {
     this.#tree?.dispose()
     this.#tree = undefined
-    this.#lookListener?.(undefined)
+    this.#told(undefined)
   }
 
   /**
    * Have `listener` told, after every look from now on, which watched files it found changed, or
    * `undefined` when any may have changed unreported (the view was rebased, entered again, gave up
    * following events, or was disposed). With {@link quietFile}, what lets the open documents
-   * skip a `stat` each per query. One listener: a later call replaces it.
+   * skip a `stat` each per query.
    */
   onLook(listener: LookListener): void {
-    this.#lookListener = listener
+    this.#lookListeners.add(listener)
+  }
+
+  #told(changes: readonly TreeChange[] | undefined): void {
+    for (const listener of this.#lookListeners) listener(changes)
   }
 
   /**
@@ -178,8 +183,8 @@ export class WatchedFiles {
     const tree = this.#tree
     const breaks = tree.breaks
     const found = await tree.changes()
-    if (tree.breaks !== breaks) this.#lookListener?.(undefined)
-    else if (found.length > 0) this.#lookListener?.(found.map((change) => change.path))
+    if (tree.breaks !== breaks) this.#told(undefined)
+    else if (found.length > 0) this.#told(found)
     const changes: FileEvent[] = []
     for (const { path, before, after } of found) {
       // `WatchKind` bits: 1 create, 2 change, 4 delete.
