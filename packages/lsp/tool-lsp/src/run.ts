@@ -99,6 +99,16 @@ export async function runQuery<T>(
       if (resolution.kind !== 'resolved') return { kind: 'unresolved', operation, resolution }
       return { cursor: resolution.resolved.cursor, resolved: resolution.resolved }
     }
+    /**
+     * The seam's `LSP_INVALID_POSITION` for a position the tool checked: the file shrank after the
+     * tool read it. Checked again against the file as it is now, to say so in the tool's words.
+     */
+    const recheck = async (target: CursorTarget, error: unknown): Promise<never> => {
+      if (target.kind === 'position' && LspError.isInstance(error) && error.code === 'LSP_INVALID_POSITION') {
+        await locateCursor(target.filePath, target.line, target.character, createQueryFiles(workspaceRoot, fileTextsOf(ctx.lsp)))
+      }
+      throw error
+    }
     let outcome: Answered | Unresolved
     switch (request.shape) {
       case 'symbol': {
@@ -117,7 +127,7 @@ export async function runQuery<T>(
         const base = { filePath: cursor.absolutePath, position: cursor.position, workspaceRoot }
         const result = await ask(
           request.shape === 'rename' ? { ...base, operation: 'rename', newName: request.newName } : { ...base, operation: request.operation },
-        )
+        ).catch((error: unknown) => recheck(request.target, error))
         const hierarchy = { ctx: lookups, workspaceRoot, signal }
         const through =
           request.operation === 'findReferences' && result.kind === 'locations'

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { LspError, createLspService, type LspQueryResult } from '@agent-lsp/lsp'
 import { describe, expect, it } from 'vitest'
@@ -66,6 +67,20 @@ describe('tool errors', () => {
     })
     await tool.execute({ ...references, character: 77 })
     expect(seen.map(positionOf)).toEqual([{ line: 1, character: 79 }])
+  })
+
+  it('says a position past the end in its own words when the file shrank after the tool read it', async () => {
+    const root = await tempWorkspace(pricingFiles)
+    const app = path.join(root, 'src/app.ts')
+    // The host reads the file after the tool: it is one line long by then, and the host says so in its units.
+    const { tool } = stubTool(async () => {
+      await writeFile(app, 'export {}\n')
+      throw new LspError('LSP_INVALID_POSITION', `line 1 (zero-based) is past the end of ${app} (1 lines)`)
+    }, { workspaceRoot: root })
+    expect(await failure(tool.execute(references))).toEqual({
+      code: 'LSP_INVALID_POSITION',
+      message: 'line 2 is past the end of src/app.ts (1 line)',
+    })
   })
 
   it("copies the seam's code and message", async () => {
