@@ -1,9 +1,9 @@
 // Test support (not exported): a workspace on disk and providers running the fake server.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { LspCursorOperation, LspError, LspPosition, LspQueryResult } from '@agent-lsp/lsp'
 import {
   fakeServerEnv,
@@ -21,7 +21,10 @@ import { createLocalLspProvider, type LocalLspProvider } from './provider.js'
 export function workspace(files: Record<string, string>): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'lsp-local-')))
   onTestFinished(() => rmSync(root, { recursive: true, force: true }))
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text)
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true })
+    writeFileSync(join(root, name), text)
+  }
   return root
 }
 

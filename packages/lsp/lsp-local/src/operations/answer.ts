@@ -124,7 +124,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   }
   let text: string | null = null
   if (path === null) {
-    await documents.refreshOpen(undefined, true)
+    await documents.refreshOpen()
     // A server that loads its project when a document opens (clangd and compile_commands.json)
     // knows no symbol before one is: give it one.
     if (documents.size === 0 && anyFile !== undefined && anyFile !== 'unknown') {
@@ -137,7 +137,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
     }
   }
   if (path !== null && request.languageId !== null) {
-    text = await documents.sync(path, request.languageId, hold, true)
+    text = await documents.sync(path, request.languageId, hold)
     if (config.awaitOpenDiagnostics) await client.diagnostics.current(pathToUri(path), FIRST_OPEN_SETTLE_MS, signal)
     if ('position' in request) assertPosition(text, request.position, path)
     const range = request.operation === 'codeActions' || request.operation === 'format' ? request.range : null

@@ -13,7 +13,7 @@ export class MadeProjects {
   constructor(watchedFiles: Pick<WatchedFiles, 'onLook'>, markers: readonly string[]) {
     if (markers.length === 0) return
     watchedFiles.onLook((changes) => {
-      for (const { path, before, after } of changes ?? []) {
+      for (const { path, before, after } of changes) {
         if ((before === undefined) !== (after === undefined) && markers.includes(basename(path))) this.#folders.add(dirname(path))
       }
     })

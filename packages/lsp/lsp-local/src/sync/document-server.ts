@@ -1,14 +1,11 @@
 import type { ProtocolNotificationType, ServerCapabilities } from 'vscode-languageserver-protocol'
 import type { PublishedDiagnostics } from '../readiness/published-diagnostics.js'
-import type { WatchedFiles } from './watched-files.js'
 
 /** What documents need of a running server: notifications, how it takes changes, and what it publishes per version. */
 export interface DocumentServer {
   notify<P, RO>(type: ProtocolNotificationType<P, RO>, params: P): Promise<void>
   readonly capabilities: Pick<ServerCapabilities, 'textDocumentSync'>
   readonly diagnostics: Pick<PublishedDiagnostics, 'onSent' | 'forget'>
-  /** The server's watched files, when the open documents may trust their looks (see `OpenDocuments.sync`). */
-  readonly watchedFiles?: Pick<WatchedFiles, 'onLook' | 'quietFile'>
 }
 
 /** A document open in the server: what it was last sent, and the stamp of the file it was read from. */

@@ -1,7 +1,8 @@
-// The open documents of a server whose watched files follow events are checked by those events,
-// not by a stat each per query (see `OpenDocuments.sync`): a write is still seen, however it keeps
-// the file's size and times. Against the fake, which logs what it received.
-import { linkSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+// An open document is what the model is looking at: its file is `stat`ed before every query, so a
+// change is seen even where the watched files' events say nothing (see the 2026-12-06 note on open
+// documents). Against the fake, which logs what it received, with watchers registered.
+import { execFileSync } from 'node:child_process'
+import { linkSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -43,6 +44,40 @@ describe('an open document of a server with watched files', () => {
     await fake.query('hover')
     const before = (await fake.received()).length
     writeFileSync(link, 'export const b = 2\n') // no event in the workspace's folder
+    await fake.query('hover')
+    const changes = (await fake.received()).slice(before).filter((entry) => entry.method === 'textDocument/didChange')
+    expect(changes.map((entry) => (entry.params as { contentChanges: { text: string }[] }).contentChanges[0]?.text)).toEqual(['2'])
+  })
+
+  it('linked again from another folder after it was opened, then written through that link, is sent again', async () => {
+    const root = workspace({ 'a.ts': 'const a = 1\n', 'b.ts': 'export const b = 1\n' })
+    const elsewhere = mkdtempSync(join(tmpdir(), 'lsp-local-link-'))
+    onTestFinished(() => rmSync(elsewhere, { recursive: true, force: true }))
+    const fake = fakeProvider(root, { serverRequests: [watchTs], hover: { '0': { contents: 'one' } } })
+    await fake.query('hover')
+    await fake.provider.query({ operation: 'hover', filePath: 'b.ts', position: { line: 0, character: 0 }, workspaceRoot: root, languageId: 'typescript' })
+    await fake.query('hover')
+    const before = (await fake.received()).length
+    const link = join(elsewhere, 'b.ts')
+    linkSync(join(root, 'b.ts'), link) // no event in the workspace's folder, nor for the write after it
+    writeFileSync(link, 'export const b = 2\n')
+    await fake.query('hover')
+    const changes = (await fake.received()).slice(before).filter((entry) => entry.method === 'textDocument/didChange')
+    expect(changes.map((entry) => (entry.params as { contentChanges: { text: string }[] }).contentChanges[0]?.text)).toEqual(['2'])
+  })
+
+  it('in a folder replaced by a copy whose file has the same size and modification time, is sent again', async () => {
+    const root = workspace({ 'a.ts': 'const a = 1\n', 'lib/b.ts': 'export const b = 1\n' })
+    const fake = fakeProvider(root, { serverRequests: [watchTs], hover: { '0': { contents: 'one' } } })
+    await fake.query('hover')
+    await fake.provider.query({ operation: 'hover', filePath: 'lib/b.ts', position: { line: 0, character: 0 }, workspaceRoot: root, languageId: 'typescript' })
+    await fake.query('hover')
+    const before = (await fake.received()).length
+    mkdirSync(join(root, 'copy'))
+    writeFileSync(join(root, 'copy/b.ts'), 'export const b = 2\n')
+    execFileSync('touch', ['-r', join(root, 'lib/b.ts'), join(root, 'copy/b.ts')]) // to the nanosecond
+    renameSync(join(root, 'lib'), join(root, 'old'))
+    renameSync(join(root, 'copy'), join(root, 'lib'))
     await fake.query('hover')
     const changes = (await fake.received()).slice(before).filter((entry) => entry.method === 'textDocument/didChange')
     expect(changes.map((entry) => (entry.params as { contentChanges: { text: string }[] }).contentChanges[0]?.text)).toEqual(['2'])

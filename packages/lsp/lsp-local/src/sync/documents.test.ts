@@ -7,7 +7,7 @@ import type { Range } from 'vscode-languageserver-protocol'
 import { OpenDocuments, type DocumentServer } from './documents.js'
 
 /** Documents over a server that only records what it was sent: `open` or `close` and the file name. */
-function documents(maxOpen: number, capabilities: DocumentServer['capabilities'] = {}, watchedFiles?: DocumentServer['watchedFiles']) {
+function documents(maxOpen: number, capabilities: DocumentServer['capabilities'] = {}) {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'lsp-documents-')))
   onTestFinished(() => rmSync(root, { recursive: true, force: true }))
   const sent: string[] = []
@@ -21,7 +21,6 @@ function documents(maxOpen: number, capabilities: DocumentServer['capabilities']
     },
     capabilities,
     diagnostics: { onSent: () => {}, forget: () => {} },
-    ...(watchedFiles ? { watchedFiles } : {}),
   }
   const file = (name: string): string => {
     writeFileSync(join(root, name), `// ${name}\n`)
@@ -86,38 +85,5 @@ describe('OpenDocuments', () => {
     await docs.clearOverlay(a)
     await docs.sync(b, 'typescript')
     expect(sent.slice(3)).toEqual(['change a.ts "// a.ts changed\\n"', 'close a.ts'])
-  })
-
-  it('after a look, takes a document its watched files follow quietly as unchanged without a stat, until a look reports it', async () => {
-    let listener: ((changes: readonly { path: string; before: string | undefined; after: string | undefined }[] | undefined) => void) | undefined
-    let quiet = true
-    const watch: NonNullable<DocumentServer['watchedFiles']> = { onLook: (l) => void (listener = l), quietFile: () => quiet }
-    const { docs, sent, file } = documents(4, { textDocumentSync: 1 }, watch)
-    const [a, b] = [file('a.ts'), file('b.ts')]
-    await docs.sync(a, 'typescript', undefined, true)
-    await docs.sync(b, 'typescript', undefined, true)
-    const edit = (text: string) => writeFileSync(a, text)
-    // Not looked at: what the watch said stands (a stat would have sent the change).
-    edit('// a.ts 1\n')
-    await docs.sync(b, 'typescript', undefined, true)
-    expect(sent).toEqual(['open a.ts', 'open b.ts'])
-    // A look reported it: stat'ed and sent, then trusted again.
-    listener?.([{ path: a, before: '1', after: '2' }])
-    await docs.sync(b, 'typescript', undefined, true)
-    edit('// a.ts 2\n')
-    await docs.sync(b, 'typescript', undefined, true)
-    expect(sent.slice(2)).toEqual(['change a.ts "// a.ts 1\\n"'])
-    // Anything may have changed (a rebase), the view has an event pending, or the caller did not look: a stat each.
-    listener?.(undefined)
-    await docs.sync(b, 'typescript', undefined, true)
-    edit('// a.ts 3\n')
-    quiet = false
-    await docs.sync(b, 'typescript', undefined, true)
-    quiet = true
-    edit('// a.ts 4\n')
-    await docs.sync(b, 'typescript')
-    edit('// a.ts 5\n')
-    await docs.refreshOpen()
-    expect(sent.slice(3)).toEqual(['change a.ts "// a.ts 2\\n"', 'change a.ts "// a.ts 3\\n"', 'change a.ts "// a.ts 4\\n"', 'change a.ts "// a.ts 5\\n"'])
   })
 })

@@ -1,7 +1,6 @@
 import { protocol } from '../protocol.js'
 import { pathToUri } from '../normalize/uri.js'
 import { diskText, diskTextOrEmpty, skipNotText, stampNow } from './disk-text.js'
-import { DocumentStamps } from './document-stamps.js'
 import { DocumentHold } from './document-hold.js'
 import { sendClose, sendOpen, sendText } from './document-notify.js'
 import type { DocumentServer, OpenDocument } from './document-server.js'
@@ -40,26 +39,21 @@ export class OpenDocuments {
   readonly #held = new Map<string, number>()
   /** The operation running now and those queued behind it: each starts once the one before settled. */
   #queue: Promise<unknown> = Promise.resolve()
-  readonly #stamps: DocumentStamps
 
-  constructor(private readonly client: DocumentServer, private readonly maxOpen: number) {
-    this.#stamps = new DocumentStamps(client.watchedFiles)
-  }
+  constructor(private readonly client: DocumentServer, private readonly maxOpen: number) {}
 
   /**
-   * Make the server see the current disk content of every open document and of `path`. With
-   * `hold`, `path` is not closed for room until the hold is released. `looked`: the caller passed a
-   * look of the watched files since its query began (`WatchedFiles.sync`), which lets a document's
-   * file the looks vouch for go without a `stat` (see `DocumentStamps`).
+   * Make the server see the current disk content of every open document and of `path`, by a `stat`
+   * each (see `stampOf`). With `hold`, `path` is not closed for room until the hold is released.
    * @returns the text of `path` as sent to the server.
    * @throws LspError `LSP_NOT_TEXT` when `path` is not UTF-8 text (see `diskText`); an open
    *   document of it is closed first. Other open documents that are not text any more are closed.
    */
-  sync(path: string, languageId: string, hold?: DocumentHold, looked = false): Promise<string> {
+  sync(path: string, languageId: string, hold?: DocumentHold): Promise<string> {
     return this.#serial(async () => {
-      await this.#refreshOpen(path, looked)
+      await this.#refreshOpen(path)
       const current = this.#open.get(path)
-      const document = (current && (await this.#refresh(current, looked))) ?? (await this.#openDocument(path, languageId))
+      const document = (current && (await this.#refresh(current))) ?? (await this.#openDocument(path, languageId))
       this.#open.delete(path)
       this.#open.set(path, document)
       hold?.add(path)
@@ -171,16 +165,16 @@ export class OpenDocuments {
 
   /**
    * Make the server see the current disk content of every open document (but `except`): before a
-   * query without a file (`workspaceSymbol`), whose answer comes from them too. `looked`: see {@link sync}.
+   * query without a file (`workspaceSymbol`), whose answer comes from them too.
    */
-  refreshOpen(except?: string, looked = false): Promise<void> {
-    return this.#serial(() => this.#refreshOpen(except, looked))
+  refreshOpen(except?: string): Promise<void> {
+    return this.#serial(() => this.#refreshOpen(except))
   }
 
-  async #refreshOpen(except: string | undefined, looked: boolean): Promise<void> {
+  async #refreshOpen(except?: string): Promise<void> {
     for (const document of [...this.#open.values()]) {
       if (document.path === except || this.#overlays.has(document.path)) continue
-      const stamp = this.#stamps.current(document.path, document.stamp, looked)
+      const stamp = stampNow(document.path)
       // Unchanged ones are told apart synchronously: with 64 open, a promise each cost more than their stats.
       if (stamp !== document.stamp) await skipNotText(this.#refreshTo(document, stamp))
     }
@@ -216,7 +210,7 @@ export class OpenDocuments {
 
   async #openDocument(path: string, languageId: string): Promise<OpenDocument> {
     // Stamped before it is read: a write in between makes the stamp stale, so the next sync reads again.
-    const stamp = this.#stamps.take(path) ?? ''
+    const stamp = stampNow(path) ?? ''
     const text = diskText(path)
     const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: ++this.#lastVersion, text, stamp }
     await sendOpen(this.client, document.uri, languageId, document.version, text)
@@ -228,8 +222,8 @@ export class OpenDocuments {
    * Re-send a document whose file changed; close it when the file is gone.
    * @throws LspError `LSP_NOT_TEXT` when the file is no longer text; the document is closed first.
    */
-  async #refresh(document: OpenDocument, looked = false): Promise<OpenDocument | undefined> {
-    return this.#overlays.has(document.path) ? document : this.#refreshTo(document, this.#stamps.current(document.path, document.stamp, looked))
+  async #refresh(document: OpenDocument): Promise<OpenDocument | undefined> {
+    return this.#overlays.has(document.path) ? document : this.#refreshTo(document, stampNow(document.path))
   }
 
   /** {@link #refresh} of a document without an overlay whose file's stamp is `stamp` now (`undefined`: gone). */
@@ -270,7 +264,6 @@ export class OpenDocuments {
   async #close(document: OpenDocument): Promise<void> {
     this.#open.delete(document.path)
     this.#kept.delete(document.path)
-    this.#stamps.forget(document.path)
     await sendClose(this.client, document.uri)
   }
 }

@@ -43,11 +43,15 @@ export function relativeOf(root: string, path: string): string {
   return relative(root, path).split(sep).join('/')
 }
 
-/** A file's stamp: `size:mtime` (ms), symlinks followed; `undefined` when it is not a regular file (or gone). */
+/**
+ * A file's stamp: `size:mtime:ctime:inode` (ms), symlinks followed; `undefined` when it is not a
+ * regular file (or gone). The inode and ctime tell a file replaced by a copy of the same size and
+ * mtime (`cp -a`, `touch -r`, a folder swapped for another), which size and mtime alone did not.
+ */
 export function stampOf(path: string): string | undefined {
   try {
     const stats = statSync(path)
-    return stats.isFile() ? `${stats.size}:${stats.mtimeMs}` : undefined
+    return stats.isFile() ? `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}` : undefined
   } catch {
     return undefined // gone, or a package without a package.json: not there
   }

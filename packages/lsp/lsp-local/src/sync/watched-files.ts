@@ -17,11 +17,8 @@ export interface WatchedFilesSink {
   readonly reloading: () => void
 }
 
-/**
- * Told after each look which watched files it found created, changed or deleted; `undefined`
- * when any file may have changed unreported (see {@link WatchedFiles.onLook}).
- */
-export type LookListener = (changes: readonly TreeChange[] | undefined) => void
+/** Told after each look which watched files it found created, changed or deleted (see {@link WatchedFiles.onLook}). */
+export type LookListener = (changes: readonly TreeChange[]) => void
 
 interface Watcher {
   readonly matches: (relativePath: string, absolutePath: string) => boolean
@@ -76,39 +73,17 @@ export class WatchedFiles {
     // Files watched only from now: what is on disk is what the server found by itself; their changes count from here.
     if (this.#tree === undefined) this.#tree = new WatchedTree(this.root, (relativePath, path) => this.#isWatched(relativePath, path), this.incremental)
     else this.#tree.rebase()
-    this.#told(undefined)
   }
 
   /** Stop following the tree's events (the server is gone). */
   dispose(): void {
     this.#tree?.dispose()
     this.#tree = undefined
-    this.#told(undefined)
   }
 
-  /**
-   * Have `listener` told, after every look from now on, which watched files it found changed, or
-   * `undefined` when any may have changed unreported (the view was rebased, entered again, gave up
-   * following events, or was disposed). With {@link quietFile}, what lets the open documents
-   * skip a `stat` each per query.
-   */
+  /** Have `listener` told, after every look from now on, which watched files it found changed. */
   onLook(listener: LookListener): void {
     this.#lookListeners.add(listener)
-  }
-
-  #told(changes: readonly TreeChange[] | undefined): void {
-    for (const listener of this.#lookListeners) listener(changes)
-  }
-
-  /**
-   * Whether `path` is a watched file whose view follows events and has none pending: every change
-   * made to it before the last look was reported by a look (see {@link onLook}), and one made since
-   * has not reached this process yet. Holds after {@link sync} for writes done before it was
-   * called; the kernel may still hold the event of a write made since.
-   */
-  quietFile(path: string): boolean {
-    const tree = this.#tree
-    return this.#registrations.size > 0 && tree !== undefined && tree.incremental && tree.quiet && tree.files.has(path)
   }
 
   unregister(id: string): void {
@@ -180,11 +155,8 @@ export class WatchedFiles {
     if (watchers.length === 0 || this.#tree === undefined) return
     const wants = (path: string, bit: number): boolean =>
       watchers.some((watcher) => (watcher.kind & bit) !== 0 && watcher.matches(relativeOf(this.root, path), path))
-    const tree = this.#tree
-    const breaks = tree.breaks
-    const found = await tree.changes()
-    if (tree.breaks !== breaks) this.#told(undefined)
-    else if (found.length > 0) this.#told(found)
+    const found = await this.#tree.changes()
+    if (found.length > 0) for (const listener of this.#lookListeners) listener(found)
     const changes: FileEvent[] = []
     for (const { path, before, after } of found) {
       // `WatchKind` bits: 1 create, 2 change, 4 delete.

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -95,6 +96,18 @@ describe('WatchedFiles kept by events', () => {
       },
     ])
     expect(incremental).toEqual([[['src/m.py', 2]], [['src/m.py', 2]]])
+  })
+
+  it('reports a file whose folder was replaced by a copy of the same size and mtime (another inode), as a scan does', async () => {
+    const { incremental, scanned } = await both(python, (write) => write('src/m.py', 'x = 1\n'), [
+      (write) => {
+        write('copy/m.py', 'x = 2\n')
+        execFileSync('touch', ['-r', join(write.root, 'src/m.py'), join(write.root, 'copy/m.py')]) // to the nanosecond
+        renameSync(join(write.root, 'src'), join(write.root, 'old'))
+        renameSync(join(write.root, 'copy'), join(write.root, 'src'))
+      },
+    ])
+    expect({ incremental, scanned }).toEqual({ incremental: [[['old/m.py', 1], ['src/m.py', 2]]], scanned: [[['old/m.py', 1], ['src/m.py', 2]]] })
   })
 
   it('takes new globs as a baseline: files watched only now are not reported until they change', async () => {

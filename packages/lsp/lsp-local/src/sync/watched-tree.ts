@@ -44,7 +44,6 @@ export class WatchedTree {
   #rootInode: number | undefined
   #barrier: EventBarrier | undefined
   #disposed = false
-  #breaks = 0
 
   constructor(
     private readonly root: string,
@@ -70,15 +69,6 @@ export class WatchedTree {
   /** The watched files and their stamps, as of the last look. */
   get files(): ReadonlyMap<string, string> {
     return this.#files
-  }
-
-  /**
-   * How many times the view may have let a change go unreported: it was entered again (a stamp
-   * compared, not an event followed: a rewrite keeping size and mtime is missed), gave up following
-   * events, or was rebased (what changed before it is the baseline).
-   */
-  get breaks(): number {
-    return this.#breaks
   }
 
   /** The watched files created, changed or deleted since the last look (or the baseline). */
@@ -108,7 +98,6 @@ export class WatchedTree {
    * next look: {@link takeIn} first, under the old globs.
    */
   rebase(): void {
-    this.#breaks++
     for (const [path, folder] of this.#barrier === undefined ? [] : this.#folders) {
       for (const name of folder.children) {
         const child = join(path, name)
@@ -157,7 +146,6 @@ export class WatchedTree {
 
   /** Every folder watched again from scratch, then compared with the view before. */
   #reenter(): void {
-    this.#breaks++
     const before = this.#files
     this.#unwatchAll()
     this.#files = new Map()
@@ -183,7 +171,6 @@ export class WatchedTree {
 
   /** Give up following events: scans in full from now (the next look compares one with the view). */
   #giveUp(): void {
-    this.#breaks++
     this.#unwatchAll()
     this.#barrier?.release()
     this.#barrier = undefined
