@@ -110,6 +110,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   // Files that are not open reach the server only through this (pyright, and tsserver with
   // useClientFileWatcher, do not watch the disk themselves): a hover in an open file shows the
   // types of an unopened one as it is now. A scan of the watched files, bounded.
+  client.watchedFiles.include(resolvedWorkspaceRoot)
   await client.watchedFiles.sync()
   await actOnMadeProjects(session)
   await actOnChangedPackages(client, config, session.packagesSeen, request.operation, signal)

@@ -131,4 +131,22 @@ describe('WatchedFiles', () => {
       expect(sent).toEqual([[{ uri: pathToUri(a), type: 1 }], [{ uri: pathToUri(a), type: 2 }]])
     }
   })
+
+  it('follows a folder registered outside the root but inside the workspace, not one outside the workspace', async () => {
+    const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-watched-')))
+    const elsewhere = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-watched-')))
+    roots.push(workspace, elsewhere)
+    for (const folder of ['proj', 'shared']) mkdirSync(join(workspace, folder))
+    const sent: FileEvent[][] = []
+    const files = new WatchedFiles({ send: async (changes) => void sent.push(changes), reloading: () => {} }, join(workspace, 'proj'), (path) => path.endsWith('.py'))
+    const base = (path: string) => ({ globPattern: { baseUri: pathToUri(path), pattern: '**' } })
+    files.register('watch', [{ globPattern: '**' }, base(join(workspace, 'shared')), base(elsewhere)])
+    files.include(workspace)
+    writeFileSync(join(workspace, 'shared/lib.py'), 'x = 1\n')
+    writeFileSync(join(elsewhere, 'installed.py'), 'y = 1\n')
+    writeFileSync(join(workspace, 'proj/app.py'), 'z = 1\n')
+    await files.sync()
+    expect(sent.map((changes) => changes.map((change) => change.uri).sort())).toEqual([[pathToUri(join(workspace, 'proj/app.py')), pathToUri(join(workspace, 'shared/lib.py'))]])
+    files.dispose()
+  })
 })

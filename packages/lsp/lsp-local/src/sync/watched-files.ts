@@ -5,6 +5,7 @@ import { protocol } from '../protocol.js'
 import { pathToUri, uriToPath } from '../normalize/uri.js'
 import { MAX_SCANNED_FILES, PACKAGE_DIRECTORY, relativeOf } from './tree-scan.js'
 import { WatchedTree } from './watched-tree.js'
+import { WatchedBases } from './watched-bases.js'
 import type { TreeChange } from './tree-changes.js'
 
 const { FileChangeType } = protocol
@@ -24,6 +25,8 @@ interface Watcher {
   readonly matches: (relativePath: string, absolutePath: string) => boolean
   /** `WatchKind` bits: 1 create, 2 change, 4 delete. */
   readonly kind: number
+  /** A `RelativePattern`'s base folder. */
+  readonly base?: string
 }
 
 /**
@@ -49,6 +52,8 @@ export class WatchedFiles {
    */
   readonly #watched = new Map<string, boolean>()
   readonly #lookListeners = new Set<LookListener>()
+  /** Registered folders outside the root, inside the workspace (see {@link include}). */
+  readonly #bases: WatchedBases
 
   constructor(
     private readonly sink: WatchedFilesSink,
@@ -57,7 +62,9 @@ export class WatchedFiles {
     private readonly isServerFile: (path: string) => boolean,
     /** Whether the view follows file-system events (else it scans the root in full before each query). */
     private readonly incremental = true,
-  ) {}
+  ) {
+    this.#bases = new WatchedBases(root, (relativePath, path) => this.#isWatched(relativePath, path), incremental)
+  }
 
   private isSource(path: string): boolean {
     const segments = relative(this.root, path).split(sep)
@@ -67,18 +74,37 @@ export class WatchedFiles {
   /** Record a registration of `workspace/didChangeWatchedFiles` (its `watchers`). */
   register(id: string, watchers: readonly FileSystemWatcher[]): void {
     // What changed under the globs so far is still the server's to hear of, at the next look.
-    this.#tree?.takeIn()
+    for (const tree of this.#trees()) tree.takeIn()
     this.#registrations.set(id, watchers.map((watcher) => toWatcher(watcher, this.root)))
     this.#watched.clear()
     // Files watched only from now: what is on disk is what the server found by itself; their changes count from here.
     if (this.#tree === undefined) this.#tree = new WatchedTree(this.root, (relativePath, path) => this.#isWatched(relativePath, path), this.incremental)
-    else this.#tree.rebase()
+    else for (const tree of this.#trees()) tree.rebase()
+    this.#bases.follow(this.#registeredBases())
+  }
+
+  /**
+   * Count `workspaceRoot` (a query's) as the user's: the folders the server registered inside it
+   * and outside the root (pyright's `extraPaths`) are followed too (see `WatchedBases`).
+   */
+  include(workspaceRoot: string): void {
+    if (this.#bases.include(workspaceRoot)) this.#bases.follow(this.#registeredBases())
+  }
+
+  #registeredBases(): Set<string> {
+    return new Set([...this.#registrations.values()].flat().flatMap((watcher) => (watcher.base === undefined ? [] : [watcher.base])))
+  }
+
+  /** The root's tree, then those of the bases outside it. */
+  #trees(): WatchedTree[] {
+    return this.#tree === undefined ? [] : [this.#tree, ...this.#bases.trees]
   }
 
   /** Stop following the tree's events (the server is gone). */
   dispose(): void {
     this.#tree?.dispose()
     this.#tree = undefined
+    this.#bases.dispose()
   }
 
   /** Have `listener` told, after every look from now on, which watched files it found changed. */
@@ -121,7 +147,7 @@ export class WatchedFiles {
    * since its last look. A hint only: an event still in the kernel's queue is not counted.
    */
   get quiet(): boolean {
-    return this.#registrations.size === 0 || this.#tree === undefined || this.#tree.quiet
+    return this.#registrations.size === 0 || this.#trees().every((tree) => tree.quiet)
   }
 
   /** The scan the next callers of {@link sync} share, while it has not begun. */
@@ -155,7 +181,7 @@ export class WatchedFiles {
     if (watchers.length === 0 || this.#tree === undefined) return
     const wants = (path: string, bit: number): boolean =>
       watchers.some((watcher) => (watcher.kind & bit) !== 0 && watcher.matches(relativeOf(this.root, path), path))
-    const found = await this.#tree.changes()
+    const found = (await Promise.all(this.#trees().map((tree) => tree.changes()))).flat()
     if (found.length > 0) for (const listener of this.#lookListeners) listener(found)
     const changes: FileEvent[] = []
     for (const { path, before, after } of found) {
@@ -192,6 +218,7 @@ function toWatcher(watcher: FileSystemWatcher, root: string): Watcher {
   const match = picomatch(relativePattern.pattern, { dot: true })
   return {
     kind,
+    base: basePath,
     matches: (_, absolutePath) => {
       const inside = relative(basePath, absolutePath)
       return !inside.startsWith('..') && match(inside.split(sep).join('/'))

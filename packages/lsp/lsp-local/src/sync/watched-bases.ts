@@ -1,0 +1,60 @@
+import type { IsWatched } from './tree-scan.js'
+import { isInside } from './paths.js'
+import { WatchedTree } from './watched-tree.js'
+
+/** A bound on the folders outside its root one server's watched files follow. */
+const MAX_BASES = 16
+
+/**
+ * The folders a server registered globs for (a `RelativePattern`'s base) that lie outside its root
+ * but inside a workspace root a query came from, each followed by a {@link WatchedTree} of its own:
+ * pyright's `extraPaths`, a sibling folder of the monorepo a project imports, is such a base, and a
+ * change there must reach the server as one under its root does. Bases outside every workspace (the
+ * standard library, installed packages) are left to the server; so is a base holding the root.
+ */
+export class WatchedBases {
+  readonly #trees = new Map<string, WatchedTree>()
+  readonly #workspaces = new Set<string>()
+
+  constructor(
+    private readonly root: string,
+    private readonly isWatched: IsWatched,
+    private readonly incremental: boolean,
+  ) {}
+
+  /** The trees followed now. */
+  get trees(): Iterable<WatchedTree> {
+    return this.#trees.values()
+  }
+
+  /** Count `workspaceRoot` as the user's; `true` when it was not yet (the bases are then to be followed again). */
+  include(workspaceRoot: string): boolean {
+    if (this.#workspaces.has(workspaceRoot)) return false
+    this.#workspaces.add(workspaceRoot)
+    return true
+  }
+
+  /** Follow the registered `bases` that qualify (see the class), and stop following the others. */
+  follow(bases: Iterable<string>): void {
+    const wanted = new Set<string>()
+    for (const base of bases) {
+      const outside = !isInside(base, this.root) && !isInside(this.root, base)
+      if (outside && [...this.#workspaces].some((workspace) => isInside(base, workspace))) wanted.add(base)
+    }
+    for (const [base, tree] of this.#trees) {
+      if (wanted.has(base)) continue
+      tree.dispose()
+      this.#trees.delete(base)
+    }
+    for (const base of wanted) {
+      if (this.#trees.has(base) || this.#trees.size >= MAX_BASES) continue
+      // What is on disk now is what the server read as it registered the base; changes count from here.
+      this.#trees.set(base, new WatchedTree(base, this.isWatched, this.incremental))
+    }
+  }
+
+  dispose(): void {
+    for (const tree of this.#trees.values()) tree.dispose()
+    this.#trees.clear()
+  }
+}
