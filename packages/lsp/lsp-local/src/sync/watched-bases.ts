@@ -1,3 +1,4 @@
+import { sep } from 'node:path'
 import type { IsWatched } from './tree-scan.js'
 import { isInside } from './paths.js'
 import { WatchedTree } from './watched-tree.js'
@@ -10,7 +11,7 @@ const MAX_BASES = 16
  * but inside a workspace root a query came from, each followed by a {@link WatchedTree} of its own:
  * pyright's `extraPaths`, a sibling folder of the monorepo a project imports, is such a base, and a
  * change there must reach the server as one under its root does. Bases outside every workspace (the
- * standard library, installed packages) are left to the server; so is a base holding the root.
+ * standard library), installed packages (see `installed`) and a base holding the root are left to the server.
  */
 export class WatchedBases {
   readonly #trees = new Map<string, WatchedTree>()
@@ -39,7 +40,7 @@ export class WatchedBases {
     const wanted = new Set<string>()
     for (const base of bases) {
       const outside = !isInside(base, this.root) && !isInside(this.root, base)
-      if (outside && [...this.#workspaces].some((workspace) => isInside(base, workspace))) wanted.add(base)
+      if (outside && !installed(base) && [...this.#workspaces].some((workspace) => isInside(base, workspace))) wanted.add(base)
     }
     for (const [base, tree] of this.#trees) {
       if (wanted.has(base)) continue
@@ -58,3 +59,14 @@ export class WatchedBases {
     this.#trees.clear()
   }
 }
+
+/**
+ * Whether `base` holds installed packages (a virtualenv's `site-packages`, a Python's `lib/python3.11`,
+ * `node_modules`): thousands of folders, past the bounds a tree follows by events, and not the user's to edit.
+ */
+function installed(base: string): boolean {
+  const segments = base.split(sep)
+  return segments.some((segment, i) => INSTALLED_FOLDERS.has(segment) || (/^python\d/.test(segment) && segments[i - 1] === 'lib'))
+}
+
+const INSTALLED_FOLDERS: ReadonlySet<string> = new Set(['site-packages', 'dist-packages', 'node_modules'])

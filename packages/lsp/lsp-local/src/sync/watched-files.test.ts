@@ -132,7 +132,7 @@ describe('WatchedFiles', () => {
     }
   })
 
-  it('follows a folder registered outside the root but inside the workspace, not one outside the workspace', async () => {
+  it('follows a folder registered outside the root but inside the workspace, not one outside it nor installed packages', async () => {
     const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-watched-')))
     const elsewhere = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-watched-')))
     roots.push(workspace, elsewhere)
@@ -140,9 +140,12 @@ describe('WatchedFiles', () => {
     const sent: FileEvent[][] = []
     const files = new WatchedFiles({ send: async (changes) => void sent.push(changes), reloading: () => {} }, join(workspace, 'proj'), (path) => path.endsWith('.py'))
     const base = (path: string) => ({ globPattern: { baseUri: pathToUri(path), pattern: '**' } })
-    files.register('watch', [{ globPattern: '**' }, base(join(workspace, 'shared')), base(elsewhere)])
+    const sitePackages = join(workspace, '.venv/lib/python3.11/site-packages')
+    mkdirSync(sitePackages, { recursive: true })
+    files.register('watch', [{ globPattern: '**' }, base(join(workspace, 'shared')), base(elsewhere), base(sitePackages)])
     files.include(workspace)
     writeFileSync(join(workspace, 'shared/lib.py'), 'x = 1\n')
+    writeFileSync(join(sitePackages, 'dep.py'), 'w = 1\n') // installed packages: the server's own to watch
     writeFileSync(join(elsewhere, 'installed.py'), 'y = 1\n')
     writeFileSync(join(workspace, 'proj/app.py'), 'z = 1\n')
     await files.sync()
