@@ -150,6 +150,8 @@ describe('WatchedFiles', () => {
     writeFileSync(join(workspace, 'proj/app.py'), 'z = 1\n')
     await files.sync()
     expect(sent.map((changes) => changes.map((change) => change.uri).sort())).toEqual([[pathToUri(join(workspace, 'proj/app.py')), pathToUri(join(workspace, 'shared/lib.py'))]])
+    // A library file to pyright, which reads it again only ~5 s later: acted on as a package change.
+    expect(files.packageGeneration).toBe(1)
     files.dispose()
   })
 })

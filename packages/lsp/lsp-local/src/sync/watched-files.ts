@@ -4,6 +4,7 @@ import type { FileEvent, FileSystemWatcher, RelativePattern } from 'vscode-langu
 import { protocol } from '../protocol.js'
 import { pathToUri, uriToPath } from '../normalize/uri.js'
 import { MAX_SCANNED_FILES, PACKAGE_DIRECTORY, relativeOf } from './tree-scan.js'
+import { isInside } from './paths.js'
 import { WatchedTree } from './watched-tree.js'
 import { WatchedBases } from './watched-bases.js'
 import type { TreeChange } from './tree-changes.js'
@@ -167,8 +168,9 @@ export class WatchedFiles {
   /**
    * How many scans so far reported a package installed, updated or removed: a `node_modules`
    * package's `package.json` created, changed or deleted (a reinstall at a new version, or an
-   * `rm -rf` and a copy between two looks, is a change), or any file under a `site-packages` folder
-   * (pip writes there).
+   * `rm -rf` and a copy between two looks, is a change), any file under a `site-packages` folder
+   * (pip writes there), or any file under a folder the server registered outside its root (see
+   * `WatchedBases`): pyright takes those as library files too, which it reads again only ~5 s later.
    */
   get packageGeneration(): number {
     return this.#packageGeneration
@@ -191,7 +193,8 @@ export class WatchedFiles {
     }
     if (changes.length === 0) return
     if (changes.some((change) => change.type !== FileChangeType.Changed)) this.#generation++
-    if (changes.some((change) => isPackageManifest(change.uri) || isInstalledModule(change.uri))) this.#packageGeneration++
+    const library = (uri: string): boolean => isPackageManifest(uri) || isInstalledModule(uri) || !isInside(uriToPath(uri) ?? this.root, this.root)
+    if (changes.some((change) => library(change.uri))) this.#packageGeneration++
     // A source file created or deleted makes a server re-read its workspace (pyright logs "Found N
     // source files" again); files it excludes by default (dot folders, caches) or of other languages do not.
     const reloads = changes.some(
