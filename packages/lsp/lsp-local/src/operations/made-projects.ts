@@ -11,7 +11,6 @@ export class MadeProjects {
   readonly #folders = new Set<string>()
 
   constructor(watchedFiles: Pick<WatchedFiles, 'onLook'>, markers: readonly string[]) {
-    if (markers.length === 0) return
     watchedFiles.onLook((changes) => {
       for (const { path, before, after } of changes) {
         if ((before === undefined) !== (after === undefined) && markers.includes(basename(path))) this.#folders.add(dirname(path))

@@ -53,15 +53,9 @@ export function stampOf(stats: BigIntStats): string {
 
 /** The {@link stampOf} of the file at `path` now, or `undefined` when it is gone or cannot be stat'ed. */
 export function stampNow(path: string): string | undefined {
-  const stats = statNow(path)
-  return stats && stampOf(stats)
-}
-
-/** The file's `stat` (symlinks followed), or `undefined` when it is gone or cannot be stat'ed. */
-export function statNow(path: string): BigIntStats | undefined {
   try {
-    return statSync(path, { bigint: true, throwIfNoEntry: false })
+    return stampOf(statSync(path, { bigint: true }))
   } catch {
-    return undefined // a folder on the way is a file now, or not readable
+    return undefined
   }
 }

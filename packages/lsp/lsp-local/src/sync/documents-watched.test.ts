@@ -6,11 +6,22 @@ import { linkSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, utimesS
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { fakeProvider, workspace } from '../fake.test-support.js'
+import { fakeProvider, workspace, type FakeProvider } from '../fake.test-support.js'
 
 const watchTs = {
   method: 'client/registerCapability',
   params: { registrations: [{ id: 'w', method: 'workspace/didChangeWatchedFiles', registerOptions: { watchers: [{ globPattern: '**/*.ts' }] } }] },
+}
+
+/** Ask a hover in each of `files` in turn, so that each is open; how many messages the fake had received then. */
+async function openInTurn(fake: FakeProvider, root: string, files: readonly string[]): Promise<number> {
+  for (const filePath of files) await fake.provider.query({ operation: 'hover', filePath, position: { line: 0, character: 0 }, workspaceRoot: root, languageId: 'typescript' })
+  return (await fake.received()).length
+}
+
+/** The `didChange` params the fake received after its first `count` messages. */
+async function changesAfter(fake: FakeProvider, count: number): Promise<{ contentChanges: { text: string }[] }[]> {
+  return (await fake.received()).slice(count).filter((entry) => entry.method === 'textDocument/didChange').map((entry) => entry.params as { contentChanges: { text: string }[] })
 }
 
 describe('an open document of a server with watched files', () => {
@@ -18,16 +29,12 @@ describe('an open document of a server with watched files', () => {
     const root = workspace({ 'a.ts': 'const a = 1\n', 'b.ts': 'export const b = 1\n' })
     const fake = fakeProvider(root, { serverRequests: [watchTs], hover: { '0': { contents: 'one' } } })
     const b = join(root, 'b.ts')
-    await fake.provider.query({ operation: 'hover', filePath: 'b.ts', position: { line: 0, character: 0 }, workspaceRoot: root, languageId: 'typescript' })
-    await fake.query('hover')
-    await fake.query('hover')
-    const before = (await fake.received()).length
+    const before = await openInTurn(fake, root, ['b.ts', 'a.ts', 'a.ts'])
     const { atime, mtime } = statSync(b)
     writeFileSync(b, 'export const b = 2\n')
     utimesSync(b, atime, mtime)
     await fake.query('hover')
-    const changes = (await fake.received()).slice(before).filter((entry) => entry.method === 'textDocument/didChange')
-    expect(changes.map((entry) => entry.params)).toEqual([
+    expect(await changesAfter(fake, before)).toEqual([
       { textDocument: { uri: expect.stringMatching(/\/b\.ts$/), version: 3 }, contentChanges: [{ range: { start: { line: 0, character: 17 }, end: { line: 0, character: 18 } }, text: '2' }] },
     ])
   })
@@ -39,14 +46,10 @@ describe('an open document of a server with watched files', () => {
     const link = join(elsewhere, 'b.ts')
     linkSync(join(root, 'b.ts'), link)
     const fake = fakeProvider(root, { serverRequests: [watchTs], hover: { '0': { contents: 'one' } } })
-    await fake.provider.query({ operation: 'hover', filePath: 'b.ts', position: { line: 0, character: 0 }, workspaceRoot: root, languageId: 'typescript' })
-    await fake.query('hover')
-    await fake.query('hover')
-    const before = (await fake.received()).length
+    const before = await openInTurn(fake, root, ['b.ts', 'a.ts', 'a.ts'])
     writeFileSync(link, 'export const b = 2\n') // no event in the workspace's folder
     await fake.query('hover')
-    const changes = (await fake.received()).slice(before).filter((entry) => entry.method === 'textDocument/didChange')
-    expect(changes.map((entry) => (entry.params as { contentChanges: { text: string }[] }).contentChanges[0]?.text)).toEqual(['2'])
+    expect((await changesAfter(fake, before)).map((change) => change.contentChanges[0]?.text)).toEqual(['2'])
   })
 
   it('linked again from another folder after it was opened, then written through that link, is sent again', async () => {
@@ -54,32 +57,24 @@ describe('an open document of a server with watched files', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'lsp-local-link-'))
     onTestFinished(() => rmSync(elsewhere, { recursive: true, force: true }))
     const fake = fakeProvider(root, { serverRequests: [watchTs], hover: { '0': { contents: 'one' } } })
-    await fake.query('hover')
-    await fake.provider.query({ operation: 'hover', filePath: 'b.ts', position: { line: 0, character: 0 }, workspaceRoot: root, languageId: 'typescript' })
-    await fake.query('hover')
-    const before = (await fake.received()).length
+    const before = await openInTurn(fake, root, ['a.ts', 'b.ts', 'a.ts'])
     const link = join(elsewhere, 'b.ts')
     linkSync(join(root, 'b.ts'), link) // no event in the workspace's folder, nor for the write after it
     writeFileSync(link, 'export const b = 2\n')
     await fake.query('hover')
-    const changes = (await fake.received()).slice(before).filter((entry) => entry.method === 'textDocument/didChange')
-    expect(changes.map((entry) => (entry.params as { contentChanges: { text: string }[] }).contentChanges[0]?.text)).toEqual(['2'])
+    expect((await changesAfter(fake, before)).map((change) => change.contentChanges[0]?.text)).toEqual(['2'])
   })
 
   it('in a folder replaced by a copy whose file has the same size and modification time, is sent again', async () => {
     const root = workspace({ 'a.ts': 'const a = 1\n', 'lib/b.ts': 'export const b = 1\n' })
     const fake = fakeProvider(root, { serverRequests: [watchTs], hover: { '0': { contents: 'one' } } })
-    await fake.query('hover')
-    await fake.provider.query({ operation: 'hover', filePath: 'lib/b.ts', position: { line: 0, character: 0 }, workspaceRoot: root, languageId: 'typescript' })
-    await fake.query('hover')
-    const before = (await fake.received()).length
+    const before = await openInTurn(fake, root, ['a.ts', 'lib/b.ts', 'a.ts'])
     mkdirSync(join(root, 'copy'))
     writeFileSync(join(root, 'copy/b.ts'), 'export const b = 2\n')
     execFileSync('touch', ['-r', join(root, 'lib/b.ts'), join(root, 'copy/b.ts')]) // to the nanosecond
     renameSync(join(root, 'lib'), join(root, 'old'))
     renameSync(join(root, 'copy'), join(root, 'lib'))
     await fake.query('hover')
-    const changes = (await fake.received()).slice(before).filter((entry) => entry.method === 'textDocument/didChange')
-    expect(changes.map((entry) => (entry.params as { contentChanges: { text: string }[] }).contentChanges[0]?.text)).toEqual(['2'])
+    expect((await changesAfter(fake, before)).map((change) => change.contentChanges[0]?.text)).toEqual(['2'])
   })
 })

@@ -161,7 +161,10 @@ export class OpenDocuments {
   get paths(): string[] { return [...this.#open.keys()] }
 
   /** The version last sent of the open document `uri` (canonical), or `undefined` when it is not open. */
-  versionOf(uri: string): number | undefined { return [...this.#open.values()].find((document) => document.uri === uri)?.version }
+  versionOf(uri: string): number | undefined {
+    for (const document of this.#open.values()) if (document.uri === uri) return document.version
+    return undefined
+  }
 
   /**
    * Make the server see the current disk content of every open document (but `except`): before a

@@ -1,5 +1,5 @@
 import { sep } from 'node:path'
-import type { IsWatched } from './tree-scan.js'
+import { PACKAGE_DIRECTORY, type IsWatched } from './tree-scan.js'
 import { isInside } from './paths.js'
 import { WatchedTree } from './watched-tree.js'
 
@@ -69,4 +69,4 @@ function installed(base: string): boolean {
   return segments.some((segment, i) => INSTALLED_FOLDERS.has(segment) || (/^python\d/.test(segment) && segments[i - 1] === 'lib'))
 }
 
-const INSTALLED_FOLDERS: ReadonlySet<string> = new Set(['site-packages', 'dist-packages', 'node_modules'])
+const INSTALLED_FOLDERS: ReadonlySet<string> = new Set(['site-packages', 'dist-packages', PACKAGE_DIRECTORY])
