@@ -1,4 +1,4 @@
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -85,5 +85,17 @@ describe('OpenDocuments', () => {
     await docs.clearOverlay(a)
     await docs.sync(b, 'typescript')
     expect(sent.slice(3)).toEqual(['change a.ts "// a.ts changed\\n"', 'close a.ts'])
+  })
+
+  it('closes a document whose file was deleted or replaced by a folder of the same name, as the next sync of another finds', async () => {
+    const { docs, sent, file } = documents(4)
+    const [a, b, c] = [file('a.ts'), file('b.ts'), file('c.ts')]
+    for (const path of [a, b, c]) await docs.sync(path, 'typescript')
+    rmSync(a)
+    rmSync(b)
+    mkdirSync(b)
+    expect(await docs.sync(c, 'typescript')).toBe('// c.ts\n')
+    expect(sent.slice(3)).toEqual(['close a.ts', 'close b.ts'])
+    expect(docs.size).toBe(1)
   })
 })

@@ -1,6 +1,6 @@
 import { protocol } from '../protocol.js'
 import { pathToUri } from '../normalize/uri.js'
-import { diskText, diskTextOrEmpty, skipNotText, stampNow } from './disk-text.js'
+import { diskText, diskTextOrEmpty, skipNotText, stampOf } from './disk-text.js'
 import { DocumentHold } from './document-hold.js'
 import { sendClose, sendOpen, sendText } from './document-notify.js'
 import type { DocumentServer, OpenDocument } from './document-server.js'
@@ -154,7 +154,7 @@ export class OpenDocuments {
   /** Whether `path` is open, without an overlay, and its file has the stamp it had when last sent (a `stat`): a sync would send it nothing. */
   isCurrent(path: string): boolean {
     const document = this.#open.get(path)
-    return document !== undefined && !this.#overlays.has(path) && stampNow(path) === document.stamp
+    return document !== undefined && !this.#overlays.has(path) && stampOf(path) === document.stamp
   }
 
   /** The realpaths of the open documents, least recently used first. */
@@ -177,7 +177,7 @@ export class OpenDocuments {
   async #refreshOpen(except?: string): Promise<void> {
     for (const document of [...this.#open.values()]) {
       if (document.path === except || this.#overlays.has(document.path)) continue
-      const stamp = stampNow(document.path)
+      const stamp = stampOf(document.path)
       // Unchanged ones are told apart synchronously: with 64 open, a promise each cost more than their stats.
       if (stamp !== document.stamp) await skipNotText(this.#refreshTo(document, stamp))
     }
@@ -213,7 +213,7 @@ export class OpenDocuments {
 
   async #openDocument(path: string, languageId: string): Promise<OpenDocument> {
     // Stamped before it is read: a write in between makes the stamp stale, so the next sync reads again.
-    const stamp = stampNow(path) ?? ''
+    const stamp = stampOf(path) ?? ''
     const text = diskText(path)
     const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: ++this.#lastVersion, text, stamp }
     await sendOpen(this.client, document.uri, languageId, document.version, text)
@@ -226,7 +226,7 @@ export class OpenDocuments {
    * @throws LspError `LSP_NOT_TEXT` when the file is no longer text; the document is closed first.
    */
   async #refresh(document: OpenDocument): Promise<OpenDocument | undefined> {
-    return this.#overlays.has(document.path) ? document : this.#refreshTo(document, stampNow(document.path))
+    return this.#overlays.has(document.path) ? document : this.#refreshTo(document, stampOf(document.path))
   }
 
   /** {@link #refresh} of a document without an overlay whose file's stamp is `stamp` now (`undefined`: gone). */

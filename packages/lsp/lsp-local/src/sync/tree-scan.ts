@@ -1,5 +1,6 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+import { stampOf } from './disk-text.js'
 
 /** Folders never scanned: VCS data. A server that wants them watches them itself. */
 export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['.git', '.hg', '.svn'])
@@ -41,20 +42,6 @@ export function scanTree(root: string, isWatched: IsWatched): { files: Map<strin
 /** `path` relative to `root`, `/`-separated, as globs are written. */
 export function relativeOf(root: string, path: string): string {
   return relative(root, path).split(sep).join('/')
-}
-
-/**
- * A file's stamp: `size:mtime:ctime:inode` (ms), symlinks followed; `undefined` when it is not a
- * regular file (or gone). The inode and ctime tell a file replaced by a copy of the same size and
- * mtime (`cp -a`, `touch -r`, a folder swapped for another), which size and mtime alone did not.
- */
-export function stampOf(path: string): string | undefined {
-  try {
-    const stats = statSync(path)
-    return stats.isFile() ? `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}` : undefined
-  } catch {
-    return undefined // gone, or a package without a package.json: not there
-  }
 }
 
 /** Put `path`'s stamp in `files` if a watcher wants it and it exists. */

@@ -1,7 +1,8 @@
 import { readdirSync, watch, type FSWatcher } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { acquireBarrier, countEvent, eventQueueLimit, eventsDelivered, type EventBarrier } from '@agent-lsp/file-events'
-import { MAX_SCANNED_FILES, relativeOf, scanTree, stampOf, type IsWatched } from './tree-scan.js'
+import { stampOf } from './disk-text.js'
+import { MAX_SCANNED_FILES, relativeOf, scanTree, type IsWatched } from './tree-scan.js'
 import { TreeChanges, type TreeChange } from './tree-changes.js'
 import { eventsTellAll, folderKind, listNames, lstatOf, manifestOrFile, type Entry, type FolderKind } from './tree-rules.js'
 
