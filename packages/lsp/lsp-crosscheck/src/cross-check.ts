@@ -79,7 +79,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     let definitions: readonly LspLocation[] | undefined
     const definitionsOnce = async (): Promise<readonly LspLocation[] | 'out of time'> => {
       definitions ??= await locationsAt('goToDefinition', lsp, request, bounded.signal, signal)
-      return bounded.deadline.aborted ? 'out of time' : definitions
+      return bounded.deadline.passed ? 'out of time' : definitions
     }
     const outOfTime = withCompleteness(result, { reason: 'unchecked', message: `the cross-check ran out of its ${limits.timeoutMs / 1000} s before it could ask where the symbol is defined` })
     let name = nameOfPlaces(atCursor, (uri) => texts.lines(uri))

@@ -1,3 +1,4 @@
+import type { Deadline } from '@agent-lsp/abort'
 import { LspError } from '@agent-lsp/lsp'
 import { LspToolError } from './errors.js'
 import type { ToolOperation } from './input/tool-request.js'
@@ -6,7 +7,7 @@ import type { ToolOperation } from './input/tool-request.js'
 export interface FailureContext {
   readonly operation: ToolOperation
   readonly callerSignal: AbortSignal | undefined
-  readonly deadline: AbortSignal
+  readonly deadline: Deadline
   readonly timeoutMs: number
 }
 
@@ -21,7 +22,7 @@ export function toToolError(error: unknown, context: FailureContext): LspToolErr
   if (LspToolError.isInstance(error)) return error
   const { operation } = context
   if (context.callerSignal?.aborted) return new LspToolError('LSP_CANCELLED', `${operation} was cancelled`, { cause: error })
-  if (context.deadline.aborted) {
+  if (context.deadline.passed) {
     return new LspToolError('LSP_TIMEOUT', `${operation} timed out after ${formatDuration(context.timeoutMs)}`, { cause: error })
   }
   if (LspError.isInstance(error)) return new LspToolError(error.code, error.message, { cause: error })

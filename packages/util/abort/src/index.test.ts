@@ -95,20 +95,22 @@ describe('linkedSignal', () => {
 })
 
 describe('boundedSignal', () => {
-  it('aborts both signals with a TimeoutError when the time is up', async () => {
+  it('aborts the signal with a TimeoutError when the time is up, and says the deadline passed', async () => {
     const { deadline, signal, release } = boundedSignal(10, undefined)
+    expect(deadline.passed).toBe(false)
     await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))
-    expect((deadline.reason as DOMException).name).toBe('TimeoutError')
-    expect(signal.reason).toBe(deadline.reason)
+    expect((signal.reason as DOMException).name).toBe('TimeoutError')
+    expect(deadline.passed).toBe(true)
     release()
   })
 
-  it("aborts only the signal when the caller aborts, and release() leaves no listener on the caller's", () => {
+  it("aborts the signal when the caller aborts, the deadline not passed, and release() leaves no listener on the caller's", () => {
     const caller = new AbortController()
     const first = boundedSignal(60_000, caller.signal)
     caller.abort(new Error('caller'))
     expect(first.signal.aborted).toBe(true)
-    expect(first.deadline.aborted).toBe(false)
+    expect(first.deadline.passed).toBe(false)
+    expect(first.signal.reason).toEqual(new Error('caller'))
     first.release()
     const other = new AbortController()
     const second = boundedSignal(60_000, other.signal)

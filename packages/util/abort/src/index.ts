@@ -82,26 +82,31 @@ export function linkedSignal(signal: AbortSignal | undefined): { readonly signal
   return { signal: own.signal, release }
 }
 
+/** Whether a {@link boundedSignal}'s time ran out (its signal then aborted with a `TimeoutError`). */
+export interface Deadline {
+  readonly passed: boolean
+}
+
 /**
- * A signal that aborts when `timeoutMs` (milliseconds) pass or `callerSignal` aborts, whichever is
- * first, and `deadline`, which aborts only on time (with a `TimeoutError` `DOMException`, as
- * `AbortSignal.timeout` does). `release()` clears the timer and the listener on `callerSignal`:
- * unlike `AbortSignal.timeout` and `AbortSignal.any`, nothing stays alive after the call.
+ * A signal that aborts when `timeoutMs` (milliseconds) pass, with a `TimeoutError` `DOMException`
+ * as `AbortSignal.timeout` does, or when `callerSignal` aborts, with its reason, whichever is
+ * first; `deadline` tells the two apart. `release()` clears the timer and the listener on
+ * `callerSignal`: unlike `AbortSignal.timeout` and `AbortSignal.any`, nothing stays alive after
+ * the call. One `AbortSignal`, not two: Node 20 spends ~4.6 µs making each.
  */
 export function boundedSignal(
   timeoutMs: number,
   callerSignal: AbortSignal | undefined,
-): { readonly deadline: AbortSignal; readonly signal: AbortSignal; readonly release: () => void } {
-  const onTime = new AbortController()
+): { readonly deadline: Deadline; readonly signal: AbortSignal; readonly release: () => void } {
   const either = new AbortController()
+  const deadline = { passed: false }
   const timer = setTimeout(() => {
-    const reason = new DOMException(`The operation timed out after ${timeoutMs} ms`, 'TimeoutError')
-    onTime.abort(reason)
-    either.abort(reason)
+    deadline.passed = true
+    either.abort(new DOMException(`The operation timed out after ${timeoutMs} ms`, 'TimeoutError'))
   }, timeoutMs)
   const detach = callerSignal ? onAbort(callerSignal, () => either.abort(callerSignal.reason)) : () => {}
   return {
-    deadline: onTime.signal,
+    deadline,
     signal: either.signal,
     release: () => {
       clearTimeout(timer)

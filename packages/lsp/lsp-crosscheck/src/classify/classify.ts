@@ -1,3 +1,4 @@
+import type { Deadline } from '@agent-lsp/abort'
 import { LspError, type LspLocation, type LspService } from '@agent-lsp/lsp'
 
 /** What `goToDefinition` at an occurrence says about it. */
@@ -21,8 +22,8 @@ export interface ClassifyOptions {
   readonly symbol: readonly LspLocation[]
   /** Requests in flight at once. */
   readonly concurrency: number
-  /** Aborts only when the cross-check's time is up: what is not classified by then is `unchecked`. */
-  readonly deadline: AbortSignal
+  /** Passed once the cross-check's time is up: what is not classified by then is `unchecked`. */
+  readonly deadline: Deadline
   /**
    * Aborts at the deadline or when the caller cancels (see `boundedSignal`); a cancel rejects the
    * whole classification with `LSP_CANCELLED`.
@@ -40,7 +41,7 @@ export interface ClassifyOptions {
 export async function classify(places: readonly LspLocation[], filePathOf: (uri: string) => string, options: ClassifyOptions): Promise<Verdict[]> {
   const verdicts: Verdict[] = places.map(() => ({ kind: 'unchecked' }))
   const { signal, deadline } = options
-  const cancelled = (): boolean => signal.aborted && !deadline.aborted
+  const cancelled = (): boolean => signal.aborted && !deadline.passed
   let next = 0
   const worker = async (): Promise<void> => {
     while (next < places.length && !signal.aborted) {
@@ -57,7 +58,7 @@ export async function classify(places: readonly LspLocation[], filePathOf: (uri:
           targets.length === 0 ? (answer.completeness.state === 'partial' ? { kind: 'unchecked', partial: true } : { kind: 'unresolved' }) : targets.some((target) => options.symbol.some((own) => overlaps(target, own))) ? { kind: 'here' } : { kind: 'elsewhere', targets }
       } catch (error) {
         if (cancelled()) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled', { cause: error })
-        if (deadline.aborted) return // left unchecked
+        if (deadline.passed) return // left unchecked
         const message = LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error)
         verdicts[index] = { kind: 'failed', message }
       }

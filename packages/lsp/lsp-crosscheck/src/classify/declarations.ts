@@ -1,3 +1,4 @@
+import type { Deadline } from '@agent-lsp/abort'
 import { LspError, type LspLocation, type LspPosition, type LspService, type LspSymbol } from '@agent-lsp/lsp'
 import { comparePositions, overlaps, type Verdict } from './classify.js'
 
@@ -18,8 +19,8 @@ export interface DeclarationOptions {
   /** A document's lines (zero-based), `undefined` when unreadable. */
   readonly lines: (uri: string) => readonly string[] | undefined
   readonly filePathOf: (uri: string) => string
-  /** Aborts at the cross-check's deadline: what is not decided by then is `unchecked`. */
-  readonly deadline: AbortSignal
+  /** Passed at the cross-check's deadline: what is not decided by then is `unchecked`. */
+  readonly deadline: Deadline
   readonly signal: AbortSignal
 }
 
@@ -58,7 +59,7 @@ export async function settleDeclarations(asked: readonly LspLocation[], verdicts
     if (verdict.targets.some((target) => own.some((declaration) => overlaps(declaration, target)))) return { kind: 'here' }
     const why = verdict.targets.map((target) => failed.get(target.uri)).find((message) => message !== undefined)
     if (why === undefined) return verdict
-    return options.deadline.aborted ? { kind: 'unchecked' } : { kind: 'failed', message: `could not tell whether it leads to another declaration of ${options.name}: ${why}` }
+    return options.deadline.passed ? { kind: 'unchecked' } : { kind: 'failed', message: `could not tell whether it leads to another declaration of ${options.name}: ${why}` }
   })
 }
 
@@ -75,7 +76,7 @@ async function declarationsOf(files: readonly string[], options: DeclarationOpti
         if (definitions.locations.some((target) => options.symbol.some((own) => overlaps(own, target)))) places.push(name)
       }
     } catch (error) {
-      if (options.signal.aborted && !options.deadline.aborted) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled', { cause: error })
+      if (options.signal.aborted && !options.deadline.passed) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled', { cause: error })
       failed.set(uri, LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error))
     }
   }

@@ -1,5 +1,6 @@
 import type { LspCompleteness, LspQueryResult } from '@agent-lsp/lsp'
 import { LspError } from '@agent-lsp/lsp'
+import type { CancellationToken } from 'vscode-languageserver-protocol'
 import type { LanguageServerClient } from '../process/client.js'
 import { protocol } from '../protocol.js'
 import type { LocalProviderLimits } from '../config.js'
@@ -22,6 +23,8 @@ export interface OperationContext {
   readonly uri: string | null
   readonly limits: LocalProviderLimits
   readonly signal: AbortSignal | undefined
+  /** Cancelled when the request's answer is no longer wanted (an early ask that did not stand, see `askEarly`). */
+  readonly dropped?: CancellationToken | undefined
   /** The file's text as the server has it; `null` without a file. */
   readonly text: string | null
   /** Close and reopen the file on the server (see `OpenDocuments.reopen`); `null` without a file. */

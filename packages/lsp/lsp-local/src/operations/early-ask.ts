@@ -1,12 +1,14 @@
-import { onAbort } from '@agent-lsp/abort'
 import type { LspOperation, LspProviderQuery } from '@agent-lsp/lsp'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
 import { pathToUri } from '../normalize/uri.js'
+import { protocol } from '../protocol.js'
 import type { OperationAnswer } from './context.js'
 import { runOperation } from './operations.js'
 import { unsupported } from './supported.js'
 import type { LanguageServerClient } from '../process/client.js'
 import type { OpenDocuments } from '../sync/documents.js'
+
+const { CancellationTokenSource } = protocol
 
 /** A request sent before the freshness checks, and what decides whether its answer stands. */
 export interface EarlyAsk {
@@ -56,13 +58,16 @@ export function askEarly(
   // Not when the checks are likely to send something (an edit just made): the server would compute
   // this answer, then the one asked again after the change, one behind the other.
   if (!client.watchedFiles.quiet || !documents.isCurrent(path)) return undefined
-  const own = new AbortController()
-  const detach = signal ? onAbort(signal, () => own.abort(signal.reason)) : () => {}
+  // Dropped through a token, not an AbortController of its own: Node 20 spends ~4.6 µs making an AbortSignal.
+  const drop = new CancellationTokenSource()
   const stateBefore = client.stateChanges
   const announcedBefore = client.readiness.announced
   // The operations asked early read no text of their own (only `completion` does).
-  const context = { client, serverId: config.id, uri: pathToUri(path), limits, signal: own.signal, text: null, reopen: null, root: place.root, resolvedWorkspaceRoot: place.resolvedWorkspaceRoot, projectCheck: config.projectCheck }
+  const context = { client, serverId: config.id, uri: pathToUri(path), limits, signal, dropped: drop.token, text: null, reopen: null, root: place.root, resolvedWorkspaceRoot: place.resolvedWorkspaceRoot, projectCheck: config.projectCheck }
   const answer = runOperation(request, context)
-  answer.then(detach, detach)
-  return { client, answer, announcedBefore, stands: () => client.stateChanges === stateBefore, cancel: () => own.abort() }
+  answer.then(
+    () => drop.dispose(),
+    () => drop.dispose(),
+  )
+  return { client, answer, announcedBefore, stands: () => client.stateChanges === stateBefore, cancel: () => drop.cancel() }
 }

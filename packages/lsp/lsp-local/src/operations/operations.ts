@@ -31,7 +31,7 @@ const {
  *   `LSP_MALFORMED_RESPONSE`.
  */
 export async function runOperation(request: LspProviderQuery, context: OperationContext): Promise<OperationAnswer> {
-  const { client, signal } = context
+  const { client, signal, dropped } = context
   const where = (method: string): string => `${context.serverId} ${method}`
   const ask = <R>(send: () => Promise<R>): Promise<R> => retryContentModified(send, context.limits.contentModifiedRetries)
   const textDocument = { uri: context.uri ?? '' }
@@ -49,16 +49,16 @@ export async function runOperation(request: LspProviderQuery, context: Operation
         findReferences: ReferencesRequest.type,
       }[request.operation]
       const full = request.operation === 'findReferences' ? { ...params, context: { includeDeclaration: true } } : params
-      const raw = await ask(() => client.request(type as typeof ReferencesRequest.type, full as never, signal))
+      const raw = await ask(() => client.request(type as typeof ReferencesRequest.type, full as never, signal, dropped))
       return { kind: 'locations', locations: normalizeLocations(raw, where(type.method)) }
     }
     case 'hover': {
-      const raw = await ask(() => client.request(HoverRequest.type, { textDocument, position: request.position }, signal))
+      const raw = await ask(() => client.request(HoverRequest.type, { textDocument, position: request.position }, signal, dropped))
       return { kind: 'hover', hover: normalizeHover(raw, where(HoverRequest.method)) }
     }
     case 'signatureHelp': {
       const context = { triggerKind: SignatureHelpTriggerKind.Invoked, isRetrigger: false }
-      const raw = await ask(() => client.request(SignatureHelpRequest.type, { textDocument, position: request.position, context }, signal))
+      const raw = await ask(() => client.request(SignatureHelpRequest.type, { textDocument, position: request.position, context }, signal, dropped))
       return { kind: 'signatureHelp', signatureHelp: normalizeSignatureHelp(raw, where(SignatureHelpRequest.method)) }
     }
     case 'incomingCalls':
@@ -72,7 +72,7 @@ export async function runOperation(request: LspProviderQuery, context: Operation
     case 'workspaceDiagnostics':
       return workspaceDiagnostics(context, ask)
     case 'documentSymbol': {
-      const raw = await ask(() => client.request(DocumentSymbolRequest.type, { textDocument }, signal))
+      const raw = await ask(() => client.request(DocumentSymbolRequest.type, { textDocument }, signal, dropped))
       return { kind: 'symbols', symbols: normalizeDocumentSymbols(raw, textDocument.uri, where(DocumentSymbolRequest.method)) }
     }
     case 'workspaceSymbol': {

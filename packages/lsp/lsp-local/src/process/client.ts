@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
 import { setTimeout as delay } from 'node:timers/promises'
 import { LspError, languageOf } from '@agent-lsp/lsp'
-import type { MessageConnection, NotificationType, ProtocolNotificationType, ProtocolRequestType, ServerCapabilities } from 'vscode-languageserver-protocol/node'
+import type { CancellationToken, MessageConnection, NotificationType, ProtocolNotificationType, ProtocolRequestType, ServerCapabilities } from 'vscode-languageserver-protocol/node'
 import { protocol } from '../protocol.js'
 import { initializeParams } from './capabilities.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
@@ -161,15 +161,16 @@ export class LanguageServerClient {
   }
 
   /**
-   * Send a request. Aborting `signal` sends `$/cancelRequest` and rejects at once; the process
-   * dying rejects at once (vscode-jsonrpc alone would leave the request pending).
+   * Send a request. Aborting `signal`, or cancelling `dropped` (a request its caller no longer
+   * wants, see `askEarly`), sends `$/cancelRequest` and rejects at once; the process dying rejects
+   * at once (vscode-jsonrpc alone would leave the request pending).
    * @throws LspError `LSP_CANCELLED`, `LSP_SERVER_CRASHED`, `LSP_SERVER_ERROR` (JSON-RPC error,
    *   kept in `responseError`); a `ContentModified` answer is thrown as `LSP_SERVER_ERROR` with
    *   `responseError.code` -32801 for the caller to retry.
    */
-  async request<P, R, PR, E, RO>(type: ProtocolRequestType<P, R, PR, E, RO>, params: P, signal?: AbortSignal): Promise<R> {
+  async request<P, R, PR, E, RO>(type: ProtocolRequestType<P, R, PR, E, RO>, params: P, signal?: AbortSignal, dropped?: CancellationToken): Promise<R> {
     if (this.#exitError) throw this.#exitError
-    if (signal?.aborted) throw cancelledError(type.method)
+    if (signal?.aborted || dropped?.isCancellationRequested) throw cancelledError(type.method)
     if (type.method === ExecuteCommandRequest.method) this.#stateChanges++
     const source = new CancellationTokenSource()
     let onAbort: (() => void) | undefined
@@ -180,6 +181,7 @@ export class LanguageServerClient {
       }
       signal?.addEventListener('abort', onAbort, { once: true })
     })
+    const onDrop = dropped?.onCancellationRequested(() => onAbort?.())
     // One rejecter per request, dropped when it settles: chaining on #exited would keep every
     // request's closure alive for the server's whole life.
     let onDeath: ((error: LspError) => void) | undefined
@@ -194,6 +196,7 @@ export class LanguageServerClient {
       throw LspError.isInstance(error) ? error : (this.#exitError ?? requestError(this.config, type.method, error))
     } finally {
       if (onAbort) signal?.removeEventListener('abort', onAbort)
+      onDrop?.dispose()
       if (onDeath) this.#pending.delete(onDeath)
       source.dispose()
     }
