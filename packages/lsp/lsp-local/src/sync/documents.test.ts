@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -87,15 +88,17 @@ describe('OpenDocuments', () => {
     expect(sent.slice(3)).toEqual(['change a.ts "// a.ts changed\\n"', 'close a.ts'])
   })
 
-  it('closes a document whose file was deleted or replaced by a folder of the same name, as the next sync of another finds', async () => {
+  it('closes a document whose file was deleted or replaced by a folder or a FIFO, as the next sync of another finds', async () => {
     const { docs, sent, file } = documents(4)
-    const [a, b, c] = [file('a.ts'), file('b.ts'), file('c.ts')]
-    for (const path of [a, b, c]) await docs.sync(path, 'typescript')
+    const [a, b, c, d] = [file('a.ts'), file('b.ts'), file('c.ts'), file('d.ts')]
+    for (const path of [a, b, c, d]) await docs.sync(path, 'typescript')
     rmSync(a)
     rmSync(b)
-    mkdirSync(b)
-    expect(await docs.sync(c, 'typescript')).toBe('// c.ts\n')
-    expect(sent.slice(3)).toEqual(['close a.ts', 'close b.ts'])
+    mkdirSync(b) // read, it failed every query with EISDIR
+    rmSync(c)
+    execFileSync('mkfifo', [c]) // read, it blocked the host's thread for good
+    expect(await docs.sync(d, 'typescript')).toBe('// d.ts\n')
+    expect(sent.slice(4)).toEqual(['close a.ts', 'close b.ts', 'close c.ts'])
     expect(docs.size).toBe(1)
   })
 })
