@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { unifiedDiff } from './diff.js'
@@ -61,6 +63,28 @@ describe('planEdit', () => {
     await expect(planEdit({ changes: [{ kind: 'edit', uri: outside, version: null, edits: [] }] }, root)).rejects.toMatchObject({
       code: 'LSP_OUTSIDE_WORKSPACE',
       message: `the edit changes ${outside}, outside the workspace ${root}; nothing was changed`,
+    })
+  })
+})
+
+describe('planEdit of a file that is not text', () => {
+  it('refuses a UTF-16 file, a file with NUL bytes and a FIFO, and reads no FIFO', async () => {
+    const root = await tempWorkspace({ 'src/a.ts': 'one\n' })
+    await writeFile(path.join(root, 'src/u16.ts'), Buffer.from('\ufeffconst price = 1\n', 'utf16le'))
+    await writeFile(path.join(root, 'src/nul.ts'), 'const price = 1\0\n')
+    execFileSync('mkfifo', [path.join(root, 'src/pipe.ts')])
+    const editOf = (file: string) => ({ changes: [{ kind: 'edit' as const, uri: fileUri(root, file), version: null, edits: [{ range: range(0, 6, 0, 11), newText: 'cost' }] }] })
+    await expect(planEdit(editOf('src/u16.ts'), root)).rejects.toMatchObject({
+      code: 'LSP_NOT_TEXT',
+      message: 'the edit changes src/u16.ts, which is not UTF-8 text (it starts with a UTF-16 byte order mark); nothing was changed',
+    })
+    await expect(planEdit(editOf('src/nul.ts'), root)).rejects.toMatchObject({
+      code: 'LSP_NOT_TEXT',
+      message: 'the edit changes src/nul.ts, which is not UTF-8 text (it holds NUL bytes); nothing was changed',
+    })
+    await expect(planEdit(editOf('src/pipe.ts'), root)).rejects.toMatchObject({
+      code: 'LSP_UNSUPPORTED_OPERATION',
+      message: 'the edit changes src/pipe.ts, which is not a regular file; nothing was changed',
     })
   })
 })

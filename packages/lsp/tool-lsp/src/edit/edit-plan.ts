@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { LspError, type LspPosition, type LspRange, type LspTextEdit, type LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { lineEnd, lineStarts } from '@agent-lsp/text-lines'
 import { URI } from 'vscode-uri'
+import { NotRegularFileError, NotTextError, readRegularFile } from '../input/regular-file.js'
 
 /**
  * One file as a workspace edit leaves it: its content `before` and `after` (`null`: the file does
@@ -55,8 +55,9 @@ export function hashText(text: string): string {
  * file once. Text edits of one step refer to the content before that step.
  * @param marker - text whose occurrences in inserted text are recorded as `sites` (the new name).
  * @throws LspError `LSP_OUTSIDE_WORKSPACE` (a file outside `workspaceRoot`, or not `file:`),
- *   `LSP_FILE_NOT_FOUND` (an edit of a missing file), `LSP_UNSUPPORTED_OPERATION` (deleting a
- *   directory), `LSP_MALFORMED_RESPONSE` (an edit past the end of its file, a create over an
+ *   `LSP_FILE_NOT_FOUND` (an edit of a missing file), `LSP_NOT_TEXT` (an edit of a file that is
+ *   not UTF-8 text, see `readRegularFile`), `LSP_UNSUPPORTED_OPERATION` (editing or deleting a
+ *   directory, editing a FIFO or device), `LSP_MALFORMED_RESPONSE` (an edit past the end of its file, a create over an
  *   existing file without `overwrite`/`ignoreIfExists`).
  */
 export async function planEdit(edit: LspWorkspaceEdit, workspaceRoot: string, marker?: string): Promise<EditPlan> {
@@ -68,12 +69,21 @@ export async function planEdit(edit: LspWorkspaceEdit, workspaceRoot: string, ma
     if (!inside) throw new LspError('LSP_OUTSIDE_WORKSPACE', `the edit changes ${uri}, outside the workspace ${workspaceRoot}; nothing was changed`)
     return file
   }
+  const rel = (file: string): string => path.relative(workspaceRoot, file).split(path.sep).join('/')
   const entry = async (file: string) => {
     let current = state.get(file)
     if (!current) {
-      const before = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return null
-        if (error.code === 'EISDIR') throw new LspError('LSP_UNSUPPORTED_OPERATION', `the edit changes the directory ${file}; only files are edited`)
+      // Read as the tool reads what it shows: a FIFO is never opened, and a file that is not UTF-8 text is never rewritten as if it were.
+      const before = await readRegularFile(file, { keepByteOrderMark: true }).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+        if (error instanceof NotRegularFileError) {
+          if (error.isDirectory) throw new LspError('LSP_UNSUPPORTED_OPERATION', `the edit changes the directory ${file}; only files are edited`)
+          throw new LspError('LSP_UNSUPPORTED_OPERATION', `the edit changes ${rel(file)}, which is not a regular file; nothing was changed`)
+        }
+        if (error instanceof NotTextError) {
+          const why = error.reason === 'utf16' ? 'it starts with a UTF-16 byte order mark' : 'it holds NUL bytes'
+          throw new LspError('LSP_NOT_TEXT', `the edit changes ${rel(file)}, which is not UTF-8 text (${why}); nothing was changed`)
+        }
         throw error
       })
       current = { before, after: before }
@@ -81,7 +91,6 @@ export async function planEdit(edit: LspWorkspaceEdit, workspaceRoot: string, ma
     }
     return current
   }
-  const rel = (file: string): string => path.relative(workspaceRoot, file).split(path.sep).join('/')
   let editCount = 0
   const sites: RenamedSite[] = []
   for (const change of edit.changes) {

@@ -41,11 +41,12 @@ const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
  * a FIFO blocks until a writer comes, a device like `/dev/zero` never ends, and opening some
  * devices acts. The file is then opened non-blocking and checked again, in case it was swapped
  * after the first check.
+ * With `keepByteOrderMark`, a leading U+FEFF is kept: an edit writes the file back with it.
  * @throws NotRegularFileError for a directory, FIFO, socket or device; NotTextError for a file
  *   that is not UTF-8 text (binary, or UTF-16); the `fs` error otherwise
  *   (`ENOENT`, `EACCES`, `ELOOP`, `ENAMETOOLONG`, `ENOTDIR`, `ERR_FS_FILE_TOO_LARGE`, …).
  */
-export async function readRegularFile(absolutePath: string): Promise<string> {
+export async function readRegularFile(absolutePath: string, { keepByteOrderMark = false } = {}): Promise<string> {
   checkRegular(absolutePath, await stat(absolutePath))
   const handle = await open(absolutePath, openFlags)
   try {
@@ -54,7 +55,7 @@ export async function readRegularFile(absolutePath: string): Promise<string> {
     if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new NotTextError(absolutePath, 'utf16')
     if (bytes.includes(0)) throw new NotTextError(absolutePath, 'nul')
     const text = bytes.toString('utf8')
-    return text.startsWith('\ufeff') ? text.slice(1) : text
+    return !keepByteOrderMark && text.startsWith('\ufeff') ? text.slice(1) : text
   } finally {
     await handle.close()
   }
