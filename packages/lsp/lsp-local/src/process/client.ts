@@ -16,20 +16,9 @@ import { answerServerRequests } from './server-requests.js'
 import { StderrTail } from './stderr-tail.js'
 import { StdoutProbe } from './stdout-probe.js'
 
-const {
-  CancellationTokenSource,
-  ExitNotification,
-  InitializeRequest,
-  InitializedNotification,
-  DidChangeConfigurationNotification,
-  DidChangeWatchedFilesNotification,
-  ExecuteCommandRequest,
-  ResponseError,
-  ShutdownRequest,
-  createMessageConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-} = protocol
+const { CancellationTokenSource, createMessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } = protocol
+const { ExitNotification, InitializeRequest, InitializedNotification, ShutdownRequest, ExecuteCommandRequest } = protocol
+const { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification } = protocol
 
 /** Lifecycle states, as in vscode-languageclient. `stopped` is final: a new client is started. */
 export type ClientState = 'starting' | 'running' | 'stopping' | 'stopped'
@@ -161,9 +150,8 @@ export class LanguageServerClient {
   }
 
   /**
-   * Send a request. Aborting `signal`, or cancelling `dropped` (a request its caller no longer
-   * wants, see `askEarly`), sends `$/cancelRequest` and rejects at once; the process dying rejects
-   * at once (vscode-jsonrpc alone would leave the request pending).
+   * Send a request. Aborting `signal` or cancelling `dropped` (an answer no longer wanted, see `askEarly`)
+   * sends `$/cancelRequest` and rejects at once, as the process dying does (vscode-jsonrpc would not).
    * @throws LspError `LSP_CANCELLED`, `LSP_SERVER_CRASHED`, `LSP_SERVER_ERROR` (JSON-RPC error,
    *   kept in `responseError`); a `ContentModified` answer is thrown as `LSP_SERVER_ERROR` with
    *   `responseError.code` -32801 for the caller to retry.
