@@ -15,7 +15,7 @@ import { inRanges, lexicalRanges, type LexicalFamily } from './search/lexical.js
 import type { SearchResult } from './search/ripgrep.js'
 import { searchWord } from './search/search.js'
 import type { SearchAhead } from './search/ahead.js'
-import { fileUri, requestFilePath, Texts, uriPath } from './search/texts.js'
+import { fileUri, lspPositionOf, requestFilePath, Texts, uriPath } from './search/texts.js'
 
 /** The bounds of one cross-check. */
 export interface CrossCheckLimits {
@@ -109,13 +109,14 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     for (const occurrence of search.occurrences) {
       files.add(occurrence.path)
       const uri = fileUri(occurrence.path)
-      const place = { uri, range: { start: { line: occurrence.line, character: occurrence.character }, end: { line: occurrence.line, character: occurrence.character + name.length } } }
+      const { line, character } = lspPositionOf(texts.get(uri), occurrence.line, occurrence.character)
+      const place = { uri, range: { start: { line, character }, end: { line, character: character + name.length } } }
       // A file's comments and strings are scanned only for a place the answer does not list.
-      const lexical = overlaps(cursorPlace, place) || listed.some((own) => overlaps(own, place)) ? 'listed' : lexicalAt(texts, uri, scope.familyOf(occurrence.path), occurrence.line, occurrence.character)
+      const lexical = overlaps(cursorPlace, place) || listed.some((own) => overlaps(own, place)) ? 'listed' : lexicalAt(texts, uri, scope.familyOf(occurrence.path), line, character)
       if (lexical === 'listed') counts.listed++
       else if (lexical !== 'code') {
         counts.commentsOrStrings++
-        if (lexical === 'string' && namesInString(texts.lines(uri)?.[occurrence.line] ?? '', occurrence.character, occurrence.character + name.length)) inStrings.push(place)
+        if (lexical === 'string' && namesInString(texts.lines(uri)?.[line] ?? '', character, character + name.length)) inStrings.push(place)
       } else if (isGenerated(texts, uri)) counts.generated++
       else toAsk.push(place)
     }

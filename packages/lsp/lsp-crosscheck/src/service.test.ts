@@ -137,6 +137,17 @@ describe('withCrossCheck', () => {
     expect(result.completeness).toEqual({ state: 'complete' })
   })
 
+  it('places occurrences in a file whose lines end in a lone \\r on the lines the server counts (LSP: \\r, \\n and \\r\\n end a line)', async () => {
+    const { root, place } = treeWorkspace({ 'pkg/cart.py': 'def total():\r    pass\r# total\r', 'pkg/use.py': 'from cart import total\rx = 1\r\ntotal()\r' })
+    const listed = [place('pkg/cart.py', 0, 4), place('pkg/use.py', 0, 17), place('pkg/use.py', 2, 0)]
+    const { service, asked } = declarationService(root, '.py', listed[0]!, () => [listed[0]!], listed)
+    const result = await withCrossCheck(service).query({ operation: 'findReferences', filePath: 'pkg/use.py', position: { line: 2, character: 2 }, workspaceRoot: root })
+    expect(asked).toEqual([])
+    expect(result.locations).toEqual(listed)
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 4, listed: 3, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 1, generated: 0, unchecked: 0 })
+    expect(result.completeness).toEqual({ state: 'complete' })
+  })
+
   // rxjs's SchedulerLike: a goToDefinition at each of its 141 uses as a type took 2 s per warm
   // goToImplementation; the server's references list them in one request.
   it('takes the places the references list as this symbol, and asks only about the rest', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync, statSync, type BigIntStats } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
-import { lineStarts, splitLines } from '@agent-lsp/text-lines'
+import { lineStarts, positionAt, splitLines } from '@agent-lsp/text-lines'
 import { URI } from 'vscode-uri'
 import { identityOf, RACY_WINDOW_MS, sameIdentity, type Identity } from './identity.js'
 
@@ -10,6 +10,32 @@ export interface Text {
   readonly lines: readonly string[]
   /** UTF-16 offset of the start of each line (see `lineStarts`). */
   readonly lineStarts: ArrayLike<number>
+}
+
+/**
+ * A search's place (a zero-based line where lines end at `\n` only, as ripgrep counts them, and a
+ * UTF-16 character) on the lines LSP counts, where a lone `\r` ends a line too (LSP 3.17 §Text
+ * Documents): the same place unless `text` holds a lone `\r` (old Mac line endings).
+ */
+export function lspPositionOf(text: Text | undefined, line: number, character: number): { line: number; character: number } {
+  if (text === undefined || !hasLoneCr(text)) return { line, character }
+  let start = 0
+  for (let n = 0; n < line; n++) {
+    const next = text.text.indexOf('\n', start)
+    if (next === -1) return { line, character }
+    start = next + 1
+  }
+  return positionAt(text.text, start + character)
+}
+
+const loneCr = new WeakMap<Text, boolean>()
+function hasLoneCr(text: Text): boolean {
+  let lone = loneCr.get(text)
+  if (lone === undefined) {
+    lone = text.text.includes('\r') && /\r(?!\n)/.test(text.text)
+    loneCr.set(text, lone)
+  }
+  return lone
 }
 
 /**
