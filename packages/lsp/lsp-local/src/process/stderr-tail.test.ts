@@ -12,11 +12,27 @@ describe('StderrTail', () => {
   it('keeps the first line (the cause) and the latest lines of long output', () => {
     const tail = new StderrTail()
     tail.push("error: Unknown binary 'rust-analyzer' in official toolchain\n")
-    for (let frame = 0; frame < 40; frame++) tail.push(`  ${frame}: tokio::runtime::task::harness::poll_future\n`)
+    for (let step = 0; step < 40; step++) tail.push(`retrying download of component ${step}\n`)
     const summary = tail.summary(160)
     expect(summary.startsWith("error: Unknown binary 'rust-analyzer' in official toolchain … …")).toBe(true)
-    expect(summary.endsWith('39: tokio::runtime::task::harness::poll_future')).toBe(true)
+    expect(summary.endsWith('retrying download of component 39')).toBe(true)
     expect(summary.length).toBeLessThanOrEqual(160)
+  })
+
+  // The summary ends up in a model's answer (LSP_SERVER_CRASHED): a stack trace there is noise it cannot act on.
+  it('leaves out stack frames and V8 garbage collection traces: what is left says why', () => {
+    const oom = new StderrTail()
+    oom.push('\n<--- Last few GCs --->\n\n[27042:0x28ef9e20]      254 ms: Mark-Compact 16.0 (24.6) -> 15.5 (32.1) MB, 35.62 / 0.00 ms  allocation failure\n\n<--- JS stacktrace --->\n\n')
+    oom.push('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n----- Native stack trace -----\n\n')
+    for (let frame = 1; frame <= 16; frame++) oom.push(` ${frame}: 0x10fb205 v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace) [node]\n`)
+    expect(oom.summary()).toBe('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory')
+    const thrown = new StderrTail()
+    thrown.push("/srv/server.js:12\n    throw new Error('no project')\n    ^\n\nError: no project\n    at load (/srv/server.js:12:11)\n    at Object.<anonymous> (/srv/server.js:20:1)\n\nNode.js v20.20.2\n")
+    expect(thrown.summary()).toBe("/srv/server.js:12 | throw new Error('no project') | ^ | Error: no project | Node.js v20.20.2")
+    const panic = new StderrTail()
+    panic.push("thread 'main' panicked at crates/rust-analyzer/src/main.rs:9:5:\nno workspace\nstack backtrace:\n   0: rust_begin_unwind\n   1: core::panicking::panic_fmt\n")
+    panic.push('Traceback (most recent call last):\n  File "/srv/pylsp.py", line 3, in <module>\n    main()\nValueError: bad root\n')
+    expect(panic.summary()).toBe("thread 'main' panicked at crates/rust-analyzer/src/main.rs:9:5: | no workspace | main() | ValueError: bad root")
   })
 
   it('is empty when nothing was written', () => {

@@ -15,7 +15,8 @@ export class StderrTail {
 
   /**
    * One line, at most `chars` long: the first non-empty line, then ` … ` and as many of the last
-   * lines as fit, joined with ` | `; ANSI colours removed.
+   * lines as fit, joined with ` | `; ANSI colours, stack frames and V8's garbage collection trace
+   * removed (see {@link traceLine}): the summary goes into the error a model reads.
    */
   summary(chars = 300): string {
     const lines = (text: string): string[] =>
@@ -23,8 +24,8 @@ export class StderrTail {
         .replace(/\x1b\[[0-9;]*m/g, '')
         .split(/\r?\n/)
         .map((line) => line.trim())
-        .filter((line) => line !== '')
-    const first = lines(this.#head)[0]
+        .filter((line) => line !== '' && !traceLine.test(line))
+    const first = lines(this.#head)[0] ?? lines(this.#tail)[0]
     if (first === undefined) return ''
     const last = lines(this.#tail)
     const whole = last.join(' | ')
@@ -36,3 +37,10 @@ export class StderrTail {
     return `${head} … ${rest.length > room ? `…${rest.slice(-(room - 1))}` : rest}`
   }
 }
+
+/**
+ * A line of a trace rather than of a message: a numbered frame (V8's native stack, a Rust
+ * backtrace), a JavaScript or Java frame (`at …`), a Python frame (`File "…", line N`), a V8
+ * garbage collection line (`[pid:0x…] 254 ms: Mark-Compact …`), a trace's heading.
+ */
+const traceLine = /^(?:\d+: |at |File ".*", line \d+|\[\d+:0x[0-9a-f]+\]|<---.*--->$|-----.*-----$|stack backtrace:$|Traceback \(most recent call last\):$)/
