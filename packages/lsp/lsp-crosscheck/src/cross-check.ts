@@ -11,11 +11,12 @@ import { compiledDeclaration, packageNames } from './classify/compiled-declarati
 import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
 import { nameOfPlaces, symbolName } from './name.js'
 import type { SearchScope } from './scope.js'
-import { inRanges, lexicalRanges, type LexicalFamily } from './search/lexical.js'
+import { isGenerated, lexicalAt } from './classify/lexical-place.js'
 import type { SearchResult } from './search/ripgrep.js'
 import { searchWord } from './search/search.js'
 import type { SearchAhead } from './search/ahead.js'
 import { fileUri, lspPositionOf, requestFilePath, Texts, uriPath } from './search/texts.js'
+import { symlinkSpellings } from './search/spellings.js'
 
 /** The bounds of one cross-check. */
 export interface CrossCheckLimits {
@@ -106,13 +107,17 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     let toAsk: LspLocation[] = []
     const files = new Set<string>()
     const inStrings: LspLocation[] = []
+    const isListed = (place: LspLocation): boolean => overlaps(cursorPlace, place) || listed.some((own) => overlaps(own, place))
+    let spellings: Map<string, string> | undefined // looked up only for a place not listed as found
     for (const occurrence of search.occurrences) {
       files.add(occurrence.path)
-      const uri = fileUri(occurrence.path)
-      const { line, character } = lspPositionOf(texts.get(uri), occurrence.line, occurrence.character)
-      const place = { uri, range: { start: { line, character }, end: { line, character: character + name.length } } }
+      const found = fileUri(occurrence.path)
+      const { line, character } = lspPositionOf(texts.get(found), occurrence.line, occurrence.character)
+      const range = { start: { line, character }, end: { line, character: character + name.length } }
+      const uri = isListed({ uri: found, range }) ? found : ((spellings ??= symlinkSpellings([cursorPlace, ...listed].map((own) => own.uri))).get(found) ?? found)
+      const place = { uri, range }
       // A file's comments and strings are scanned only for a place the answer does not list.
-      const lexical = overlaps(cursorPlace, place) || listed.some((own) => overlaps(own, place)) ? 'listed' : lexicalAt(texts, uri, scope.familyOf(occurrence.path), line, character)
+      const lexical = isListed(place) ? 'listed' : lexicalAt(texts, uri, scope.familyOf(occurrence.path), line, character)
       if (lexical === 'listed') counts.listed++
       else if (lexical !== 'code') {
         counts.commentsOrStrings++
@@ -216,42 +221,8 @@ function listedPlaces(result: LspLocationsResult | LspCallsResult): LspLocation[
   ]
 }
 
-// A source map comment ends what a compiler or bundler wrote (`//# sourceMappingURL=x.js.map`,
-// `/*# sourceMappingURL=… */`; the legacy `//@`): code whose source the server answers for itself.
-const sourceMapComment = /(?:\/\/|\/\*)[#@] sourceMappingURL=[^\n]*\s*$/
-
-/** Whether the file at `uri` is generated: it ends with a source map comment (decided once per file text). */
-const generated = new WeakMap<object, boolean>()
-function isGenerated(texts: Texts, uri: string): boolean {
-  const text = texts.get(uri)
-  if (text === undefined) return false
-  let found = generated.get(text)
-  if (found === undefined) generated.set(text, (found = sourceMapComment.test(text.text.slice(-1_000))))
-  return found
-}
-
 /** The occurrences in strings listed in `LspCrossCheck.inStrings`; the rest are counted. */
 const MAX_IN_STRINGS = 20
-
-/** Whether the place at zero-based `line` and UTF-16 `character` of `uri` is in a comment, a string, or code (a file not read is code). */
-function lexicalAt(texts: Texts, uri: string, family: LexicalFamily | undefined, line: number, character: number): 'comment' | 'string' | 'code' {
-  const text = texts.get(uri)
-  if (text === undefined) return 'code'
-  const ranges = rangesOf(text, family)
-  const offset = (text.lineStarts[line] ?? 0) + character
-  return !inRanges(ranges.nonCode, offset) ? 'code' : inRanges(ranges.strings, offset) ? 'string' : 'comment'
-}
-
-/** The comments and strings of each file text, scanned once (see `lexicalRanges`). */
-const scanned = new WeakMap<object, { readonly nonCode: number[]; readonly strings: number[] }>()
-function rangesOf(text: { readonly text: string }, family: LexicalFamily | undefined): { readonly nonCode: number[]; readonly strings: number[] } {
-  let ranges = scanned.get(text)
-  if (!ranges) {
-    ranges = family === undefined ? { nonCode: [], strings: [] } : lexicalRanges(text.text, family)
-    scanned.set(text, ranges)
-  }
-  return ranges
-}
 
 /**
  * The answer with the cross-check's findings and what they mean for its completeness.

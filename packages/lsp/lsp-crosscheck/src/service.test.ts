@@ -1,6 +1,6 @@
 // The cross-check over a real service and ripgrep, with an in-memory provider whose answers are a
 // table: what a server would say at each place. Real servers: packages/cli/src/cross-check.test.ts.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -127,11 +127,20 @@ describe('withCrossCheck', () => {
   // pyright's first answer on a cold server: goToDefinition at the cursor waited for its analysis
   // of the open files (300 ms quiet, 5 s under load), though every occurrence was listed.
   // A lone \r ends a line for the servers (LSP), not for ripgrep: the search's places are moved to the servers' lines.
-  it.each(['\n', '\r', '\r\n'])('asks no definition when the answer lists every occurrence outside comments and strings (lines ending in %j)', async (end) => {
-    const { root, place } = treeWorkspace({ 'pkg/cart.py': `def total():${end}    pass${end}# total${end}`, 'pkg/use.py': `from cart import total${end}total()${end}` })
-    const listed = [place('pkg/cart.py', 0, 4), place('pkg/use.py', 0, 17), place('pkg/use.py', 1, 0)]
+  // tsserver lists a file of a symlinked folder once, by the first path it met (`pkg/inner`); the
+  // search, which follows no symlink, finds it at its real path (`pkg/real`): the same place.
+  it.each([
+    { end: '\n', folder: 'pkg' },
+    { end: '\r', folder: 'pkg' },
+    { end: '\r\n', folder: 'pkg' },
+    { end: '\n', folder: 'pkg/inner' },
+  ])('asks no definition when the answer lists every occurrence outside comments and strings (lines ending in $end, use.py in $folder)', async ({ end, folder }) => {
+    const linked = folder === 'pkg/inner'
+    const { root, place } = treeWorkspace({ 'pkg/cart.py': `def total():${end}    pass${end}# total${end}`, [`${linked ? 'pkg/real' : folder}/use.py`]: `from cart import total${end}total()${end}` })
+    if (linked) symlinkSync('real', join(root, folder))
+    const listed = [place('pkg/cart.py', 0, 4), place(`${folder}/use.py`, 0, 17), place(`${folder}/use.py`, 1, 0)]
     const { service, asked } = declarationService(root, '.py', listed[0]!, () => [listed[0]!], listed)
-    const result = await withCrossCheck(service).query({ operation: 'findReferences', filePath: 'pkg/use.py', position: { line: 1, character: 2 }, workspaceRoot: root })
+    const result = await withCrossCheck(service).query({ operation: 'findReferences', filePath: `${folder}/use.py`, position: { line: 1, character: 2 }, workspaceRoot: root })
     expect(asked).toEqual([])
     expect(result.locations).toEqual(listed)
     expect(result.crossCheck?.counts).toEqual({ occurrences: 4, listed: 3, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 1, generated: 0, unchecked: 0 })

@@ -1,0 +1,38 @@
+import type { Texts } from '../search/texts.js'
+import { inRanges, lexicalRanges, type LexicalFamily } from '../search/lexical.js'
+
+// What a place the search found is before any server is asked about it.
+
+// A source map comment ends what a compiler or bundler wrote (`//# sourceMappingURL=x.js.map`,
+// `/*# sourceMappingURL=… */`; the legacy `//@`): code whose source the server answers for itself.
+const sourceMapComment = /(?:\/\/|\/\*)[#@] sourceMappingURL=[^\n]*\s*$/
+
+/** Whether the file at `uri` is generated: it ends with a source map comment (decided once per file text). */
+const generated = new WeakMap<object, boolean>()
+export function isGenerated(texts: Texts, uri: string): boolean {
+  const text = texts.get(uri)
+  if (text === undefined) return false
+  let found = generated.get(text)
+  if (found === undefined) generated.set(text, (found = sourceMapComment.test(text.text.slice(-1_000))))
+  return found
+}
+
+/** Whether the place at zero-based `line` and UTF-16 `character` of `uri` is in a comment, a string, or code (a file not read is code). */
+export function lexicalAt(texts: Texts, uri: string, family: LexicalFamily | undefined, line: number, character: number): 'comment' | 'string' | 'code' {
+  const text = texts.get(uri)
+  if (text === undefined) return 'code'
+  const ranges = rangesOf(text, family)
+  const offset = (text.lineStarts[line] ?? 0) + character
+  return !inRanges(ranges.nonCode, offset) ? 'code' : inRanges(ranges.strings, offset) ? 'string' : 'comment'
+}
+
+/** The comments and strings of each file text, scanned once (see `lexicalRanges`). */
+const scanned = new WeakMap<object, { readonly nonCode: number[]; readonly strings: number[] }>()
+function rangesOf(text: { readonly text: string }, family: LexicalFamily | undefined): { readonly nonCode: number[]; readonly strings: number[] } {
+  let ranges = scanned.get(text)
+  if (!ranges) {
+    ranges = family === undefined ? { nonCode: [], strings: [] } : lexicalRanges(text.text, family)
+    scanned.set(text, ranges)
+  }
+  return ranges
+}
