@@ -60,3 +60,15 @@ export function stampOf(path: string): string | undefined {
     return undefined
   }
 }
+
+/** The size in bytes a {@link stampOf} stamp records. */
+export function stampedSize(stamp: string): number {
+  return Number(stamp.slice(0, stamp.indexOf(':')))
+}
+
+/**
+ * Bytes past which a document the query did not ask about is closed rather than sent: pyright
+ * analyses no source file over 50 MiB it reads from disk (`maxSourceFileSize`), yet took a 70 MB
+ * document and ran out of heap; VS Code syncs no model over 50 MB to extensions.
+ */
+export const MAX_OTHER_DOCUMENT_BYTES = 50 * 1024 * 1024

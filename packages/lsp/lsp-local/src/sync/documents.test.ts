@@ -8,7 +8,7 @@ import type { Range } from 'vscode-languageserver-protocol'
 import { OpenDocuments, type DocumentServer } from './documents.js'
 
 /** Documents over a server that only records what it was sent: `open` or `close` and the file name. */
-function documents(maxOpen: number, capabilities: DocumentServer['capabilities'] = {}) {
+function documents(maxOpen: number, capabilities: DocumentServer['capabilities'] = {}, maxOtherBytes?: number) {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'lsp-documents-')))
   onTestFinished(() => rmSync(root, { recursive: true, force: true }))
   const sent: string[] = []
@@ -27,7 +27,7 @@ function documents(maxOpen: number, capabilities: DocumentServer['capabilities']
     writeFileSync(join(root, name), `// ${name}\n`)
     return join(root, name)
   }
-  return { docs: new OpenDocuments(server, maxOpen), sent, file }
+  return { docs: new OpenDocuments(server, maxOpen, maxOtherBytes), sent, file }
 }
 
 describe('OpenDocuments', () => {
@@ -100,5 +100,23 @@ describe('OpenDocuments', () => {
     expect(await docs.sync(d, 'typescript')).toBe('// d.ts\n')
     expect(sent.slice(4)).toEqual(['close a.ts', 'close b.ts', 'close c.ts'])
     expect(docs.size).toBe(1)
+  })
+
+  // pyright reads no source file over 50 MiB from disk, but took a 70 MB document it was sent, ran
+  // out of heap and answered nothing for a minute, about any file.
+  it('closes another open document grown past the bound instead of sending it, keeps none open past it; the queried one is sent', async () => {
+    const { docs, sent, file } = documents(4, {}, 100)
+    const [a, b] = [file('a.ts'), file('b.ts')]
+    await docs.sync(a, 'typescript')
+    await docs.sync(b, 'typescript')
+    writeFileSync(a, `// ${'a'.repeat(100)}\n`)
+    expect(await docs.sync(b, 'typescript')).toBe('// b.ts\n')
+    expect(sent.slice(2)).toEqual(['close a.ts'])
+    expect(await docs.sync(a, 'typescript')).toBe(`// ${'a'.repeat(100)}\n`)
+    expect(sent.slice(3)).toEqual([`open a.ts`])
+    const c = file('c.ts')
+    writeFileSync(c, 'c'.repeat(101))
+    await docs.keepOpen(new Map([[c, 'typescript']]))
+    expect(sent.slice(4)).toEqual([])
   })
 })

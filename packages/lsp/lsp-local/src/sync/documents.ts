@@ -1,6 +1,6 @@
 import { protocol } from '../protocol.js'
 import { pathToUri } from '../normalize/uri.js'
-import { diskText, diskTextOrEmpty, skipNotText, stampOf } from './disk-text.js'
+import { diskText, diskTextOrEmpty, MAX_OTHER_DOCUMENT_BYTES, skipNotText, stampedSize, stampOf } from './disk-text.js'
 import { DocumentHold } from './document-hold.js'
 import { sendClose, sendOpen, sendText } from './document-notify.js'
 import type { DocumentServer, OpenDocument } from './document-server.js'
@@ -40,7 +40,8 @@ export class OpenDocuments {
   /** The operation running now and those queued behind it: each starts once the one before settled. */
   #queue: Promise<unknown> = Promise.resolve()
 
-  constructor(private readonly client: DocumentServer, private readonly maxOpen: number) {}
+  /** @param maxOtherBytes - past it, an open document other than the one synced is closed, not sent, and a file to keep open is left out. */
+  constructor(private readonly client: DocumentServer, private readonly maxOpen: number, private readonly maxOtherBytes = MAX_OTHER_DOCUMENT_BYTES) {}
 
   /**
    * Make the server see the current disk content of every open document and of `path`, by a `stat`
@@ -179,7 +180,9 @@ export class OpenDocuments {
       if (document.path === except || this.#overlays.has(document.path)) continue
       const stamp = stampOf(document.path)
       // Unchanged ones are told apart synchronously: with 64 open, a promise each cost more than their stats.
-      if (stamp !== document.stamp) await skipNotText(this.#refreshTo(document, stamp))
+      if (stamp === document.stamp) continue
+      if (stamp !== undefined && stampedSize(stamp) > this.maxOtherBytes) await this.#close(document)
+      else await skipNotText(this.#refreshTo(document, stamp))
     }
   }
 
@@ -187,12 +190,14 @@ export class OpenDocuments {
    * Keep exactly `files` (path → language id) open beside the `maxOpen` least recently used
    * documents, never closed for room: a server that searches only the files it was given (tsserver
    * without a tsconfig.json) searches these. Those not open are opened, the open ones re-sent if
-   * they changed; a file gone meanwhile is left out. Those kept before and not now fall back under the bound.
+   * they changed; a file gone meanwhile, or past `maxOtherBytes`, is left out. Those kept before and not now fall back under the bound.
    */
   keepOpen(files: ReadonlyMap<string, string>): Promise<void> {
     return this.#serial(async () => {
       this.#kept.clear()
       for (const [path, languageId] of files) {
+        const stamp = stampOf(path)
+        if (stamp !== undefined && stampedSize(stamp) > this.maxOtherBytes) continue
         const current = this.#open.get(path)
         const document = current ? await skipNotText(this.#refresh(current)) : await this.#openDocument(path, languageId).catch(() => undefined)
         if (document) this.#kept.add(path)
