@@ -17,11 +17,13 @@ export type IsWatched = (relativePath: string, path: string) => boolean
 
 /**
  * Every watched file under `root` and its stamp ({@link stampOf}), depth-first, bounded at
- * {@link MAX_SCANNED_FILES}: VCS folders skipped, no symlink followed, a `node_modules` folder
- * read for its packages' `package.json` only (see {@link packageManifests}).
+ * {@link MAX_SCANNED_FILES}: VCS folders skipped, no symlink followed (`links` lists them, see
+ * `throughLinks`), a `node_modules` folder read for its packages' `package.json` only (see
+ * {@link packageManifests}).
  */
-export function scanTree(root: string, isWatched: IsWatched): { files: Map<string, string> } {
+export function scanTree(root: string, isWatched: IsWatched): { files: Map<string, string>; links: Set<string> } {
   const files = new Map<string, string>()
+  const links = new Set<string>()
   const pending = [root]
   while (pending.length > 0 && files.size < MAX_SCANNED_FILES) {
     const directory = pending.pop()!
@@ -33,10 +35,12 @@ export function scanTree(root: string, isWatched: IsWatched): { files: Map<strin
         if (!SKIPPED_DIRECTORIES.has(entry.name)) pending.push(path)
       } else if (entry.isFile()) {
         record(root, path, isWatched, files)
+      } else if (entry.isSymbolicLink()) {
+        links.add(path)
       }
     }
   }
-  return { files }
+  return { files, links }
 }
 
 /** `path` relative to `root`, `/`-separated, as globs are written. */

@@ -2,6 +2,7 @@ import { readdirSync, watch, type FSWatcher } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { acquireBarrier, countEvent, eventQueueLimit, eventsDelivered, type EventBarrier } from '@agent-lsp/file-events'
 import { stampOf } from './disk-text.js'
+import { throughLinks } from './symlink-aliases.js'
 import { MAX_SCANNED_FILES, relativeOf, scanTree, type IsWatched } from './tree-scan.js'
 import { TreeChanges, type TreeChange } from './tree-changes.js'
 import { eventsTellAll, folderKind, listNames, lstatOf, manifestOrFile, type Entry, type FolderKind } from './tree-rules.js'
@@ -31,6 +32,8 @@ interface Folder {
  */
 export class WatchedTree {
   #files = new Map<string, string>()
+  /** The symlinks among the tree's entries, not followed: changes are reported through them too (see `throughLinks`). */
+  #links = new Set<string>()
   readonly #folders = new Map<string, Folder>()
   /** Entries an event named since the last look. */
   #marked = new Set<string>()
@@ -54,7 +57,7 @@ export class WatchedTree {
   ) {
     this.#barrier = incremental && eventsTellAll(root) ? acquireBarrier() : undefined
     if (this.#barrier !== undefined) this.#enterRoot()
-    if (this.#barrier === undefined) this.#files = scanTree(root, isWatched).files
+    if (this.#barrier === undefined) ({ files: this.#files, links: this.#links } = scanTree(root, isWatched))
   }
 
   /** Whether events are followed (else each look is a full scan). */
@@ -80,7 +83,7 @@ export class WatchedTree {
     else if (!passed || lstatOf(this.root)?.ino !== this.#rootInode || eventsDelivered() - this.#eventsSeen >= eventQueueLimit() / 2) this.#reenter()
     else this.#lookAgain()
     this.#eventsSeen = eventsDelivered()
-    return this.#changes.take()
+    return throughLinks(this.#changes.take(), this.#links, this.root, this.isWatched)
   }
 
   /**
@@ -110,7 +113,7 @@ export class WatchedTree {
       }
     }
     if (this.#files.size > MAX_SCANNED_FILES) this.#giveUp()
-    if (this.#barrier === undefined) this.#files = scanTree(this.root, this.isWatched).files
+    if (this.#barrier === undefined) ({ files: this.#files, links: this.#links } = scanTree(this.root, this.isWatched))
   }
 
   /** Stop following events. */
@@ -154,14 +157,19 @@ export class WatchedTree {
     this.#unnamed.clear()
     this.#enterRoot()
     if (this.#barrier === undefined) this.#files = before
-    this.#compare(before, this.#barrier === undefined ? scanTree(this.root, this.isWatched).files : this.#files)
+    this.#compare(before, this.#barrier === undefined ? this.#scan() : this.#files)
   }
 
   /** A full scan, compared with the view before. */
   #rescan(): void {
-    const current = scanTree(this.root, this.isWatched).files
-    this.#compare(this.#files, current)
-    this.#files = current
+    this.#compare(this.#files, this.#scan())
+  }
+
+  /** A full scan's files; its links are the view's from now. */
+  #scan(): Map<string, string> {
+    const { files, links } = scanTree(this.root, this.isWatched)
+    this.#links = links
+    return files
   }
 
   #compare(before: ReadonlyMap<string, string>, after: Map<string, string>): void {
@@ -180,6 +188,7 @@ export class WatchedTree {
   #unwatchAll(): void {
     for (const folder of this.#folders.values()) folder.watcher.close()
     this.#folders.clear()
+    this.#links.clear()
     this.#knownFiles = 0
   }
 
@@ -232,6 +241,8 @@ export class WatchedTree {
    */
   #look(parentPath: string, parent: Folder, name: string, entry: Entry | undefined, touched = false): void {
     const path = join(parentPath, name)
+    if (parent.kind === 'tree' && entry?.isSymbolicLink() === true) this.#links.add(path)
+    else this.#links.delete(path)
     const known = this.#folders.get(path)
     if (known !== undefined) this.#leave(path, known)
     else if (parent.children.has(name)) this.#knownFiles-- // a file, which may be a folder now
@@ -260,6 +271,7 @@ export class WatchedTree {
   #leave(path: string, folder: Folder): void {
     folder.watcher.close()
     this.#folders.delete(path)
+    for (const link of this.#links) if (dirname(link) === path) this.#links.delete(link)
     for (const name of folder.children) {
       const child = join(path, name)
       const below = this.#folders.get(child)
