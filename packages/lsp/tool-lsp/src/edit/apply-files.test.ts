@@ -1,4 +1,5 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { applyAtomically, nodeFileSystem, type EditFileSystem } from './apply-files.js'
@@ -76,5 +77,17 @@ describe('applyAtomically', () => {
       message: 'b.ts changed on disk since the edit was computed; no file was changed. Preview the edit again',
     })
     expect(await snapshot(root)).toEqual({ 'a.ts': 'a1\n', 'b.ts': 'someone else\n' })
+  })
+
+  it('refuses with LSP_EDIT_CONFLICT, at once, when a file was replaced by a FIFO after the plan (reading it would wait for a writer)', async () => {
+    const root = await tempWorkspace({ 'a.ts': 'a1\n', 'b.ts': 'b1\n' })
+    const files = [change(root, 'a.ts', 'a1\n', 'a2\n'), change(root, 'b.ts', 'b1\n', 'b2\n')]
+    await rm(path.join(root, 'b.ts'))
+    execFileSync('mkfifo', [path.join(root, 'b.ts')])
+    expect(await failure(applyAtomically(files))).toEqual({
+      code: 'LSP_EDIT_CONFLICT',
+      message: 'b.ts changed on disk since the edit was computed; no file was changed. Preview the edit again',
+    })
+    expect(await readFile(path.join(root, 'a.ts'), 'utf8')).toBe('a1\n')
   })
 })

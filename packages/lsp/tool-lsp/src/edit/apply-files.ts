@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import * as fs from 'node:fs/promises'
 import path from 'node:path'
 import { LspToolError } from '../errors.js'
+import { readRegularFile } from '../input/regular-file.js'
 import { hashText, type FileChange } from './edit-plan.js'
 
 /**
@@ -23,9 +24,9 @@ export interface EditFileSystem {
   mode(file: string): Promise<number | undefined>
 }
 
-/** The real file system. */
+/** The real file system; files are read as the plan read them (a FIFO or device never opened, see `readRegularFile`). */
 export const nodeFileSystem: EditFileSystem = {
-  readFile: (file) => fs.readFile(file, 'utf8'),
+  readFile: (file) => readRegularFile(file, { keepByteOrderMark: true }),
   writeFile: (file, text, mode) => fs.writeFile(file, text, { encoding: 'utf8', mode }),
   rename: (from, to) => fs.rename(from, to),
   unlink: (file) => fs.unlink(file),

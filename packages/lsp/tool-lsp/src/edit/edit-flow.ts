@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import type { LspCompleteness, LspDiagnostic, LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
@@ -7,6 +6,7 @@ import { unifiedDiff } from './diff.js'
 import { hashText, planEdit, type EditPlan, type FileChange } from './edit-plan.js'
 import { LspToolError } from '../errors.js'
 import type { Cursor } from '../input/cursor.js'
+import { readRegularFile } from '../input/regular-file.js'
 import type { ToolRequest } from '../input/tool-request.js'
 import { chooseAction, listedActions, notApplicable } from '../render/render-code-actions.js'
 import { noticeLines } from '../render/render-notices.js'
@@ -223,7 +223,7 @@ function shownFiles(plan: EditPlan): FileChange[] {
 async function assertUnchanged(recorded: PreviewRecord, plan: EditPlan): Promise<void> {
   const planned = new Map(plan.files.map((file) => [file.path, file]))
   for (const [path, hash] of recorded.baseHashes) {
-    const now = planned.get(path)?.baseHash ?? (await readFile(path, 'utf8').then(hashText, () => null))
+    const now = planned.get(path)?.baseHash ?? (await readRegularFile(path, { keepByteOrderMark: true }).then(hashText, () => null))
     if (now !== hash) {
       const shown = planned.get(path)?.displayPath ?? path
       throw new LspToolError('LSP_EDIT_CONFLICT', `${shown} changed on disk since the preview; nothing was written. Preview the edit again`)
