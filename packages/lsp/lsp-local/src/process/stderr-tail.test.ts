@@ -33,6 +33,14 @@ describe('StderrTail', () => {
     panic.push("thread 'main' panicked at crates/rust-analyzer/src/main.rs:9:5:\nno workspace\nstack backtrace:\n   0: rust_begin_unwind\n   1: core::panicking::panic_fmt\n")
     panic.push('Traceback (most recent call last):\n  File "/srv/pylsp.py", line 3, in <module>\n    main()\nValueError: bad root\n')
     expect(panic.summary()).toBe("thread 'main' panicked at crates/rust-analyzer/src/main.rs:9:5: | no workspace | main() | ValueError: bad root")
+    const segv = new StderrTail()
+    segv.push('Signalled during AST worker action: Build AST\nStack dump:\n0.\tProgram arguments: /usr/lib/llvm-14/bin/clangd\n')
+    segv.push('#0 0x00007f4e618a5291 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) (/lib/x86_64-linux-gnu/libLLVM-14.so.1+0xea5291)\n#17 0x000055d0c047bef1 (/usr/lib/llvm-14/bin/clangd+0x47bef1)\n')
+    expect(segv.summary()).toBe('Signalled during AST worker action: Build AST | 0.\tProgram arguments: /usr/lib/llvm-14/bin/clangd')
+    const quit = new StderrTail()
+    quit.push('SIGQUIT: quit\nPC=0x46ee01 m=0 sigcode=0\n\ngoroutine 0 [idle]:\nruntime.futex(0x1, 0x80)\n\t/usr/lib/go/src/runtime/sys_linux_amd64.s:557 +0x21 fp=0xc00005cd48\n')
+    quit.push('rax    0xca\nrsi    0x80\nrbp    0x7f20a1b2c3d0\nrip    0x46ee01\nrflags 0x286\ncs     0x33\nfs     0x0\ngs     0x0\n')
+    expect(quit.summary()).toBe('SIGQUIT: quit | PC=0x46ee01 m=0 sigcode=0 | runtime.futex(0x1, 0x80)')
   })
 
   it('is empty when nothing was written', () => {

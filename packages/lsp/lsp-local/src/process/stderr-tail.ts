@@ -40,7 +40,17 @@ export class StderrTail {
 
 /**
  * A line of a trace rather than of a message: a numbered frame (V8's native stack, a Rust
- * backtrace), a JavaScript or Java frame (`at …`), a Python frame (`File "…", line N`), a V8
- * garbage collection line (`[pid:0x…] 254 ms: Mark-Compact …`), a trace's heading.
+ * backtrace, LLVM's `#3 0x…` in clangd), a JavaScript or Java frame (`at …`), a Python frame
+ * (`File "…", line N`), a Go goroutine heading, frame location (`x.go:12 +0x1d`) or register
+ * (`rip    0x46ee01`), a V8 garbage collection line (`[pid:0x…] 254 ms: Mark-Compact …`), a
+ * trace's heading.
  */
-const traceLine = /^(?:\d+: |at |File ".*", line \d+|\[\d+:0x[0-9a-f]+\]|<---.*--->$|-----.*-----$|stack backtrace:$|Traceback \(most recent call last\):$)/
+const traceLine = new RegExp(
+  [
+    String.raw`^(?:\d+: |#\d+ 0x[0-9a-f]+|at |File ".*", line \d+|\[\d+:0x[0-9a-f]+\])`,
+    String.raw`^goroutine \d+ \[`,
+    String.raw`\.(?:go|s):\d+ \+0x[0-9a-f]+`,
+    String.raw`^[a-z0-9]{2,6}\s+0x[0-9a-f]+$`,
+    String.raw`^(?:<---.*--->|-----.*-----|stack backtrace:|Stack dump:|Traceback \(most recent call last\):)$`,
+  ].join('|'),
+)
