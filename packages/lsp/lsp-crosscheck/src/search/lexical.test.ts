@@ -15,6 +15,13 @@ describe('nonCodeRanges', () => {
     expect(pieces(text, 'javascript')).toEqual(["'x'", '"y"', '// total', '/* total */', '`n ${', '} m`', '/total/g'])
   })
 
+  // A lone \r ends a line for LSP and for JavaScript, Python and C alike: a `//` comment on an
+  // old Mac file's first line made the whole file a comment, and its references went unchecked.
+  it('ends a line comment, a one-line string and a regex at a lone \\r as at \\n', () => {
+    expect(pieces("// outside\rimport { total } from './a'\rconst b = 'x\rtotal(/y\r/)\r", 'javascript')).toEqual(['// outside', "'./a'", "'x\r"]) // an unclosed string takes its line end, as at \n
+    expect(pieces('# outside\rtotal = "x\rtotal()\r', 'python')).toEqual(['# outside', '"x'])
+  })
+
   it('JavaScript: a template inside a template expression, and braces inside it', () => {
     const text = 'f(`a ${g({ k: `b ${total}` })} c`)'
     expect(pieces(text, 'javascript')).toEqual(['`a ${', '`b ${', '}`', '} c`'])

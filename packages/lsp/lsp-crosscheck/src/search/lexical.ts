@@ -90,9 +90,10 @@ class Scanner {
     if (!comment) this.strings.push(start, Math.min(end, this.text.length))
   }
 
+  /** Where the line holding `from` ends: at `\n` or a lone `\r` (LSP's line ends, and the languages'). */
   #lineEnd(from: number): number {
-    const end = this.text.indexOf('\n', from)
-    return end === -1 ? this.text.length : end
+    lineEnds.lastIndex = from
+    return lineEnds.exec(this.text)?.index ?? this.text.length
   }
 
   /** JavaScript/TypeScript, C/C++ and the like, Go (raw strings in backquotes). */
@@ -112,10 +113,10 @@ class Scanner {
         this.#skipTo(close === -1 ? text.length : close + 2, i, true)
       } else if (c === '"' || c === "'" || (c === '`' && family === 'go')) {
         let j = i + 1
-        while (j < text.length && text[j] !== c && (c === '`' || text[j] !== '\n')) j += text[j] === '\\' && c !== '`' ? 2 : 1
+        while (j < text.length && text[j] !== c && (c === '`' || !isLineEnd(text[j]))) j += text[j] === '\\' && c !== '`' ? 2 : 1
         this.#skipTo(j + 1, i)
         afterValue = true
-      } else if (family === 'c' && c === '<' && /#\s*include\s*$/.test(text.slice(text.lastIndexOf('\n', i - 1) + 1, i))) {
+      } else if (family === 'c' && c === '<' && /#\s*include\s*$/.test(text.slice(Math.max(text.lastIndexOf('\n', i - 1), text.lastIndexOf('\r', i - 1)) + 1, i))) {
         const close = text.indexOf('>', i)
         this.#skipTo(close === -1 ? this.#lineEnd(i) : close + 1, i)
       } else if (js && (c === '`' || (c === '}' && templates.length > 0 && templates[templates.length - 1] === braces))) {
@@ -152,7 +153,7 @@ class Scanner {
   #regexEnd(start: number): number | undefined {
     const { text } = this
     let inClass = false
-    for (let j = start + 1; j < text.length && text[j] !== '\n'; j++) {
+    for (let j = start + 1; j < text.length && !isLineEnd(text[j]); j++) {
       const c = text[j]
       if (c === '\\') j++
       else if (c === '[') inClass = true
@@ -204,7 +205,7 @@ class Scanner {
         j += quote.length
         break
       }
-      if (depth === 0 && quote.length === 1 && text[j] === '\n') break
+      if (depth === 0 && quote.length === 1 && isLineEnd(text[j])) break
       if (depth === 0 && text[j] === '\\') {
         j += 2
         continue
@@ -288,4 +289,12 @@ class Scanner {
     this.#push(start, end, comment)
     this.#i = Math.max(end, start + 1)
   }
+}
+
+/** Scans from its `lastIndex` to the next `\n` or `\r`: the line's length, never the rest of the text. */
+const lineEnds = /[\r\n]/g
+
+/** Whether a UTF-16 unit ends a line: `\n` or `\r` (LSP 3.17 §Text Documents). */
+function isLineEnd(unit: string | undefined): boolean {
+  return unit === '\n' || unit === '\r'
 }
