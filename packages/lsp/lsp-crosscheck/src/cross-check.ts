@@ -114,10 +114,16 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       const found = fileUri(occurrence.path)
       const { line, character } = lspPositionOf(texts.get(found), occurrence.line, occurrence.character)
       const range = { start: { line, character }, end: { line, character: character + name.length } }
-      const uri = isListed({ uri: found, range }) ? found : ((spellings ??= symlinkSpellings([cursorPlace, ...listed].map((own) => own.uri))).get(found) ?? found)
+      let uri = found
+      let listedHere = isListed({ uri, range })
+      if (!listedHere) {
+        // The answer may name the file through a symlinked folder (see `symlinkSpellings`).
+        uri = (spellings ??= symlinkSpellings([cursorPlace, ...listed].map((own) => own.uri))).get(found) ?? found
+        listedHere = uri !== found && isListed({ uri, range })
+      }
       const place = { uri, range }
       // A file's comments and strings are scanned only for a place the answer does not list.
-      const lexical = isListed(place) ? 'listed' : lexicalAt(texts, uri, scope.familyOf(occurrence.path), line, character)
+      const lexical = listedHere ? 'listed' : lexicalAt(texts, uri, scope.familyOf(occurrence.path), line, character)
       if (lexical === 'listed') counts.listed++
       else if (lexical !== 'code') {
         counts.commentsOrStrings++

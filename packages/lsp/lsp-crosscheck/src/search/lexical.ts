@@ -1,4 +1,5 @@
 import { aloneAsStatement } from './python-statement.js'
+import { isLineEnd, lineEndAt, lineStartAt } from './line-bounds.js'
 
 /**
  * Where comments and strings are in a source text, by a cheap scan per language family: enough to
@@ -90,12 +91,6 @@ class Scanner {
     if (!comment) this.strings.push(start, Math.min(end, this.text.length))
   }
 
-  /** Where the line holding `from` ends: at `\n` or a lone `\r` (LSP's line ends, and the languages'). */
-  #lineEnd(from: number): number {
-    lineEnds.lastIndex = from
-    return lineEnds.exec(this.text)?.index ?? this.text.length
-  }
-
   /** JavaScript/TypeScript, C/C++ and the like, Go (raw strings in backquotes). */
   cLike(family: LexicalFamily): void {
     const { text } = this
@@ -107,7 +102,7 @@ class Scanner {
       const i = this.#i
       const c = text[i]!
       if (c === '/' && text[i + 1] === '/') {
-        this.#skipTo(this.#lineEnd(i), i, true)
+        this.#skipTo(lineEndAt(text, i), i, true)
       } else if (c === '/' && text[i + 1] === '*') {
         const close = text.indexOf('*/', i + 2)
         this.#skipTo(close === -1 ? text.length : close + 2, i, true)
@@ -116,9 +111,9 @@ class Scanner {
         while (j < text.length && text[j] !== c && (c === '`' || !isLineEnd(text[j]))) j += text[j] === '\\' && c !== '`' ? 2 : 1
         this.#skipTo(j + 1, i)
         afterValue = true
-      } else if (family === 'c' && c === '<' && /#\s*include\s*$/.test(text.slice(Math.max(text.lastIndexOf('\n', i - 1), text.lastIndexOf('\r', i - 1)) + 1, i))) {
+      } else if (family === 'c' && c === '<' && /#\s*include\s*$/.test(text.slice(lineStartAt(text, i), i))) {
         const close = text.indexOf('>', i)
-        this.#skipTo(close === -1 ? this.#lineEnd(i) : close + 1, i)
+        this.#skipTo(close === -1 ? lineEndAt(text, i) : close + 1, i)
       } else if (js && (c === '`' || (c === '}' && templates.length > 0 && templates[templates.length - 1] === braces))) {
         if (c === '}') templates.pop()
         let j = i + 1
@@ -173,7 +168,7 @@ class Scanner {
       const i = this.#i
       const c = text[i]!
       if (c === '#') {
-        this.#skipTo(this.#lineEnd(i), i, true)
+        this.#skipTo(lineEndAt(text, i), i, true)
         continue
       }
       // A literal starts with a quote or a prefix letter: other characters need no look.
@@ -235,7 +230,7 @@ class Scanner {
       if (c === '\\') {
         this.#i = i + 2
       } else if (c === '#' && (i === 0 || /[\s;&|(]/.test(text[i - 1]!))) {
-        this.#skipTo(this.#lineEnd(i), i, true)
+        this.#skipTo(lineEndAt(text, i), i, true)
       } else if (c === "'") {
         const close = text.indexOf("'", i + 1)
         this.#skipTo(close === -1 ? text.length : close + 1, i)
@@ -244,7 +239,7 @@ class Scanner {
       } else {
         const heredoc = /^<<-?\s*(['"]?)([A-Za-z_]\w*)\1/.exec(text.slice(i, i + 40))
         if (heredoc) {
-          const body = this.#lineEnd(i) + 1
+          const body = lineEndAt(text, i) + 1
           const end = new RegExp(`^\\s*${heredoc[2]}\\s*$`, 'm').exec(text.slice(body))
           this.#skipTo(end ? body + end.index : text.length, body)
         } else this.#i = i + 1
@@ -289,12 +284,4 @@ class Scanner {
     this.#push(start, end, comment)
     this.#i = Math.max(end, start + 1)
   }
-}
-
-/** Scans from its `lastIndex` to the next `\n` or `\r`: the line's length, never the rest of the text. */
-const lineEnds = /[\r\n]/g
-
-/** Whether a UTF-16 unit ends a line: `\n` or `\r` (LSP 3.17 §Text Documents). */
-function isLineEnd(unit: string | undefined): boolean {
-  return unit === '\n' || unit === '\r'
 }

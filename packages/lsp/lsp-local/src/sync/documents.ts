@@ -181,7 +181,7 @@ export class OpenDocuments {
       const stamp = stampOf(document.path)
       // Unchanged ones are told apart synchronously: with 64 open, a promise each cost more than their stats.
       if (stamp === document.stamp) continue
-      if (stamp !== undefined && stampedSize(stamp) > this.maxOtherBytes) await this.#close(document)
+      if (this.#pastBound(stamp)) await this.#close(document)
       else await skipNotText(this.#refreshTo(document, stamp))
     }
   }
@@ -197,9 +197,9 @@ export class OpenDocuments {
       this.#kept.clear()
       for (const [path, languageId] of files) {
         const stamp = stampOf(path)
-        if (stamp !== undefined && stampedSize(stamp) > this.maxOtherBytes) continue
+        if (this.#pastBound(stamp)) continue
         const current = this.#open.get(path)
-        const document = current ? await skipNotText(this.#refresh(current)) : await this.#openDocument(path, languageId).catch(() => undefined)
+        const document = current ? await skipNotText(this.#refresh(current, stamp)) : await this.#openDocument(path, languageId, stamp).catch(() => undefined)
         if (document) this.#kept.add(path)
       }
       await this.#evict()
@@ -216,22 +216,26 @@ export class OpenDocuments {
     return running
   }
 
-  async #openDocument(path: string, languageId: string): Promise<OpenDocument> {
-    // Stamped before it is read: a write in between makes the stamp stale, so the next sync reads again.
-    const stamp = stampOf(path) ?? ''
+  /** @param stamp - the file's, taken before it is read: a write in between makes it stale, so the next sync reads again. */
+  async #openDocument(path: string, languageId: string, stamp = stampOf(path)): Promise<OpenDocument> {
     const text = diskText(path)
-    const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: ++this.#lastVersion, text, stamp }
+    const document: OpenDocument = { uri: pathToUri(path), path, languageId, version: ++this.#lastVersion, text, stamp: stamp ?? '' }
     await sendOpen(this.client, document.uri, languageId, document.version, text)
     this.#open.set(path, document)
     return document
   }
 
   /**
-   * Re-send a document whose file changed; close it when the file is gone.
+   * Re-send a document whose file changed (its `stamp` when just taken); close it when the file is gone.
    * @throws LspError `LSP_NOT_TEXT` when the file is no longer text; the document is closed first.
    */
-  async #refresh(document: OpenDocument): Promise<OpenDocument | undefined> {
-    return this.#overlays.has(document.path) ? document : this.#refreshTo(document, stampOf(document.path))
+  async #refresh(document: OpenDocument, stamp?: string): Promise<OpenDocument | undefined> {
+    return this.#overlays.has(document.path) ? document : this.#refreshTo(document, stamp ?? stampOf(document.path))
+  }
+
+  /** Whether a file of stamp `stamp` is past `maxOtherBytes`: closed, or not opened, unless a query asks about it. */
+  #pastBound(stamp: string | undefined): boolean {
+    return stamp !== undefined && stampedSize(stamp) > this.maxOtherBytes
   }
 
   /** {@link #refresh} of a document without an overlay whose file's stamp is `stamp` now (`undefined`: gone). */

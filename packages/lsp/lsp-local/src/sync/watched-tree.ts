@@ -57,7 +57,7 @@ export class WatchedTree {
   ) {
     this.#barrier = incremental && eventsTellAll(root) ? acquireBarrier() : undefined
     if (this.#barrier !== undefined) this.#enterRoot()
-    if (this.#barrier === undefined) ({ files: this.#files, links: this.#links } = scanTree(root, isWatched))
+    if (this.#barrier === undefined) this.#files = this.#scan()
   }
 
   /** Whether events are followed (else each look is a full scan). */
@@ -113,7 +113,7 @@ export class WatchedTree {
       }
     }
     if (this.#files.size > MAX_SCANNED_FILES) this.#giveUp()
-    if (this.#barrier === undefined) ({ files: this.#files, links: this.#links } = scanTree(this.root, this.isWatched))
+    if (this.#barrier === undefined) this.#files = this.#scan()
   }
 
   /** Stop following events. */
