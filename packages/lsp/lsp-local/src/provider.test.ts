@@ -288,6 +288,8 @@ describe('faults and cancellation', () => {
     expect(stubborn.pids()).toHaveLength(1)
     await stubborn.provider.dispose()
     expect(stubborn.pids()).toEqual([])
+    // Killed once shutdown went unanswered: a server that answers nothing would not read exit either.
+    expect((await stubborn.received()).slice(-2).map((entry) => entry.method)).toEqual(['textDocument/hover', 'shutdown'])
   })
 })
 

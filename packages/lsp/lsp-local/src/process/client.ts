@@ -145,9 +145,7 @@ export class LanguageServerClient {
   get requestsInFlight(): number { return this.#pending.size } // prettier-ignore
 
   /** Resolves with the reason when the process is gone (crash, kill or normal stop). */
-  get exited(): Promise<LspError> {
-    return this.#exited
-  }
+  get exited(): Promise<LspError> { return this.#exited } // prettier-ignore
 
   /**
    * Send a request. Aborting `signal` or cancelling `dropped` (an answer no longer wanted, see `askEarly`)
@@ -190,18 +188,28 @@ export class LanguageServerClient {
     }
   }
 
-  /** Send a notification; a no-op once the process is gone (also before its exit is seen: a closed connection throws at once). */
+  /**
+   * Send a notification, in order behind every earlier message, without waiting for it to be
+   * written: a server that stops reading its input (busy in one long parse) must hold up neither
+   * a query, which its signal bounds, nor `dispose`. A no-op once the process is gone.
+   */
   async notify<P, RO>(type: ProtocolNotificationType<P, RO> | NotificationType<P>, params: P): Promise<void> {
     if (this.#exitError) return
     this.#stateChanges++
+    this.#queue(() => this.#connection.sendNotification(type as NotificationType<P>, params as never))
+  }
+
+  /** Queue `send`'s message, not awaited (see `notify`); a failed write is the process gone, which its exit reports. */
+  #queue(send: () => Promise<void>): void {
     try {
-      await this.#connection.sendNotification(type as NotificationType<P>, params as never)
-    } catch {}
+      send().catch(() => {})
+    } catch {} // a closed connection throws at once, before the exit is seen
   }
 
   /**
    * Stop politely (LSP 3.17 §Shutdown, §Exit): `shutdown`, then `exit`, each bounded by
-   * `shutdownTimeoutMs`; whatever is still alive is then killed. Never rejects.
+   * `shutdownTimeoutMs`; whatever is still alive is then killed, at once when `shutdown` went
+   * unanswered (a server that answers nothing will not read `exit` either). Never rejects.
    */
   async dispose(): Promise<void> {
     if (this.#state === 'stopped' || this.#state === 'stopping') {
@@ -212,9 +220,11 @@ export class LanguageServerClient {
     const bound = <T>(promise: Promise<T>): Promise<unknown> =>
       Promise.race([promise, this.#exited, delay(this.limits.shutdownTimeoutMs, undefined, { ref: false })]).catch(() => {})
     try {
-      await bound(this.#connection.sendRequest(ShutdownRequest.type))
-      await this.#connection.sendNotification(ExitNotification.type).catch(() => {})
-      await bound(this.#exited)
+      const answered = await bound(this.#connection.sendRequest(ShutdownRequest.type).then(() => true))
+      if (answered === true) {
+        this.#queue(() => this.#connection.sendNotification(ExitNotification.type))
+        await bound(this.#exited)
+      }
     } finally {
       killProcessGroup(this.#child) // also what the server started, even after a clean exit
       await this.#exited

@@ -155,6 +155,12 @@ export interface FakeServerScenario {
    * resident), as a server that leaks would; for memory caps.
    */
   readonly grow?: { readonly method: string; readonly mb: number }
+  /**
+   * Stop reading stdin once a message of this method arrives, leaving that message unhandled, as
+   * a server busy in one long computation does: the pipe fills, and the client's later writes
+   * wait. Only a signal ends it.
+   */
+  readonly stopReadingOn?: string
 }
 
 /** The capabilities the fake announces when the scenario gives none. */
@@ -254,6 +260,7 @@ const fieldChecks: { readonly [K in keyof Required<FakeServerScenario>]: FieldCh
   ),
   wedgeOnRefusal: check((v) => typeof v === 'boolean', 'a boolean'),
   sticky: check((v) => typeof v === 'boolean', 'a boolean'),
+  stopReadingOn: check(isString, 'a method name'),
   grow: check((v) => isJsonObject(v) && isString(v.method) && isInteger(v.mb) && v.mb > 0, 'an object { method: string, mb: positive integer }'),
 }
 

@@ -121,6 +121,12 @@ export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerPr
     recorder.received(message)
     const { crash, grow } = scenario
     if (grow !== undefined && 'method' in message && message.method === grow.method) kept.push(Buffer.alloc(grow.mb * 1024 * 1024, 1))
+    if ('method' in message && message.method === scenario.stopReadingOn) {
+      proc.stdin.pause()
+      // A paused stdin no longer keeps the process alive.
+      holdUntilKilled(clientProcessId, proc.exit)
+      return false
+    }
     if (crash !== undefined && 'method' in message && message.method === crash.on && crashesInThisLaunch(crash, scenario.log)) {
       dying = true
       void crashNow(crash, { silence: () => writer.silence(), ...proc })
