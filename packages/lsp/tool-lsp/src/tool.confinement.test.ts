@@ -18,7 +18,7 @@ describe('confinement of answers', () => {
       workspaceRoot: root,
     })
     const answer = await tool.execute({ operation: 'goToDefinition', filePath: 'src/c.ts', line: 2, character: 1 })
-    expect(answer).toBe('outsideFn → src/link.ts:1')
+    expect(answer).toBe('outsideFn → src/link.ts:1  (not read: its real path is outside the workspace)')
     expect(answer).not.toContain('hunter2')
   })
 })

@@ -33,7 +33,7 @@ describe('files that are not regular', () => {
     expect(seen).toEqual([])
   })
 
-  it('shows result rows in a FIFO or a device as path:line, unread', async () => {
+  it('shows result rows in a FIFO or a device as path:line, saying why they are unread', async () => {
     const root = await tempWorkspace(pricingFiles)
     fifo(path.join(root, 'src/fifo.ts'))
     await symlink('/dev/null', path.join(root, 'src/null.ts'))
@@ -42,14 +42,14 @@ describe('files that are not regular', () => {
       { workspaceRoot: root },
     )
     const text = await tool.execute({ ...query, filePath: 'src/pricing.ts', line: 1, character: 17 })
-    expect(text).toBe(['2 references to applyDiscount in 2 files', 'src/fifo.ts:3', 'src/null.ts:1'].join('\n'))
+    expect(text).toBe(['2 references to applyDiscount in 2 files', 'src/fifo.ts:3  (not a regular file)', 'src/null.ts:1  (not a regular file)'].join('\n'))
   })
 
-  it('shows result rows in a binary file as path:line, without its bytes', async () => {
+  it('shows result rows in a binary file as path:line, without its bytes, saying why', async () => {
     const root = await tempWorkspace({ ...pricingFiles, 'src/blob.ts': 'const a = 1\u0000\u0001\n' })
     const { tool } = stubTool(locations(root, [at(fileUri(root, 'src/blob.ts'), 0, 6, 1)]), { workspaceRoot: root })
     const text = await tool.execute({ ...query, filePath: 'src/pricing.ts', line: 1, character: 17 })
-    expect(text).toBe(['1 reference to applyDiscount', 'src/blob.ts:1'].join('\n'))
+    expect(text).toBe(['1 reference to applyDiscount', 'src/blob.ts:1  (not UTF-8 text: its code is not shown)'].join('\n'))
   })
 
   it('says why a path cannot be read: symlink loop, name too long, not a directory', async () => {

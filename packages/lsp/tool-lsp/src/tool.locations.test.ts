@@ -1,4 +1,4 @@
-import { rm, symlink } from 'node:fs/promises'
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { LspLocation } from '@agent-lsp/lsp'
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -271,14 +271,40 @@ describe('locations', () => {
     ])
   })
 
-  it('shows no column or code when the line cannot be read, and no code for a blank line', async () => {
+  it('shows no column or code when the line cannot be read, says why, and no code for a blank line', async () => {
     const root = await tempWorkspace(pricingFiles)
     const app = fileUri(root, 'src/app.ts')
     const { tool } = stubTool(locations(root, [at(fileUri(root, 'src/gone.ts'), 4, 3), at(app, 98, 0), at(app, 3, 0)]), {
       workspaceRoot: root,
     })
     const text = await tool.execute({ operation: 'findReferences', filePath: 'src/app.ts', line: 2, character: 53 })
-    expect(text).toBe(['3 references to applyDiscount in 2 files', 'src/app.ts', '4:1', '99', 'src/gone.ts:5'].join('\n'))
+    expect(text).toBe(
+      [
+        '3 references to applyDiscount in 2 files',
+        'src/app.ts',
+        '4:1',
+        "99  (past the file's end: it changed since the server read it; ask again)",
+        'src/gone.ts:5  (no such file: deleted since the server answered)',
+      ].join('\n'),
+    )
+  })
+
+  it("says why a file's rows show no code: not UTF-8 text, not a regular file", async () => {
+    const root = await tempWorkspace(pricingFiles)
+    await writeFile(path.join(root, 'src/wide.ts'), Buffer.from('\ufeffexport const x = 1\n', 'utf16le'))
+    await mkdir(path.join(root, 'src/folder.ts'))
+    const wide = fileUri(root, 'src/wide.ts')
+    const { tool } = stubTool(locations(root, [at(wide, 0, 13), at(wide, 3, 1), at(fileUri(root, 'src/folder.ts'), 0, 0)]), { workspaceRoot: root })
+    const text = await tool.execute({ operation: 'findReferences', filePath: 'src/app.ts', line: 2, character: 53 })
+    expect(text).toBe(
+      [
+        '3 references to applyDiscount in 2 files',
+        'src/folder.ts:1  (not a regular file)',
+        'src/wide.ts  (not UTF-8 text: its code is not shown)',
+        '1',
+        '4',
+      ].join('\n'),
+    )
   })
 
   it('says nothing was found, with the word when the cursor is on one', async () => {

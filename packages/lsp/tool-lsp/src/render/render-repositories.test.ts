@@ -25,7 +25,7 @@ describe("rows in other repositories' indexes", () => {
       [
         'lib: From index .agent-lsp/index.scip, built 2026-12-01T09:30:00.000Z at sha256:ab; changed since (rows there may have moved): src/retry.ts',
         '4 references to retry in 3 files',
-        'lib:src/link.ts:1',
+        "lib:src/link.ts:1  (not read: its real path is outside lib's root)",
         'lib:src/retry.ts:1:17  export function retry(times: number): number {',
         'src/main.ts',
         "1:10  import { retry } from 'acme-lib'",

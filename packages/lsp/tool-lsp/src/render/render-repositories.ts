@@ -8,13 +8,14 @@ import { provenanceLine } from './render-provenance.js'
  * that root's own files: as the workspace's, nothing outside that root's real path is read.
  */
 export function withRepositoryFiles(readLines: LineReader, result: LspLocationsResult): LineReader {
-  const repositories = (result.repositories ?? []).map((repository) => ({ root: repository.root, read: createLineReader(repository.root) }))
+  const repositories = (result.repositories ?? []).map((repository) => ({ root: repository.root, read: createLineReader(repository.root, `${repository.name}'s root`) }))
   if (repositories.length === 0) return readLines
-  return (absolutePath) => {
-    if (relativeInside(result.resolvedWorkspaceRoot, absolutePath) !== undefined) return readLines(absolutePath)
-    const owner = repositories.find((repository) => relativeInside(repository.root, absolutePath) !== undefined)
-    return owner === undefined ? readLines(absolutePath) : owner.read(absolutePath)
+  const readerOf = (absolutePath: string): LineReader => {
+    if (relativeInside(result.resolvedWorkspaceRoot, absolutePath) !== undefined) return readLines
+    return repositories.find((repository) => relativeInside(repository.root, absolutePath) !== undefined)?.read ?? readLines
   }
+  const read = (absolutePath: string): Promise<readonly string[] | undefined> => readerOf(absolutePath)(absolutePath)
+  return Object.assign(read, { whyUnread: async (absolutePath: string) => (await readerOf(absolutePath).whyUnread?.(absolutePath)) ?? 'cannot be read' })
 }
 
 /**
