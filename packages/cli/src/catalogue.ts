@@ -181,6 +181,10 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // It always publishes a changed file (0.25-2.3 s), a dependent only when its list changes and
     // then with or before it; its first publication after an open is from disk, without a version.
     diagnostics: { settle: 'changed-files-published' },
+    // By default a changed open document's package is published at once and its dependents in a
+    // second pass a second later (`diagnosticsDelay`), which the rule above took for final: one
+    // pass, the dependents with the changed file.
+    initializationOptions: { diagnosticsDelay: '0s' },
     operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy'],
     install: 'apt-get install gopls golang-go',
   },

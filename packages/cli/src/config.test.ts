@@ -124,6 +124,7 @@ describe('server config', () => {
       rootMarkers: ['go.mod'],
       settings: { gopls: { staticcheck: true } },
       diagnostics: { settle: 'changed-files-published' },
+      initializationOptions: { diagnosticsDelay: '0s' },
       installHint: 'apt-get install gopls golang-go',
     })
     // Its process is no longer the catalogue's: doctor does not guess how to ask its version.

@@ -89,6 +89,25 @@ describe('a dependency changed on disk: the dependent is checked again', () => {
     expect(await diagnosticsOf(seam, 'use.go')).toEqual(clean)
   })
 
+  it('gopls (the dependency in another package, open on the server: a changed document, not a file on disk)', async () => {
+    // Its own call breaks with it: gopls publishes the changed package at once, its dependents later.
+    const lib = (params: string) => `package dep\n\nfunc Area(${params}) int { return w * h }\n\nvar Unit = Area(1, 1)\n`
+    const seam = await seamOn({
+      'go.mod': 'module example.com/two\n\ngo 1.15\n',
+      'dep/lib.go': lib('w, h int'),
+      'use/use.go': 'package use\n\nimport "example.com/two/dep"\n\nvar A = dep.Area(2, 3)\n',
+    })
+    const clean = { shown: [], completeness: { state: 'complete' } }
+    const broken = { shown: ['5:22 Error WrongArgCount not enough arguments in call to dep.Area\n\thave (number, number)\n\twant (int, int, int)'], completeness: { state: 'complete' } }
+    // Asked about first, the dependency is open: its change on disk reaches gopls as didChange.
+    expect(await diagnosticsOf(seam, 'dep/lib.go')).toEqual(clean)
+    expect(await diagnosticsOf(seam, 'use/use.go')).toEqual(clean)
+    await write(seam, 'dep/lib.go', lib('w, h, d int'))
+    expect(await diagnosticsOf(seam, 'use/use.go')).toEqual(broken)
+    await write(seam, 'dep/lib.go', lib('w, h int'))
+    expect(await diagnosticsOf(seam, 'use/use.go')).toEqual(clean)
+  })
+
   it('clangd (a header changed: clangd watches no file, so the host has it check the source again)', async () => {
     const header = (returns: string) => `${returns} area(int w, int h);\n`
     const seam = await seamOn((root) => ({
