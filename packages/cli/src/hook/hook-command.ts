@@ -12,8 +12,9 @@ Claude Code's PreToolUse hook on Grep and Bash (agent-lsp setup claude-code writ
 tool call on stdin; a search for one identifier (the Grep tool, grep -rn NAME DIR, rg NAME, git grep
 NAME) is answered with that symbol's references from the language servers, within the folder or
 file searched. Any other tool call passes untouched, and so does a name the servers do not know. A
-search that is not whole-word (no -w, no \\bNAME\\b: it also matches longer names), or an answer
-that may be incomplete, runs, with the references added beside grep's output.
+search that is not whole-word (no -w, no \\bNAME\\b: it also matches longer names), an answer
+that may be incomplete, or a name that other symbols in the code have too, runs, with the
+references added beside grep's output.
   --mode instead  (default) a whole-word search is not run: its answer is the references; the same
                   search asked again in the session runs, for text matches in comments or docs
   --mode beside   the search runs, and the references are added beside its output
@@ -83,12 +84,17 @@ export async function runHookCommand(argv: readonly string[], stdin: string, io:
   const text = cut(answer.stdout.trimEnd())
   const exact = text.startsWith(`${search.name} → `) && !/^Partial answer/m.test(text)
   let output: Record<string, unknown>
+  // grep shows every symbol of that name: the references stand in for it only when they are all of them.
+  const others = mode === 'instead' && exact && search.wholeWord ? await otherSymbolsNamed(ask, search.name, root) : 0
   // Only a whole-word search asks for what the references are: another also matches longer names.
-  if (mode === 'instead' && exact && search.wholeWord) {
+  if (mode === 'instead' && exact && search.wholeWord && others === 0) {
     // Asked again: the model wants grep's own matches, and gets them alone.
     if (!firstTimeAsked(io.env, input.session_id, `${search.name}\u0000${searched}`)) return 0
     const reason = `Not run: agent-lsp answered with the language server's references to ${search.name} (exact, comments and strings left out). Run the same search again for grep's text matches.\n${text}`
     output = { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason }
+  } else if (search.wholeWord && others !== 0) {
+    const said = others === undefined ? '' : ` these are one ${search.name}'s; ${others} other ${others === 1 ? 'place' : 'places'} in code name another ${search.name}, which grep's output shows.`
+    output = { hookEventName: 'PreToolUse', additionalContext: `agent-lsp (language server) on ${search.name}:${said}\n${text}` }
   } else if (search.wholeWord) {
     output = { hookEventName: 'PreToolUse', additionalContext: `agent-lsp (language server) on ${search.name}:\n${text}` }
   } else {
@@ -97,6 +103,22 @@ export async function runHookCommand(argv: readonly string[], stdin: string, io:
   }
   io.stdout(`${JSON.stringify({ hookSpecificOutput: output })}\n`)
   return 0
+}
+
+/**
+ * How many whole-word occurrences of `name` in the workspace's code lead to another symbol of that
+ * name (the cross-check's `elsewhere`): places grep shows that the references do not. `undefined`
+ * when that cannot be told (no cross-check ran, or asking failed).
+ */
+async function otherSymbolsNamed(ask: HookAsk, name: string, root: string): Promise<number | undefined> {
+  const answer = await ask(['findReferences', '--symbol', name, '--root', root, '--json'], AbortSignal.timeout(ANSWER_TIMEOUT_MS)).catch(() => undefined)
+  if (answer?.exit !== 0) return undefined
+  try {
+    const elsewhere = (JSON.parse(answer.stdout) as { crossCheck?: { counts?: { elsewhere?: unknown } } }).crossCheck?.counts?.elsewhere
+    return typeof elsewhere === 'number' ? elsewhere : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function cut(text: string): string {

@@ -51,6 +51,25 @@ const allReferences = [
 ].join('\n')
 
 describe('agent-lsp hook claude-code', () => {
+  it('runs `grep -rnw render src` when a parameter in code is named render too, the references beside', async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': '{ "include": ["src"] }',
+      'src/a.ts': 'export function render(x: number): string { return String(x) }\n',
+      'src/b.ts': "import { render } from './a'\nexport const out = render(1)\nexport function wrap(render: (n: number) => string) { return render(2) }\n",
+    })
+    const call = recorded(root, 'Bash', { command: 'grep -rnw render src' })
+    const context = [
+      "agent-lsp (language server) on render: these are one render's; 2 other places in code name another render, which grep's output shows.",
+      'render → src/a.ts:1:17',
+      '3 references to render in 2 files under src (3 in 2 files in all)',
+      'src/a.ts:1:17  export function render(x: number): string { return String(x) }',
+      'src/b.ts',
+      "1:10  import { render } from './a'",
+      '2:20  export const out = render(1)',
+    ].join('\n')
+    expect(await hook(['claude-code'], call, runtimeDir())).toEqual({ exit: 0, stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: context } })}\n`, stderr: '' })
+  })
+
   it('answers a recorded `grep -rnw applyDiscount src` with the exact references, and lets the same search run when asked again', async () => {
     const root = await tempWorkspace(files)
     const dir = runtimeDir()
