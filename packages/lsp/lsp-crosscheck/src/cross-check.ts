@@ -5,6 +5,7 @@ import { compareLocations } from '@agent-lsp/lsp'
 import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { settleDeclarations } from './classify/declarations.js'
+import { throughStandIns } from './classify/stand-ins.js'
 import { isCallAt } from './classify/call-site.js'
 import { namesInString } from './classify/string-name.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
@@ -109,12 +110,14 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const inStrings: LspLocation[] = []
     const isListed = (place: LspLocation): boolean => overlaps(cursorPlace, place) || listed.some((own) => overlaps(own, place))
     let spellings: Map<string, string> | undefined // looked up only for a place not listed as found
+    let cursorOccurrence: LspLocation | undefined // when the answer lists nothing
     for (const occurrence of search.occurrences) {
       files.add(occurrence.path)
       const found = fileUri(occurrence.path)
       const { line, character } = lspPositionOf(texts.get(found), occurrence.line, occurrence.character)
       const range = { start: { line, character }, end: { line, character: character + name.length } }
       let uri = found
+      if (listed.length === 0 && overlaps(cursorPlace, { uri, range })) cursorOccurrence = { uri, range }
       let listedHere = isListed({ uri, range })
       if (!listedHere) {
         // The answer may name the file through a symlinked folder (see `symlinkSpellings`).
@@ -138,22 +141,23 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     // a place leading to that one is not a reference of this. Its other declarations (overload
     // signatures, where a call may lead) are settled after the places are classified.
     const symbol = [cursorPlace, ...found]
-    toAsk = toAsk.filter((place) => {
-      const own = found.some((definition) => overlaps(definition, place))
-      if (own) counts.listed++
-      return !own
-    })
+    // A definition the answer leaves out is a place the server missed (clangd, with a header it
+    // cannot parse alone open, leaves out the prototype there): a declaration of the symbol.
+    const declared = toAsk.filter((place) => found.some((definition) => overlaps(definition, place)))
+    toAsk = toAsk.filter((place) => !declared.includes(place))
     // An implementations or callers answer lists few of the places that name the symbol; the
     // server's references list most of the rest in one request, where a goToDefinition each took
     // 2 s warm (141 for rxjs's SchedulerLike). A place it lists leads to the symbol: `here`.
     const referenced = request.operation !== 'findReferences' && toAsk.length > limits.concurrency ? await locationsAt('findReferences', lsp, request, bounded.signal, signal) : []
     const referencedHere = toAsk.filter((place) => referenced.some((reference) => overlaps(reference, place)))
     toAsk = toAsk.filter((place) => !referencedHere.includes(place))
-    const asked = [...referencedHere, ...nearestFirst(toAsk, uriPath(found[0]?.uri ?? cursor.uri), uriPath).slice(0, limits.maxClassified)]
-    const verdicts: Verdict[] = referencedHere.map((): Verdict => ({ kind: 'here' }))
+    const known = [...declared, ...referencedHere]
+    const asked = [...known, ...nearestFirst(toAsk, uriPath(found[0]?.uri ?? cursor.uri), uriPath).slice(0, limits.maxClassified)]
+    const verdicts: Verdict[] = [...declared.map((): Verdict => ({ kind: 'here', declaration: true })), ...referencedHere.map((): Verdict => ({ kind: 'here' }))]
     const common = { lsp, workspaceRoot: request.workspaceRoot, symbol, deadline: bounded.deadline, signal: bounded.signal }
-    verdicts.push(...(await classify(asked.slice(referencedHere.length), uriPath, { ...common, concurrency: limits.concurrency })))
-    const settled = await settleDeclarations(asked, verdicts, { ...common, name, lines: (uri) => texts.lines(uri), filePathOf: uriPath })
+    verdicts.push(...(await classify(asked.slice(known.length), uriPath, { ...common, concurrency: limits.concurrency })))
+    const declarations = await settleDeclarations(asked, verdicts, { ...common, name, lines: (uri) => texts.lines(uri), filePathOf: uriPath })
+    const settled = listed.length === 0 && found.length === 0 ? throughStandIns(asked, declarations) : declarations
     const added: LspLocation[] = []
     const candidates: LspCandidate[] = []
     const adds = missedBy(texts)
@@ -178,7 +182,14 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
         counts.candidates++
       }
     })
-    counts.unchecked += toAsk.length + referencedHere.length - asked.length
+    // Found through stand-ins, the symbol is at the cursor too, where the server listed nothing either.
+    if (settled !== declarations && added.length > 0 && cursorOccurrence && adds(request.operation, cursorOccurrence, true)) {
+      added.push(cursorOccurrence)
+      counts.listed--
+      counts.added++
+    }
+    added.sort(compareLocations)
+    counts.unchecked += toAsk.length + known.length - asked.length
     candidates.sort((a, b) => compareLocations(a.location, b.location)) // asked nearest first; listed in path order
     const check: LspCrossCheck = { name, files: files.size, added, candidates, counts, truncated: search.truncated, unsearched: unsearchedOf(search.unsearched), inStrings: { count: inStrings.length, locations: inStrings.sort(compareLocations).slice(0, MAX_IN_STRINGS) } }
     return finish(result, check, unsettled)
