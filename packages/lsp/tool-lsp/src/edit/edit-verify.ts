@@ -31,7 +31,8 @@ export async function verifyReferences(
     const count = `${expected.length} ${expected.length === 1 ? 'reference' : 'references'} of ${names.old}`
     if (missing.length === 0) return `Verified: findReferences of ${names.new} finds all ${count}, renamed.`
     const shown = missing.slice(0, 5).map((site) => `${display(root, site.path)}:${site.position.line + 1}:${site.position.character + 1}`)
-    return `Not verified: ${missing.length} of the ${count} are not references of ${names.new} now: ${shown.join(', ')}${missing.length > 5 ? ', …' : ''}.`
+    const are = missing.length === 1 ? 'is not a reference' : 'are not references'
+    return `Not verified: ${missing.length} of the ${count} ${are} of ${names.new} now: ${shown.join(', ')}${missing.length > 5 ? ', …' : ''}.`
   } catch (error) {
     if (context.signal.aborted) throw error
     return `Not verified: findReferences of ${names.new} failed (${oneLine(error instanceof Error ? error.message : String(error))}).`
