@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { setTimeout as delay } from 'node:timers/promises'
+import { onAbort } from '@agent-lsp/abort'
 import { LspError, languageOf } from '@agent-lsp/lsp'
 import type { CancellationToken, MessageConnection, NotificationType, ProtocolNotificationType, ProtocolRequestType, ServerCapabilities } from 'vscode-languageserver-protocol/node'
 import { protocol } from '../protocol.js'
@@ -159,15 +160,13 @@ export class LanguageServerClient {
     if (signal?.aborted || dropped?.isCancellationRequested) throw cancelledError(type.method)
     if (type.method === ExecuteCommandRequest.method) this.#stateChanges++
     const source = new CancellationTokenSource()
-    let onAbort: (() => void) | undefined
+    let abort = (): void => {}
     const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        source.cancel()
-        reject(cancelledError(type.method))
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
+      abort = () => (source.cancel(), reject(cancelledError(type.method)))
     })
-    const onDrop = dropped?.onCancellationRequested(() => onAbort?.())
+    // Through onAbort: requests fanned out on one signal (a file's three tsserver pulls, many files) hold one listener.
+    const stopWaiting = signal ? onAbort(signal, abort) : undefined
+    const onDrop = dropped?.onCancellationRequested(() => abort())
     // One rejecter per request, dropped when it settles: chaining on #exited would keep every
     // request's closure alive for the server's whole life.
     let onDeath: ((error: LspError) => void) | undefined
@@ -181,7 +180,7 @@ export class LanguageServerClient {
       // Disposing the connection on exit rejects pending requests with its own error: the exit is the cause.
       throw LspError.isInstance(error) ? error : (this.#exitError ?? requestError(this.config, type.method, error))
     } finally {
-      if (onAbort) signal?.removeEventListener('abort', onAbort)
+      stopWaiting?.()
       onDrop?.dispose()
       if (onDeath) this.#pending.delete(onDeath)
       source.dispose()

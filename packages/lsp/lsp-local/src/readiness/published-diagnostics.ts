@@ -1,3 +1,4 @@
+import { onAbort } from '@agent-lsp/abort'
 import type { FileEvent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol'
 import type { LocalDiagnosticsRules } from '../config.js'
 import { canonicalUri } from '../normalize/uri.js'
@@ -243,10 +244,11 @@ export class PublishedDiagnostics {
   #wait<T>(check: () => T | number | undefined, timeoutMs: number, signal: AbortSignal | undefined, onTimeout: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let recheck: NodeJS.Timeout | undefined
+      let stopWaiting = (): void => {}
       const settle = (finish: () => void): void => {
         clearTimeout(timer)
         clearTimeout(recheck)
-        signal?.removeEventListener('abort', onAbort)
+        stopWaiting()
         this.#waiters.delete(wake)
         finish()
       }
@@ -256,11 +258,11 @@ export class PublishedDiagnostics {
         if (typeof value === 'number') recheck = setTimeout(wake, Math.max(0, value - Date.now()))
         else if (value !== undefined) settle(() => resolve(value))
       }
-      const onAbort = (): void => settle(() => reject(signal?.reason))
       const timer = setTimeout(() => settle(() => resolve(onTimeout())), timeoutMs)
-      if (signal?.aborted) return onAbort()
+      if (signal?.aborted) return settle(() => reject(signal.reason))
       this.#waiters.add(wake)
-      signal?.addEventListener('abort', onAbort, { once: true })
+      // Through onAbort: an overlay or a changed header waits here from every file on one signal.
+      if (signal) stopWaiting = onAbort(signal, () => settle(() => reject(signal.reason)))
       wake()
     })
   }

@@ -1,3 +1,4 @@
+import { onAbort } from '@agent-lsp/abort'
 import type { ProgressToken, WorkDoneProgressBegin } from 'vscode-languageserver-protocol'
 
 /** How long a progress token that was created but never begun counts as work, in ms. */
@@ -108,17 +109,18 @@ export class Readiness {
   whenReady(timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     if (this.ready) return Promise.resolve(true)
     return new Promise<boolean>((resolve, reject) => {
+      let stopWaiting = (): void => {}
       const settle = (finish: () => void): void => {
         clearTimeout(timer)
-        signal?.removeEventListener('abort', onAbort)
+        stopWaiting()
         this.#waiters.delete(wake)
         finish()
       }
       const wake = (): void => settle(() => resolve(true))
-      const onAbort = (): void => settle(() => reject(signal?.reason))
       const timer = setTimeout(() => settle(() => resolve(false)), timeoutMs)
       this.#waiters.add(wake)
-      signal?.addEventListener('abort', onAbort, { once: true })
+      // Through onAbort: a query fanned out over many files waits here from each on one signal.
+      if (signal) stopWaiting = onAbort(signal, () => settle(() => reject(signal.reason)))
     })
   }
 
