@@ -1,6 +1,7 @@
 import { chmodSync, unlinkSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { createMessageConnection, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node'
+import { LspError } from '@agent-lsp/lsp'
 import { HostPool } from './host-pool.js'
 import { enforceBudget, type HostBudget } from './host-budget.js'
 import { pidIn, takeLock } from './host-lock.js'
@@ -87,6 +88,8 @@ function serve(server: net.Server, inode: bigint | undefined, options: HostServe
   const budgetTimer = budget === undefined ? undefined : setInterval(() => enforceBudget(pool.entries().map((entry) => entry.provider), budget), budget.checkMs)
   budgetTimer?.unref()
   let stopping: Promise<void> | undefined
+  /** Every connection's queries in flight. */
+  const queries = new Set<AbortController>()
   let markStopped = (): void => {}
   const stopped = new Promise<void>((resolve) => (markStopped = resolve))
 
@@ -102,6 +105,8 @@ function serve(server: net.Server, inode: bigint | undefined, options: HostServe
       if (inode !== undefined && socketInode(options.paths.socket) === inode) removeQuietly(options.paths.socket)
       if (pidIn(options.paths.pid) === process.pid) removeQuietly(options.paths.pid)
       server.close()
+      // The queries in flight end now, answered as stopped (see the query handler).
+      for (const controller of queries) controller.abort()
       await pool.disposeAll()
       logs.close()
       for (const connection of connections) connection.dispose()
@@ -124,16 +129,20 @@ function serve(server: net.Server, inode: bigint | undefined, options: HostServe
     connection.onRequest(queryRequest, async ({ server: config, slot, request, log }, token) => {
       const controller = new AbortController()
       inFlight.add(controller)
+      queries.add(controller)
       const listener = token.onCancellationRequested(() => controller.abort())
       try {
         const client = { kind: kinds.get(connection) ?? 'unknown', pid: pids.get(connection) ?? 0 }
         const query = loggedQuery((asked, signal) => pool.query(config, asked, signal!, connection, slot), config.id, client, () => logs.for(log))
         return await query(request, controller.signal)
       } catch (error) {
+        // Stopped on purpose: a client must not take this for a crash and start a new host.
+        if (stopping) throw toResponseError(new LspError('LSP_DISPOSED', `the agent-lsp host was stopped (agent-lsp stop) while it answered ${request.operation}; ask again to start a new one`))
         throw toResponseError(error)
       } finally {
         listener.dispose()
         inFlight.delete(controller)
+        queries.delete(controller)
         armIdle()
       }
     })

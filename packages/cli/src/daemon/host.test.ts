@@ -106,6 +106,32 @@ describe('the shared host', () => {
     expect(now[0]).not.toBe(killed)
   })
 
+  it('answers a query in flight during stop as stopped, and no client starts a new host for it', async () => {
+    // A check that takes tsserver seconds: the query is still in flight when stop comes.
+    const slow = [
+      "type Rec<N extends number, A extends unknown[] = []> = A['length'] extends N ? A : Rec<N, [...A, 0]>;",
+      ...Array.from({ length: 60 }, (_, i) => `export type T${i} = Rec<${900 + i}>; export const v${i}: T${i}['length'] = ${900 + i};`),
+      '',
+    ].join('\n')
+    const root = await tempWorkspace({ ...files, 'src/slow.ts': slow })
+    const { env, dir } = hostEnv()
+    const pending = run(['diagnostics', 'src/slow.ts'], root, env)
+    let servers: number[] = []
+    while (servers.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 20)) // a bounded poll: nothing announces a process start
+      servers = hostProcesses(dir).flatMap((pid) => typescriptServers(pid))
+    }
+    const hosts = hostProcesses(dir)
+    expect((await run(['stop'], root, env)).exit).toBe(0)
+    expect(await pending).toEqual({
+      exit: 1,
+      stdout: '',
+      stderr: 'agent-lsp: LSP_DISPOSED: the agent-lsp host was stopped (agent-lsp stop) while it answered diagnostics; ask again to start a new one\n',
+    })
+    expect(await waitUntilGone([...hosts, ...servers], 5_000)).toEqual([])
+    expect(hostProcesses(dir)).toEqual([])
+  }, 60_000)
+
   it('exits when idle, leaving no process', async () => {
     const root = await tempWorkspace(files)
     const { env, dir } = hostEnv({ AGENT_LSP_HOST_IDLE_SECONDS: '1' })
