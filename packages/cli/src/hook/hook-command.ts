@@ -108,14 +108,15 @@ export async function runHookCommand(argv: readonly string[], stdin: string, io:
 /**
  * How many whole-word occurrences of `name` in the workspace's code lead to another symbol of that
  * name (the cross-check's `elsewhere`): places grep shows that the references do not. `undefined`
- * when that cannot be told (no cross-check ran, or asking failed).
+ * when that cannot be told: no cross-check ran, asking failed, or some occurrences were never
+ * asked about (in generated files, `counts.generated`: a bundle's `var noop` is another symbol).
  */
 async function otherSymbolsNamed(ask: HookAsk, name: string, root: string): Promise<number | undefined> {
   const answer = await ask(['findReferences', '--symbol', name, '--root', root, '--json'], AbortSignal.timeout(ANSWER_TIMEOUT_MS)).catch(() => undefined)
   if (answer?.exit !== 0) return undefined
   try {
-    const elsewhere = (JSON.parse(answer.stdout) as { crossCheck?: { counts?: { elsewhere?: unknown } } }).crossCheck?.counts?.elsewhere
-    return typeof elsewhere === 'number' ? elsewhere : undefined
+    const counts = (JSON.parse(answer.stdout) as { crossCheck?: { counts?: { elsewhere?: unknown; generated?: unknown } } }).crossCheck?.counts
+    return typeof counts?.elsewhere === 'number' && counts.generated === 0 ? counts.elsewhere : undefined
   } catch {
     return undefined
   }

@@ -51,6 +51,21 @@ const allReferences = [
 ].join('\n')
 
 describe('agent-lsp hook claude-code', () => {
+  it('runs `grep -rnw noop src` when a generated file names noop too (never asked about), the references beside', async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': '{ "include": ["src"] }',
+      'src/noop.ts': 'export function noop(): void {}\n',
+      'src/use.ts': "import { noop } from './noop'\nnoop()\n",
+      'src/legacy.js': 'var noop = function () {};\nnoop();\n//# sourceMappingURL=legacy.js.map\n',
+    })
+    const call = recorded(root, 'Bash', { command: 'grep -rnw noop src' })
+    const output = JSON.parse((await hook(['claude-code'], call, runtimeDir())).stdout) as { hookSpecificOutput: Record<string, string> }
+    expect(output.hookSpecificOutput.permissionDecision).toBeUndefined()
+    expect(output.hookSpecificOutput.additionalContext).toBe(
+      ['agent-lsp (language server) on noop:', 'noop → src/noop.ts:1:17', '3 references to noop in 2 files under src (3 in 2 files in all)', 'src/noop.ts:1:17  export function noop(): void {}', 'src/use.ts', "1:10  import { noop } from './noop'", '2:1  noop()'].join('\n'),
+    )
+  })
+
   it('runs `grep -rnw render src` when a parameter in code is named render too, the references beside', async () => {
     const root = await tempWorkspace({
       'tsconfig.json': '{ "include": ["src"] }',
