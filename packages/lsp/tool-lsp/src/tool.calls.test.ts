@@ -45,6 +45,16 @@ describe('incomingCalls', () => {
     )
   })
 
+  it("says why a caller's call site shows no code: its file gone since the answer", async () => {
+    const { tool } = await callsTool((root) => {
+      const gone = fileUri(root, 'src/gone.ts')
+      return { ...incoming(root), calls: [{ item: item(gone, 'gone', 'Module', 0, 0), callSites: [at(gone, 2, 4, 7)] }] }
+    })
+    expect(await tool.execute({ operation: 'incomingCalls', filePath: 'src/cart.ts', line: 4, character: 3 })).toBe(
+      ['1 caller of Cart.addItem', '← Module gone  src/gone.ts:3  (no such file: deleted since the server answered)'].join('\n'),
+    )
+  })
+
   it('runs at a symbol, keeps the callers under fileFilter, and pages', async () => {
     const { tool } = await callsTool(incoming, 1)
     expect(await tool.execute({ operation: 'incomingCalls', symbol: 'Cart.addItem', fileFilter: 'src/shop.ts' })).toBe(

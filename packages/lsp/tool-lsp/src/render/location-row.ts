@@ -53,7 +53,8 @@ export async function linesOfTargets(targets: readonly LocationTarget[], readLin
   return new Map(read)
 }
 
-async function fileLinesOf(absolutePath: string, readLines: LineReader): Promise<FileLines> {
+/** `absolutePath`'s lines, or why it has none. */
+export async function fileLinesOf(absolutePath: string, readLines: LineReader): Promise<FileLines> {
   const lines = await readLines(absolutePath)
   if (lines !== undefined) return lines
   return { unread: (await readLines.whyUnread?.(absolutePath)) ?? 'cannot be read' }
