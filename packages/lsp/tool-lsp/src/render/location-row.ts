@@ -54,7 +54,7 @@ export async function linesOfTargets(targets: readonly LocationTarget[], readLin
 }
 
 /** `absolutePath`'s lines, or why it has none. */
-export async function fileLinesOf(absolutePath: string, readLines: LineReader): Promise<FileLines> {
+async function fileLinesOf(absolutePath: string, readLines: LineReader): Promise<FileLines> {
   const lines = await readLines(absolutePath)
   if (lines !== undefined) return lines
   return { unread: (await readLines.whyUnread?.(absolutePath)) ?? 'cannot be read' }

@@ -8,7 +8,7 @@ import { moreLine, pageOf, showing } from './paging.js'
 import type { RenderContext } from './render-context.js'
 import { crossCheckLines } from './render-cross-check.js'
 import { fieldWord } from './field-word.js'
-import { fileLinesOf, lineOf, whyNoLine } from './location-row.js'
+import { renderRow } from './location-row.js'
 
 /** Call sites listed by position on a row; the rest are counted. */
 const MAX_SITES_LISTED = 5
@@ -72,9 +72,10 @@ async function incomingRow(call: LspCall, item: LocationTarget, roots: readonly 
   const title = `← ${call.item.kind} ${itemName(call.item)}`
   const [first, ...others] = call.callSites.map((site) => toLocationTarget(site, roots)).sort(compareTargets)
   if (first === undefined) return `${title}  ${await targetLabel(item, readLines)}`
-  const code = await codeAt(first, readLines)
+  // A workspace call site is a location row (`path:line:col  code`, or why it shows none).
+  const place = first.kind === 'workspace' ? await renderRow(first, readLines) : await targetLabel(first, readLines)
   const more = others.length > 0 ? `  +${others.length} more ${others.length === 1 ? 'call' : 'calls'} at ${await siteList(others, first, readLines)}` : ''
-  return `${title}  ${await targetLabel(first, readLines)}${code ? `  ${code}` : await whyNoCode(first, readLines)}${more}`
+  return `${title}  ${place}${more}`
 }
 
 async function outgoingRow(call: LspCall, item: LocationTarget, origin: LocationTarget, roots: readonly string[], readLines: LineReader): Promise<string> {
@@ -97,13 +98,6 @@ async function siteList(sites: readonly LocationTarget[], rowPlace: LocationTarg
     }),
   )
   return `${labels.join(', ')}${sites.length > MAX_SITES_LISTED ? ', …' : ''}`
-}
-
-/** `  (why)` when a workspace target's line cannot be read (see `whyNoLine`), else `''` (a blank line, outside). */
-async function whyNoCode(target: LocationTarget, readLines: LineReader): Promise<string> {
-  if (target.kind !== 'workspace') return ''
-  const lines = await fileLinesOf(target.absolutePath, readLines)
-  return lineOf(lines, target.line) === undefined ? whyNoLine(lines) : ''
 }
 
 /** The code of a workspace target's line around it (see `codeAround`); `''` outside or unreadable. */
