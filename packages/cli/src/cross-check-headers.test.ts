@@ -33,7 +33,11 @@ describe('cross-check: a C function declared in a header that does not compile a
       ['4 references to werror in 3 files', `io.c:5:1  werror(const char *format, ...)${missed}`, `io.h:2:1  werror(const char *format, ...) PRINTF_STYLE(1, 2);${missed}`, 'use.c', `6:3  werror("a");${missed}`, `7:3  werror("b");${missed}`].join('\n'),
     )
     const rename = { operation: 'rename', filePath: 'io.c', line: 5, character: 1, newName: 'warn_err' } as const
-    expect((await tool.execute(rename)).split('\n').slice(0, 4)).toEqual([
+    expect((await tool.execute(rename)).split('\n').slice(0, 7)).toEqual([
+      // Without the prototype renamed, use.c's calls would name no declaration of warn_err.
+      'Warning: if applied, 2 of the 3 references of werror would not be references of warn_err:',
+      '  use.c:6:3  warn_err("a");',
+      '  use.c:7:3  warn_err("b");',
       'Preview: rename werror → warn_err: 3 edits in 2 files; nothing written. The same call with apply: true writes it.',
       'Errors 1 → 1 if applied (in the 3 checked files).',
       'The rename misses 1 reference of werror:',

@@ -37,10 +37,14 @@ describe('speculative edits on typescript-language-server', () => {
     const root = await tempWorkspace({ 'tsconfig.json': tsconfig, 'src/price.ts': price, 'src/checkout.ts': taken })
     const { tool } = toolOn(root)
     const answer = (await tool.execute({ operation: 'rename', filePath: 'src/price.ts', line: 1, character: 17, newName: 'cost' })).split('\n')
-    expect(answer.slice(0, 4)).toEqual([
+    expect(answer.slice(0, 7)).toEqual([
       'Warning: errors 0 → 2 if applied (in the 2 checked files), 2 new errors:',
       "  src/checkout.ts:1:10  error  2440  Import declaration conflicts with local declaration of 'cost'.",
       "  src/checkout.ts:4:30  error  2349  This expression is not callable. Type 'Number' has no call signatures.",
+      // The import would also bind the local cost's places (TS merges the two declarations).
+      'Warning: if applied, 2 places naming another cost would refer to the renamed price instead:',
+      '  src/checkout.ts:3:7  const cost = 1',
+      '  src/checkout.ts:4:35  export const total: number = cost(cost)',
       'Preview: rename price → cost: 3 edits in 2 files; nothing written. The same call with apply: true writes it.',
     ])
     expect(await read(root, 'src/price.ts')).toBe(price)
@@ -74,10 +78,14 @@ describe('speculative edits on typescript-language-server', () => {
     let stdout = ''
     const code = await main(['rename', 'src/price.ts:1:17', 'cost'], { cwd: root, stdout: (text) => void (stdout += text), stderr: () => {} })
     expect(code).toBe(0)
-    expect(stdout.split('\n').slice(0, 4)).toEqual([
+    expect(stdout.split('\n').slice(0, 7)).toEqual([
       'Warning: errors 0 → 2 if applied (in the 2 checked files), 2 new errors:',
       "  src/checkout.ts:1:10  error  2440  Import declaration conflicts with local declaration of 'cost'.",
       "  src/checkout.ts:4:30  error  2349  This expression is not callable. Type 'Number' has no call signatures.",
+      // The import would also bind the local cost's places (TS merges the two declarations).
+      'Warning: if applied, 2 places naming another cost would refer to the renamed price instead:',
+      '  src/checkout.ts:3:7  const cost = 1',
+      '  src/checkout.ts:4:35  export const total: number = cost(cost)',
       'Preview: rename price → cost: 3 edits in 2 files; nothing written. The same command with --apply writes it.',
     ])
     expect(await read(root, 'src/checkout.ts')).toBe(taken)

@@ -18,9 +18,12 @@ describe('a speculative rename in 80 files', () => {
     const root = await tempWorkspace(files)
     const { tool } = toolOn(root)
     const answer = (await tool.execute({ operation: 'rename', filePath: 'src/a.ts', line: 1, character: 14, newName: 'cap' })).split('\n')
-    expect(answer.slice(0, 3)).toEqual([
+    expect(answer.slice(0, 6)).toEqual([
       'Warning: errors 0 → 1 if applied (in the 80 checked files), 1 new error:',
       "  src/f79.ts:1:10  error  2440  Import declaration conflicts with local declaration of 'cap'.",
+      'Warning: if applied, 2 places naming another cap would refer to the renamed limit instead:',
+      '  src/f79.ts:2:7  const cap = 2',
+      '  src/f79.ts:3:26  export const v79 = cap + cap',
       'Preview: rename limit → cap: 159 edits in 80 files; nothing written. The same call with apply: true writes it.',
     ])
     expect(await readFile(path.join(root, 'src/f79.ts'), 'utf8')).toBe(taken)

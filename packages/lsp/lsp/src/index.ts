@@ -54,19 +54,17 @@ export type {
   LspNotice,
   LspOverlayDiagnosticsResult,
   LspOverlayFileDiagnostics,
-  LspParameterInformation,
   LspProvenance,
   LspRepository,
   LspFallback,
   LspQueryResult,
-  LspSignatureHelp,
   LspSignatureHelpResult,
-  LspSignatureInformation,
   LspSymbolsResult,
   LspTypeHierarchyResult,
   LspWorkspaceDiagnosticsResult,
   LspWorkspaceEditResult,
 } from './results.js'
+export type { LspParameterInformation, LspSignatureHelp, LspSignatureInformation } from './signature-types.js'
 export type { LspCall, LspCallHierarchyItem, LspSymbol, LspSymbolKind, LspTypeHierarchyItem } from './symbol-types.js'
 export { lspOperations, lspRequestShapes, lspResultKinds } from './operations.js'
 export { LspError, type LspErrorCode, type LspErrorOptions, type LspResponseError } from './errors.js'

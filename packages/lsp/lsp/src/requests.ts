@@ -126,6 +126,13 @@ export interface LspOverlayDiagnosticsRequest {
   readonly overlays: readonly LspOverlay[]
   /** The files whose diagnostics to report (absolute, or relative to `workspaceRoot`), the overlays' among them if wanted. */
   readonly files: readonly string[]
+  /**
+   * Also asked while the overlays are in view, after the diagnostics: the references
+   * (`textDocument/references` with the declaration, LSP 3.17 §Find References) at `position`
+   * (zero-based, UTF-16, in the overlay's text when `filePath` has one). A rename's check: which
+   * places the new name refers to once written.
+   */
+  readonly references?: { readonly filePath: string; readonly position: LspPosition }
   readonly workspaceRoot: string
 }
 

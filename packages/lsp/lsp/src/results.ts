@@ -2,6 +2,7 @@ import type { LspCrossCheck } from './cross-check-types.js'
 import type { LspDiagnostic } from './diagnostic-types.js'
 import type { LspCodeAction, LspCompletionList, LspWorkspaceEdit } from './edit-types.js'
 import type { LspLocation, LspRange } from './positions.js'
+import type { LspSignatureHelp } from './signature-types.js'
 import type { LspCall, LspCallHierarchyItem, LspSymbol, LspTypeHierarchyItem } from './symbol-types.js'
 
 /** Hover content (LSP 3.17 §Hover), every `MarkedString`/`MarkupContent` shape joined to one text. */
@@ -170,36 +171,6 @@ export interface LspTypeHierarchyResult extends LspResultBase {
   readonly items: readonly LspTypeHierarchyItem[]
 }
 
-/** A parameter of a signature (LSP 3.17 §ParameterInformation), its label as text. */
-export interface LspParameterInformation {
-  readonly label: string
-  readonly documentation?: string
-}
-
-/** One signature (LSP 3.17 §SignatureInformation). */
-export interface LspSignatureInformation {
-  readonly label: string
-  readonly documentation?: string
-  readonly parameters: readonly LspParameterInformation[]
-  /**
-   * This signature's own active parameter (zero-based, within `parameters`), when the server sets
-   * one per signature (LSP 3.16); for the active signature it is also `LspSignatureHelp.activeParameter`.
-   */
-  readonly activeParameter?: number
-}
-
-/** Signature help at a call (LSP 3.17 §SignatureHelp); zero-based indexes. */
-export interface LspSignatureHelp {
-  readonly signatures: readonly LspSignatureInformation[]
-  readonly activeSignature: number
-  /**
-   * The active signature's active parameter, zero-based: 0 when the server omits it and the
-   * signature has parameters (the LSP 3.17 default); `null` when the signature has none, or the
-   * server says none is active (`null`, or an index past the parameters: an extra argument).
-   */
-  readonly activeParameter: number | null
-}
-
 /** The answer of `signatureHelp`; `null` outside a call's argument list. */
 export interface LspSignatureHelpResult extends LspResultBase {
   readonly kind: 'signatureHelp'
@@ -255,6 +226,8 @@ export interface LspOverlayFileDiagnostics {
 export interface LspOverlayDiagnosticsResult extends LspResultBase {
   readonly kind: 'overlayDiagnostics'
   readonly files: readonly LspOverlayFileDiagnostics[]
+  /** The references asked by the request's `references`, in the server's order (positions in the overlays' text); absent when not asked. */
+  readonly references?: readonly LspLocation[]
 }
 
 /**

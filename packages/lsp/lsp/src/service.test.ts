@@ -352,6 +352,9 @@ describe('edit requests', () => {
       { operation: 'format', filePath: 'a.ts', range: null, workspaceRoot: root },
       { operation: 'willRenameFiles', filePath: 'a.ts', newPath: '', workspaceRoot: root },
       { operation: 'didRenameFiles', filePath: 'a.ts', workspaceRoot: root },
+      { operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'a.ts', text: '' }], files: [], references: { filePath: 'a.ts' }, workspaceRoot: root },
+      { operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'a.ts', text: '' }], files: [], references: { filePath: '', position: at }, workspaceRoot: root },
+      { operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'a.ts', text: '' }], files: [], references: { filePath: 'a.ts', position: { line: -1, character: 0 } }, workspaceRoot: root },
     ]
     for (const request of bad) expect(await codeOf(lsp.query(request as never))).toBe('LSP_INVALID_REQUEST')
     expect(p.seen).toHaveLength(0)

@@ -215,6 +215,10 @@ function validateRequest(request: LspQueryRequest): void {
       throw invalid('overlays must be a non-empty array of { filePath, text } with a non-empty filePath and a string text')
     }
     if (!Array.isArray(files) || !files.every(isPath)) throw invalid('files must be an array of non-empty file paths')
+    const { references } = request as LspOverlayDiagnosticsRequest
+    if (references !== undefined && (typeof references !== 'object' || references === null || !isPath(references.filePath) || !isPosition(references.position))) {
+      throw invalid('references must be { filePath, position } with a non-empty filePath and a zero-based integer line and character')
+    }
   }
   if (shape === 'format') {
     const { range, options } = request as LspFormatRequest

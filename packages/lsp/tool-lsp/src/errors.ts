@@ -17,6 +17,10 @@ import { oneLine } from './text/one-line.js'
  *   nothing was written.
  * - `LSP_EDIT_ADDS_ERRORS`: a rename's `apply` refused because, applied in the servers' view only
  *   (`overlayDiagnostics`), it adds errors (`force: true` writes anyway); nothing was written.
+ * - `LSP_EDIT_NAME_CONFLICT`: a rename's `apply` refused because, applied in the servers' view
+ *   only, the new name's references are not the renamed ones: a declaration of the new name already
+ *   in scope captures a renamed reference, or the renamed declaration captures another symbol's
+ *   uses (`force: true` writes anyway); nothing was written.
  * - `LSP_NOT_A_REPOSITORY`, `LSP_INVALID_REVISION`: `impact` asked outside a git work tree, or
  *   about a revision git does not resolve to a commit.
  * - `LSP_FILE_EXISTS`: `moveFile` refused because its `newPath` exists (a file or a folder);
@@ -43,6 +47,7 @@ export type LspToolErrorCode =
   | 'LSP_EDIT_FAILED'
   | 'LSP_EDIT_INCOMPLETE'
   | 'LSP_EDIT_ADDS_ERRORS'
+  | 'LSP_EDIT_NAME_CONFLICT'
   | 'LSP_NOT_A_REPOSITORY'
   | 'LSP_INVALID_REVISION'
   | 'LSP_FILE_EXISTS'

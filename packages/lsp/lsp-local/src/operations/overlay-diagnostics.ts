@@ -9,6 +9,10 @@ import { retryContentModified, type OperationContext } from './context.js'
 import { diagnostics } from './diagnostics.js'
 import type { LanguageServerClient } from '../process/client.js'
 import type { DocumentHold, OpenDocuments } from '../sync/documents.js'
+import { normalizeLocations } from '../normalize/normalize.js'
+import { protocol } from '../protocol.js'
+
+const { ReferencesRequest } = protocol
 
 /** What an overlay needs of a session (see `Session`): its server, its documents, the overlay active now. */
 export interface OverlaySession {
@@ -36,7 +40,9 @@ interface OverlayPlace {
  * thrown error too. A restore that fails (the server died meanwhile) stops the server, whose next
  * query starts a new one from disk. The overlay waits for the session's queries in flight, and
  * queries asked meanwhile wait for it to be taken back (see {@link readingDisk}), so none answers
- * from text that is not on disk; overlays of one session run one at a time.
+ * from text that is not on disk; overlays of one session run one at a time. With `references`,
+ * `textDocument/references` (declaration included) at that place is asked after the diagnostics,
+ * the overlays still in view.
  * @throws LspError `LSP_UNSUPPORTED_OPERATION` (a server that takes no documents), `LSP_INVALID_REQUEST` (an overlay of a file this server does not take, two
  *   overlays of one file), `LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_NOT_TEXT`,
  *   `LSP_CANCELLED`, and the request errors of the diagnostics.
@@ -88,7 +94,16 @@ export async function answerOverlayDiagnostics(
     )
     const partial = answers.find((answer) => answer.completeness.state === 'partial')?.completeness
     const completeness: LspCompleteness = partial ?? { state: 'complete' }
-    return { kind: 'overlayDiagnostics', files: answers, resolvedWorkspaceRoot, completeness }
+    if (request.references === undefined) return { kind: 'overlayDiagnostics', files: answers, resolvedWorkspaceRoot, completeness }
+    // After the diagnostics: tsserver drops the diagnostics it computes when another request arrives.
+    const at = resolve(request.references.filePath)
+    const languageId = languageOf(at)
+    if (languageId === undefined) throw new LspError('LSP_INVALID_REQUEST', `invalid LSP request: references in ${at}, which is not a file of language server "${config.id}"`)
+    await documents.sync(at, languageId, hold)
+    const params = { textDocument: { uri: pathToUri(at) }, position: request.references.position, context: { includeDeclaration: true } }
+    const raw = await ask(() => client.request(ReferencesRequest.type, params, signal))
+    const references = normalizeLocations(raw, `${config.id} ${ReferencesRequest.method}`)
+    return { kind: 'overlayDiagnostics', files: answers, references, resolvedWorkspaceRoot, completeness }
   } finally {
     try {
       for (const { path } of overlays) await documents.clearOverlay(path)

@@ -114,10 +114,12 @@ export class OpenDocuments {
   /**
    * Make the server see `text` as the content of `path` (opened from disk first if it is not open):
    * a full-text `didChange` with the next version, when it differs. Until {@link clearOverlay}, no
-   * sync re-reads the file from disk and the document is never closed for room.
+   * sync re-reads the file from disk and the document is never closed for room. A leading byte
+   * order mark is dropped, as from the disk's text (see `diskText`): positions do not count it.
    * @throws LspError `LSP_NOT_TEXT` (nothing sent), as {@link sync}.
    */
-  setOverlay(path: string, languageId: string, text: string): Promise<void> {
+  setOverlay(path: string, languageId: string, withMark: string): Promise<void> {
+    const text = withMark.startsWith('\ufeff') ? withMark.slice(1) : withMark
     return this.#serial(async () => {
       const current = this.#open.get(path)
       const document = (current && (await this.#refresh(current))) ?? (await this.#openDocument(path, languageId))

@@ -1,4 +1,4 @@
-import type { LspCompleteness, LspDiagnostic, LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import type { LspCompleteness, LspDiagnostic, LspLocation, LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import { applyAtomically } from './apply-files.js'
@@ -16,8 +16,10 @@ import { writeFlagWords, type EditFlowContext, type PreviewRecord } from './edit
 import { renameThroughAliases } from './rename-aliases.js'
 import { checkRename, incompleteLines, mappedReferences, refusal, refusesIncomplete, renameCheckLines, type RenameCheck } from './rename-check.js'
 import { oneLine } from '../text/one-line.js'
+import { rangeHolds } from '../text/positions.js'
 import { overrideLines, overrideRefusal, renameThroughOverrides } from './rename-overrides.js'
 import { referencingFiles, speculativeCheck, type ErrorCounts } from './speculative-check.js'
+import type { RenameBinding } from './name-conflict.js'
 
 /** An edit to preview or apply: what the answer says it is, the key of its preview, the new name of a rename. */
 export interface EditDescription {
@@ -111,15 +113,17 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   if (overrides !== undefined && rename !== undefined) checkLines.push(...(await overrideLines(overrides, rename.oldName, roots)))
   const apply = 'apply' in request && request.apply
   const referencedAt = described.referencedAt ?? overrides?.container
+  const binding = check !== undefined && rename !== undefined ? renameBinding(check, plan, rename) : undefined
   const { files: referencing, note: referencingNote } = referencedAt === undefined ? { files: [] } : await referencingFiles(context, referencedAt)
   const notes = referencingNote === undefined ? [] : [referencingNote]
   if (!apply) {
     context.previews.set(key, { baseHashes: new Map(plan.files.map((file) => [file.path, file.baseHash])), digest: plan.digest })
-    const speculative = moved === undefined && context.checkEdits !== false ? [...(await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root)).lines, ...notes] : []
+    const checked = moved === undefined && context.checkEdits !== false ? await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root, binding) : undefined
+    const speculative = checked === undefined ? [] : [...checked.lines, ...notes]
     const warning = speculative[0]?.startsWith('Warning:') ? speculative : []
     const words = writeFlagWords(context.writeFlags)
     const preview = `Preview: ${what}: ${counted}; nothing written. The same ${words.call} with ${words.apply} writes it.`
-    return answer([...warning, preview, ...(warning.length > 0 ? [] : speculative), ...checkLines, diffOf(plan)])
+    return answer([...warning, ...(checked?.conflict?.lines ?? []), preview, ...(warning.length > 0 ? [] : speculative), ...checkLines, diffOf(plan)])
   }
   const recorded = context.previews.get(key)
   if (recorded) await assertUnchanged(recorded, plan)
@@ -132,12 +136,16 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   if (rename !== undefined && !forced && moved === undefined && context.checkEdits !== false) {
     // A rename that breaks the build is not what was asked (a name that is no identifier, a
     // same-named member of another type that the server renamed too): refused, as incomplete ones are.
-    const speculative = await speculativeCheck(context, plan, checked, root)
+    const speculative = await speculativeCheck(context, plan, checked, root, binding)
     onDisk = speculative.before
     const [first, ...rows] = speculative.lines
     if (first?.startsWith('Warning: ')) {
       const listed = rows.filter((row) => row.startsWith('  ')).slice(0, 3).map((row) => row.trim().replace(/\s+/g, ' '))
       throw new LspToolError('LSP_EDIT_ADDS_ERRORS', `${what} was not applied: ${first.slice('Warning: '.length).replace(/:$/, '')} ${listed.join('; ')}; nothing was written. Preview it to see them, or apply with ${force} to write it anyway`)
+    }
+    // A rename that type-checks can still bind a name to another symbol (a parameter of the new name).
+    if (speculative.conflict !== undefined) {
+      throw new LspToolError('LSP_EDIT_NAME_CONFLICT', `${what} was not applied: ${speculative.conflict.reason}; nothing was written. Choose another name, or apply with ${force} to write it anyway`)
     }
   }
   // The check's counts on disk are the counts before (asked moments ago, nothing written since).
@@ -153,10 +161,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   // Said below as `Not verified:` (or as the forced refusal's reason), not once more among checkLines.
   const incomplete = check !== undefined && rename !== undefined ? incompleteLines(check, rename.oldName) : []
   if (check !== undefined && rename !== undefined) {
-    const expected = mappedReferences(check, plan.sites)
-    const cursorPath = rename.cursor.absolutePath
-    const atCursor = mappedReferences({ ...check, references: (check.references ?? []).filter((reference) => reference.uri === URI.file(cursorPath).toString()) }, plan.sites)[0]
-    checks.unshift(await verifyReferences(context, expected, atCursor ?? expected[0], { old: rename.oldName, new: rename.newName }, root))
+    checks.unshift(...(await verifyReferences(context, binding, { old: rename.oldName, new: rename.newName }, root)))
     if (refused !== undefined) checks.push(`Not verified: written with force although ${refused.slice(0, refused.indexOf('; nothing was written'))}.`)
     if (!refusesIncomplete(check)) checks.push(...incomplete.map((line) => `Not verified: ${line[0]!.toLowerCase()}${line.slice(1)}`))
     if (check.references !== undefined && !check.crossChecked) checks.push(`Not cross-checked: places the server cannot see or resolve were not searched for ${rename.oldName}.`)
@@ -170,6 +175,22 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     ...checkLines.filter((line) => !incomplete.includes(line)),
   ]
   return answer(recorded ? lines : [...lines, diffOf(plan)])
+}
+
+/**
+ * What the new name must refer to once `plan` is written: the old references at their renamed
+ * places, asked at the cursor's (else the first); `undefined` when no reference was renamed.
+ */
+function renameBinding(check: RenameCheck, plan: EditPlan, rename: { readonly cursor: Cursor; readonly oldName: string; readonly newName: string }): RenameBinding | undefined {
+  const expected = mappedReferences(check, plan.sites)
+  const cursorUri = URI.file(rename.cursor.absolutePath).toString()
+  const inCursorFile = (check.references ?? []).filter((reference) => reference.uri === cursorUri)
+  // The reference under the cursor: another in its file may be a string (pyright's `__all__ = ["helper"]`), whose references are none.
+  const underCursor = inCursorFile.filter((reference) => rangeHolds(reference.range, rename.cursor.position))
+  const mapped = (references: readonly LspLocation[]) => mappedReferences({ ...check, references }, plan.sites)[0]
+  const at = mapped(underCursor) ?? mapped(inCursorFile) ?? expected[0]
+  if (at === undefined) return undefined
+  return { at, expected, written: plan.sites, names: { old: rename.oldName, new: rename.newName } }
 }
 
 /** The rename asked once more (through re-export aliases), or `null` when it has no edit. */

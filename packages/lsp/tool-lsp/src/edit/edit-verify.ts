@@ -1,41 +1,42 @@
 import path from 'node:path'
-import type { LspDiagnostic, LspPosition } from '@agent-lsp/lsp'
-import { URI } from 'vscode-uri'
+import type { LspDiagnostic } from '@agent-lsp/lsp'
 import { untilAborted } from '@agent-lsp/abort'
 import type { EditFlowContext } from './edit-context.js'
 import { oneLine } from '../text/one-line.js'
 import { newErrors, type ErrorCounts } from './speculative-check.js'
+import { createLineReader } from '../input/file-lines.js'
+import { nameConflict, type RenameBinding, type Site } from './name-conflict.js'
 
 const display = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/')
 
 /**
- * After a rename is written: `findReferences` of the new name at `at` (where the reference at the
- * cursor went) must list every old reference at its new place (`expected`, see
- * `mappedReferences`): same file, same start. Failures of the query are reported, never thrown,
- * unless the call was aborted.
- * @returns one line: `Verified: …` or `Not verified: …`.
+ * After a rename is written: `findReferences` of the new name at `binding.at` (where the reference
+ * at the cursor went) must list every old reference at its new place (`binding.expected`, see
+ * `mappedReferences`): same file, same start; and nothing the rename did not write (another
+ * symbol's uses now bound to the renamed one, see `nameConflict`). Failures of the query are
+ * reported, never thrown, unless the call was aborted.
+ * @returns `Verified: …`, or `Not verified: …` per kind of mismatch.
  */
-export async function verifyReferences(
-  context: EditFlowContext,
-  expected: readonly { readonly path: string; readonly position: LspPosition }[],
-  at: { readonly path: string; readonly position: LspPosition } | undefined,
-  names: { readonly old: string; readonly new: string },
-  root: string,
-): Promise<string> {
-  if (at === undefined || expected.length === 0) return `Not verified: no reference of ${names.old} was renamed to ${names.new} where the check could find it.`
+export async function verifyReferences(context: EditFlowContext, binding: RenameBinding | undefined, names: RenameBinding['names'], root: string): Promise<string[]> {
+  if (binding === undefined) return [`Not verified: no reference of ${names.old} was renamed to ${names.new} where the check could find it.`]
   try {
-    const request = { operation: 'findReferences', filePath: at.path, position: at.position, workspaceRoot: context.workspaceRoot } as const
+    const request = { operation: 'findReferences', filePath: binding.at.path, position: binding.at.position, workspaceRoot: context.workspaceRoot } as const
     const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
-    const found = new Set(result.locations.map((location) => `${location.uri}#${location.range.start.line}:${location.range.start.character}`))
-    const missing = expected.filter((site) => !found.has(`${URI.file(site.path).toString()}#${site.position.line}:${site.position.character}`))
-    const count = `${expected.length} ${expected.length === 1 ? 'reference' : 'references'} of ${names.old}`
-    if (missing.length === 0) return `Verified: findReferences of ${names.new} finds all ${count}, renamed.`
-    const shown = missing.slice(0, 5).map((site) => `${display(root, site.path)}:${site.position.line + 1}:${site.position.character + 1}`)
-    const are = missing.length === 1 ? 'is not a reference' : 'are not references'
-    return `Not verified: ${missing.length} of the ${count} ${are} of ${names.new} now: ${shown.join(', ')}${missing.length > 5 ? ', …' : ''}.`
+    const { captured, shadowing } = await nameConflict(binding, result.locations, createLineReader(context.workspaceRoot))
+    const expected = binding.expected.length
+    const count = `${expected} ${expected === 1 ? 'reference' : 'references'} of ${names.old}`
+    const shown = (sites: readonly Site[]): string =>
+      `${sites
+        .slice(0, 5)
+        .map((site) => `${display(root, site.path)}:${site.position.line + 1}:${site.position.character + 1}`)
+        .join(', ')}${sites.length > 5 ? ', …' : ''}`
+    const lines: string[] = []
+    if (captured.length > 0) lines.push(`Not verified: ${captured.length} of the ${count} ${captured.length === 1 ? 'is not a reference' : 'are not references'} of ${names.new} now: ${shown(captured)}.`)
+    if (shadowing.length > 0) lines.push(`Not verified: findReferences of ${names.new} also finds ${shadowing.length} ${shadowing.length === 1 ? 'place that was not a reference' : 'places that were not references'} of ${names.old}: ${shown(shadowing)}.`)
+    return lines.length > 0 ? lines : [`Verified: findReferences of ${names.new} finds all ${count}, renamed.`]
   } catch (error) {
     if (context.signal.aborted) throw error
-    return `Not verified: findReferences of ${names.new} failed (${oneLine(error instanceof Error ? error.message : String(error))}).`
+    return [`Not verified: findReferences of ${names.new} failed (${oneLine(error instanceof Error ? error.message : String(error))}).`]
   }
 }
 

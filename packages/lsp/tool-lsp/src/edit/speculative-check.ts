@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { providerOf, type LspDiagnostic, type LspOverlay, type LspPosition } from '@agent-lsp/lsp'
+import { providerOf, type LspDiagnostic, type LspLocation, type LspOverlay, type LspPosition } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import { diagnosticRow } from '../render/render-diagnostics.js'
@@ -8,6 +8,8 @@ import { oneLine } from '../text/one-line.js'
 import type { EditFlowContext } from './edit-context.js'
 import type { EditPlan } from './edit-plan.js'
 import { splitLines } from '@agent-lsp/text-lines'
+import type { FileLines } from '../render/location-row.js'
+import { conflictLines, conflictReason, hasConflict, nameConflict, type RenameBinding } from './name-conflict.js'
 
 /** New errors listed in a preview; the rest are counted. */
 const MAX_NEW_ERRORS = 10
@@ -30,6 +32,11 @@ export type ErrorCounts = ReadonlyMap<string, readonly LspDiagnostic[] | undefin
 export interface SpeculativeCheck {
   readonly lines: string[]
   /**
+   * How a rename would change what names refer to (see `NameConflict`): the preview's warning lines
+   * and apply's reason to refuse. Absent when none was found, or no binding was asked.
+   */
+  readonly conflict?: { readonly lines: readonly string[]; readonly reason: string } | undefined
+  /**
    * Each file's errors on disk, asked before the overlay (`undefined` where they could not be
    * counted completely, or the file has no server); absent when the check asked none. An apply
    * compares against these after writing instead of asking every file again.
@@ -45,11 +52,14 @@ export interface SpeculativeCheck {
  * the disk text). Every file is checked, however many: lsp-local keeps each query's documents open
  * until it is answered, past its bound of open documents. Failures are reported, never thrown,
  * unless the call was aborted.
+ * For a rename (`binding`), the new name's references are asked in the same overlay, at the
+ * renamed cursor, and held against the renamed references (see `nameConflict`).
  * @returns the preview's lines: `Warning: errors 0 → 2 if applied …` and one row per new error
  *   (`path:line:col  error  code  message`, as `diagnostics` shows them) when errors rise, else
- *   `Errors 0 → 0 if applied …`; or `Not checked before writing: …`; and the counts on disk.
+ *   `Errors 0 → 0 if applied …`; or `Not checked before writing: …`; the counts on disk; and the
+ *   rename's name conflict, if any.
  */
-export async function speculativeCheck(context: EditFlowContext, plan: EditPlan, files: readonly string[], root: string): Promise<SpeculativeCheck> {
+export async function speculativeCheck(context: EditFlowContext, plan: EditPlan, files: readonly string[], root: string, binding?: RenameBinding): Promise<SpeculativeCheck> {
   const inPlace = plan.files.filter((file) => file.before !== null && file.after !== null && file.movedFrom === undefined)
   if (inPlace.length === 0) return { lines: ['Not checked before writing: the edit only creates, deletes or moves files.'] }
   const afterText = new Map(inPlace.map((file) => [file.path, file.after!]))
@@ -58,6 +68,7 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
   const checked = files.filter((file) => ownerOf(file) !== undefined)
   const readLines = createLineReader(context.workspaceRoot)
   let counted: ErrorCounts | undefined
+  let found: readonly LspLocation[] | undefined
   try {
     const before = await Promise.all(checked.map((file) => errorsOf(context, file)))
     counted = new Map(files.map((file) => [file, before[checked.indexOf(file)]]))
@@ -72,8 +83,10 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
         for (const file of asked) blind.add(file)
         continue
       }
-      const request = { operation: 'overlayDiagnostics', filePath: overlays[0]!.filePath, overlays, files: asked, workspaceRoot: context.workspaceRoot } as const
+      const references = binding !== undefined && ownerOf(binding.at.path) === provider ? { filePath: binding.at.path, position: binding.at.position } : undefined
+      const request = { operation: 'overlayDiagnostics', filePath: overlays[0]!.filePath, overlays, files: asked, ...(references === undefined ? {} : { references }), workspaceRoot: context.workspaceRoot } as const
       const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
+      if (references !== undefined) found = result.references
       for (const [index, answer] of result.files.entries()) after.set(asked[index]!, answer.completeness.state === 'complete' ? errorsIn(answer.diagnostics) : undefined)
     }
     const rows: CheckedFile[] = await Promise.all(
@@ -82,7 +95,18 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
         return { path: file, before: before[index], after: after.get(file), lines: text === undefined ? await readLines(file) : splitLines(text), blind: blind.has(file) }
       }),
     )
-    return { lines: checkLines(rows, root), before: counted }
+    // Each file's lines with the edit, read once.
+    const lines = new Map<string, Promise<FileLines | undefined>>(rows.map((row) => [row.path, Promise.resolve(row.lines)]))
+    const linesWithEdit = (file: string): Promise<FileLines | undefined> => {
+      if (!lines.has(file)) lines.set(file, afterText.has(file) ? Promise.resolve(splitLines(afterText.get(file)!)) : readLines(file))
+      return lines.get(file)!
+    }
+    const conflict = binding === undefined || found === undefined ? undefined : await nameConflict(binding, found, linesWithEdit)
+    if (conflict === undefined || !hasConflict(conflict)) return { lines: checkLines(rows, root), before: counted }
+    const read = new Map(await Promise.all([...conflict.captured, ...conflict.shadowing].map(async (site) => [site.path, await linesWithEdit(site.path)] as const)))
+    const linesOf = (file: string): FileLines | undefined => read.get(file)
+    const roots = [root, context.workspaceRoot] as const
+    return { lines: checkLines(rows, root), before: counted, conflict: { lines: conflictLines(conflict, binding!, linesOf, roots), reason: conflictReason(conflict, binding!, linesOf, root) } }
   } catch (error) {
     if (context.signal.aborted) throw error
     return { lines: [`Not checked before writing: ${oneLine(error instanceof Error ? error.message : String(error))}.`], before: counted }

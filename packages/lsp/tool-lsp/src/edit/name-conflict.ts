@@ -1,0 +1,121 @@
+import path from 'node:path'
+import type { LspLocation, LspPosition } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import { utf16ToCodePointColumn } from '../text/columns.js'
+import { lineOf, rowText, type FileLines } from '../render/location-row.js'
+import { toLocationTargets } from '../render/location-targets.js'
+
+/** Rows listed per kind of conflict; the rest are counted. */
+const MAX_ROWS = 10
+
+/** A place in a file: absolute path, zero-based UTF-16 position. */
+export interface Site {
+  readonly path: string
+  readonly position: LspPosition
+}
+
+/** What a rename's new name should refer to once written (see `mappedReferences`, `EditPlan.sites`). */
+export interface RenameBinding {
+  /** Where the new name's references are asked: the reference at the cursor, renamed. */
+  readonly at: Site
+  /** The old name's references, each at its renamed place: the new name must refer to all of them. */
+  readonly expected: readonly Site[]
+  /** Every place the rename writes the new name: the new name's references may be only these. */
+  readonly written: readonly Site[]
+  readonly names: { readonly old: string; readonly new: string }
+}
+
+/**
+ * How a rename would change what names refer to: the new name already bound where it is written
+ * (a parameter of that name captures a call), or the renamed declaration binding places of another
+ * symbol of that name (a use of an outer variable captured by the renamed one). Empty lists: none.
+ */
+export interface NameConflict {
+  /** Renamed references that would refer to another symbol of the new name. */
+  readonly captured: readonly Site[]
+  /** Places the rename does not write that would refer to the renamed symbol. */
+  readonly shadowing: readonly Site[]
+}
+
+const keyOf = (uri: string, position: LspPosition): string => `${uri}#${position.line}:${position.character}`
+const siteKey = (site: Site): string => keyOf(URI.file(site.path).toString(), site.position)
+
+/**
+ * {@link NameConflict} of the new name's references `found` (asked at `binding.at`, the rename in
+ * view). A place the rename did not write counts as another symbol's use only where it spells the
+ * new name (`linesOf`: a file's lines with the rename): a reference the rename keeps on purpose
+ * under its own name (an import alias, `{ code: errorCode }`'s local) is none.
+ */
+export async function nameConflict(binding: RenameBinding, found: readonly LspLocation[], linesOf: (file: string) => Promise<FileLines | undefined>): Promise<NameConflict> {
+  const foundKeys = new Set(found.map((location) => keyOf(location.uri, location.range.start)))
+  const written = new Set(binding.written.map(siteKey))
+  const captured = binding.expected.filter((site) => !foundKeys.has(siteKey(site)))
+  const others = found
+    .filter((location) => !written.has(keyOf(location.uri, location.range.start)) && URI.parse(location.uri).scheme === 'file')
+    .map((location) => ({ path: URI.parse(location.uri).fsPath, position: location.range.start }))
+  const spelled = await Promise.all(
+    others.map(async (site) => {
+      const text = lineOf(await linesOf(site.path), site.position.line)
+      return text?.slice(site.position.character, site.position.character + binding.names.new.length) === binding.names.new
+    }),
+  )
+  return { captured, shadowing: others.filter((_, index) => spelled[index]) }
+}
+
+/** Whether `conflict` has anything to say. */
+export function hasConflict(conflict: NameConflict): boolean {
+  return conflict.captured.length > 0 || conflict.shadowing.length > 0
+}
+
+/** `1 of the 3 references of render would not be a reference of fmt`, `1 place naming another limit would refer to the renamed x instead`. */
+function sentences(conflict: NameConflict, binding: RenameBinding): { captured: string | undefined; shadowing: string | undefined } {
+  const { old, new: name } = binding.names
+  const total = `${binding.expected.length} ${binding.expected.length === 1 ? 'reference' : 'references'} of ${old}`
+  const captured = conflict.captured.length === 0 ? undefined : `${conflict.captured.length} of the ${total} would not be ${conflict.captured.length === 1 ? 'a reference' : 'references'} of ${name}`
+  const count = conflict.shadowing.length
+  const shadowing = count === 0 ? undefined : `${count} ${count === 1 ? 'place' : 'places'} naming another ${name} would refer to the renamed ${old} instead`
+  return { captured, shadowing }
+}
+
+/**
+ * A preview's warning lines: `Warning: if applied, …:` per kind of conflict, then its rows
+ * (`  path:line:col  code`, the code as the rename would leave it: `linesOf` gives a file's lines
+ * with the edit).
+ */
+export function conflictLines(conflict: NameConflict, binding: RenameBinding, linesOf: (file: string) => FileLines | undefined, roots: readonly [string, string]): string[] {
+  const said = sentences(conflict, binding)
+  const rows = (sites: readonly Site[]): string[] => {
+    const targets = toLocationTargets(sites.map(locationOf), roots)
+    const shown = targets.slice(0, MAX_ROWS).map((target) => `  ${rowText(target, target.kind === 'workspace' ? linesOf(target.absolutePath) : undefined)}`)
+    return targets.length > MAX_ROWS ? [...shown, `  … ${targets.length - MAX_ROWS} more`] : shown
+  }
+  return [
+    ...(said.captured === undefined ? [] : [`Warning: if applied, ${said.captured}:`, ...rows(conflict.captured)]),
+    ...(said.shadowing === undefined ? [] : [`Warning: if applied, ${said.shadowing}:`, ...rows(conflict.shadowing)]),
+  ]
+}
+
+/**
+ * Why apply refuses: `1 of the 3 references of render would not be a reference of fmt
+ * (src/b.ts:2:62)`, the places as `path:line:col` (1-based, code points of `linesOf`'s lines).
+ */
+export function conflictReason(conflict: NameConflict, binding: RenameBinding, linesOf: (file: string) => FileLines | undefined, root: string): string {
+  const said = sentences(conflict, binding)
+  const places = (sites: readonly Site[]): string => {
+    const shown = sites.slice(0, 3).map((site) => {
+      const lines = linesOf(site.path)
+      const text = Array.isArray(lines) ? (lines as readonly string[])[site.position.line] : undefined
+      const column = text === undefined ? site.position.character + 1 : utf16ToCodePointColumn(text, site.position.character)
+      return `${path.relative(root, site.path).split(path.sep).join('/')}:${site.position.line + 1}:${column}`
+    })
+    return `${shown.join(', ')}${sites.length > 3 ? ', …' : ''}`
+  }
+  return [
+    ...(said.captured === undefined ? [] : [`${said.captured} (${places(conflict.captured)})`]),
+    ...(said.shadowing === undefined ? [] : [`${said.shadowing} (${places(conflict.shadowing)})`]),
+  ].join(', and ')
+}
+
+function locationOf(site: Site): LspLocation {
+  return { uri: URI.file(site.path).toString(), range: { start: site.position, end: site.position } }
+}
