@@ -1,4 +1,4 @@
-import { dirname } from 'node:path'
+import { dirname, relative, sep } from 'node:path'
 import { LspError, languageOf, type LspCompleteness, type LspOperation, type LspPosition, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import { untilAborted } from '@agent-lsp/abort'
 import { cancelledError } from '../process/client-errors.js'
@@ -17,7 +17,7 @@ import { compileDatabaseCompleteness, excludedFoldersCompleteness, inheritedConf
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { actOnMadeProjects, type MadeProjects } from './made-projects.js'
 import { runOperation } from './operations.js'
-import { assertSupported } from './supported.js'
+import { assertSupported, unsupported } from './supported.js'
 import { askEarly, type EarlyAsk } from './early-ask.js'
 import { answerOverlayDiagnostics, readingDisk } from './overlay-diagnostics.js'
 
@@ -96,6 +96,12 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   const { client, documents } = session
   // A file moved: its document (gone from disk) is closed before the server hears of the move.
   if (request.operation === 'didRenameFiles') await documents.refreshOpen()
+  if (request.operation === 'workspaceDiagnostics' && path === null && unsupported(client.capabilities, request.operation, config, null) !== undefined) {
+    // Asked of every language: this one has files here (`anyFile`) that nothing checked, which is a miss, not an empty answer.
+    const example = typeof anyFile === 'string' ? ` (such as ${relative(resolvedWorkspaceRoot, anyFile).split(sep).join('/')})` : ''
+    const message = `language server "${config.id}" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files${example} were not checked; ask diagnostics of each file`
+    return { kind: 'workspaceDiagnostics', files: [], checks: [], resolvedWorkspaceRoot, completeness: { state: 'partial', reason: 'unconfigured', message } }
+  }
   assertSupported(client.capabilities, request.operation, config, path)
   // Looked up on every query, so that the first one sees what the server reads as it opens a file.
   const found = session.databases?.find(path === null ? root : dirname(path))

@@ -32,11 +32,27 @@ describe('workspaceDiagnostics through workspace/diagnostic', () => {
     expect(asked.map((entry) => entry.params)).toEqual([{ previousResultIds: [] }])
   })
 
-  it('is refused by a server without workspace pull diagnostics and no project check', async () => {
+  it('is refused for a file by a server without workspace pull diagnostics and no project check', async () => {
     const root = workspace({ 'a.ts': 'export const a = 1\n' })
     const fake = fakeProvider(root, {})
-    const error = await rejection(fake.provider.query({ operation: 'workspaceDiagnostics', filePath: null, workspaceRoot: root, languageId: null }))
+    const error = await rejection(fake.provider.query({ operation: 'workspaceDiagnostics', filePath: 'a.ts', workspaceRoot: root, languageId: 'typescript' }))
     expect([error.code, error.message]).toEqual(['LSP_UNSUPPORTED_OPERATION', 'language server "fake" does not support workspaceDiagnostics (no workspace pull diagnostics, no project check)'])
+  })
+
+  it('answers the workspace partial, never empty and complete, when such a server has files in it (gopls, clangd, bash)', async () => {
+    const root = workspace({ 'src/a.ts': 'export const a: number = "a"\n' })
+    const fake = fakeProvider(root, {})
+    expect(await fake.provider.query({ operation: 'workspaceDiagnostics', filePath: null, workspaceRoot: root, languageId: null })).toEqual({
+      kind: 'workspaceDiagnostics',
+      files: [],
+      checks: [],
+      resolvedWorkspaceRoot: root,
+      completeness: {
+        state: 'partial',
+        reason: 'unconfigured',
+        message: 'language server "fake" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files (such as src/a.ts) were not checked; ask diagnostics of each file',
+      },
+    })
   })
 
   it('answers malformed reports with LSP_MALFORMED_RESPONSE', async () => {

@@ -28,7 +28,7 @@ export async function workspaceDiagnostics(context: OperationContext, ask: Ask):
     if ('unconfigured' in checked) {
       return { kind: 'workspaceDiagnostics', files: [], checks: [], completeness: { state: 'partial', reason: 'unconfigured', message: checked.unconfigured } }
     }
-    return { kind: 'workspaceDiagnostics', files: checked.files, checks: [checked.check] }
+    return { kind: 'workspaceDiagnostics', files: checked.files, checks: checked.checks }
   }
   const what = `${context.serverId} ${WorkspaceDiagnosticRequest.method}`
   const raw = await ask(() => client.request(WorkspaceDiagnosticRequest.type, { previousResultIds: [] }, signal))

@@ -2,20 +2,21 @@ import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
-import { LspError, type LspFileDiagnostics } from '@agent-lsp/lsp'
+import { LspError, type LspDiagnostic, type LspFileDiagnostics } from '@agent-lsp/lsp'
 import type { LocalProjectCheck } from './check-config.js'
 import { pathToUri } from '../normalize/uri.js'
 import { parsePyrightOutput } from './pyright-output.js'
 import { parseTscOutput, type DiagnosticsByFile } from './tsc-output.js'
+import { tscProjects } from './tsc-projects.js'
 
 /** What a project check printed beyond this is cut (a check of a huge project); 64 MiB. */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024
 
 /**
- * A project check's answer: the files with diagnostics (sorted by URI) and the command line that
+ * A project check's answer: the files with diagnostics (sorted by URI) and the command lines that
  * ran; or, when there is no project to check (tsc without a `tsconfig.json`), why not.
  */
-export type ProjectCheckAnswer = { readonly files: LspFileDiagnostics[]; readonly check: string } | { readonly unconfigured: string }
+export type ProjectCheckAnswer = { readonly files: LspFileDiagnostics[]; readonly checks: readonly string[] } | { readonly unconfigured: string }
 
 /**
  * Run `check` in `root` with this Node and parse its output (see `LocalProjectCheck`). The label
@@ -31,15 +32,21 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
     // The workspace's own TypeScript when it has one: the version the project builds with.
     const own = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
     const script = existsSync(own) ? own : check.script
-    const { stdout, stderr, status } = await tscWritingNothing(script, ['--noEmit', '--pretty', 'false', '-p', project], root, signal)
-    const byFile = parseTscOutput(stdout, root, project)
-    if (status !== 0 && byFile.size === 0) throw failed('tsc', status, `${stderr}\n${stdout}`)
-    return { files: filesOf(byFile), check: `tsc --noEmit -p ${shown(project)}` }
+    // A solution-style config checks nothing itself: each project it references is checked too, one at a time (each tsc takes a core).
+    const projects = tscProjects(project)
+    const byFile: DiagnosticsByFile = new Map()
+    for (const checked of projects) {
+      const { stdout, stderr, status } = await tscWritingNothing(script, ['--noEmit', '--pretty', 'false', '-p', checked], root, signal)
+      const found = parseTscOutput(stdout, root, checked)
+      if (status !== 0 && found.size === 0) throw failed('tsc', status, `${stderr}\n${stdout}`)
+      mergeInto(byFile, found)
+    }
+    return { files: filesOf(byFile), checks: projects.map((checked) => `tsc --noEmit -p ${shown(checked)}`) }
   }
   const { stdout, stderr, status } = await run(check.script, ['--outputjson'], root, signal, 'pyright')
   // 0: no errors, 1: errors reported; 2 and above: pyright could not check (a bad config, say).
   if (status !== 0 && status !== 1) throw failed('pyright', status, `${stderr}\n${stdout}`)
-  return { files: filesOf(parsePyrightOutput(stdout)), check: `pyright --outputjson${root === labelRoot ? '' : ` (in ${shown(root)})`}` }
+  return { files: filesOf(parsePyrightOutput(stdout)), checks: [`pyright --outputjson${root === labelRoot ? '' : ` (in ${shown(root)})`}`] }
 }
 
 /**
@@ -61,6 +68,16 @@ async function tscWritingNothing(script: string, args: readonly string[], root: 
 function failed(compiler: string, status: number, output: string): LspError {
   const first = output.split(/\r?\n/).find((line) => line.trim() !== '') ?? 'no output'
   return new LspError('LSP_SERVER_ERROR', `${compiler} failed (exit status ${status}): ${first.trim().slice(0, 200)}`)
+}
+
+/** Add `found` to `byFile`: a file two projects include is reported once per diagnostic. */
+function mergeInto(byFile: DiagnosticsByFile, found: DiagnosticsByFile): void {
+  const keyOf = (diagnostic: LspDiagnostic): string => JSON.stringify([diagnostic.range, diagnostic.code, diagnostic.message])
+  for (const [path, diagnostics] of found) {
+    const known = byFile.get(path) ?? []
+    const keys = new Set(known.map(keyOf))
+    byFile.set(path, [...known, ...diagnostics.filter((diagnostic) => !keys.has(keyOf(diagnostic)))])
+  }
 }
 
 /** Each file's diagnostics in document order, files sorted by URI. */

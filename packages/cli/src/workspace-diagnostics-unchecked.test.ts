@@ -1,0 +1,61 @@
+// workspaceDiagnostics never answers "No diagnostics" for code it did not check (the trial of
+// 2026-12-06): a solution-style tsconfig.json (`"files": []` and `references`, as create-vite
+// writes) checked no file, and gopls, which has neither workspace pull diagnostics nor a project
+// check, was left out of the answer as if it had nothing to say. `tsc -b` and `go build` are the
+// independent checks.
+import { execFileSync } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { describe, expect, it } from 'vitest'
+import { seamOn } from './seam.test-support.js'
+import { toolOn } from './workspace.test-support.js'
+
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+
+/** What `command` prints when it fails, empty when it succeeds. */
+function failure(command: string, args: string[], cwd: string): string {
+  try {
+    execFileSync(command, args, { cwd, encoding: 'utf8', stdio: 'pipe' })
+    return ''
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    return `${stdout ?? ''}${stderr ?? ''}`
+  }
+}
+
+describe('workspaceDiagnostics of code nothing else checks', () => {
+  it('checks each project a solution-style tsconfig.json references, as tsc -b does', { timeout: 120_000 }, async () => {
+    const seam = await seamOn({
+      'tsconfig.json': '{\n  // the projects\n  "files": [],\n  "references": [{ "path": "./tsconfig.app.json" }, { "path": "./tsconfig.node.json" },],\n}\n',
+      'tsconfig.app.json': '{ "compilerOptions": { "composite": true, "strict": true, "module": "esnext", "moduleResolution": "bundler", "noEmit": true }, "include": ["src"] }\n',
+      'tsconfig.node.json': '{ "compilerOptions": { "composite": true, "strict": true, "module": "esnext", "moduleResolution": "bundler", "noEmit": true }, "include": ["vite.config.ts"] }\n',
+      'src/math.ts': 'export function add(a: number, b: number): number { return a + b }\n',
+      'src/main.ts': "import { add } from './math'\nexport const s: string = add(1, 2)\n",
+      'vite.config.ts': 'export const port: number = "5173"\n',
+    })
+    expect(failure(process.execPath, [tsc, '-b', '--noEmit', '--pretty', 'false'], seam.root)).toBe(
+      "src/main.ts(2,14): error TS2322: Type 'number' is not assignable to type 'string'.\nvite.config.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.\n",
+    )
+    const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'src/main.ts' })
+    expect(result.kind === 'workspaceDiagnostics' && [result.checks, result.completeness]).toEqual([
+      ['tsc --noEmit -p tsconfig.json', 'tsc --noEmit -p tsconfig.app.json', 'tsc --noEmit -p tsconfig.node.json'],
+      { state: 'complete' },
+    ])
+    expect(seam.show(result)).toEqual([
+      "src/main.ts:2:14 Error tsc 2322 Type 'number' is not assignable to type 'string'.",
+      "vite.config.ts:1:14 Error tsc 2322 Type 'string' is not assignable to type 'number'.",
+    ])
+  })
+
+  it('says which files gopls left unchecked, partial, for a Go module that does not build', { timeout: 120_000 }, async () => {
+    const seam = await seamOn({
+      'go.mod': 'module example.com/r2\n\ngo 1.19\n',
+      'lib/lib.go': 'package lib\n\nfunc Add(a, b int) int { return a + b }\n',
+      'main.go': 'package main\n\nimport "example.com/r2/lib"\n\nfunc main() {\n\tvar s string = lib.Add(1, 2)\n\t_ = s\n}\n',
+    })
+    expect(failure('go', ['build', './...'], seam.root)).toContain('main.go:6:17: cannot use lib.Add(1, 2)')
+    const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: null })
+    const message = 'language server "go" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files (such as main.go) were not checked; ask diagnostics of each file'
+    expect(result.kind === 'workspaceDiagnostics' && [result.files, result.completeness]).toEqual([[], { state: 'partial', reason: 'unconfigured', message }])
+    expect(await toolOn(seam.root).tool.execute({ operation: 'workspaceDiagnostics' })).toBe(`Partial answer (unconfigured): ${message}\nNothing was checked, so there are no diagnostics to show.`)
+  })
+})

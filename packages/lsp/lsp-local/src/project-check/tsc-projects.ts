@@ -1,0 +1,47 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import type * as Jsonc from 'jsonc-parser'
+
+// jsonc-parser's `main` is a UMD bundle: imported from ESM it exposes no named exports.
+const jsonc = createRequire(import.meta.url)('jsonc-parser') as typeof Jsonc
+
+/**
+ * `project` and every project it references (`references[].path`: a config file, or a folder
+ * holding `tsconfig.json`), depth first, each once, those that exist. A solution-style config
+ * (`"files": []` and `references`, as create-vite writes) checks no file itself: `tsc -p` on it
+ * alone reports nothing. `references` is not inherited through `extends`, so only the file's own
+ * are read (JSON with comments and trailing commas, as tsc reads it).
+ */
+export function tscProjects(project: string, seen: Set<string> = new Set()): string[] {
+  if (seen.has(project)) return []
+  seen.add(project)
+  return [project, ...referencesOf(project).flatMap((referenced) => tscProjects(referenced, seen))]
+}
+
+/** The existing config files `project`'s `references` name; none when it cannot be read. */
+function referencesOf(project: string): string[] {
+  let config: unknown
+  try {
+    config = jsonc.parse(readFileSync(project, 'utf8'), [], { allowTrailingComma: true })
+  } catch {
+    return []
+  }
+  const references = (config as { references?: unknown } | undefined)?.references
+  if (!Array.isArray(references)) return []
+  return references.flatMap((reference: unknown) => {
+    const path = (reference as { path?: unknown } | null)?.path
+    if (typeof path !== 'string' || path === '') return []
+    const named = resolve(dirname(project), path)
+    const file = isDirectory(named) ? join(named, 'tsconfig.json') : named
+    return existsSync(file) ? [file] : []
+  })
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
