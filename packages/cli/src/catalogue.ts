@@ -157,7 +157,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     rootMarkers: ['compile_commands.json', 'compile_flags.txt', '.clangd'],
     // It publishes every version it is sent (20-160 ms) and never checks a file again for a header's
     // change (it watches no file): reopened, the file is checked against the header on disk (35-60 ms).
-    diagnostics: { settle: 'own-version', recheckOnDiskChange: true },
+    // Included headers are read from disk even while open with other text (no --use-dirty-headers before clangd 15).
+    diagnostics: { settle: 'own-version', recheckOnDiskChange: true, includedFromDisk: ['.h', '.hh', '.hpp', '.hxx', '.inc', '.inl', '.ipp', '.tcc'] },
     // clangd 14 looks in each file's folder and every folder above it, in this order.
     compileDatabase: {
       files: ['compile_commands.json', 'build/compile_commands.json'],

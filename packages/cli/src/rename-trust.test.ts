@@ -3,25 +3,13 @@
 // node) decides afterwards whether "Verified" was true.
 import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from './main.js'
-import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { tempWorkspace, toolOn, typeCheck } from './workspace.test-support.js'
 
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 const strict = JSON.stringify({ compilerOptions: { strict: true, noEmit: true } })
 const read = (root: string, file: string) => readFile(path.join(root, file), 'utf8')
-
-/** `tsc -p root`: its output, empty when the project type-checks. */
-function typeCheck(root: string): string {
-  try {
-    execFileSync(process.execPath, [tsc, '-p', root], { encoding: 'utf8' })
-    return ''
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout)
-  }
-}
 
 /** `agent-lsp ARGV` run in `cwd`: its exit status and output. */
 async function command(argv: string[], cwd: string): Promise<{ exit: number; stdout: string; stderr: string }> {

@@ -132,7 +132,7 @@ describe('the server catalogue', () => {
         args: ['--background-index', '--log=error'],
         extensionToLanguage: { '.c': 'c', '.h': 'c', '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 'cpp', '.hxx': 'cpp' },
         rootMarkers: ['compile_commands.json', 'compile_flags.txt', '.clangd'],
-        diagnostics: { settle: 'own-version', recheckOnDiskChange: true },
+        diagnostics: { settle: 'own-version', recheckOnDiskChange: true, includedFromDisk: ['.h', '.hh', '.hpp', '.hxx', '.inc', '.inl', '.ipp', '.tcc'] },
         compileDatabase: {
           files: ['compile_commands.json', 'build/compile_commands.json'],
           flagFiles: ['compile_flags.txt'],

@@ -1,5 +1,7 @@
 // Test support (not exported): real workspaces on disk and a host running the real servers.
+import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { HarnessError } from '@agent-lsp/errors'
@@ -65,4 +67,14 @@ export async function codeOf(promise: Promise<unknown>): Promise<[string, string
     throw error
   }
   throw new Error('expected an error')
+}
+
+/** `tsc -p root` with the bundled TypeScript: its output, empty when the project type-checks (the independent check of an edit). */
+export function typeCheck(root: string): string {
+  try {
+    execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', root], { encoding: 'utf8' })
+    return ''
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout)
+  }
 }

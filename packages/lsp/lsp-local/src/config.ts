@@ -207,6 +207,13 @@ export interface LocalDiagnosticsRules {
    * answers are then `partial / unconfigured` with that sentence, never a plain "none".
    */
   readonly uncheckedLog?: { readonly pattern: string; readonly says: string }
+  /**
+   * Extensions of files the server reads from disk when another file includes them, even while
+   * they are open with other text (clangd 14: `--use-dirty-headers` came in clangd 15). With an
+   * overlay of such a file, the other files' `overlayDiagnostics` are of the header on disk, not
+   * the edit: they are answered `partial / stale`.
+   */
+  readonly includedFromDisk?: readonly string[]
 }
 
 /**
@@ -235,6 +242,7 @@ export function validateServerConfig(config: LocalServerConfig): void {
     if (rules.settle !== undefined && !['after-last-change', 'own-version', 'changed-files-published'].includes(rules.settle)) {
       throw invalid("diagnostics.settle must be 'after-last-change', 'own-version' or 'changed-files-published'")
     }
+    if (rules.includedFromDisk !== undefined && !isStringArray(rules.includedFromDisk)) throw invalid('diagnostics.includedFromDisk must be an array of extensions')
     if (rules.uncheckedLog !== undefined && (typeof rules.uncheckedLog.says !== 'string' || !isRegExp(rules.uncheckedLog.pattern))) {
       throw invalid('diagnostics.uncheckedLog must have a regular expression pattern and a says sentence')
     }

@@ -1,5 +1,6 @@
 import type { Deadline } from '@agent-lsp/abort'
 import { LspError, type LspLocation, type LspService } from '@agent-lsp/lsp'
+import { realUris } from '../search/spellings.js'
 
 /** What `goToDefinition` at an occurrence says about it. */
 export type Verdict =
@@ -41,6 +42,10 @@ export interface ClassifyOptions {
 export async function classify(places: readonly LspLocation[], filePathOf: (uri: string) => string, options: ClassifyOptions): Promise<Verdict[]> {
   const verdicts: Verdict[] = places.map(() => ({ kind: 'unchecked' }))
   const { signal, deadline } = options
+  // One file by two names (a symlink in the workspace: tsserver keeps `alias.ts -> util.ts` as a file of its own) is one symbol.
+  const real = realLocations()
+  const symbol = options.symbol.map(real)
+  const isSymbol = (target: LspLocation): boolean => symbol.some((own) => overlaps(real(target), own))
   const cancelled = (): boolean => signal.aborted && !deadline.passed
   let next = 0
   const worker = async (): Promise<void> => {
@@ -55,7 +60,7 @@ export async function classify(places: readonly LspLocation[], filePathOf: (uri:
         const targets = answer.locations
         // Empty is an answer only when it is complete: an empty partial one is not "unresolved".
         verdicts[index] =
-          targets.length === 0 ? (answer.completeness.state === 'partial' ? { kind: 'unchecked', partial: true } : { kind: 'unresolved' }) : targets.some((target) => options.symbol.some((own) => overlaps(target, own))) ? { kind: 'here' } : { kind: 'elsewhere', targets }
+          targets.length === 0 ? (answer.completeness.state === 'partial' ? { kind: 'unchecked', partial: true } : { kind: 'unresolved' }) : targets.some(isSymbol) ? { kind: 'here' } : { kind: 'elsewhere', targets }
       } catch (error) {
         if (cancelled()) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled', { cause: error })
         if (deadline.passed) return // left unchecked
@@ -67,6 +72,15 @@ export async function classify(places: readonly LspLocation[], filePathOf: (uri:
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, places.length)) }, worker))
   if (cancelled()) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled')
   return verdicts
+}
+
+/** Each location named by its file's real path (see `realUris`). */
+function realLocations(): (location: LspLocation) => LspLocation {
+  const realUri = realUris()
+  return (location) => {
+    const uri = realUri(location.uri)
+    return uri === location.uri ? location : { ...location, uri }
+  }
 }
 
 /** Position order (zero-based line, then UTF-16 character): negative when `x` comes first. */

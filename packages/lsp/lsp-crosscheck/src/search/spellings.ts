@@ -20,3 +20,20 @@ export function symlinkSpellings(uris: Iterable<string>): Map<string, string> {
   }
   return spellings
 }
+
+/** A memo of `file:` URIs to the URI of their real path (symlinks resolved); a URI that is no file on disk stays as it is. */
+export function realUris(): (uri: string) => string {
+  const known = new Map<string, string>()
+  return (uri) => {
+    let real = known.get(uri)
+    if (real === undefined) {
+      try {
+        real = uri.startsWith('file:') ? fileUri(realpathSync.native(uriPath(uri))) : uri
+      } catch {
+        real = uri
+      }
+      known.set(uri, real)
+    }
+    return real
+  }
+}

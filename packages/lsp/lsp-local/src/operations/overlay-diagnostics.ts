@@ -1,4 +1,5 @@
 import { LspError, extensionOf, type LspCompleteness, type LspOverlayDiagnosticsRequest, type LspOverlayFileDiagnostics, type LspQueryResult } from '@agent-lsp/lsp'
+import { relative, sep } from 'node:path'
 import { untilAborted } from '@agent-lsp/abort'
 import { cancelledError } from '../process/client-errors.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
@@ -80,6 +81,7 @@ export async function answerOverlayDiagnostics(
       if (languageId !== undefined) await documents.sync(path, languageId, hold)
     }
     const ask = <R>(send: () => Promise<R>): Promise<R> => retryContentModified(send, limits.contentModifiedRetries)
+    const unseen = unseenHeaders(overlays, config, resolvedWorkspaceRoot)
     const answers = await Promise.all(
       files.map(async (path): Promise<LspOverlayFileDiagnostics> => {
         const uri = pathToUri(path)
@@ -89,7 +91,8 @@ export async function answerOverlayDiagnostics(
         const reopen = () => documents.reopen(path, (opened) => client.diagnostics.next(opened, REOPEN_CLOSE_WAIT_MS))
         const context: OperationContext = { client, serverId: config.id, uri, limits, signal, text: null, reopen, root: place.root, resolvedWorkspaceRoot, projectCheck: config.projectCheck }
         const answer = await diagnostics(uri, context, ask)
-        return { uri, diagnostics: answer.kind === 'diagnostics' ? answer.diagnostics : [], completeness: answer.completeness ?? { state: 'complete' } }
+        const stale = unseen(path)
+        return { uri, diagnostics: answer.kind === 'diagnostics' ? answer.diagnostics : [], completeness: stale ?? answer.completeness ?? { state: 'complete' } }
       }),
     )
     const partial = answers.find((answer) => answer.completeness.state === 'partial')?.completeness
@@ -116,6 +119,19 @@ export async function answerOverlayDiagnostics(
       release()
     }
   }
+}
+
+/**
+ * For a server that reads included files from disk (`includedFromDisk`): which asked files cannot
+ * see an overlaid header, answered `partial / stale`; `undefined` for the others (and the headers).
+ */
+function unseenHeaders(overlays: readonly { readonly path: string }[], config: LocalServerConfig, root: string): (path: string) => LspCompleteness | undefined {
+  const fromDisk = new Set(config.diagnostics?.includedFromDisk ?? [])
+  const headers = overlays.map((overlay) => overlay.path).filter((path) => fromDisk.has(extensionOf(path)))
+  if (headers.length === 0) return () => undefined
+  const named = headers.map((path) => relative(root, path).split(sep).join('/')).join(', ')
+  return (path) =>
+    headers.includes(path) ? undefined : { state: 'partial', reason: 'stale', message: `${config.id} compiles ${relative(root, path).split(sep).join('/')} against ${named} as on disk, not as edited` }
 }
 
 /** Wait while another overlay of `session` is active (bounded by `signal` only: overlays settle within the diagnostics' bounds). */

@@ -87,7 +87,11 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
       const request = { operation: 'overlayDiagnostics', filePath: overlays[0]!.filePath, overlays, files: asked, ...(references === undefined ? {} : { references }), workspaceRoot: context.workspaceRoot } as const
       const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
       if (references !== undefined) found = result.references
-      for (const [index, answer] of result.files.entries()) after.set(asked[index]!, answer.completeness.state === 'complete' ? errorsIn(answer.diagnostics) : undefined)
+      for (const [index, answer] of result.files.entries()) {
+        after.set(asked[index]!, answer.completeness.state === 'complete' ? errorsIn(answer.diagnostics) : undefined)
+        // Checked against an edited file as on disk (clangd 14 and an edited header): the server does not see the edit there.
+        if (answer.completeness.state === 'partial' && answer.completeness.reason === 'stale') blind.add(asked[index]!)
+      }
     }
     const rows: CheckedFile[] = await Promise.all(
       checked.map(async (file, index) => {
@@ -101,7 +105,10 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
       if (!lines.has(file)) lines.set(file, afterText.has(file) ? Promise.resolve(splitLines(afterText.get(file)!)) : readLines(file))
       return lines.get(file)!
     }
-    const conflict = binding === undefined || found === undefined ? undefined : await nameConflict(binding, found, linesWithEdit)
+    const everywhere = binding === undefined || found === undefined ? undefined : await nameConflict(binding, found, linesWithEdit)
+    // Where the server does not see the edit, its references there are of the old text.
+    const seen = (site: { readonly path: string }): boolean => !blind.has(site.path)
+    const conflict = everywhere && { captured: everywhere.captured.filter(seen), shadowing: everywhere.shadowing.filter(seen) }
     if (conflict === undefined || !hasConflict(conflict)) return { lines: checkLines(rows, root), before: counted }
     const read = new Map(await Promise.all([...conflict.captured, ...conflict.shadowing].map(async (site) => [site.path, await linesWithEdit(site.path)] as const)))
     const linesOf = (file: string): FileLines | undefined => read.get(file)

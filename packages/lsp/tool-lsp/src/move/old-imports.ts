@@ -24,13 +24,19 @@ const relativeSpecifier = /(['"`])(\.\.?\/[^'"`\n]*)\1/g
  * The relative specifiers under `root` that resolve to `oldFile` (absolute): in files with one of
  * `extensions`, `node_modules` and dot folders skipped, at most {@link MAX_SEARCHED_FILES} files.
  * A specifier names the old file when, resolved against its file's folder and without a module
- * extension, it is the old path without its extension (or its folder, for an `index` file).
+ * extension, it is the old path without its extension (or its folder, for an `index` file), and
+ * is not a folder's specifier that now finds `newFile` (`./env` after `env.ts` moved to
+ * `env/index.ts`; `./env.js` does not).
  * @returns what is left, in path order, and how many files were searched (`complete: false` when
  *   the bound stopped the search).
  */
-export async function oldImports(oldFile: string, root: string, extensions: ReadonlySet<string>): Promise<{ found: OldImport[]; searched: number; complete: boolean }> {
-  const stem = oldFile.replace(moduleExtensions, '')
-  const names = new Set([stem, ...(path.basename(stem) === 'index' ? [path.dirname(stem)] : [])])
+export async function oldImports(oldFile: string, newFile: string, root: string, extensions: ReadonlySet<string>): Promise<{ found: OldImport[]; searched: number; complete: boolean }> {
+  const stemOf = (file: string): string => file.replace(moduleExtensions, '')
+  const namesOf = (stem: string): string[] => [stem, ...(path.basename(stem) === 'index' ? [path.dirname(stem)] : [])]
+  const stem = stemOf(oldFile)
+  const names = new Set(namesOf(stem))
+  // A folder's specifier without an extension (`./env`) finds its index file.
+  const indexFolder = path.basename(stemOf(newFile)) === 'index' ? path.dirname(newFile) : undefined
   const word = path.basename(path.basename(stem) === 'index' ? path.dirname(stem) : stem)
   const found: OldImport[] = []
   let searched = 0
@@ -51,7 +57,9 @@ export async function oldImports(oldFile: string, root: string, extensions: Read
       splitLines(text).forEach((line, index) => {
         for (const match of line.matchAll(relativeSpecifier)) {
           const specifier = match[2]!
-          if (names.has(path.resolve(path.dirname(file), specifier).replace(moduleExtensions, '').replace(/\/$/, ''))) {
+          const target = path.resolve(path.dirname(file), specifier)
+          if (target.replace(/\/$/, '') === indexFolder) continue
+          if (names.has(target.replace(moduleExtensions, '').replace(/\/$/, ''))) {
             found.push({ displayPath: path.relative(root, file).split(path.sep).join('/'), line: index + 1, specifier })
           }
         }

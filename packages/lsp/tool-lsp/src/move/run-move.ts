@@ -31,7 +31,7 @@ export async function runMoveFile(outcome: Answered, context: EditFlowContext): 
   const key = JSON.stringify({ operation: 'moveFile', from: subject.displayPath, to: to.displayPath })
   const afterWrite = async (): Promise<string[]> => {
     const told = await tellMoved(context, moved)
-    return [await leftImports(context, moved.from, root, subject.displayPath), ...told]
+    return [await leftImports(context, moved, root, subject.displayPath), ...told]
   }
   return runEditFlow(outcome, context, { edit, what, key, moved, afterWrite })
 }
@@ -50,9 +50,10 @@ async function tellMoved(context: EditFlowContext, moved: { readonly from: strin
 }
 
 /** One line: no relative import under the root names the old path any more, or where some still do. */
-async function leftImports(context: EditFlowContext, oldFile: string, root: string, oldDisplay: string): Promise<string> {
+async function leftImports(context: EditFlowContext, moved: { readonly from: string; readonly to: string }, root: string, oldDisplay: string): Promise<string> {
+  const { from: oldFile, to: newFile } = moved
   const provider = providerOf(context.ctx.lsp.providers(), oldFile)
-  const { found, searched, complete } = await oldImports(oldFile, root, new Set(provider?.extensions ?? [extensionOf(oldFile)]))
+  const { found, searched, complete } = await oldImports(oldFile, newFile, root, new Set(provider?.extensions ?? [extensionOf(oldFile)]))
   const files = `${searched} ${searched === 1 ? 'file' : 'files'}`
   if (found.length > 0) {
     const shown = found.slice(0, 5).map((left) => `${left.displayPath}:${left.line} '${left.specifier}'`)

@@ -6,6 +6,7 @@ import { LspToolError } from '../errors.js'
 import { docCommentStart } from './doc-comment.js'
 import { fieldWord } from '../render/field-word.js'
 import { rangeHolds } from '../text/positions.js'
+import { functionKinds } from '../text/symbol-names.js'
 
 /** A symbol's whole declaration in its file, and the doc comment above it. Lines are zero-based. */
 export interface SymbolDeclaration {
@@ -16,6 +17,8 @@ export interface SymbolDeclaration {
   readonly range: LspRange
   /** First line of the doc comment directly above; `range.start.line` when there is none. */
   readonly docStart: number
+  /** How many declarations `range` spans: more than 1 for overload signatures and their implementation. */
+  readonly declarations: number
 }
 
 const size = (range: LspRange): number => (range.end.line - range.start.line) * 1e6 + range.end.character - range.start.character
@@ -35,6 +38,31 @@ export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: r
   if (entry === undefined) {
     throw new LspToolError('LSP_SYMBOL_NOT_FOUND', `no symbol holds ${cursor.label} (documentSymbol lists none there); give ${fieldWord('symbol', flags)}, or a cursor on a declaration`)
   }
-  const { range } = entry.symbol
-  return { symbol: entry.symbol, displayName: entry.displayName, range, docStart: docCommentStart(lines, range.start.line, path.extname(cursor.absolutePath).toLowerCase()) }
+  const extension = path.extname(cursor.absolutePath).toLowerCase()
+  const group = overloadGroup(entries, entry, lines, extension)
+  const range = { start: group[0]!.symbol.range.start, end: group[group.length - 1]!.symbol.range.end }
+  return { symbol: entry.symbol, displayName: entry.displayName, range, docStart: docCommentStart(lines, range.start.line, extension), declarations: group.length }
+}
+
+/**
+ * `entry` with the overload signatures around it: siblings of its name and function kind, each
+ * directly above the next (only its doc comment between), every one but the last without a body
+ * (its last line does not end with `}`: TypeScript's `function f(a: string): string`). One
+ * function to a reader, shown and replaced whole. A definition with a body ends a group, so C++
+ * overloads, each with its own body, stay apart.
+ */
+function overloadGroup(entries: readonly SymbolEntry[], entry: SymbolEntry, lines: readonly string[], extension: string): SymbolEntry[] {
+  const { name, kind, uri } = entry.symbol
+  if (!functionKinds.has(kind)) return [entry]
+  const parent = entry.path.slice(0, -1).join('\u0000')
+  const siblings = entries
+    .filter((other) => other.symbol.name === name && other.symbol.kind === kind && other.symbol.uri === uri && other.path.slice(0, -1).join('\u0000') === parent)
+    .sort((a, b) => a.symbol.range.start.line - b.symbol.range.start.line || a.symbol.range.start.character - b.symbol.range.start.character)
+  const bodiless = (at: SymbolEntry): boolean => !/\}\s*;?\s*$/.test(lines[at.symbol.range.end.line] ?? '}')
+  const joined = (above: SymbolEntry, below: SymbolEntry): boolean => bodiless(above) && docCommentStart(lines, below.symbol.range.start.line, extension) <= above.symbol.range.end.line + 1
+  let first = siblings.indexOf(entry)
+  let last = first
+  while (first > 0 && joined(siblings[first - 1]!, siblings[first]!)) first--
+  while (last + 1 < siblings.length && joined(siblings[last]!, siblings[last + 1]!)) last++
+  return siblings.slice(first, last + 1)
 }

@@ -26,7 +26,8 @@ export function renderSymbolSource(declaration: SymbolDeclaration, lines: readon
   const start = declaration.range.start.line
   const last = lastLineOf(declaration)
   const doc = first < start ? ` (doc comment ${first + 1 === start ? start : `${first + 1}-${start}`})` : ''
-  const header = `${displayPath}:${first + 1}-${last + 1}  ${symbolTitle(declaration.symbol, declaration.displayName)}${doc}`
+  const overloads = declaration.declarations > 1 ? ` (${declaration.declarations} declarations: overloads)` : ''
+  const header = `${displayPath}:${first + 1}-${last + 1}  ${symbolTitle(declaration.symbol, declaration.displayName)}${overloads}${doc}`
   const shownLast = Math.min(last, first + MAX_SOURCE_LINES - 1)
   const width = String(shownLast + 1).length
   const rows = lines.slice(first, shownLast + 1).map((text, index) => `${String(first + index + 1).padStart(width)}  ${shownLine(text)}`)

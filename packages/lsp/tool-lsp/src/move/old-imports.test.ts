@@ -1,0 +1,33 @@
+import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { oldImports } from './old-imports.js'
+
+async function workspace(files: Record<string, string>): Promise<string> {
+  const root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'old-imports-')))
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, name)), { recursive: true })
+    await writeFile(path.join(root, name), text)
+  }
+  return root
+}
+
+const ts = new Set(['.ts'])
+
+describe('oldImports', () => {
+  it('lists an import of the old path, but not one that resolves to the moved file (env.ts → env/index.ts: the trial of 2026-12-06)', async () => {
+    const root = await workspace({ 'src/env/index.ts': 'export const env = 1\n', 'src/main.ts': 'import { env } from "./env"\nexport const x = env\n', 'src/other.ts': 'export * from "./env.js"\n' })
+    const at = (file: string): string => path.join(root, file)
+    // `./env.js` names a file: it does not find the folder's index.
+    expect(await oldImports(at('src/env.ts'), at('src/env/index.ts'), root, ts)).toEqual({ found: [{ displayPath: 'src/other.ts', line: 1, specifier: './env.js' }], searched: 3, complete: true })
+    expect(await oldImports(at('src/env.ts'), at('src/lib/env.ts'), root, ts)).toEqual({
+      found: [
+        { displayPath: 'src/main.ts', line: 1, specifier: './env' },
+        { displayPath: 'src/other.ts', line: 1, specifier: './env.js' },
+      ],
+      searched: 3,
+      complete: true,
+    })
+  })
+})
