@@ -54,7 +54,8 @@ describe('edit (a range replaced) through the tool', () => {
       ].join('\n'),
     )
     expect(await readFile(path.join(root, 'src/a.ts'), 'utf8')).toBe(a)
-    expect(seen.map((query) => query.operation)).toEqual(['documentSymbol', 'findReferences', 'diagnostics', 'diagnostics', 'overlayDiagnostics'])
+    // Then the users of total in b.ts (documentSymbol there) and their references (see dependentFiles).
+    expect(seen.map((query) => query.operation)).toEqual(['documentSymbol', 'findReferences', 'documentSymbol', 'findReferences', 'diagnostics', 'diagnostics', 'overlayDiagnostics'])
     // The references of total (not of its parameter n), asked at its name.
     expect(positionOf(seen[1])).toEqual({ line: 0, character: 16 })
   })

@@ -3,8 +3,10 @@ import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import type * as Jsonc from 'jsonc-parser'
 
-// jsonc-parser's `main` is a UMD bundle: imported from ESM it exposes no named exports.
-const jsonc = createRequire(import.meta.url)('jsonc-parser') as typeof Jsonc
+// jsonc-parser's `main` is a UMD bundle: imported from ESM it exposes no named exports. Loaded
+// at the first project check, not with the host.
+let jsonc: typeof Jsonc | undefined
+const parser = (): typeof Jsonc => (jsonc ??= createRequire(import.meta.url)('jsonc-parser') as typeof Jsonc)
 
 /**
  * `project` and every project it references (`references[].path`: a config file, or a folder
@@ -23,7 +25,7 @@ export function tscProjects(project: string, seen: Set<string> = new Set()): str
 function referencesOf(project: string): string[] {
   let config: unknown
   try {
-    config = jsonc.parse(readFileSync(project, 'utf8'), [], { allowTrailingComma: true })
+    config = parser().parse(readFileSync(project, 'utf8'), [], { allowTrailingComma: true })
   } catch {
     return []
   }

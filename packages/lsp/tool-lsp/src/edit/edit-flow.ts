@@ -20,6 +20,7 @@ import { rangeHolds } from '../text/positions.js'
 import { overrideLines, overrideRefusal, renameThroughOverrides } from './rename-overrides.js'
 import { referencingFiles, speculativeCheck, type ErrorCounts } from './speculative-check.js'
 import type { RenameBinding } from './name-conflict.js'
+import { dependentFiles } from './dependent-files.js'
 
 /** An edit to preview or apply: what the answer says it is, the key of its preview, the new name of a rename. */
 export interface EditDescription {
@@ -114,8 +115,13 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const apply = 'apply' in request && request.apply
   const referencedAt = described.referencedAt ?? overrides?.container
   const binding = check !== undefined && rename !== undefined ? renameBinding(check, plan, rename) : undefined
-  const { files: referencing, note: referencingNote } = referencedAt === undefined ? { files: [] } : await referencingFiles(context, referencedAt)
-  const notes = referencingNote === undefined ? [] : [referencingNote]
+  const { files: named, locations: references, note: referencingNote } = referencedAt === undefined ? { files: [], locations: [] } : await referencingFiles(context, referencedAt)
+  // A symbol edit may change the type its users pass on (`const total = add(1, 2)`): their files too.
+  const symbolAt = described.referencedAt
+  const own = symbolAt && { uri: URI.file(symbolAt.absolutePath).toString(), range: { start: symbolAt.position, end: symbolAt.position } }
+  const dependents = symbolAt === undefined || own === undefined ? { files: [] } : await dependentFiles(context, references, own, symbolAt.name)
+  const referencing = [...named, ...dependents.files]
+  const notes = [referencingNote, dependents.note].filter((note): note is string => note !== undefined)
   if (!apply) {
     context.previews.set(key, { baseHashes: new Map(plan.files.map((file) => [file.path, file.baseHash])), digest: plan.digest })
     const checked = moved === undefined && context.checkEdits !== false ? await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root, binding) : undefined

@@ -176,6 +176,8 @@ export function newErrors(before: readonly LspDiagnostic[], after: readonly LspD
 /** The files referencing a symbol, and a line when they may not be all of them. */
 export interface ReferencingFiles {
   readonly files: string[]
+  /** The references the files come from (the server's and the cross-check's). */
+  readonly locations: readonly LspLocation[]
   /** `The references of f may be incomplete (reason): …` or `… could not be asked (…)`; absent when complete. */
   readonly note?: string
 }
@@ -193,10 +195,10 @@ export async function referencingFiles(context: EditFlowContext, at: { readonly 
     const places = [...result.locations, ...(result.crossCheck?.candidates ?? []).map((candidate) => candidate.location)]
     const files = places.map((location) => URI.parse(location.uri)).filter((uri) => uri.scheme === 'file').map((uri) => uri.fsPath)
     const { completeness } = result
-    if (completeness.state === 'complete') return { files }
-    return { files, note: `The references of ${at.name} may be incomplete (${completeness.reason}): ${oneLine(completeness.message)}; a file they miss is not checked.` }
+    if (completeness.state === 'complete') return { files, locations: places }
+    return { files, locations: places, note: `The references of ${at.name} may be incomplete (${completeness.reason}): ${oneLine(completeness.message)}; a file they miss is not checked.` }
   } catch (error) {
     if (context.signal.aborted) throw error
-    return { files: [], note: `The references of ${at.name} could not be asked (${oneLine(error instanceof Error ? error.message : String(error))}); the files that reference it are not checked.` }
+    return { files: [], locations: [], note: `The references of ${at.name} could not be asked (${oneLine(error instanceof Error ? error.message : String(error))}); the files that reference it are not checked.` }
   }
 }
