@@ -31,4 +31,14 @@ describe('a symbol edit checks the files using its users', () => {
     expect(await readFile(path.join(root, 'src/math.ts'), 'utf8')).toBe(`${text}\n`)
     expect(typeCheck(root)).toContain("src/use.ts(2,14): error TS2322: Type 'string' is not assignable to type 'number'.")
   }, 120_000)
+
+  it("a user typed by a library interface (a ProxyHandler's get) leads into TypeScript's lib files: they are not checked, and the workspace's still are", async () => {
+    const handler = 'import { add } from "./math"\nexport const n: number = add(1, 2)\nexport const handler: ProxyHandler<object> = {\n  get(target, prop) { return add(1, 2) },\n}\n'
+    const root = await tempWorkspace({ 'tsconfig.json': files['tsconfig.json'], 'src/math.ts': files['src/math.ts'], 'src/b.ts': handler })
+    const { tool } = toolOn(root)
+    expect((await tool.execute({ operation: 'replaceSymbol', filePath: 'src/math.ts', line: 1, character: 17, text })).split('\n').slice(0, 2)).toEqual([
+      'Warning: errors 0 → 1 if applied (in the 2 checked files), 1 new error:',
+      "  src/b.ts:2:14  error  2322  Type 'string' is not assignable to type 'number'.",
+    ])
+  }, 120_000)
 })

@@ -2,7 +2,7 @@
 // the doc comment, every signature and the implementation, and replaceSymbol replaces them whole.
 // The second trial (2026-12-06): `symbolSource --symbol dbl` showed `dbl(a: any): any` alone,
 // without the signatures callers see. C++ overloads, each with a body, stay apart. tsc is the check.
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
@@ -46,5 +46,8 @@ describe('overloads', () => {
     const root = await tempWorkspace({ 'compile_flags.txt': '-std=c++17\n', 'o.cpp': 'int twice(int a) {\n  return a * 2;\n}\ndouble twice(double a) {\n  return a * 2;\n}\n' })
     const { tool } = toolOn(root)
     expect(await tool.execute({ operation: 'symbolSource', filePath: 'o.cpp', line: 4, character: 8 })).toBe('o.cpp:4-6  Function twice\n4  double twice(double a) {\n5    return a * 2;\n6  }')
+    // Two member functions, a const one among them, declared without bodies (the second trial's repro_7): not one symbol.
+    await writeFile(path.join(root, 's.cpp'), 'struct S {\n  int get(int);\n  int get(int) const;\n};\n')
+    expect(await tool.execute({ operation: 'symbolSource', filePath: 's.cpp', line: 3, character: 7 })).toBe('s.cpp:3-3  Method S.get\n3    int get(int) const;')
   }, 120_000)
 })

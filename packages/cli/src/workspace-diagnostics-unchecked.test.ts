@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
+import { main } from './main.js'
 import { seamOn } from './seam.test-support.js'
 import { toolOn } from './workspace.test-support.js'
 
@@ -57,5 +58,9 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
     const message = 'language server "go" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files (such as main.go) were not checked; ask diagnostics of each file'
     expect(result.kind === 'workspaceDiagnostics' && [result.files, result.completeness]).toEqual([[], { state: 'partial', reason: 'unconfigured', message }])
     expect(await toolOn(seam.root).tool.execute({ operation: 'workspaceDiagnostics' })).toBe(`Partial answer (unconfigured): ${message}\nNothing was checked, so there are no diagnostics to show.`)
+    // The command asks through the catalogue's served providers, which skip a server for an operation it was not measured to answer.
+    let stdout = ''
+    expect(await main(['workspaceDiagnostics', '--root', seam.root], { cwd: seam.root, stdout: (text) => void (stdout += text), stderr: () => {} })).toBe(0)
+    expect(stdout).toBe(`Partial answer (unconfigured): ${message}\nNothing was checked, so there are no diagnostics to show.\n`)
   })
 })

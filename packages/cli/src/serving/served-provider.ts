@@ -59,7 +59,9 @@ export function createServedProvider(served: ServedServer, make: BackendFactory)
     for (;;) {
       const at = index
       const known = candidates[at]!.operations
-      if (request.filePath === null && known !== undefined && !known.includes(request.operation)) {
+      // Asked of every language, a server that cannot answer has nothing to miss, except workspace
+      // diagnostics: its files there are unchecked, which its provider says (unasked, they were "No diagnostics").
+      if (request.filePath === null && known !== undefined && !known.includes(request.operation) && request.operation !== 'workspaceDiagnostics') {
         throw new LspError('LSP_UNSUPPORTED_OPERATION', `language server "${candidates[at]!.config.id}" does not support ${request.operation} (not among its measured operations)`)
       }
       const current = (backend ??= make(candidates[at]!.config, served.id))

@@ -4,6 +4,7 @@ import { untilAborted } from '@agent-lsp/abort'
 import { documentEntries, type SymbolEntry } from '../address/symbol-match.js'
 import { oneLine } from '../text/one-line.js'
 import { rangeHolds } from '../text/positions.js'
+import { relativeInside } from '../input/workspace-path.js'
 import type { EditFlowContext } from './edit-context.js'
 
 /** Declarations using the edited symbol whose references are asked, at most; past it the note says so. */
@@ -23,12 +24,17 @@ export interface DependentFiles {
  * that declaration. An edit that changes the symbol's type reaches them without naming it:
  * `export const total = add(1, 2)` in app.ts, `const n: number = total` in use.ts (the second
  * trial, 2026-12-06: "Verified: errors 0 → 0" after use.ts broke). One level: the users of users
- * are not followed. Failures are said in `note`, never thrown, unless the call was aborted.
+ * are not followed. Only files inside `roots` (the answer's and the requested root) count. Failures are said in `note`, never thrown, unless the call was aborted.
  */
-export async function dependentFiles(context: EditFlowContext, references: readonly LspLocation[], own: { readonly uri: string; readonly range: LspRange }, name: string): Promise<DependentFiles> {
+export async function dependentFiles(context: EditFlowContext, references: readonly LspLocation[], own: { readonly uri: string; readonly range: LspRange }, name: string, roots: readonly string[]): Promise<DependentFiles> {
+  // Only the workspace's files: a user typed by a library interface (a ProxyHandler's `get`) has references in TypeScript's lib.*.d.ts.
+  const inWorkspace = (uri: string): boolean => {
+    const parsed = URI.parse(uri)
+    return parsed.scheme === 'file' && roots.some((root) => relativeInside(root, parsed.fsPath) !== undefined)
+  }
   const byFile = new Map<string, LspLocation[]>()
   for (const reference of references) {
-    if (URI.parse(reference.uri).scheme !== 'file') continue
+    if (!inWorkspace(reference.uri)) continue
     if (reference.uri === own.uri && rangeHolds(own.range, reference.range.start)) continue
     byFile.set(reference.uri, [...(byFile.get(reference.uri) ?? []), reference])
   }
@@ -64,7 +70,7 @@ export async function dependentFiles(context: EditFlowContext, references: reado
     asked.map(async (user) => {
       const request = { operation: 'findReferences', filePath: URI.parse(user.symbol.uri).fsPath, position: user.symbol.selectionRange.start, workspaceRoot: context.workspaceRoot } as const
       const result = await ask(() => untilAborted(context.ctx.lsp.query(request, context.signal), context.signal))
-      for (const location of result?.locations ?? []) if (URI.parse(location.uri).scheme === 'file') files.add(URI.parse(location.uri).fsPath)
+      for (const location of result?.locations ?? []) if (inWorkspace(location.uri)) files.add(URI.parse(location.uri).fsPath)
     }),
   )
   const left = users.size - asked.length

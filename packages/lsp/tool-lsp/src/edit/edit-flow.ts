@@ -119,7 +119,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   // A symbol edit may change the type its users pass on (`const total = add(1, 2)`): their files too.
   const symbolAt = described.referencedAt
   const own = symbolAt && { uri: URI.file(symbolAt.absolutePath).toString(), range: { start: symbolAt.position, end: symbolAt.position } }
-  const dependents = symbolAt === undefined || own === undefined ? { files: [] } : await dependentFiles(context, references, own, symbolAt.name)
+  const dependents = symbolAt === undefined || own === undefined ? { files: [] } : await dependentFiles(context, references, own, symbolAt.name, [root, context.workspaceRoot])
   const referencing = [...named, ...dependents.files]
   const notes = [referencingNote, dependents.note].filter((note): note is string => note !== undefined)
   if (!apply) {

@@ -44,16 +44,19 @@ export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: r
   return { symbol: entry.symbol, displayName: entry.displayName, range, docStart: docCommentStart(lines, range.start.line, extension), declarations: group.length }
 }
 
+/** Extensions whose functions have overload signatures apart from the implementation (TypeScript's); C++'s `int get(int); int get(int) const;` are two functions. */
+const overloadSignatures = new Set(['.ts', '.tsx', '.mts', '.cts'])
+
 /**
  * `entry` with the overload signatures around it: siblings of its name and function kind, each
  * directly above the next (only its doc comment between), every one but the last without a body
  * (its last line does not end with `}`: TypeScript's `function f(a: string): string`). One
- * function to a reader, shown and replaced whole. A definition with a body ends a group, so C++
- * overloads, each with its own body, stay apart.
+ * function to a reader, shown and replaced whole. TypeScript only: C++ overloads, prototypes or
+ * not, are distinct functions.
  */
 function overloadGroup(entries: readonly SymbolEntry[], entry: SymbolEntry, lines: readonly string[], extension: string): SymbolEntry[] {
   const { name, kind, uri } = entry.symbol
-  if (!functionKinds.has(kind)) return [entry]
+  if (!functionKinds.has(kind) || !overloadSignatures.has(extension)) return [entry]
   const parent = entry.path.slice(0, -1).join('\u0000')
   const siblings = entries
     .filter((other) => other.symbol.name === name && other.symbol.kind === kind && other.symbol.uri === uri && other.path.slice(0, -1).join('\u0000') === parent)
