@@ -1,4 +1,4 @@
-import { dirname, relative, sep } from 'node:path'
+import { dirname } from 'node:path'
 import { LspError, languageOf, type LspCompleteness, type LspOperation, type LspPosition, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import { untilAborted } from '@agent-lsp/abort'
 import { cancelledError } from '../process/client-errors.js'
@@ -20,6 +20,7 @@ import { runOperation } from './operations.js'
 import { assertSupported, unsupported } from './supported.js'
 import { askEarly, type EarlyAsk } from './early-ask.js'
 import { answerOverlayDiagnostics, readingDisk } from './overlay-diagnostics.js'
+import { relativeOf } from '../sync/tree-scan.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
 export interface Session {
@@ -98,7 +99,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   if (request.operation === 'didRenameFiles') await documents.refreshOpen()
   if (request.operation === 'workspaceDiagnostics' && path === null && unsupported(client.capabilities, request.operation, config, null) !== undefined) {
     // Asked of every language: this one has files here (`anyFile`) that nothing checked, which is a miss, not an empty answer.
-    const example = typeof anyFile === 'string' ? ` (such as ${relative(resolvedWorkspaceRoot, anyFile).split(sep).join('/')})` : ''
+    const example = typeof anyFile === 'string' ? ` (such as ${relativeOf(resolvedWorkspaceRoot, anyFile)})` : ''
     const message = `language server "${config.id}" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files${example} were not checked; ask diagnostics of each file`
     return { kind: 'workspaceDiagnostics', files: [], checks: [], resolvedWorkspaceRoot, completeness: { state: 'partial', reason: 'unconfigured', message } }
   }

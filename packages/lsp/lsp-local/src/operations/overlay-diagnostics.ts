@@ -1,10 +1,10 @@
 import { LspError, extensionOf, type LspCompleteness, type LspOverlayDiagnosticsRequest, type LspOverlayFileDiagnostics, type LspQueryResult } from '@agent-lsp/lsp'
-import { relative, sep } from 'node:path'
 import { untilAborted } from '@agent-lsp/abort'
 import { cancelledError } from '../process/client-errors.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
 import { pathToUri } from '../normalize/uri.js'
 import { resolveWorkspaceFile } from '../sync/paths.js'
+import { relativeOf } from '../sync/tree-scan.js'
 import { REOPEN_CLOSE_WAIT_MS } from './changed-files.js'
 import { retryContentModified, type OperationContext } from './context.js'
 import { diagnostics } from './diagnostics.js'
@@ -129,9 +129,9 @@ function unseenHeaders(overlays: readonly { readonly path: string }[], config: L
   const fromDisk = new Set(config.diagnostics?.includedFromDisk ?? [])
   const headers = overlays.map((overlay) => overlay.path).filter((path) => fromDisk.has(extensionOf(path)))
   if (headers.length === 0) return () => undefined
-  const named = headers.map((path) => relative(root, path).split(sep).join('/')).join(', ')
+  const named = headers.map((path) => relativeOf(root, path)).join(', ')
   return (path) =>
-    headers.includes(path) ? undefined : { state: 'partial', reason: 'stale', message: `${config.id} compiles ${relative(root, path).split(sep).join('/')} against ${named} as on disk, not as edited` }
+    headers.includes(path) ? undefined : { state: 'partial', reason: 'stale', message: `${config.id} compiles ${relativeOf(root, path)} against ${named} as on disk, not as edited` }
 }
 
 /** Wait while another overlay of `session` is active (bounded by `signal` only: overlays settle within the diagnostics' bounds). */

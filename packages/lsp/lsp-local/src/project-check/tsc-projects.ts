@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import type * as Jsonc from 'jsonc-parser'
+import { isDirectory, isFile } from '../sync/paths.js'
 
 // jsonc-parser's `main` is a UMD bundle: imported from ESM it exposes no named exports. Loaded
 // at the first project check, not with the host.
@@ -36,14 +37,6 @@ function referencesOf(project: string): string[] {
     if (typeof path !== 'string' || path === '') return []
     const named = resolve(dirname(project), path)
     const file = isDirectory(named) ? join(named, 'tsconfig.json') : named
-    return existsSync(file) ? [file] : []
+    return isFile(file) ? [file] : []
   })
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
-  }
 }

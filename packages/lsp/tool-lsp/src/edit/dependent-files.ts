@@ -3,7 +3,7 @@ import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import { documentEntries, type SymbolEntry } from '../address/symbol-match.js'
 import { oneLine } from '../text/one-line.js'
-import { rangeHolds } from '../text/positions.js'
+import { rangeHolds, rangeSize } from '../text/positions.js'
 import { relativeInside } from '../input/workspace-path.js'
 import type { EditFlowContext } from './edit-context.js'
 
@@ -57,7 +57,7 @@ export async function dependentFiles(context: EditFlowContext, references: reado
       const entries = documentEntries(result.symbols)
       for (const place of places) {
         const around = entries.filter((entry) => rangeHolds(entry.symbol.range, place.range.start) && !rangeHolds(entry.symbol.selectionRange, place.range.start))
-        const user = around.sort((a, b) => size(a.symbol.range) - size(b.symbol.range))[0]
+        const user = around.sort((a, b) => rangeSize(a.symbol.range) - rangeSize(b.symbol.range))[0]
         // The symbol itself (a recursive call): its files are the references already checked.
         if (user === undefined || (uri === own.uri && rangeHolds(user.symbol.selectionRange, own.range.start))) continue
         users.set(`${uri}#${user.symbol.selectionRange.start.line}:${user.symbol.selectionRange.start.character}`, { ...user, symbol: { ...user.symbol, uri } })
@@ -81,4 +81,3 @@ export async function dependentFiles(context: EditFlowContext, references: reado
   return { files: [...files].sort(), ...(notes.length > 0 ? { note: `${notes.join('; ')}.`.replace(/^./, (first) => first.toUpperCase()) } : {}) }
 }
 
-const size = (range: LspRange): number => (range.end.line - range.start.line) * 1e6 + range.end.character - range.start.character

@@ -8,11 +8,11 @@ import { LspToolError } from '../errors.js'
 import type { LineReader } from '../input/file-lines.js'
 import type { Answered } from '../run.js'
 import { codePointColumnToUtf16 } from '../text/columns.js'
+import { rangeSize } from '../text/positions.js'
 import { splitLines } from '@agent-lsp/text-lines'
 
 const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character)
 const holds = (outer: LspRange, inner: LspRange): boolean => before(outer.start, inner.start) && before(inner.end, outer.end)
-const size = (range: LspRange): number => (range.end.line - range.start.line) * 1e6 + range.end.character - range.start.character
 
 /**
  * The innermost of `symbols` (a `documentSymbol` answer's tree) whose whole range holds `range`,
@@ -24,7 +24,7 @@ export function symbolHolding(symbols: readonly LspSymbol[], range: LspRange): L
     .filter((entry) => !entry.local)
     .map((entry) => entry.symbol)
     .filter((symbol) => holds(symbol.range, range))
-    .sort((a, b) => size(a.range) - size(b.range))[0]
+    .sort((a, b) => rangeSize(a.range) - rangeSize(b.range))[0]
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Cursor } from '../input/cursor.js'
 import { LspToolError } from '../errors.js'
 import { docCommentStart } from './doc-comment.js'
 import { fieldWord } from '../render/field-word.js'
-import { rangeHolds } from '../text/positions.js'
+import { rangeHolds, rangeSize } from '../text/positions.js'
 import { functionKinds } from '../text/symbol-names.js'
 
 /** A symbol's whole declaration in its file, and the doc comment above it. Lines are zero-based. */
@@ -21,7 +21,6 @@ export interface SymbolDeclaration {
   readonly declarations: number
 }
 
-const size = (range: LspRange): number => (range.end.line - range.start.line) * 1e6 + range.end.character - range.start.character
 
 /**
  * The declaration at `cursor` in its file's `documentSymbol` answer: the innermost symbol whose
@@ -33,7 +32,7 @@ const size = (range: LspRange): number => (range.end.line - range.start.line) * 
 export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: readonly string[], flags?: 'tool' | 'command'): SymbolDeclaration {
   const entries = documentEntries(result.symbols)
   const innermost = (holds: (entry: SymbolEntry) => boolean): SymbolEntry | undefined =>
-    entries.filter(holds).sort((a, b) => size(a.symbol.range) - size(b.symbol.range))[0]
+    entries.filter(holds).sort((a, b) => rangeSize(a.symbol.range) - rangeSize(b.symbol.range))[0]
   const entry = innermost((e) => rangeHolds(e.symbol.selectionRange, cursor.position)) ?? innermost((e) => rangeHolds(e.symbol.range, cursor.position))
   if (entry === undefined) {
     throw new LspToolError('LSP_SYMBOL_NOT_FOUND', `no symbol holds ${cursor.label} (documentSymbol lists none there); give ${fieldWord('symbol', flags)}, or a cursor on a declaration`)
