@@ -19,6 +19,13 @@ export interface SymbolDeclaration {
   readonly docStart: number
   /** How many declarations `range` spans: more than 1 for overload signatures and their implementation. */
   readonly declarations: number
+  /**
+   * What replaceSymbol replaces (zero-based UTF-16): `range` widened to its lines' start and end
+   * (`export const ` and `;` around tsserver's declarator, ` = 10` after pyright's name, `PUB(`
+   * before clangd's return type), so that the lines symbolSource shows are the lines replaced;
+   * `range` itself when those lines hold another declaration (`const a = 1, b = 2`).
+   */
+  readonly span: LspRange
 }
 
 
@@ -40,7 +47,24 @@ export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: r
   const extension = path.extname(cursor.absolutePath).toLowerCase()
   const group = overloadGroup(entries, entry, lines, extension)
   const range = { start: group[0]!.symbol.range.start, end: group[group.length - 1]!.symbol.range.end }
-  return { symbol: entry.symbol, displayName: entry.displayName, range, docStart: docCommentStart(lines, range.start.line, extension), declarations: group.length }
+  const span = linesSpan(range, entries, lines)
+  return { symbol: entry.symbol, displayName: entry.displayName, range, docStart: docCommentStart(lines, range.start.line, extension), declarations: group.length, span }
+}
+
+/** Whether position `a` comes before `b`. */
+const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character < b.character)
+
+/**
+ * `range` from its first line's start to its last line's end, unless another symbol's range
+ * starts or ends on those lines outside `range` (a sibling declarator, a one-line class around a
+ * method): then `range`. A range ending at a line's start ends on the line before.
+ */
+function linesSpan(range: LspRange, entries: readonly SymbolEntry[], lines: readonly string[]): LspRange {
+  const endLine = range.end.character === 0 && range.end.line > range.start.line ? range.end.line - 1 : range.end.line
+  const whole = { start: { line: range.start.line, character: 0 }, end: { line: endLine, character: lines[endLine]?.length ?? range.end.character } }
+  const outside = (at: LspPosition): boolean => !before(at, whole.start) && !before(whole.end, at) && (before(at, range.start) || before(range.end, at))
+  const shared = entries.some(({ symbol }) => outside(symbol.range.start) || outside(symbol.range.end))
+  return shared ? range : whole
 }
 
 /** Extensions whose functions have overload signatures apart from the implementation (TypeScript's); C++'s `int get(int); int get(int) const;` are two functions. */

@@ -29,9 +29,10 @@ export function reindented(text: string, indent: string): string[] {
 /**
  * The edit of a symbol operation on `declaration` (zero-based UTF-16 ranges, the file's own line
  * break `eol`), with the `text` re-indented to the indentation of the declaration's first line:
- * - `replaceSymbol`: the whole declaration (`DocumentSymbol.range`: decorators, signature and
- *   body) becomes `text`; the doc comment above stays (replace it with insertBefore's text and a
- *   replaceSymbol, or give the new comment inside `text` of a symbol without one).
+ * - `replaceSymbol`: the whole declaration (its `span`: the lines symbolSource shows, with
+ *   decorators, signature and body; the `DocumentSymbol.range` alone where those lines hold other
+ *   declarations) becomes `text`; the doc comment above stays (replace it with insertBefore's text
+ *   and a replaceSymbol, or give the new comment inside `text` of a symbol without one).
  * - `insertBefore`: `text` as whole lines above the declaration and its doc comment.
  * - `insertAfter`: `text` as whole lines below the declaration's last line.
  * Blank lines are written only where `text` has them.
@@ -43,15 +44,17 @@ export function symbolEdit(
   lines: readonly string[],
   eol: string,
 ): { edit: LspWorkspaceEdit; what: string } {
-  const { range, symbol } = declaration
+  const { range, span, symbol } = declaration
   const indent = /^[ \t]*/.exec(lines[range.start.line] ?? '')![0]
   const newLines = reindented(text, indent)
   const at = (line: number, character: number): LspRange => ({ start: { line, character }, end: { line, character } })
   const last = lastLineOf(declaration)
   const title = symbolTitle(symbol, declaration.displayName)
+  // The span's first line keeps what precedes it there: the indentation, or code (a sibling's).
+  const kept = Math.min(indent.length, span.start.character)
   const change =
     operation === 'replaceSymbol'
-      ? { what: `replace ${title}`, range: { start: range.start, end: last === range.end.line ? range.end : { line: last, character: lines[last]!.length } }, newText: [newLines[0]!.slice(indent.length), ...newLines.slice(1)].join(eol) }
+      ? { what: `replace ${title}`, range: span, newText: [newLines[0]!.slice(kept), ...newLines.slice(1)].join(eol) }
       : operation === 'insertBefore'
         ? { what: `insert before ${title}`, range: at(declaration.docStart, 0), newText: newLines.map((line) => `${line}${eol}`).join('') }
         : { what: `insert after ${title}`, range: at(last, lines[last]!.length), newText: newLines.map((line) => `${eol}${line}`).join('') }

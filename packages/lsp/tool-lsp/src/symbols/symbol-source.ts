@@ -1,4 +1,6 @@
 import { symbolTitle } from '../render/render-symbols.js'
+import type { LspPosition } from '@agent-lsp/lsp'
+import { utf16ToCodePointColumn } from '../text/columns.js'
 import { cutToCodePoints } from '../text/cut.js'
 import type { SymbolDeclaration } from './declaration.js'
 
@@ -16,7 +18,8 @@ export function lastLineOf(declaration: SymbolDeclaration): number {
 
 /**
  * `symbolSource`'s answer: a header `src/cart.ts:4-10  Method Cart.addItem (doc comment 4-6)` (1-based
- * inclusive lines, the doc comment's first; `(doc comment 4)` for one line), then each line as `<number>  <text>`, numbers 1-based
+ * inclusive lines, the doc comment's first; `(doc comment 4)` for one line; `(replaceSymbol replaces
+ * 1:14-1:19 only: …)`, 1-based code-point columns, when the lines hold other declarations), then each line as `<number>  <text>`, numbers 1-based
  * and right-aligned, text exactly as in the file; cut after {@link MAX_SOURCE_LINES} with a count, and a
  * line after {@link MAX_SOURCE_LINE_CODE_POINTS} code points with `… (N more characters of this line not shown)`.
  * @param lines - the file's lines (LSP lines, no terminators).
@@ -27,12 +30,21 @@ export function renderSymbolSource(declaration: SymbolDeclaration, lines: readon
   const last = lastLineOf(declaration)
   const doc = first < start ? ` (doc comment ${first + 1 === start ? start : `${first + 1}-${start}`})` : ''
   const overloads = declaration.declarations > 1 ? ` (${declaration.declarations} declarations: overloads)` : ''
-  const header = `${displayPath}:${first + 1}-${last + 1}  ${symbolTitle(declaration.symbol, declaration.displayName)}${overloads}${doc}`
+  const header = `${displayPath}:${first + 1}-${last + 1}  ${symbolTitle(declaration.symbol, declaration.displayName)}${overloads}${doc}${partOfLines(declaration, lines)}`
   const shownLast = Math.min(last, first + MAX_SOURCE_LINES - 1)
   const width = String(shownLast + 1).length
   const rows = lines.slice(first, shownLast + 1).map((text, index) => `${String(first + index + 1).padStart(width)}  ${shownLine(text)}`)
   const more = last > shownLast ? [`… ${last - shownLast} more lines, to line ${last + 1} (not shown)`] : []
   return [header, ...rows, ...more].join('\n')
+}
+
+/** ` (replaceSymbol replaces 1:14-1:19 only: …)` when the declaration's lines hold other declarations; 1-based code-point columns. */
+function partOfLines({ span }: SymbolDeclaration, lines: readonly string[]): string {
+  const before = (lines[span.start.line] ?? '').slice(0, span.start.character)
+  const after = (lines[span.end.line] ?? '').slice(span.end.character)
+  if (before.trim() === '' && after.trim() === '') return ''
+  const at = ({ line, character }: LspPosition): string => `${line + 1}:${utf16ToCodePointColumn(lines[line] ?? '', character)}`
+  return ` (replaceSymbol replaces ${at(span.start)}-${at(span.end)} only: the lines hold other declarations)`
 }
 
 function shownLine(text: string): string {
