@@ -4,8 +4,9 @@
 // check, was left out of the answer as if it had nothing to say. `tsc -b` and `go build` are the
 // independent checks.
 import { execFileSync } from 'node:child_process'
+import { rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { main } from './main.js'
 import { seamOn } from './seam.test-support.js'
 import { toolOn } from './workspace.test-support.js'
@@ -45,6 +46,28 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
       "src/main.ts:2:14 Error tsc 2322 Type 'number' is not assignable to type 'string'.",
       "vite.config.ts:1:14 Error tsc 2322 Type 'string' is not assignable to type 'number'.",
     ])
+  })
+
+  it('says which files tsc checked without the declarations of referenced projects not built (a fresh clone), not TS6305 as an error', { timeout: 120_000 }, async () => {
+    const project = (references: string) => `{ "compilerOptions": { "composite": true, "strict": true, "module": "esnext", "moduleResolution": "bundler", "outDir": "dist" }, "include": ["src"]${references} }\n`
+    const seam = await seamOn({
+      'tsconfig.json': '{ "files": [], "references": [{ "path": "./packages/a" }, { "path": "./packages/c" }] }\n',
+      'packages/a/tsconfig.json': project(', "references": [{ "path": "../c" }]'),
+      'packages/c/tsconfig.json': project(''),
+      'packages/c/src/c.ts': 'export const c: number = 3\nexport const bad: number = "x"\n',
+      'packages/a/src/a.ts': "import { c } from '../../c/src/c'\nexport const a: string = c\n",
+    })
+    // tsc -b builds c first, then finds a's error too; it writes dist/, so it runs on a copy.
+    const copy = `${seam.root}-built`
+    execFileSync('cp', ['-r', seam.root, copy])
+    onTestFinished(() => rm(copy, { recursive: true, force: true }))
+    expect(failure(process.execPath, [tsc, '-b', '--pretty', 'false'], copy)).toBe(
+      "packages/c/src/c.ts(2,14): error TS2322: Type 'string' is not assignable to type 'number'.\npackages/a/src/a.ts(2,14): error TS2322: Type 'number' is not assignable to type 'string'.\n",
+    )
+    const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'packages/a/src/a.ts' })
+    const message = '1 file imports from referenced projects that are not built (packages/a/src/a.ts): tsc checked it without their declarations, so its errors involving them may be missing; build them (tsc -b) for a complete check'
+    expect(result.kind === 'workspaceDiagnostics' && result.completeness).toEqual({ state: 'partial', reason: 'unconfigured', message })
+    expect(seam.show(result)).toEqual(["packages/c/src/c.ts:2:14 Error tsc 2322 Type 'string' is not assignable to type 'number'."])
   })
 
   it('says which files gopls left unchecked, partial, for a Go module that does not build', { timeout: 120_000 }, async () => {

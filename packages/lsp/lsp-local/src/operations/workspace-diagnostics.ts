@@ -18,7 +18,8 @@ export function hasWorkspacePull(capabilities: ServerCapabilities): boolean {
 /**
  * The diagnostics of every file of the workspace: `workspace/diagnostic` where the server offers
  * it (every report asked in full, no previous result ids), else the server's project check
- * (`runProjectCheck`; with no project to check, an empty answer, partial and `unconfigured`).
+ * (`runProjectCheck`; with no project to check, an empty answer, partial and `unconfigured`; with
+ * files it could not check, such as importers of referenced projects not built, partial too).
  * Files without diagnostics are left out; files sorted by URI.
  */
 export async function workspaceDiagnostics(context: OperationContext, ask: Ask): Promise<OperationAnswer> {
@@ -28,7 +29,8 @@ export async function workspaceDiagnostics(context: OperationContext, ask: Ask):
     if ('unconfigured' in checked) {
       return { kind: 'workspaceDiagnostics', files: [], checks: [], completeness: { state: 'partial', reason: 'unconfigured', message: checked.unconfigured } }
     }
-    return { kind: 'workspaceDiagnostics', files: checked.files, checks: checked.checks }
+    const missed = checked.missed === undefined ? {} : { completeness: { state: 'partial', reason: 'unconfigured', message: checked.missed } as const }
+    return { kind: 'workspaceDiagnostics', files: checked.files, checks: checked.checks, ...missed }
   }
   const what = `${context.serverId} ${WorkspaceDiagnosticRequest.method}`
   const raw = await ask(() => client.request(WorkspaceDiagnosticRequest.type, { previousResultIds: [] }, signal))

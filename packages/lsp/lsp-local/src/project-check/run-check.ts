@@ -7,16 +7,19 @@ import type { LocalProjectCheck } from './check-config.js'
 import { pathToUri } from '../normalize/uri.js'
 import { parsePyrightOutput } from './pyright-output.js'
 import { parseTscOutput, type DiagnosticsByFile } from './tsc-output.js'
-import { tscProjects } from './tsc-projects.js'
+import { tscProjects, withoutUnbuiltReferences } from './tsc-projects.js'
 
 /** What a project check printed beyond this is cut (a check of a huge project); 64 MiB. */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024
 
 /**
- * A project check's answer: the files with diagnostics (sorted by URI) and the command lines that
- * ran; or, when there is no project to check (tsc without a `tsconfig.json`), why not.
+ * A project check's answer: the files with diagnostics (sorted by URI), the command lines that
+ * ran, and what they could not check (`missed`: one sentence, the answer is partial); or, when
+ * there is no project to check (tsc without a `tsconfig.json`), why not.
  */
-export type ProjectCheckAnswer = { readonly files: LspFileDiagnostics[]; readonly checks: readonly string[] } | { readonly unconfigured: string }
+export type ProjectCheckAnswer =
+  | { readonly files: LspFileDiagnostics[]; readonly checks: readonly string[]; readonly missed?: string }
+  | { readonly unconfigured: string }
 
 /**
  * Run `check` in `root` with this Node and parse its output (see `LocalProjectCheck`). The label
@@ -41,7 +44,9 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
       if (status !== 0 && found.size === 0) throw failed('tsc', status, `${stderr}\n${stdout}`)
       mergeInto(byFile, found)
     }
-    return { files: filesOf(byFile), checks: projects.map((checked) => `tsc --noEmit -p ${shown(checked)}`) }
+    const { byFile: errors, importers } = withoutUnbuiltReferences(byFile)
+    const checks = projects.map((checked) => `tsc --noEmit -p ${shown(checked)}`)
+    return { files: filesOf(errors), checks, ...(importers.length > 0 ? { missed: unbuiltMessage(importers.map(shown)) } : {}) }
   }
   const { stdout, stderr, status } = await run(check.script, ['--outputjson'], root, signal, 'pyright')
   // 0: no errors, 1: errors reported; 2 and above: pyright could not check (a bad config, say).
@@ -63,6 +68,13 @@ async function tscWritingNothing(script: string, args: readonly string[], root: 
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
+}
+
+/** The partial answer's sentence for files importing from referenced projects not built; three named. */
+function unbuiltMessage(importers: readonly string[]): string {
+  const named = importers.slice(0, 3).join(', ') + (importers.length > 3 ? ` and ${importers.length - 3} more` : '')
+  const one = importers.length === 1
+  return `${importers.length} ${one ? 'file imports' : 'files import'} from referenced projects that are not built (${named}): tsc checked ${one ? 'it' : 'them'} without their declarations, so ${one ? 'its' : 'their'} errors involving them may be missing; build them (tsc -b) for a complete check`
 }
 
 function failed(compiler: string, status: number, output: string): LspError {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import type * as Jsonc from 'jsonc-parser'
 import { isDirectory, isFile } from '../sync/paths.js'
+import type { DiagnosticsByFile } from './tsc-output.js'
 
 // jsonc-parser's `main` is a UMD bundle: imported from ESM it exposes no named exports. Loaded
 // at the first project check, not with the host.
@@ -39,4 +40,24 @@ function referencesOf(project: string): string[] {
     const file = isDirectory(named) ? join(named, 'tsconfig.json') : named
     return isFile(file) ? [file] : []
   })
+}
+
+/** TS6305 "Output file '…' has not been built from source file '…'": an import from a referenced project whose declarations were not built. */
+const NOT_BUILT = 6305
+
+/**
+ * `byFile` without TS6305, and the files that had it, sorted. `tsc -p` reads a referenced
+ * project's built declarations, where tsserver and `tsc -b` use or build its sources: in a fresh
+ * clone, every import from one is TS6305 and checked without its types. Not an error in the
+ * code; what the check missed.
+ */
+export function withoutUnbuiltReferences(byFile: DiagnosticsByFile): { byFile: DiagnosticsByFile; importers: string[] } {
+  const kept: DiagnosticsByFile = new Map()
+  const importers: string[] = []
+  for (const [file, diagnostics] of byFile) {
+    const others = diagnostics.filter((diagnostic) => diagnostic.code !== NOT_BUILT)
+    if (others.length < diagnostics.length) importers.push(file)
+    if (others.length > 0) kept.set(file, others)
+  }
+  return { byFile: kept, importers: importers.sort() }
 }
