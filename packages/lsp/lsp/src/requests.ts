@@ -133,6 +133,13 @@ export interface LspOverlayDiagnosticsRequest {
    * places the new name refers to once written.
    */
   readonly references?: { readonly filePath: string; readonly position: LspPosition }
+  /**
+   * Also asked with the overlays in view, after the references: the definitions
+   * (`textDocument/definition`, LSP 3.17 §Goto Definition) at each place (zero-based, UTF-16, in the
+   * overlay's text when its file has one). A rename's check: where each renamed place leads once
+   * written (a module's own export shadows a star re-export of the new name).
+   */
+  readonly definitions?: readonly { readonly filePath: string; readonly position: LspPosition }[]
   readonly workspaceRoot: string
 }
 

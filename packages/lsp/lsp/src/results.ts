@@ -228,6 +228,8 @@ export interface LspOverlayDiagnosticsResult extends LspResultBase {
   readonly files: readonly LspOverlayFileDiagnostics[]
   /** The references asked by the request's `references`, in the server's order (positions in the overlays' text); absent when not asked. */
   readonly references?: readonly LspLocation[]
+  /** The definitions asked by the request's `definitions`: one list per place, in the request's order (an empty list where the server found none); absent when not asked, or the server has no `definitionProvider`. */
+  readonly definitions?: readonly (readonly LspLocation[])[]
 }
 
 /**

@@ -355,6 +355,8 @@ describe('edit requests', () => {
       { operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'a.ts', text: '' }], files: [], references: { filePath: 'a.ts' }, workspaceRoot: root },
       { operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'a.ts', text: '' }], files: [], references: { filePath: '', position: at }, workspaceRoot: root },
       { operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'a.ts', text: '' }], files: [], references: { filePath: 'a.ts', position: { line: -1, character: 0 } }, workspaceRoot: root },
+      { operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'a.ts', text: '' }], files: [], definitions: { filePath: 'a.ts', position: at }, workspaceRoot: root },
+      { operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'a.ts', text: '' }], files: [], definitions: [{ filePath: 'a.ts', position: at }, null], workspaceRoot: root },
     ]
     for (const request of bad) expect(await codeOf(lsp.query(request as never))).toBe('LSP_INVALID_REQUEST')
     expect(p.seen).toHaveLength(0)

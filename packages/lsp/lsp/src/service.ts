@@ -219,6 +219,11 @@ function validateRequest(request: LspQueryRequest): void {
     if (references !== undefined && (typeof references !== 'object' || references === null || !isPath(references.filePath) || !isPosition(references.position))) {
       throw invalid('references must be { filePath, position } with a non-empty filePath and a zero-based integer line and character')
     }
+    const { definitions } = request as LspOverlayDiagnosticsRequest
+    const isPlace = (place: unknown): boolean => typeof place === 'object' && place !== null && isPath((place as { filePath?: unknown }).filePath) && isPosition((place as { position?: unknown }).position)
+    if (definitions !== undefined && (!Array.isArray(definitions) || !definitions.every(isPlace))) {
+      throw invalid('definitions must be an array of { filePath, position } with a non-empty filePath and a zero-based integer line and character')
+    }
   }
   if (shape === 'format') {
     const { range, options } = request as LspFormatRequest

@@ -64,11 +64,12 @@ describe('rename through the tool', () => {
     expect(await readFile(path.join(root, 'src/a.ts'), 'utf8')).toBe('export function sum() {}\nsum()\n')
     // The old name's references before the preview, its errors on disk and with the edit in the servers' view,
     // then before the apply the references again, the same check of the errors (a rename adding some is
-    // refused; its counts on disk are the counts before), errors after the write, the new name's references.
+    // refused; its counts on disk are the counts before), errors after the write, the new name's references and where
+    // each renamed reference leads (goToDefinition).
     // The declaration (goToDefinition) for its class hierarchy: the stub has none, so nothing more is asked.
     expect(seen.map((query) => query.operation)).toEqual([
       'rename', 'findReferences', 'goToDefinition', 'diagnostics', 'overlayDiagnostics',
-      'rename', 'findReferences', 'goToDefinition', 'diagnostics', 'overlayDiagnostics', 'diagnostics', 'findReferences',
+      'rename', 'findReferences', 'goToDefinition', 'diagnostics', 'overlayDiagnostics', 'diagnostics', 'findReferences', 'goToDefinition', 'goToDefinition',
     ])
     expect(seen[0]).toMatchObject({ operation: 'rename', position: { line: 0, character: 16 }, newName: 'sum' })
   })
@@ -203,6 +204,11 @@ describe('the check before writing', () => {
       files: [path.join(root, 'src/a.ts')],
       // The new name's references, asked with the edit in view at the renamed cursor.
       references: { filePath: path.join(root, 'src/a.ts'), position: { line: 0, character: 16 } },
+      // And where each renamed reference leads (goToDefinition), with the edit in view.
+      definitions: [
+        { filePath: path.join(root, 'src/a.ts'), position: { line: 0, character: 16 } },
+        { filePath: path.join(root, 'src/a.ts'), position: { line: 1, character: 0 } },
+      ],
       workspaceRoot: root,
       languageId: 'typescript',
     })

@@ -1,4 +1,4 @@
-import { LspError, extensionOf, type LspCompleteness, type LspOverlayDiagnosticsRequest, type LspOverlayFileDiagnostics, type LspQueryResult } from '@agent-lsp/lsp'
+import { LspError, extensionOf, type LspCompleteness, type LspLocation, type LspOverlayDiagnosticsRequest, type LspOverlayFileDiagnostics, type LspQueryResult } from '@agent-lsp/lsp'
 import { untilAborted } from '@agent-lsp/abort'
 import { cancelledError } from '../process/client-errors.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
@@ -13,7 +13,7 @@ import type { DocumentHold, OpenDocuments } from '../sync/documents.js'
 import { normalizeLocations } from '../normalize/normalize.js'
 import { protocol } from '../protocol.js'
 
-const { ReferencesRequest } = protocol
+const { DefinitionRequest, ReferencesRequest } = protocol
 
 /** What an overlay needs of a session (see `Session`): its server, its documents, the overlay active now. */
 export interface OverlaySession {
@@ -43,7 +43,7 @@ interface OverlayPlace {
  * queries asked meanwhile wait for it to be taken back (see {@link readingDisk}), so none answers
  * from text that is not on disk; overlays of one session run one at a time. With `references`,
  * `textDocument/references` (declaration included) at that place is asked after the diagnostics,
- * the overlays still in view.
+ * the overlays still in view; with `definitions`, then `textDocument/definition` at each place.
  * @throws LspError `LSP_UNSUPPORTED_OPERATION` (a server that takes no documents), `LSP_INVALID_REQUEST` (an overlay of a file this server does not take, two
  *   overlays of one file), `LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_NOT_TEXT`,
  *   `LSP_CANCELLED`, and the request errors of the diagnostics.
@@ -97,16 +97,26 @@ export async function answerOverlayDiagnostics(
     )
     const partial = answers.find((answer) => answer.completeness.state === 'partial')?.completeness
     const completeness: LspCompleteness = partial ?? { state: 'complete' }
-    if (request.references === undefined) return { kind: 'overlayDiagnostics', files: answers, resolvedWorkspaceRoot, completeness }
     // After the diagnostics: tsserver drops the diagnostics it computes when another request arrives.
-    const at = resolve(request.references.filePath)
-    const languageId = languageOf(at)
-    if (languageId === undefined) throw new LspError('LSP_INVALID_REQUEST', `invalid LSP request: references in ${at}, which is not a file of language server "${config.id}"`)
-    await documents.sync(at, languageId, hold)
-    const params = { textDocument: { uri: pathToUri(at) }, position: request.references.position, context: { includeDeclaration: true } }
-    const raw = await ask(() => client.request(ReferencesRequest.type, params, signal))
-    const references = normalizeLocations(raw, `${config.id} ${ReferencesRequest.method}`)
-    return { kind: 'overlayDiagnostics', files: answers, references, resolvedWorkspaceRoot, completeness }
+    const opened = async (file: string, what: string): Promise<string> => {
+      const at = resolve(file)
+      const languageId = languageOf(at)
+      if (languageId === undefined) throw new LspError('LSP_INVALID_REQUEST', `invalid LSP request: ${what} in ${at}, which is not a file of language server "${config.id}"`)
+      await documents.sync(at, languageId, hold)
+      return pathToUri(at)
+    }
+    let references: LspLocation[] | undefined
+    if (request.references !== undefined) {
+      const params = { textDocument: { uri: await opened(request.references.filePath, 'references') }, position: request.references.position, context: { includeDeclaration: true } }
+      references = normalizeLocations(await ask(() => client.request(ReferencesRequest.type, params, signal)), `${config.id} ${ReferencesRequest.method}`)
+    }
+    let definitions: LspLocation[][] | undefined
+    if (request.definitions !== undefined && client.capabilities.definitionProvider) {
+      const places = await Promise.all(request.definitions.map(async (place) => ({ textDocument: { uri: await opened(place.filePath, 'definitions') }, position: place.position })))
+      // Sent together: the server answers them in turn, without a round trip between.
+      definitions = await Promise.all(places.map(async (params) => normalizeLocations(await ask(() => client.request(DefinitionRequest.type, params, signal)), `${config.id} ${DefinitionRequest.method}`)))
+    }
+    return { kind: 'overlayDiagnostics', files: answers, resolvedWorkspaceRoot, completeness, ...(references && { references }), ...(definitions && { definitions }) }
   } finally {
     try {
       for (const { path } of overlays) await documents.clearOverlay(path)

@@ -5,7 +5,7 @@ import type { EditFlowContext } from './edit-context.js'
 import { oneLine } from '../text/one-line.js'
 import { newErrors, type ErrorCounts } from './speculative-check.js'
 import { createLineReader } from '../input/file-lines.js'
-import { nameConflict, type RenameBinding, type Site } from './name-conflict.js'
+import { definitionProbes, nameConflict, type ProbedDefinition, type RenameBinding, type Site } from './name-conflict.js'
 
 const display = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/')
 
@@ -13,7 +13,8 @@ const display = (root: string, file: string): string => path.relative(root, file
  * After a rename is written: `findReferences` of the new name at `binding.at` (where the reference
  * at the cursor went) must list every old reference at its new place (`binding.expected`, see
  * `mappedReferences`): same file, same start; and nothing the rename did not write (another
- * symbol's uses now bound to the renamed one, see `nameConflict`). Failures of the query are
+ * symbol's uses now bound to the renamed one, see `nameConflict`); goToDefinition at the renamed
+ * references (`definitionProbes`) must not lead to another symbol of the new name. Failures of the query are
  * reported, never thrown, unless the call was aborted.
  * @returns `Verified: …`, or `Not verified: …` per kind of mismatch.
  */
@@ -22,7 +23,8 @@ export async function verifyReferences(context: EditFlowContext, binding: Rename
   try {
     const request = { operation: 'findReferences', filePath: binding.at.path, position: binding.at.position, workspaceRoot: context.workspaceRoot } as const
     const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
-    const { captured, shadowing } = await nameConflict(binding, result.locations, createLineReader(context.workspaceRoot))
+    const definitions = await Promise.all(definitionProbes(binding).map((site) => definitionsAt(context, site)))
+    const { captured, shadowing } = await nameConflict(binding, result.locations, createLineReader(context.workspaceRoot), definitions)
     const expected = binding.expected.length
     const count = `${expected} ${expected === 1 ? 'reference' : 'references'} of ${names.old}`
     const shown = (sites: readonly Site[]): string =>
@@ -37,6 +39,18 @@ export async function verifyReferences(context: EditFlowContext, binding: Rename
   } catch (error) {
     if (context.signal.aborted) throw error
     return [`Not verified: findReferences of ${names.new} failed (${oneLine(error instanceof Error ? error.message : String(error))}).`]
+  }
+}
+
+/** goToDefinition at a renamed reference; none when it fails (the references' check still holds). */
+async function definitionsAt(context: EditFlowContext, site: Site): Promise<ProbedDefinition> {
+  try {
+    const request = { operation: 'goToDefinition', filePath: site.path, position: site.position, workspaceRoot: context.workspaceRoot } as const
+    const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
+    return { site, found: result.locations }
+  } catch (error) {
+    if (context.signal.aborted) throw error
+    return { site, found: [] }
   }
 }
 

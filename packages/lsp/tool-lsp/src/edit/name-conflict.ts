@@ -4,6 +4,7 @@ import { URI } from 'vscode-uri'
 import { utf16ToCodePointColumn } from '../text/columns.js'
 import { lineOf, rowText, type FileLines } from '../render/location-row.js'
 import { toLocationTargets } from '../render/location-targets.js'
+import { rangeHolds } from '../text/positions.js'
 
 /** Rows listed per kind of conflict; the rest are counted. */
 const MAX_ROWS = 10
@@ -40,26 +41,73 @@ export interface NameConflict {
 const keyOf = (uri: string, position: LspPosition): string => `${uri}#${position.line}:${position.character}`
 const siteKey = (site: Site): string => keyOf(URI.file(site.path).toString(), site.position)
 
+/** Renamed references asked goToDefinition per check; the rest are not. */
+export const MAX_DEFINITION_PROBES = 256
+
+/**
+ * The renamed references whose definitions are asked (see {@link nameConflict}): each file's first
+ * before any file's second, at most {@link MAX_DEFINITION_PROBES}. A capture through an import
+ * (a module's own export shadowing a star re-export) takes every reference of a file alike.
+ */
+export function definitionProbes(binding: RenameBinding): Site[] {
+  const rank = new Map<string, number>()
+  const ranked = binding.expected.map((site, order) => {
+    const index = rank.get(site.path) ?? 0
+    rank.set(site.path, index + 1)
+    return { site, index, order }
+  })
+  return ranked
+    .sort((a, b) => a.index - b.index || a.order - b.order)
+    .slice(0, MAX_DEFINITION_PROBES)
+    .sort((a, b) => a.order - b.order)
+    .map(({ site }) => site)
+}
+
+/** Where goToDefinition led from a renamed reference, the rename in view. */
+export interface ProbedDefinition {
+  readonly site: Site
+  readonly found: readonly LspLocation[]
+}
+
 /**
  * {@link NameConflict} of the new name's references `found` (asked at `binding.at`, the rename in
- * view). A place the rename did not write counts as another symbol's use only where it spells the
- * new name (`linesOf`: a file's lines with the rename): a reference the rename keeps on purpose
- * under its own name (an import alias, `{ code: errorCode }`'s local) is none.
+ * view) and of the `definitions` asked at {@link definitionProbes}. A place the rename did not write
+ * counts as another symbol's only where it spells the new name (`linesOf`: a file's lines with the
+ * rename): a reference the rename keeps on purpose under its own name (an import alias,
+ * `{ code: errorCode }`'s local) is none. A renamed reference is captured when the references miss
+ * it, or when its definitions lead to such a place and to none the rename wrote (tsserver lists a
+ * barrel's importer among the references of the star-exported `count` while its import names the
+ * barrel's own `count`).
  */
-export async function nameConflict(binding: RenameBinding, found: readonly LspLocation[], linesOf: (file: string) => Promise<FileLines | undefined>): Promise<NameConflict> {
+export async function nameConflict(
+  binding: RenameBinding,
+  found: readonly LspLocation[],
+  linesOf: (file: string) => Promise<FileLines | undefined>,
+  definitions: readonly ProbedDefinition[] = [],
+): Promise<NameConflict> {
   const foundKeys = new Set(found.map((location) => keyOf(location.uri, location.range.start)))
   const written = new Set(binding.written.map(siteKey))
-  const captured = binding.expected.filter((site) => !foundKeys.has(siteKey(site)))
+  const spellsNewName = async (site: Site): Promise<boolean> => {
+    const text = lineOf(await linesOf(site.path), site.position.line)
+    return text?.slice(site.position.character, site.position.character + binding.names.new.length) === binding.names.new
+  }
   const others = found
     .filter((location) => !written.has(keyOf(location.uri, location.range.start)) && URI.parse(location.uri).scheme === 'file')
     .map((location) => ({ path: URI.parse(location.uri).fsPath, position: location.range.start }))
-  const spelled = await Promise.all(
-    others.map(async (site) => {
-      const text = lineOf(await linesOf(site.path), site.position.line)
-      return text?.slice(site.position.character, site.position.character + binding.names.new.length) === binding.names.new
-    }),
-  )
+  const spelled = await Promise.all(others.map(spellsNewName))
+  const leadsElsewhere = async ({ found: targets }: ProbedDefinition): Promise<boolean> => {
+    if (targets.length === 0 || targets.some((target) => binding.written.some((site) => holds(target, site)))) return false
+    const places = targets.filter((target) => URI.parse(target.uri).scheme === 'file').map((target) => ({ path: URI.parse(target.uri).fsPath, position: target.range.start }))
+    return (await Promise.all(places.map(spellsNewName))).some(Boolean)
+  }
+  const elsewhere = new Set((await Promise.all(definitions.map(async (probe) => ((await leadsElsewhere(probe)) ? siteKey(probe.site) : undefined)))).filter((key) => key !== undefined))
+  const captured = binding.expected.filter((site) => !foundKeys.has(siteKey(site)) || elsewhere.has(siteKey(site)))
   return { captured, shadowing: others.filter((_, index) => spelled[index]) }
+}
+
+/** Whether `location`'s range holds `site` (a definition's name range around a written place). */
+function holds(location: LspLocation, site: Site): boolean {
+  return location.uri === URI.file(site.path).toString() && rangeHolds(location.range, site.position)
 }
 
 /** Whether `conflict` has anything to say. */

@@ -9,7 +9,7 @@ import type { EditFlowContext } from './edit-context.js'
 import type { EditPlan } from './edit-plan.js'
 import { splitLines } from '@agent-lsp/text-lines'
 import type { FileLines } from '../render/location-row.js'
-import { conflictLines, conflictReason, hasConflict, nameConflict, type RenameBinding } from './name-conflict.js'
+import { conflictLines, conflictReason, definitionProbes, hasConflict, nameConflict, type ProbedDefinition, type RenameBinding } from './name-conflict.js'
 
 /** New errors listed in a preview; the rest are counted. */
 const MAX_NEW_ERRORS = 10
@@ -53,7 +53,8 @@ export interface SpeculativeCheck {
  * until it is answered, past its bound of open documents. Failures are reported, never thrown,
  * unless the call was aborted.
  * For a rename (`binding`), the new name's references are asked in the same overlay, at the
- * renamed cursor, and held against the renamed references (see `nameConflict`).
+ * renamed cursor, and the definitions at the renamed references (`definitionProbes`), and held
+ * against the renamed references (see `nameConflict`).
  * @returns the preview's lines: `Warning: errors 0 → 2 if applied …` and one row per new error
  *   (`path:line:col  error  code  message`, as `diagnostics` shows them) when errors rise, else
  *   `Errors 0 → 0 if applied …`; or `Not checked before writing: …`; the counts on disk; and the
@@ -69,6 +70,7 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
   const readLines = createLineReader(context.workspaceRoot)
   let counted: ErrorCounts | undefined
   let found: readonly LspLocation[] | undefined
+  const probed: ProbedDefinition[] = []
   try {
     const before = await Promise.all(checked.map((file) => errorsOf(context, file)))
     counted = new Map(files.map((file) => [file, before[checked.indexOf(file)]]))
@@ -84,9 +86,12 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
         continue
       }
       const references = binding !== undefined && ownerOf(binding.at.path) === provider ? { filePath: binding.at.path, position: binding.at.position } : undefined
-      const request = { operation: 'overlayDiagnostics', filePath: overlays[0]!.filePath, overlays, files: asked, ...(references === undefined ? {} : { references }), workspaceRoot: context.workspaceRoot } as const
+      const probes = binding === undefined ? [] : definitionProbes(binding).filter((site) => ownerOf(site.path) === provider)
+      const definitions = probes.length === 0 ? {} : { definitions: probes.map((site) => ({ filePath: site.path, position: site.position })) }
+      const request = { operation: 'overlayDiagnostics', filePath: overlays[0]!.filePath, overlays, files: asked, ...(references === undefined ? {} : { references }), ...definitions, workspaceRoot: context.workspaceRoot } as const
       const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
       if (references !== undefined) found = result.references
+      for (const [index, site] of probes.entries()) probed.push({ site, found: result.definitions?.[index] ?? [] })
       for (const [index, answer] of result.files.entries()) {
         after.set(asked[index]!, answer.completeness.state === 'complete' ? errorsIn(answer.diagnostics) : undefined)
         // Checked against an edited file as on disk (clangd 14 and an edited header): the server does not see the edit there.
@@ -105,7 +110,7 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
       if (!lines.has(file)) lines.set(file, afterText.has(file) ? Promise.resolve(splitLines(afterText.get(file)!)) : readLines(file))
       return lines.get(file)!
     }
-    const everywhere = binding === undefined || found === undefined ? undefined : await nameConflict(binding, found, linesWithEdit)
+    const everywhere = binding === undefined || found === undefined ? undefined : await nameConflict(binding, found, linesWithEdit, probed)
     // Where the server does not see the edit, its references there are of the old text.
     const seen = (site: { readonly path: string }): boolean => !blind.has(site.path)
     const conflict = everywhere && { captured: everywhere.captured.filter(seen), shadowing: everywhere.shadowing.filter(seen) }
