@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { definitionProbes, MAX_DEFINITION_PROBES, type RenameBinding, type Site } from './name-conflict.js'
+
+const site = (path: string, line: number): Site => ({ path, position: { line, character: 4 } })
+
+describe('the renamed references asked goToDefinition', () => {
+  it('are each file\'s first before any file\'s second, in the references\' order, at most MAX_DEFINITION_PROBES', () => {
+    // 200 references in a.ts, then one in each of 100 other files: every file keeps one.
+    const expected = [...Array.from({ length: 200 }, (_, line) => site('/w/a.ts', line)), ...Array.from({ length: 100 }, (_, index) => site(`/w/f${index}.ts`, 0))]
+    const binding: RenameBinding = { at: expected[0]!, expected, written: expected, names: { old: 'total', new: 'count' } }
+    const probes = definitionProbes(binding)
+    expect(probes).toHaveLength(MAX_DEFINITION_PROBES)
+    expect(new Set(probes.map((probe) => probe.path)).size).toBe(101)
+    expect(probes.filter((probe) => probe.path === '/w/a.ts').map((probe) => probe.position.line)).toEqual(Array.from({ length: MAX_DEFINITION_PROBES - 100 }, (_, line) => line))
+    expect(probes.slice(-100)).toEqual(expected.slice(200))
+  })
+})
