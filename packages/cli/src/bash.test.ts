@@ -19,6 +19,18 @@ describe('bash-language-server', () => {
     expect(references.completeness).toEqual({ state: 'complete' })
   })
 
+  it('leaves out a same-named function of a script that never sources the library, and its calls (their definition is that function)', async () => {
+    // bash-language-server 5.8 lists every function of the name in the workspace as references
+    // (the third trial, 2026-12-06); its goToDefinition, rename and bash itself tell them apart.
+    const { ask, show } = await seamOn({ ...scripts, 'other.sh': '#!/bin/bash\nlog_info() { echo "other $*"; }\nlog_info x\n' })
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'other.sh', position: { line: 2, character: 0 } }))).toEqual(['other.sh:2:1'])
+    const references = await ask({ operation: 'findReferences', filePath: 'lib/log.sh', position: { line: 3, character: 2 } })
+    expect(show(references)).toEqual(['deploy.bash:4:1', 'lib/log.sh:4:1', 'main.sh:5:3', 'main.sh:9:1'])
+    expect(references.completeness).toEqual({ state: 'complete' })
+    // Asked from the other function: its own two places.
+    expect(show(await ask({ operation: 'findReferences', filePath: 'other.sh', position: { line: 2, character: 0 } }))).toEqual(['other.sh:2:1', 'other.sh:3:1'])
+  })
+
   it('answers definition, hover and symbols across sourced scripts', async () => {
     const { ask, show } = await seamOn(scripts)
 

@@ -50,6 +50,8 @@ export interface CatalogueEntry {
   readonly deadLogPattern?: string
   /** See `LocalServerConfig.awaitOpenDiagnostics`. */
   readonly awaitOpenDiagnostics?: boolean
+  /** See `LocalServerConfig.referencesByName`. */
+  readonly referencesByName?: boolean
   /** See `LocalServerConfig.heapLimitOption`. */
   readonly heapLimitOption?: string
   /** When the server's diagnostics are its verdict on a file as it is now (see lsp-local's `LocalDiagnosticsRules`). */

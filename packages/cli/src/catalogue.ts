@@ -143,6 +143,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
         says: 'bash-language-server reports only ShellCheck findings, and shellcheck is not installed (or not found), so this file was not checked; install it: apt-get install shellcheck',
       },
     },
+    // Its references list every function of the name in the workspace; goToDefinition tells them apart.
+    referencesByName: true,
     operations: ['goToDefinition', 'findReferences', 'hover', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
     install: 'npm i bash-language-server',
     bundled: { script: 'bash-language-server/out/cli.js', args: ['start'] },

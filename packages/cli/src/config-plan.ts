@@ -126,6 +126,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(entry?.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
     ...(entry?.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry?.awaitOpenDiagnostics ? { awaitOpenDiagnostics: true } : {}),
+    ...(entry?.referencesByName ? { referencesByName: true } : {}),
     ...(entry?.heapLimitOption ? { heapLimitOption: entry.heapLimitOption } : {}),
     ...(draft.maxMemoryMB !== undefined ? { maxMemoryMB: draft.maxMemoryMB } : {}),
     ...(entry?.diagnostics ? { diagnostics: entry.diagnostics } : {}),

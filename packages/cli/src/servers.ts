@@ -45,6 +45,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
     ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry.awaitOpenDiagnostics ? { awaitOpenDiagnostics: true } : {}),
+    ...(entry.referencesByName ? { referencesByName: true } : {}),
     ...(entry.diagnostics ? { diagnostics: entry.diagnostics } : {}),
     ...projectCheckOf(entry),
     installHint: entry.install,

@@ -139,6 +139,13 @@ export interface LocalServerConfig {
    */
   readonly awaitOpenDiagnostics?: boolean
   /**
+   * The server's `textDocument/references` lists every symbol of the name in the workspace, not
+   * the one asked about (bash-language-server 5.8: a same-named function of a script that never
+   * sources the library, and its calls): each listed place stays only where its definition leads
+   * where the asked place's does (see `sameSymbolReferences`; one definition request per place).
+   */
+  readonly referencesByName?: boolean
+  /**
    * Its memory cap, in megabytes (MiB): the resident memory of its process group (the server and
    * what it started: tsserver and its workers), sampled every `memorySampleMs`. A server over it is
    * restarted once idle, and the next answer says so (`LSP_SERVER_RESTARTED` notice); one over it 3
