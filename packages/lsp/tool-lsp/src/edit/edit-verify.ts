@@ -5,7 +5,7 @@ import type { EditFlowContext } from './edit-context.js'
 import { oneLine } from '../text/one-line.js'
 import { newErrors, type ErrorCounts } from './speculative-check.js'
 import { createLineReader } from '../input/file-lines.js'
-import { definitionProbes, nameConflict, type ProbedDefinition, type RenameBinding, type Site } from './name-conflict.js'
+import { confirmedShadowing, definitionProbes, MAX_DEFINITION_PROBES, nameConflict, type ProbedDefinition, type RenameBinding, type Site } from './name-conflict.js'
 
 const display = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/')
 
@@ -24,7 +24,9 @@ export async function verifyReferences(context: EditFlowContext, binding: Rename
     const request = { operation: 'findReferences', filePath: binding.at.path, position: binding.at.position, workspaceRoot: context.workspaceRoot } as const
     const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
     const definitions = await Promise.all(definitionProbes(binding).map((site) => definitionsAt(context, site)))
-    const { captured, shadowing } = await nameConflict(binding, result.locations, createLineReader(context.workspaceRoot), definitions)
+    const conflict = await nameConflict(binding, result.locations, createLineReader(context.workspaceRoot), definitions)
+    const { captured } = conflict
+    const shadowing = confirmedShadowing(binding, conflict.shadowing, await Promise.all(conflict.shadowing.slice(0, MAX_DEFINITION_PROBES).map((site) => definitionsAt(context, site))))
     const expected = binding.expected.length
     const count = `${expected} ${expected === 1 ? 'reference' : 'references'} of ${names.old}`
     const shown = (sites: readonly Site[]): string =>

@@ -105,6 +105,20 @@ export async function nameConflict(
   return { captured, shadowing: others.filter((_, index) => spelled[index]) }
 }
 
+/**
+ * The places of `shadowing` still shadowing once `definitions` (asked there, the rename in view) are
+ * known: a place whose definitions lead somewhere the rename did not write still refers to its own
+ * symbol (TypeScript's `Box`, an interface renamed beside a const: one name, a type and a value,
+ * and tsserver lists the value's places among the type's references). A place with no definition,
+ * or not asked, stays.
+ */
+export function confirmedShadowing(binding: RenameBinding, shadowing: readonly Site[], definitions: readonly ProbedDefinition[]): Site[] {
+  const elsewhere = new Set(
+    definitions.filter(({ found }) => found.some((target) => !binding.written.some((site) => holds(target, site)))).map(({ site }) => siteKey(site)),
+  )
+  return shadowing.filter((site) => !elsewhere.has(siteKey(site)))
+}
+
 /** Whether `location`'s range holds `site` (a definition's name range around a written place). */
 function holds(location: LspLocation, site: Site): boolean {
   return location.uri === URI.file(site.path).toString() && rangeHolds(location.range, site.position)

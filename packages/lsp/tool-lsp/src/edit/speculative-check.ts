@@ -9,7 +9,8 @@ import type { EditFlowContext } from './edit-context.js'
 import type { EditPlan } from './edit-plan.js'
 import { splitLines } from '@agent-lsp/text-lines'
 import type { FileLines } from '../render/location-row.js'
-import { conflictLines, conflictReason, definitionProbes, hasConflict, nameConflict, type ProbedDefinition, type RenameBinding } from './name-conflict.js'
+import { confirmedShadowing, conflictLines, conflictReason, definitionProbes, hasConflict, nameConflict, type ProbedDefinition, type RenameBinding } from './name-conflict.js'
+import { definitionsWithEdit } from './definitions-with-edit.js'
 
 /** New errors listed in a preview; the rest are counted. */
 const MAX_NEW_ERRORS = 10
@@ -71,6 +72,7 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
   let counted: ErrorCounts | undefined
   let found: readonly LspLocation[] | undefined
   const probed: ProbedDefinition[] = []
+  const overlaysOf = new Map<string, LspOverlay[]>()
   try {
     const before = await Promise.all(checked.map((file) => errorsOf(context, file)))
     counted = new Map(files.map((file) => [file, before[checked.indexOf(file)]]))
@@ -78,6 +80,7 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
     const blind = new Set<string>()
     for (const provider of new Set(checked.map(ownerOf))) {
       const overlays: LspOverlay[] = inPlace.filter((file) => ownerOf(file.path) === provider).map((file) => ({ filePath: file.path, text: file.after! }))
+      if (provider !== undefined) overlaysOf.set(provider, overlays)
       const asked = checked.filter((file) => ownerOf(file) === provider)
       if (overlays.length === 0) {
         // The edit changes none of this provider's files, so its server sees none of the changes
@@ -113,7 +116,10 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
     const everywhere = binding === undefined || found === undefined ? undefined : await nameConflict(binding, found, linesWithEdit, probed)
     // Where the server does not see the edit, its references there are of the old text.
     const seen = (site: { readonly path: string }): boolean => !blind.has(site.path)
-    const conflict = everywhere && { captured: everywhere.captured.filter(seen), shadowing: everywhere.shadowing.filter(seen) }
+    const shadowing = everywhere?.shadowing.filter(seen) ?? []
+    // A place that still leads to its own symbol too is not shadowed (a type and a value of one name).
+    const confirmed = shadowing.length === 0 ? shadowing : confirmedShadowing(binding!, shadowing, await definitionsWithEdit(context, overlaysOf, ownerOf, shadowing))
+    const conflict = everywhere && { captured: everywhere.captured.filter(seen), shadowing: confirmed }
     if (conflict === undefined || !hasConflict(conflict)) return { lines: checkLines(rows, root), before: counted }
     const read = new Map(await Promise.all([...conflict.captured, ...conflict.shadowing].map(async (site) => [site.path, await linesWithEdit(site.path)] as const)))
     const linesOf = (file: string): FileLines | undefined => read.get(file)
