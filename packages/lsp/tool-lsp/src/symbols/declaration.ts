@@ -7,6 +7,7 @@ import { docCommentStart } from './doc-comment.js'
 import { fieldWord } from '../render/field-word.js'
 import { rangeHolds, rangeSize } from '../text/positions.js'
 import { functionKinds } from '../text/symbol-names.js'
+import { pythonDefsAbove } from './python-defs.js'
 
 /** A symbol's whole declaration in its file, and the doc comment above it. Lines are zero-based. */
 export interface SymbolDeclaration {
@@ -17,8 +18,10 @@ export interface SymbolDeclaration {
   readonly range: LspRange
   /** First line of the doc comment directly above; `range.start.line` when there is none. */
   readonly docStart: number
-  /** How many declarations `range` spans: more than 1 for overload signatures and their implementation. */
+  /** How many declarations `range` spans: more than 1 for overload signatures and their implementation, or a Python property's accessors. */
   readonly declarations: number
+  /** What several `declarations` are. */
+  readonly group: 'overloads' | 'property accessors'
   /**
    * What replaceSymbol replaces (zero-based UTF-16): `range` widened to its lines' start and end
    * (`export const ` and `;` around tsserver's declarator, ` = 10` after pyright's name, `PUB(`
@@ -46,10 +49,22 @@ export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: r
   }
   const extension = path.extname(cursor.absolutePath).toLowerCase()
   const group = overloadGroup(entries, entry, lines, extension)
-  const range = { start: group[0]!.symbol.range.start, end: group[group.length - 1]!.symbol.range.end }
+  let range: LspRange = { start: group[0]!.symbol.range.start, end: group[group.length - 1]!.symbol.range.end }
+  let declarations: { count: number; kind: SymbolDeclaration['group'] } = { count: group.length, kind: 'overloads' }
+  if (pythonFiles.has(extension) && functionKinds.has(entry.symbol.kind)) {
+    // pyright lists only the last def of a name: the getter and overloads above it are read from the text.
+    const above = pythonDefsAbove(lines, range.start.line, entry.symbol.name)
+    if (above.count > 1) {
+      range = { start: { line: above.start, character: /^[ \t]*/.exec(lines[above.start]!)![0].length }, end: range.end }
+      declarations = above
+    }
+  }
   const span = linesSpan(range, entries, lines)
-  return { symbol: entry.symbol, displayName: entry.displayName, range, docStart: docCommentStart(lines, range.start.line, extension), declarations: group.length, span }
+  const docStart = docCommentStart(lines, range.start.line, extension)
+  return { symbol: entry.symbol, displayName: entry.displayName, range, docStart, declarations: declarations.count, group: declarations.kind, span }
 }
+
+const pythonFiles = new Set(['.py', '.pyi'])
 
 /** Whether position `a` comes before `b`. */
 const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character < b.character)

@@ -29,7 +29,7 @@ export function renderSymbolSource(declaration: SymbolDeclaration, lines: readon
   const start = declaration.range.start.line
   const last = lastLineOf(declaration)
   const doc = first < start ? ` (doc comment ${first + 1 === start ? start : `${first + 1}-${start}`})` : ''
-  const overloads = declaration.declarations > 1 ? ` (${declaration.declarations} declarations: overloads)` : ''
+  const overloads = declaration.declarations > 1 ? ` (${declaration.declarations} declarations: ${declaration.group})` : ''
   const header = `${displayPath}:${first + 1}-${last + 1}  ${symbolTitle(declaration.symbol, declaration.displayName)}${overloads}${doc}${partOfLines(declaration, lines)}`
   const shownLast = Math.min(last, first + MAX_SOURCE_LINES - 1)
   const width = String(shownLast + 1).length
