@@ -5,7 +5,7 @@ import type { EditFlowContext } from './edit-context.js'
 import { oneLine } from '../text/one-line.js'
 import { newErrors, type ErrorCounts } from './speculative-check.js'
 import { createLineReader } from '../input/file-lines.js'
-import { confirmedShadowing, definitionProbes, MAX_DEFINITION_PROBES, nameConflict, type ProbedDefinition, type RenameBinding, type Site } from './name-conflict.js'
+import { confirmedShadowing, definitionProbes, MAX_DEFINITION_PROBES, nameConflict, placesText, type ProbedDefinition, type RenameBinding, type Site } from './name-conflict.js'
 
 const display = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/')
 
@@ -24,16 +24,14 @@ export async function verifyReferences(context: EditFlowContext, binding: Rename
     const request = { operation: 'findReferences', filePath: binding.at.path, position: binding.at.position, workspaceRoot: context.workspaceRoot } as const
     const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
     const definitions = await Promise.all(definitionProbes(binding).map((site) => definitionsAt(context, site)))
-    const conflict = await nameConflict(binding, result.locations, createLineReader(context.workspaceRoot), definitions)
+    const readLines = createLineReader(context.workspaceRoot)
+    const conflict = await nameConflict(binding, result.locations, readLines, definitions)
     const { captured } = conflict
     const shadowing = confirmedShadowing(binding, conflict.shadowing, await Promise.all(conflict.shadowing.slice(0, MAX_DEFINITION_PROBES).map((site) => definitionsAt(context, site))))
     const expected = binding.expected.length
     const count = `${expected} ${expected === 1 ? 'reference' : 'references'} of ${names.old}`
-    const shown = (sites: readonly Site[]): string =>
-      `${sites
-        .slice(0, 5)
-        .map((site) => `${display(root, site.path)}:${site.position.line + 1}:${site.position.character + 1}`)
-        .join(', ')}${sites.length > 5 ? ', …' : ''}`
+    const read = new Map(await Promise.all([...captured.slice(0, 5), ...shadowing.slice(0, 5)].map(async (site) => [site.path, await readLines(site.path)] as const)))
+    const shown = (sites: readonly Site[]): string => placesText(sites, (file) => read.get(file), root, 5)
     const lines: string[] = []
     if (captured.length > 0) lines.push(`Not verified: ${captured.length} of the ${count} ${captured.length === 1 ? 'is not a reference' : 'are not references'} of ${names.new} now: ${shown(captured)}.`)
     if (shadowing.length > 0) lines.push(`Not verified: findReferences of ${names.new} also finds ${shadowing.length} ${shadowing.length === 1 ? 'place that was not a reference' : 'places that were not references'} of ${names.old}: ${shown(shadowing)}.`)

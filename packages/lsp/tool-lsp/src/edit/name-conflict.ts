@@ -163,19 +163,24 @@ export function conflictLines(conflict: NameConflict, binding: RenameBinding, li
  */
 export function conflictReason(conflict: NameConflict, binding: RenameBinding, linesOf: (file: string) => FileLines | undefined, root: string): string {
   const said = sentences(conflict, binding)
-  const places = (sites: readonly Site[]): string => {
-    const shown = sites.slice(0, 3).map((site) => {
-      const lines = linesOf(site.path)
-      const text = Array.isArray(lines) ? (lines as readonly string[])[site.position.line] : undefined
-      const column = text === undefined ? site.position.character + 1 : utf16ToCodePointColumn(text, site.position.character)
-      return `${path.relative(root, site.path).split(path.sep).join('/')}:${site.position.line + 1}:${column}`
-    })
-    return `${shown.join(', ')}${sites.length > 3 ? ', …' : ''}`
-  }
+  const places = (sites: readonly Site[]): string => placesText(sites, linesOf, root, 3)
   return [
     ...(said.captured === undefined ? [] : [`${said.captured} (${places(conflict.captured)})`]),
     ...(said.shadowing === undefined ? [] : [`${said.shadowing} (${places(conflict.shadowing)})`]),
   ].join(', and ')
+}
+
+/**
+ * `src/b.ts:2:62, src/c.ts:1:10, …`: the first `max` of `sites` as `path:line:col`, relative to
+ * `root`, 1-based, the column in code points of `linesOf`'s lines (UTF-16 + 1 where unread).
+ */
+export function placesText(sites: readonly Site[], linesOf: (file: string) => FileLines | undefined, root: string, max: number): string {
+  const shown = sites.slice(0, max).map((site) => {
+    const text = lineOf(linesOf(site.path), site.position.line)
+    const column = text === undefined ? site.position.character + 1 : utf16ToCodePointColumn(text, site.position.character)
+    return `${path.relative(root, site.path).split(path.sep).join('/')}:${site.position.line + 1}:${column}`
+  })
+  return `${shown.join(', ')}${sites.length > max ? ', …' : ''}`
 }
 
 function locationOf(site: Site): LspLocation {
