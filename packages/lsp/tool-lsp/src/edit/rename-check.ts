@@ -8,6 +8,7 @@ import { renderRow } from '../render/location-row.js'
 import { toLocationTargets } from '../render/location-targets.js'
 import { stringPlaces } from '../render/strings-line.js'
 import { oneLine } from '../text/one-line.js'
+import { wordRegExp } from '../text/word.js'
 import type { EditFlowContext } from './edit-context.js'
 import type { RenamedSite } from './edit-plan.js'
 
@@ -99,7 +100,7 @@ export function changedBy(edit: LspWorkspaceEdit, location: LspLocation): boolea
 
 /** Whether a text edit of `edit` in `uri` writes `name` as a whole word (an alias it keeps). */
 function keepsName(edit: LspWorkspaceEdit, uri: string, name: string): boolean {
-  const word = new RegExp(`(?<![\\p{L}\\p{N}_$])${name.replace(/[$]/g, '\\$')}(?![\\p{L}\\p{N}_$])`, 'u')
+  const word = wordRegExp(name)
   return edit.changes.some((change) => change.kind === 'edit' && change.uri === uri && change.edits.some((text) => word.test(text.newText)))
 }
 

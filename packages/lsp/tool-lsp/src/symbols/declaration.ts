@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { LspPosition, LspRange, LspSymbol, LspSymbolsResult } from '@agent-lsp/lsp'
+import type { LspRange, LspSymbol, LspSymbolsResult } from '@agent-lsp/lsp'
 import { documentEntries, type SymbolEntry } from '../address/symbol-match.js'
 import type { Cursor } from '../input/cursor.js'
 import { LspToolError } from '../errors.js'
@@ -8,6 +8,7 @@ import { fieldWord } from '../render/field-word.js'
 import { rangeHolds, rangeSize } from '../text/positions.js'
 import { functionKinds } from '../text/symbol-names.js'
 import { pythonDefsAbove } from './python-defs.js'
+import { declarationSpan } from './declaration-span.js'
 
 /** A symbol's whole declaration in its file, and the doc comment above it. Lines are zero-based. */
 export interface SymbolDeclaration {
@@ -23,12 +24,13 @@ export interface SymbolDeclaration {
   /** What several `declarations` are. */
   readonly group: 'overloads' | 'property accessors'
   /**
-   * What replaceSymbol replaces (zero-based UTF-16): `range` widened to its lines' start and end
-   * (`export const ` and `;` around tsserver's declarator, ` = 10` after pyright's name, `PUB(`
-   * before clangd's return type), so that the lines symbolSource shows are the lines replaced;
-   * `range` itself when those lines hold another declaration (`const a = 1, b = 2`).
+   * What replaceSymbol replaces (zero-based UTF-16): `range` widened to the declaration's
+   * statement (`export const ` and `;` around tsserver's declarator, ` = 10` after pyright's name,
+   * `PUB(` before clangd's return type) and the symbols declared with it; see `declarationSpan`.
    */
   readonly span: LspRange
+  /** Other symbols the declaration declares (`G, H string`): `span` replaces them too. */
+  readonly declaresToo: readonly string[]
 }
 
 
@@ -59,28 +61,14 @@ export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: r
       declarations = above
     }
   }
-  const span = linesSpan(range, entries, lines)
+  const { selectionRange } = entry.symbol
+  const nameOnly = group.length === 1 && rangeSize(entry.symbol.range) === rangeSize(selectionRange) && rangeHolds(selectionRange, entry.symbol.range.start)
+  const { span, declaresToo } = declarationSpan(range, nameOnly, group, entries, lines)
   const docStart = docCommentStart(lines, range.start.line, extension)
-  return { symbol: entry.symbol, displayName: entry.displayName, range, docStart, declarations: declarations.count, group: declarations.kind, span }
+  return { symbol: entry.symbol, displayName: entry.displayName, range, docStart, declarations: declarations.count, group: declarations.kind, span, declaresToo }
 }
 
 const pythonFiles = new Set(['.py', '.pyi'])
-
-/** Whether position `a` comes before `b`. */
-const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character < b.character)
-
-/**
- * `range` from its first line's start to its last line's end, unless another symbol's range
- * starts or ends on those lines outside `range` (a sibling declarator, a one-line class around a
- * method): then `range`. A range ending at a line's start ends on the line before.
- */
-function linesSpan(range: LspRange, entries: readonly SymbolEntry[], lines: readonly string[]): LspRange {
-  const endLine = range.end.character === 0 && range.end.line > range.start.line ? range.end.line - 1 : range.end.line
-  const whole = { start: { line: range.start.line, character: 0 }, end: { line: endLine, character: lines[endLine]?.length ?? range.end.character } }
-  const outside = (at: LspPosition): boolean => !before(at, whole.start) && !before(whole.end, at) && (before(at, range.start) || before(range.end, at))
-  const shared = entries.some(({ symbol }) => outside(symbol.range.start) || outside(symbol.range.end))
-  return shared ? range : whole
-}
 
 /** Extensions whose functions have overload signatures apart from the implementation (TypeScript's); C++'s `int get(int); int get(int) const;` are two functions. */
 const overloadSignatures = new Set(['.ts', '.tsx', '.mts', '.cts'])

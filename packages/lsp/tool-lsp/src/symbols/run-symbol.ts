@@ -6,7 +6,8 @@ import type { LineReader } from '../input/file-lines.js'
 import type { Answered } from '../run.js'
 import { declarationAt } from './declaration.js'
 import { symbolEdit } from './symbol-edit.js'
-import { renderSymbolSource } from './symbol-source.js'
+import { renderSymbolSource, spanText } from './symbol-source.js'
+import { wordRegExp } from '../text/word.js'
 
 /**
  * Answer a symbol operation (`request.shape === 'symbol'`) from its file's `documentSymbol`
@@ -14,7 +15,8 @@ import { renderSymbolSource } from './symbol-source.js'
  * or apply with the conflict check and the errors before → after), keyed by the operation, the
  * symbol's place and the text.
  * @throws LspToolError `LSP_SYMBOL_NOT_FOUND` (no symbol at the cursor), `LSP_FILE_NOT_FOUND`
- *   (the file cannot be read), and the edit flow's codes.
+ *   (the file cannot be read), `LSP_INVALID_INPUT` (a replaceSymbol text leaving out a symbol the
+ *   declaration declares too: `G, H string`), and the edit flow's codes.
  */
 export async function runSymbolOperation(outcome: Answered, context: EditFlowContext, readLines: LineReader): Promise<string> {
   const { request, result, subject } = outcome
@@ -24,6 +26,11 @@ export async function runSymbolOperation(outcome: Answered, context: EditFlowCon
   if (lines === undefined) throw new LspToolError('LSP_FILE_NOT_FOUND', `${cursor.displayPath} cannot be read`)
   const declaration = declarationAt(result, cursor, lines, context.writeFlags)
   if (request.operation === 'symbolSource') return renderSymbolSource(declaration, lines, cursor.displayPath)
+  const missing = request.operation === 'replaceSymbol' ? declaration.declaresToo.filter((name) => !wordRegExp(name).test(request.text ?? '')) : []
+  if (missing.length > 0) {
+    const where = `${cursor.displayPath}:${spanText(declaration.span, lines)}`
+    throw new LspToolError('LSP_INVALID_INPUT', `replaceSymbol of ${declaration.displayName} replaces ${where}, which declares ${missing.join(', ')} too, and the text does not name ${missing.length === 1 ? 'it' : 'them'}; give text declaring both, or edit a range`)
+  }
   const raw = await readFile(cursor.absolutePath, 'utf8')
   const eol = /\r\n/.exec(raw)?.[0] ?? (/\r(?!\n)/.test(raw) ? '\r' : '\n')
   const { edit, what } = symbolEdit(request.operation, declaration, request.text ?? '', lines, eol)

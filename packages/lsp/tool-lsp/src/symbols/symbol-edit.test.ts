@@ -7,7 +7,7 @@ import { reindented, symbolEdit } from './symbol-edit.js'
 const range = (sl: number, sc: number, el: number, ec: number) => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } })
 const lines = ['class A {', '\t/** Doc. */', '\tf() {', '\t\treturn 1', '\t}', '}']
 const symbol: LspSymbol = { name: 'f', kind: 'Method', uri: 'file:///w/a.ts', range: range(2, 1, 4, 2), selectionRange: range(2, 1, 2, 2), children: [] }
-const declaration: SymbolDeclaration = { symbol, displayName: 'A.f', range: symbol.range, docStart: 1, declarations: 1, group: 'overloads', span: range(2, 0, 4, 2) }
+const declaration: SymbolDeclaration = { symbol, displayName: 'A.f', range: symbol.range, docStart: 1, declarations: 1, group: 'overloads', span: range(2, 0, 4, 2), declaresToo: [] }
 
 /** The file after the symbol edit, with `\r\n` line breaks. */
 function after(operation: 'replaceSymbol' | 'insertBefore' | 'insertAfter', text: string): string {

@@ -1,5 +1,5 @@
 import { symbolTitle } from '../render/render-symbols.js'
-import type { LspPosition } from '@agent-lsp/lsp'
+import type { LspPosition, LspRange } from '@agent-lsp/lsp'
 import { utf16ToCodePointColumn } from '../text/columns.js'
 import { cutToCodePoints } from '../text/cut.js'
 import type { SymbolDeclaration } from './declaration.js'
@@ -13,13 +13,15 @@ export const MAX_SOURCE_LINE_CODE_POINTS = 500
 /** The zero-based last line of a declaration (a range ending at a line's start ends on the line before). */
 export function lastLineOf(declaration: SymbolDeclaration): number {
   const { start, end } = declaration.range
-  return end.character === 0 && end.line > start.line ? end.line - 1 : end.line
+  // The span may reach further: pyright's range is a variable's name, its value runs on.
+  return Math.max(end.character === 0 && end.line > start.line ? end.line - 1 : end.line, declaration.span.end.line)
 }
 
 /**
  * `symbolSource`'s answer: a header `src/cart.ts:4-10  Method Cart.addItem (doc comment 4-6)` (1-based
  * inclusive lines, the doc comment's first; `(doc comment 4)` for one line; `(replaceSymbol replaces
- * 1:14-1:19 only: …)`, 1-based code-point columns, when the lines hold other declarations), then each line as `<number>  <text>`, numbers 1-based
+ * 1:14-1:19 only: …)`, 1-based code-point columns, when the lines hold other code; `(declared with
+ * H: …)` when the declaration declares other symbols too), then each line as `<number>  <text>`, numbers 1-based
  * and right-aligned, text exactly as in the file; cut after {@link MAX_SOURCE_LINES} with a count, and a
  * line after {@link MAX_SOURCE_LINE_CODE_POINTS} code points with `… (N more characters of this line not shown)`.
  * @param lines - the file's lines (LSP lines, no terminators).
@@ -38,13 +40,25 @@ export function renderSymbolSource(declaration: SymbolDeclaration, lines: readon
   return [header, ...rows, ...more].join('\n')
 }
 
-/** ` (replaceSymbol replaces 1:14-1:19 only: …)` when the declaration's lines hold other declarations; 1-based code-point columns. */
-function partOfLines({ span }: SymbolDeclaration, lines: readonly string[]): string {
+/**
+ * ` (declared with H: …)` when the declaration declares other symbols too; else
+ * ` (replaceSymbol replaces 1:14-1:19 only: …)` when its lines hold other code; 1-based code-point columns.
+ */
+function partOfLines({ span, declaresToo }: SymbolDeclaration, lines: readonly string[]): string {
+  if (declaresToo.length > 0) {
+    const names = declaresToo.join(', ')
+    return ` (declared with ${names}: replaceSymbol replaces the whole declaration, so its text must declare ${names} too)`
+  }
   const before = (lines[span.start.line] ?? '').slice(0, span.start.character)
   const after = (lines[span.end.line] ?? '').slice(span.end.character)
   if (before.trim() === '' && after.trim() === '') return ''
+  return ` (replaceSymbol replaces ${spanText(span, lines)} only: the lines hold other code)`
+}
+
+/** `4:2-4:12`: a span's ends, 1-based lines and code-point columns. */
+export function spanText(span: LspRange, lines: readonly string[]): string {
   const at = ({ line, character }: LspPosition): string => `${line + 1}:${utf16ToCodePointColumn(lines[line] ?? '', character)}`
-  return ` (replaceSymbol replaces ${at(span.start)}-${at(span.end)} only: the lines hold other declarations)`
+  return `${at(span.start)}-${at(span.end)}`
 }
 
 function shownLine(text: string): string {

@@ -30,3 +30,8 @@ export function symbolWordAt(lineText: string, column1: number): string | undefi
   const word = wordAt(lineText, column1)
   return word === undefined || isReservedWord(word) ? undefined : word
 }
+
+/** A pattern matching `name` as a whole identifier (not inside a longer one; letters, digits, `_`, `$`). */
+export function wordRegExp(name: string, flags = ''): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}_$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_$])`, `u${flags}`)
+}
