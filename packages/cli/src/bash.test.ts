@@ -1,7 +1,9 @@
 // bash-language-server 5.8 through ctx.lsp: scripts sourcing a library script. Exact seam values,
 // shown 1-based by `seam.show`.
+import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { seamOn } from './seam.test-support.js'
+import { tempWorkspace, toolOn } from './workspace.test-support.js'
 
 const scripts = {
   'lib/log.sh': ['#!/usr/bin/env bash', '', '# Prints a message with a prefix.', 'log_info() {', '  echo "[info] $1"', '}', '', 'LOG_LEVEL=1', ''].join('\n'),
@@ -29,6 +31,20 @@ describe('bash-language-server', () => {
     expect(references.completeness).toEqual({ state: 'complete' })
     // Asked from the other function: its own two places.
     expect(show(await ask({ operation: 'findReferences', filePath: 'other.sh', position: { line: 2, character: 0 } }))).toEqual(['other.sh:2:1', 'other.sh:3:1'])
+  })
+
+  it('refuses a rename that leaves calls in a script sourcing the library through a variable (bash runs them)', async () => {
+    // The server's rename edits a.sh and the library, not b.sh, whose `log` it lists among the references (the fourth trial).
+    const root = await tempWorkspace({
+      'lib/common.sh': 'log() { echo "common: $*"; }\n',
+      'a.sh': '#!/bin/bash\n. ./lib/common.sh\nlog a\n',
+      'b.sh': '#!/bin/bash\nLIB=./lib/common.sh\nsource "$LIB"\nlog b\n',
+    })
+    const { tool } = toolOn(root)
+    const rename = { operation: 'rename', filePath: 'lib/common.sh', line: 1, character: 1, newName: 'clog' } as const
+    expect((await tool.execute(rename)).split('\n').filter((line) => line.startsWith('The rename misses') || line.startsWith('b.sh'))).toEqual(['The rename misses 1 reference of log:', 'b.sh:4:1  log b'])
+    await expect(tool.execute({ ...rename, apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_INCOMPLETE' })
+    expect(execFileSync('bash', ['b.sh'], { cwd: root, encoding: 'utf8' })).toBe('common: b\n')
   })
 
   it('answers definition, hover and symbols across sourced scripts', async () => {

@@ -60,13 +60,16 @@ export async function checkRename(context: EditFlowContext, cursor: Cursor, edit
   try {
     const request = { operation: 'findReferences', filePath: cursor.absolutePath, position: cursor.position, workspaceRoot: context.workspaceRoot } as const
     const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
-    // The server's own references that its edit leaves are uses of a name it keeps on purpose
-    // (`const { code: errorCode }` keeps the local `code`); what it cannot have meant to leave are
-    // the places it did not see, which the cross-check added.
-    // In a file where the edit itself keeps the old name as a local alias (`{ greet }` →
-    // `{ salute: greet }`), the uses of that alias resolve to the symbol too and stay right.
-    const oldName = result.crossCheck?.name
-    const missed = (result.crossCheck?.added ?? []).filter((location) => !changedBy(edit, location) && !(oldName !== undefined && keepsName(edit, location.uri, oldName)))
+    // A reference the edit leaves that spells the old name is missed, the server's own too
+    // (bash-language-server lists `log` in a script sourcing its library through "$LIB" and renames
+    // none of it); one spelled otherwise is an alias's use (`import { foo as bar }`'s `bar`), and
+    // where the edit keeps the old name as a local alias (`{ greet }` → `{ salute: greet }`) the
+    // uses of that alias resolve to the symbol too and stay right.
+    const oldName = result.crossCheck?.name ?? cursor.word
+    const unchanged = result.locations.filter((location) => !changedBy(edit, location) && !(oldName !== undefined && keepsName(edit, location.uri, oldName)))
+    const readLines = createLineReader(context.workspaceRoot)
+    const spelled = await Promise.all(unchanged.map(async (location) => oldName !== undefined && spells(await readLines(URI.parse(location.uri).fsPath), location, oldName)))
+    const missed = unchanged.filter((_, index) => spelled[index])
     const check = result.crossCheck
     const cut = check === undefined ? result.completeness.state === 'partial' && result.completeness.reason === 'unchecked' : check.counts.unchecked > 0 || check.truncated
     // Candidates alone make an answer partial (`unresolved`), and they are listed as they are.
@@ -96,6 +99,12 @@ export function incompleteLines(check: RenameCheck, oldName: string): string[] {
 /** Whether some text edit of `edit` covers the start of `location` (zero-based UTF-16, the edit's end excluded). */
 export function changedBy(edit: LspWorkspaceEdit, location: LspLocation): boolean {
   return edit.changes.some((change) => change.kind === 'edit' && change.uri === location.uri && change.edits.some((text) => covers(text.range, location.range.start)))
+}
+
+/** Whether `location` (one line) is `name` in `lines`. */
+function spells(lines: readonly string[] | undefined, location: LspLocation, name: string): boolean {
+  const { start, end } = location.range
+  return start.line === end.line && lines?.[start.line]?.slice(start.character, end.character) === name
 }
 
 /** Whether a text edit of `edit` in `uri` writes `name` as a whole word (an alias it keeps). */
