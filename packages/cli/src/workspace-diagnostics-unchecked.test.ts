@@ -4,7 +4,8 @@
 // check, was left out of the answer as if it had nothing to say. `tsc -b` and `go build` are the
 // independent checks.
 import { execFileSync } from 'node:child_process'
-import { rm } from 'node:fs/promises'
+import { mkdir, rm, symlink } from 'node:fs/promises'
+import path from 'node:path'
 import { createRequire } from 'node:module'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { main } from './main.js'
@@ -68,6 +69,28 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
     const message = '1 file imports from referenced projects that are not built (packages/a/src/a.ts): tsc checked it without their declarations, so its errors involving them may be missing; build them (tsc -b) for a complete check'
     expect(result.kind === 'workspaceDiagnostics' && result.completeness).toEqual({ state: 'partial', reason: 'unconfigured', message })
     expect(seam.show(result)).toEqual(["packages/c/src/c.ts:2:14 Error tsc 2322 Type 'string' is not assignable to type 'number'."])
+  })
+
+  it('the same through a package name: a referenced project linked into node_modules, its types not built, is no TS2307 error', { timeout: 120_000 }, async () => {
+    const project = (references: string) => `{ "compilerOptions": { "composite": true, "strict": true, "module": "esnext", "moduleResolution": "bundler", "outDir": "out", "rootDir": "src" }, "include": ["src"]${references} }\n`
+    const seam = await seamOn({
+      'tsconfig.json': '{ "files": [], "references": [{ "path": "./packages/a" }, { "path": "./packages/d" }] }\n',
+      'packages/a/tsconfig.json': project(', "references": [{ "path": "../d" }]'),
+      'packages/d/tsconfig.json': project(''),
+      'packages/d/package.json': '{ "name": "@sol/d", "version": "1.0.0", "types": "out/d.d.ts" }\n',
+      'packages/d/src/d.ts': 'export const d: string = "d"\n',
+      'packages/a/src/use.ts': "import { d } from '@sol/d'\nexport const e: number = d\n",
+    })
+    await mkdir(path.join(seam.root, 'node_modules/@sol'), { recursive: true })
+    await symlink('../../packages/d', path.join(seam.root, 'node_modules/@sol/d'))
+    const copy = `${seam.root}-built`
+    execFileSync('cp', ['-a', seam.root, copy])
+    onTestFinished(() => rm(copy, { recursive: true, force: true }))
+    expect(failure(process.execPath, [tsc, '-b', '--pretty', 'false'], copy)).toBe("packages/a/src/use.ts(2,14): error TS2322: Type 'string' is not assignable to type 'number'.\n")
+    const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'packages/a/src/use.ts' })
+    const message = '1 file imports from referenced projects that are not built (packages/a/src/use.ts): tsc checked it without their declarations, so its errors involving them may be missing; build them (tsc -b) for a complete check'
+    expect(result.kind === 'workspaceDiagnostics' && result.completeness).toEqual({ state: 'partial', reason: 'unconfigured', message })
+    expect(seam.show(result)).toEqual([])
   })
 
   it('says which files gopls left unchecked, partial, for a Go module that does not build', { timeout: 120_000 }, async () => {

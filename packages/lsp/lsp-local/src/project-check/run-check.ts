@@ -44,7 +44,7 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
       if (status !== 0 && found.size === 0) throw failed('tsc', status, `${stderr}\n${stdout}`)
       mergeInto(byFile, found)
     }
-    const { byFile: errors, importers } = withoutUnbuiltReferences(byFile)
+    const { byFile: errors, importers } = withoutUnbuiltReferences(byFile, projects, root)
     const checks = projects.map((checked) => `tsc --noEmit -p ${shown(checked)}`)
     return { files: filesOf(errors), checks, ...(importers.length > 0 ? { missed: unbuiltMessage(importers.map(shown)) } : {}) }
   }

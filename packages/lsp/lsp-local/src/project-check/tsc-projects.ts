@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import type * as Jsonc from 'jsonc-parser'
-import { isDirectory, isFile } from '../sync/paths.js'
+import type { LspDiagnostic } from '@agent-lsp/lsp'
+import { isDirectory, isFile, isInside } from '../sync/paths.js'
 import type { DiagnosticsByFile } from './tsc-output.js'
 
 // jsonc-parser's `main` is a UMD bundle: imported from ESM it exposes no named exports. Loaded
@@ -44,20 +45,47 @@ function referencesOf(project: string): string[] {
 
 /** TS6305 "Output file '…' has not been built from source file '…'": an import from a referenced project whose declarations were not built. */
 const NOT_BUILT = 6305
+/** TS2307 "Cannot find module '@sol/d' …": a package that may be a referenced project, linked into node_modules, whose `types` are not built. */
+const NOT_FOUND = 2307
 
 /**
- * `byFile` without TS6305, and the files that had it, sorted. `tsc -p` reads a referenced
- * project's built declarations, where tsserver and `tsc -b` use or build its sources: in a fresh
- * clone, every import from one is TS6305 and checked without its types. Not an error in the
- * code; what the check missed.
+ * `byFile` without the errors of imports from referenced projects not built, and the files that
+ * had them, sorted. `tsc -p` reads a referenced project's built declarations, where tsserver and
+ * `tsc -b` use or build its sources: in a fresh clone every import from one is TS6305 (a relative
+ * path), or TS2307 for its package name when a workspace links the package into `node_modules`
+ * and its `types` are in the build's output. Not errors in the code; what the check missed.
+ * @param projects - the referenced projects' config files (see {@link tscProjects}).
  */
-export function withoutUnbuiltReferences(byFile: DiagnosticsByFile): { byFile: DiagnosticsByFile; importers: string[] } {
+export function withoutUnbuiltReferences(byFile: DiagnosticsByFile, projects: readonly string[], root: string): { byFile: DiagnosticsByFile; importers: string[] } {
+  const folders = projects.map((project) => dirname(project)).filter((folder) => folder !== root)
+  const unbuilt = (file: string, diagnostic: LspDiagnostic): boolean =>
+    diagnostic.code === NOT_BUILT || (diagnostic.code === NOT_FOUND && folders.length > 0 && linkedProject(file, diagnostic.message, root, folders))
   const kept: DiagnosticsByFile = new Map()
   const importers: string[] = []
   for (const [file, diagnostics] of byFile) {
-    const others = diagnostics.filter((diagnostic) => diagnostic.code !== NOT_BUILT)
+    const others = diagnostics.filter((diagnostic) => !unbuilt(file, diagnostic))
     if (others.length < diagnostics.length) importers.push(file)
     if (others.length > 0) kept.set(file, others)
   }
   return { byFile: kept, importers: importers.sort() }
+}
+
+/** Whether TS2307's module, looked up in the `node_modules` folders from `file`'s up to `root`, is a link into one of `folders`. */
+function linkedProject(file: string, message: string, root: string, folders: readonly string[]): boolean {
+  const name = /^Cannot find module '([^'./][^']*)'/.exec(message)?.[1]
+  if (name === undefined) return false
+  const packageName = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!
+  for (let folder = dirname(file); ; folder = dirname(folder)) {
+    const real = realpathOrUndefined(join(folder, 'node_modules', packageName))
+    if (real !== undefined) return folders.some((project) => real === project || isInside(real, project))
+    if (folder === root || dirname(folder) === folder) return false
+  }
+}
+
+function realpathOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync.native(path)
+  } catch {
+    return undefined
+  }
 }
