@@ -91,3 +91,37 @@ describe('rename of a method on typescript-language-server', () => {
     expect(await read(root, 'src/sub.ts')).toBe("import { Base } from './base'\nexport class Sub extends Base {\n  amount(): number {\n    return 2\n  }\n}\nexport class Unrelated {\n  total(): number {\n    return 4\n  }\n}\n")
   })
 })
+
+describe('a method renamed to the name of a method its class hierarchy already has (the fourth trial)', () => {
+  it('typescript-language-server: Base.greet → hello where Derived has hello: warned and refused; node shows the call would run Derived.hello', async () => {
+    const cls = "export class Base {\n  greet() { return 'base' }\n}\nexport class Derived extends Base {\n  hello() { return 'derived' }\n}\nexport function run(b: Base) { return b.greet() }\n"
+    const root = await tempWorkspace({ 'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }), 'src/cls.ts': cls })
+    const { tool } = toolOn(root)
+    const rename = { operation: 'rename', filePath: 'src/cls.ts', line: 2, character: 3, newName: 'hello' } as const
+    const sentence = 'Derived.hello would override the renamed greet, so its calls on a Derived would run Derived.hello'
+    expect(head(await tool.execute(rename)).filter((line) => line.includes('Derived.hello') || line.startsWith('  src/'))).toEqual([
+      `Warning: if applied, ${sentence}:`,
+      "  src/cls.ts:5:3  hello() { return 'derived' }",
+    ])
+    await expect(tool.execute({ ...rename, apply: true })).rejects.toMatchObject({
+      code: 'LSP_EDIT_NAME_CONFLICT',
+      message: `rename greet → hello was not applied: ${sentence}; nothing was written. Choose another name, or apply with force: true to write it anyway`,
+    })
+    expect(await read(root, 'src/cls.ts')).toBe(cls)
+    const js = cls.replace(/export /g, '').replace(/\(b: Base\)/, '(b)').replaceAll('greet', 'hello')
+    expect(execFileSync(process.execPath, ['-e', `${js}\nconsole.log(run(new Derived()))`], { encoding: 'utf8' })).toBe('derived\n')
+  }, 120_000)
+
+  it('pyright: D.hello → greet where Base has greet: refused, nothing written (python still runs Base.greet)', async () => {
+    const m = 'class Base:\n    def greet(self) -> str:\n        return "base"\n\n    def run(self) -> str:\n        return self.greet()\n\n\nclass D(Base):\n    def hello(self) -> str:\n        return "d"\n'
+    const root = await tempWorkspace({ 'm.py': m })
+    const { tool } = toolOn(root)
+    const rename = { operation: 'rename', filePath: 'm.py', line: 10, character: 9, newName: 'greet' } as const
+    await expect(tool.execute({ ...rename, apply: true })).rejects.toMatchObject({
+      code: 'LSP_EDIT_NAME_CONFLICT',
+      message: 'rename hello → greet was not applied: the renamed hello would override Base.greet, so its calls would run the renamed method; nothing was written. Choose another name, or apply with force: true to write it anyway',
+    })
+    expect(python(root, 'import m; print(m.D().run())')).toBe('base\n')
+    expect(await read(root, 'm.py')).toBe(m)
+  }, 120_000)
+})

@@ -17,7 +17,7 @@ import { renameThroughAliases } from './rename-aliases.js'
 import { checkRename, incompleteLines, mappedReferences, refusal, refusesIncomplete, renameCheckLines, type RenameCheck } from './rename-check.js'
 import { oneLine } from '../text/one-line.js'
 import { rangeHolds } from '../text/positions.js'
-import { overrideLines, overrideRefusal, renameThroughOverrides } from './rename-overrides.js'
+import { overrideConflict, overrideLines, overrideRefusal, renameThroughOverrides } from './rename-overrides.js'
 import { referencingFiles, speculativeCheck, type ErrorCounts } from './speculative-check.js'
 import type { RenameBinding } from './name-conflict.js'
 import { dependentFiles } from './dependent-files.js'
@@ -137,6 +137,8 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const refused = rename === undefined ? undefined : ((check && refusal(check, rename.oldName, force, roots)) ?? (overrides && overrideRefusal(overrides, rename.oldName, force)))
   const forced = request.shape === 'rename' && request.force
   if (refused !== undefined && !forced) throw new LspToolError('LSP_EDIT_INCOMPLETE', `${what} was not applied: ${refused}`)
+  const dispatch = overrides && rename && overrideConflict(overrides, rename.oldName)
+  if (dispatch !== undefined && !forced) throw new LspToolError('LSP_EDIT_NAME_CONFLICT', `${what} was not applied: ${dispatch}; nothing was written. Choose another name, or apply with ${force} to write it anyway`)
   const checked = filesToCheck(plan, check, moved, referencing)
   let onDisk: ErrorCounts | undefined
   if (rename !== undefined && !forced && moved === undefined && context.checkEdits !== false) {

@@ -26,6 +26,12 @@ export interface OverrideRename {
    * the method is renamed there only, so its references are checked too (`EditDescription.referencedAt`).
    */
   readonly container?: { readonly absolutePath: string; readonly position: LspPosition; readonly name: string }
+  /**
+   * Methods of the new name in the renamed method's class hierarchy that the edit leaves: once
+   * written, the renamed method overrides them (`base`) or they override it (`override`), and calls
+   * run another method than before (no type error says so).
+   */
+  readonly meets?: readonly HierarchyMethod[]
 }
 
 /**
@@ -36,7 +42,9 @@ export interface OverrideRename {
  * outside the workspace, or that the server will not rename, is named in `notRenamed`.
  */
 export async function renameThroughOverrides(context: EditFlowContext, edit: LspWorkspaceEdit, cursor: Cursor, oldName: string, newName: string): Promise<OverrideRename> {
-  const none: OverrideRename = { edit, renamed: [], notRenamed: [], note: undefined }
+  const meeting = await methodFamily(context, cursor, oldName, (symbol) => changedBy(edit, symbol), newName)
+  const meets = (meeting?.members ?? []).filter((method) => method.relation !== 'sibling')
+  const none: OverrideRename = { edit, renamed: [], notRenamed: [], note: undefined, meets }
   const family = await methodFamily(context, cursor, oldName, (symbol) => changedBy(edit, symbol))
   if (family === undefined) return none
   let changes = [...edit.changes]
@@ -57,7 +65,7 @@ export async function renameThroughOverrides(context: EditFlowContext, edit: Lsp
   }
   const notes = [...family.unexamined, ...family.notes]
   const { container } = family
-  return { edit: renamed.length > 0 ? { changes } : edit, renamed, notRenamed, note: notes.length > 0 ? notes.join('; ') : undefined, container }
+  return { edit: renamed.length > 0 ? { changes } : edit, renamed, notRenamed, note: notes.length > 0 ? notes.join('; ') : undefined, container, meets }
 }
 
 /** The server's rename of `method`, or why there is none. */
@@ -90,7 +98,29 @@ export async function overrideLines(result: OverrideRename, oldName: string, roo
   if (result.renamed.length > 0) lines.push(`Also renamed: ${counted(result.renamed.length)} of the class hierarchy of ${oldName} (${result.renamed.map((method) => method.name).join(', ')}), so that overriding still holds:`, ...(await rows(result.renamed)))
   if (result.notRenamed.length > 0) lines.push(`Not renamed: ${counted(result.notRenamed.length)} of the class hierarchy of ${oldName} ${result.notRenamed.length === 1 ? 'keeps' : 'keep'} the old name, and would no longer override or be overridden:`, ...(await rows(result.notRenamed)))
   if (result.note !== undefined) lines.push(`The class hierarchy of ${oldName} may be incomplete: ${result.note}.`)
+  const meets = result.meets ?? []
+  if (meets.length > 0) lines.unshift(`Warning: if applied, ${meetsSentence(meets, oldName)}:`, ...(await rows(meets)))
   return lines
+}
+
+/** `Derived.hello would override the renamed greet, so calls of it on a Derived would run Derived.hello`, one clause per method. */
+function meetsSentence(meets: readonly HierarchyMethod[], oldName: string): string {
+  return meets
+    .map((method) =>
+      method.relation === 'override'
+        ? `${method.name} would override the renamed ${oldName}, so its calls on a ${method.name.slice(0, method.name.lastIndexOf('.'))} would run ${method.name}`
+        : `the renamed ${oldName} would override ${method.name}, so its calls would run the renamed method`,
+    )
+    .join('; ')
+}
+
+/**
+ * Why `apply` must not write the rename: methods of the new name in the hierarchy it would
+ * override or be overridden by (see `OverrideRename.meets`), or `undefined`.
+ */
+export function overrideConflict(result: OverrideRename, oldName: string): string | undefined {
+  const meets = result.meets ?? []
+  return meets.length === 0 ? undefined : meetsSentence(meets, oldName)
 }
 
 /**

@@ -61,11 +61,13 @@ const METHOD_KINDS: ReadonlySet<string> = new Set(['Method', 'Property', 'Functi
  * method's rename and references for that method alone; tsserver, clangd and gopls follow the
  * hierarchy themselves.
  * @param known - same-named methods the caller already has (renamed, listed): not followed.
+ * @param name - the methods to find, when not the cursor's (`declaredName`): a rename's new name,
+ *   to find the methods the renamed one would then override or be overridden by.
  * @returns `undefined` when the cursor's name is not a method of a class in the workspace.
  */
-export async function methodFamily(context: HierarchyContext, cursor: Cursor, name: string, known: (location: LspLocation) => boolean): Promise<MethodFamily | undefined> {
+export async function methodFamily(context: HierarchyContext, cursor: Cursor, declaredName: string, known: (location: LspLocation) => boolean, name = declaredName): Promise<MethodFamily | undefined> {
   const hierarchy = new ClassHierarchy(context)
-  const declared = await declarationOf(context, hierarchy, cursor, name)
+  const declared = await declarationOf(context, hierarchy, cursor, declaredName)
   if (declared === undefined) return undefined
   const container = { absolutePath: URI.parse(declared.klass.uri).fsPath, position: declared.klass.symbol.selectionRange.start, name: declared.klass.symbol.name }
   const ancestors = await hierarchy.ancestorsOf(declared.klass)
@@ -125,12 +127,13 @@ function ownMethod(klass: ClassSymbol, name: string): LspSymbol | undefined {
   return klass.symbol.children.find((child) => child.name === name && METHOD_KINDS.has(child.kind))
 }
 
-/** The workspace symbols named exactly `name` inside a container, and a note when the list may be partial. */
+/** The workspace symbols of a method's kind named exactly `name`, and a note when the list may be partial. */
 async function sameNamed(context: HierarchyContext, name: string): Promise<{ symbols: LspLocation[]; note: string | undefined }> {
   const { ctx, workspaceRoot, signal } = context
   try {
     const result = await untilAborted(ctx.lsp.query({ operation: 'workspaceSymbol', query: name, filePath: null, workspaceRoot }, signal), signal)
-    const symbols = result.symbols.filter((symbol) => symbol.name === name && METHOD_KINDS.has(symbol.kind) && symbol.containerName !== undefined).map(({ uri, range }) => ({ uri, range }))
+    // A top-level function is no class's (`classAt` finds none); tsserver names no container at all.
+    const symbols = result.symbols.filter((symbol) => symbol.name === name && METHOD_KINDS.has(symbol.kind)).map(({ uri, range }) => ({ uri, range }))
     const note = result.completeness.state === 'partial' ? `the methods named ${name} may not all have been found (${result.completeness.reason}): ${oneLine(result.completeness.message)}` : undefined
     return { symbols, note }
   } catch (error) {
