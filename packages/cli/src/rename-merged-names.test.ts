@@ -3,6 +3,7 @@
 // renamed Box list the const's places too (one name, two meanings), and the rename was refused as
 // if they would now refer to the interface (the third trial, 2026-12-06). goToDefinition at those
 // places, the edit in view, still leads to the const. tsc is the independent check.
+import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -39,5 +40,26 @@ describe('a type renamed to the name of a value, on typescript-language-server',
       'Warning: if applied, 1 place naming another total would refer to the renamed limit instead:',
       '  src/t.ts:2:61  export function add(total: number): number { return total + total }',
     ])
+  }, 120_000)
+})
+
+describe('a name two star imports bind, on pyright', () => {
+  it('warns that the renamed function would shadow the other star import (the last one wins), and refuses; python shows the call would change', async () => {
+    // pyright's definitions there list both functions; at run time `from a import *`, the later, wins (the fourth trial).
+    const root = await tempWorkspace({
+      'a.py': 'def helper():\n    return "a.helper"\n',
+      'b.py': 'def tool():\n    return "b.tool"\n',
+      'c.py': 'from b import *\nfrom a import *\nprint(helper(), tool())\n',
+    })
+    const { tool } = toolOn(root)
+    const rename = { operation: 'rename', filePath: 'a.py', line: 1, character: 5, newName: 'tool' } as const
+    expect(withoutDiff(await tool.execute(rename)).split('\n').slice(0, 2)).toEqual([
+      'Warning: if applied, 1 place naming another tool would refer to the renamed helper instead:',
+      '  c.py:3:15  print(tool(), tool())',
+    ])
+    await expect(tool.execute({ ...rename, apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_NAME_CONFLICT' })
+    expect(execFileSync('python3', ['c.py'], { cwd: root, encoding: 'utf8' })).toBe('a.helper b.tool\n')
+    const renamed = (await readFile(path.join(root, 'c.py'), 'utf8')).replace('helper()', 'tool()')
+    expect(execFileSync('python3', ['-c', renamed.replace('from a import *', 'def tool():\n    return "a.helper"')], { cwd: root, encoding: 'utf8' })).toBe('a.helper a.helper\n')
   }, 120_000)
 })

@@ -105,16 +105,22 @@ export async function nameConflict(
   return { captured, shadowing: others.filter((_, index) => spelled[index]) }
 }
 
+/** Extensions whose one name may be a type and a value at once (TypeScript's declaration merging). */
+const MERGING = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'])
+
 /**
  * The places of `shadowing` still shadowing once `definitions` (asked there, the rename in view) are
- * known: a place whose definitions lead somewhere the rename did not write still refers to its own
- * symbol (TypeScript's `Box`, an interface renamed beside a const: one name, a type and a value,
- * and tsserver lists the value's places among the type's references). A place with no definition,
- * or not asked, stays.
+ * known: in TypeScript and JavaScript, a place whose definitions lead somewhere the rename did not
+ * write still refers to its own symbol (`Box`, an interface renamed beside a const: one name, a
+ * type and a value, and tsserver lists the value's places among the type's references). Not in
+ * Python: pyright lists both star imports binding a name, where the last one wins. A place with no
+ * definition, or not asked, stays.
  */
 export function confirmedShadowing(binding: RenameBinding, shadowing: readonly Site[], definitions: readonly ProbedDefinition[]): Site[] {
   const elsewhere = new Set(
-    definitions.filter(({ found }) => found.some((target) => !binding.written.some((site) => holds(target, site)))).map(({ site }) => siteKey(site)),
+    definitions
+      .filter(({ site, found }) => MERGING.has(path.extname(site.path).toLowerCase()) && found.some((target) => !binding.written.some((written) => holds(target, written))))
+      .map(({ site }) => siteKey(site)),
   )
   return shadowing.filter((site) => !elsewhere.has(siteKey(site)))
 }
