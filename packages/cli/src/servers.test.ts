@@ -116,6 +116,7 @@ describe('the server catalogue', () => {
         },
         settings: { bashIde: { logLevel: 'info' } },
         readyLogPattern: 'BackgroundAnalysis: (Completed after|skipping|failed resolving|stopped after)',
+        referencesByName: true,
         diagnostics: {
           settle: 'own-version',
           recheckOnDiskChange: true,
