@@ -6,7 +6,7 @@ import { mkdir, readFile, symlink } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { codeOf, tempWorkspace, toolOn } from './workspace.test-support.js'
+import { codeOf, tempWorkspace, toolOn, typeCheck } from './workspace.test-support.js'
 
 const require = createRequire(import.meta.url)
 const tsconfig = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['src'] })
@@ -96,6 +96,23 @@ describe('moveFile on typescript-language-server', () => {
     expect(execFileSync(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json'], { cwd: root, encoding: 'utf8' })).toBe('')
     // The server's view follows the disk: the importer is clean where the file is now.
     expect(await tool.execute({ operation: 'diagnostics', filePath: 'src/main.ts' })).toBe('No diagnostics in src/main.ts.')
+  }, 180_000)
+
+  it('warns in the preview of imports the server leaves (a module augmentation), and counts that importer\'s errors after the move (tsc)', async () => {
+    // tsserver rewrites none of a file that also has `declare module './util'` (the fourth trial).
+    const root = await tempWorkspace({
+      'tsconfig.json': tsconfig,
+      'src/util.ts': 'export const util = () => 1\nexport interface Extra { a: number }\n',
+      'src/a.ts': "import { util } from './util'\ndeclare module './util' { interface Extra { b: string } }\nexport const x = util()\n",
+    })
+    const { tool } = toolOn(root)
+    const request = { operation: 'moveFile', filePath: 'src/util.ts', newPath: 'src/lib/util.ts' }
+    expect((await tool.execute(request)).split('\n')[0]).toBe(
+      "Warning: if applied, 2 imports would still name src/util.ts (the server's edit leaves them): src/a.ts:1 './util', src/a.ts:2 './util'.",
+    )
+    const applied = (await tool.execute({ ...request, apply: true })).split('\n')
+    expect(applied[0]).toBe("Warning: errors rose after the edit: src/a.ts 0 → 2 (line 1: Cannot find module './util' or its corresponding type declarations.).")
+    expect(typeCheck(root)).toContain("src/a.ts(1,22): error TS2307: Cannot find module './util'")
   }, 180_000)
 
   it('refuses a move onto an existing file, and a file that does not exist, changing nothing', async () => {

@@ -32,6 +32,10 @@ export interface EditDescription {
   readonly moved?: { readonly from: string; readonly to: string }
   /** Run once the files are written, before the errors are counted again; its lines join the checks. */
   readonly afterWrite?: () => Promise<readonly string[]>
+  /** What a preview says first, before anything is written (a move's imports the edit leaves). */
+  readonly beforeWrite?: () => Promise<readonly string[]>
+  /** Files whose errors are counted before and after too (a move's importers the edit may leave). */
+  readonly alsoCheck?: readonly string[]
   /** The declaration a symbol edit changes: the files referencing it are checked with the edited ones. */
   readonly referencedAt?: { readonly absolutePath: string; readonly position: LspPosition; readonly name: string }
 }
@@ -120,7 +124,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const symbolAt = described.referencedAt
   const own = symbolAt && { uri: URI.file(symbolAt.absolutePath).toString(), range: { start: symbolAt.position, end: symbolAt.position } }
   const dependents = symbolAt === undefined || own === undefined ? { files: [] } : await dependentFiles(context, references, own, symbolAt.name, [root, context.workspaceRoot])
-  const referencing = [...named, ...dependents.files]
+  const referencing = [...named, ...dependents.files, ...(described.alsoCheck ?? [])]
   const notes = [referencingNote, dependents.note].filter((note): note is string => note !== undefined)
   if (!apply) {
     context.previews.set(key, { baseHashes: new Map(plan.files.map((file) => [file.path, file.baseHash])), digest: plan.digest })
@@ -129,7 +133,8 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     const warning = speculative[0]?.startsWith('Warning:') ? speculative : []
     const words = writeFlagWords(context.writeFlags)
     const preview = `Preview: ${what}: ${counted}; nothing written. The same ${words.call} with ${words.apply} writes it.`
-    return answer([...warning, ...(checked?.conflict?.lines ?? []), preview, ...(warning.length > 0 ? [] : speculative), ...checkLines, diffOf(plan)])
+    const first = described.beforeWrite ? await described.beforeWrite() : []
+    return answer([...first, ...warning, ...(checked?.conflict?.lines ?? []), preview, ...(warning.length > 0 ? [] : speculative), ...checkLines, diffOf(plan)])
   }
   const recorded = context.previews.get(key)
   if (recorded) await assertUnchanged(recorded, plan)

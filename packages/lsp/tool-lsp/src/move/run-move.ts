@@ -7,7 +7,7 @@ import { runEditFlow } from '../edit/edit-flow.js'
 import type { Answered } from '../run.js'
 import { oneLine } from '../text/one-line.js'
 import { moveTarget } from './move-target.js'
-import { oldImports } from './old-imports.js'
+import { oldImports, type OldImport } from './old-imports.js'
 
 /**
  * Answer `moveFile` from its `willRenameFiles` answer: the server's text edits, then the move
@@ -33,7 +33,27 @@ export async function runMoveFile(outcome: Answered, context: EditFlowContext): 
     const told = await tellMoved(context, moved)
     return [await leftImports(context, moved, root, subject.displayPath), ...told]
   }
-  return runEditFlow(outcome, context, { edit, what, key, moved, afterWrite })
+  const provider = providerOf(context.ctx.lsp.providers(), moved.from)
+  const { found } = await oldImports(moved.from, moved.to, root, new Set(provider?.extensions ?? [extensionOf(moved.from)]))
+  // The files importing the old path: their errors are counted before and after, edited by the server or not.
+  const importers = [...new Set(found.map((old) => path.join(root, old.displayPath)))].filter((file) => file !== moved.from)
+  const beforeWrite = async (): Promise<string[]> => leftByEdit(found, moved, root, subject.displayPath, edit)
+  return runEditFlow(outcome, context, { edit, what, key, moved, afterWrite, beforeWrite, alsoCheck: importers })
+}
+
+/** The preview's warning: relative imports of the old path (`found`) on lines the server's edit does not change (tsserver leaves a file with `declare module './util'`). */
+function leftByEdit(found: readonly OldImport[], moved: { readonly from: string; readonly to: string }, root: string, oldDisplay: string, edit: LspWorkspaceEdit): string[] {
+  const changed = (displayPath: string, line: number): boolean =>
+    edit.changes.some(
+      (change) =>
+        change.kind === 'edit' &&
+        URI.parse(change.uri).fsPath === path.join(root, displayPath) &&
+        change.edits.some((text) => text.range.start.line <= line - 1 && line - 1 <= text.range.end.line),
+    )
+  const left = found.filter((old) => !changed(old.displayPath, old.line) && path.join(root, old.displayPath) !== moved.from)
+  if (left.length === 0) return []
+  const shown = left.slice(0, 5).map((old) => `${old.displayPath}:${old.line} '${old.specifier}'`)
+  return [`Warning: if applied, ${left.length} ${left.length === 1 ? 'import would still name' : 'imports would still name'} ${oldDisplay} (the server's edit leaves ${left.length === 1 ? 'it' : 'them'}): ${shown.join(', ')}${left.length > 5 ? ', …' : ''}.`]
 }
 
 /** `didRenameFiles` to the file's provider; a server that does not take it is not told (no line), a failure is said. */
