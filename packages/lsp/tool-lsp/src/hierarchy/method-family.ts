@@ -89,7 +89,8 @@ export async function methodFamily(context: HierarchyContext, cursor: Cursor, de
     declaring.add(classKey(ancestor))
     join(ancestor, method, 'base')
   }
-  const listed = await sameNamed(context, name)
+  // For the cursor's own name a container is required: tsserver (which names none) follows its hierarchy itself.
+  const listed = await sameNamed(context, name, name !== declaredName)
   const candidates = listed.symbols.filter((symbol) => !(symbol.uri === declared.klass.uri && rangeHolds(declared.method.range, symbol.range.start)) && !known(symbol))
   for (const symbol of candidates.slice(0, MAX_CANDIDATES)) {
     const klass = await hierarchy.classAt(symbol.uri, symbol.range.start)
@@ -127,13 +128,13 @@ function ownMethod(klass: ClassSymbol, name: string): LspSymbol | undefined {
   return klass.symbol.children.find((child) => child.name === name && METHOD_KINDS.has(child.kind))
 }
 
-/** The workspace symbols of a method's kind named exactly `name`, and a note when the list may be partial. */
-async function sameNamed(context: HierarchyContext, name: string): Promise<{ symbols: LspLocation[]; note: string | undefined }> {
+/** The workspace symbols of a method's kind named exactly `name` (inside a container unless `anyContainer`), and a note when the list may be partial. */
+async function sameNamed(context: HierarchyContext, name: string, anyContainer: boolean): Promise<{ symbols: LspLocation[]; note: string | undefined }> {
   const { ctx, workspaceRoot, signal } = context
   try {
     const result = await untilAborted(ctx.lsp.query({ operation: 'workspaceSymbol', query: name, filePath: null, workspaceRoot }, signal), signal)
-    // A top-level function is no class's (`classAt` finds none); tsserver names no container at all.
-    const symbols = result.symbols.filter((symbol) => symbol.name === name && METHOD_KINDS.has(symbol.kind)).map(({ uri, range }) => ({ uri, range }))
+    // tsserver names no container at all; a top-level function is no class's either way (`classAt` finds none).
+    const symbols = result.symbols.filter((symbol) => symbol.name === name && METHOD_KINDS.has(symbol.kind) && (anyContainer || symbol.containerName !== undefined)).map(({ uri, range }) => ({ uri, range }))
     const note = result.completeness.state === 'partial' ? `the methods named ${name} may not all have been found (${result.completeness.reason}): ${oneLine(result.completeness.message)}` : undefined
     return { symbols, note }
   } catch (error) {
