@@ -29,6 +29,20 @@ describe('replaceSymbol replaces the lines symbolSource shows', () => {
     expect(typeCheck(root)).toBe('')
   }, 120_000)
 
+  it('TypeScript: a text that opens with a comment replaces the doc comment too, so all symbolSource shows, written back, changes nothing', async () => {
+    const file = 'const limit = 3\n\n/** doubles */\nexport const double = (x: number): number => x * 2;\n'
+    const root = await tempWorkspace({ 'tsconfig.json': tsconfig, 'src/a.ts': file })
+    const { tool } = toolOn(root)
+    const at = { operation: 'replaceSymbol', filePath: 'src/a.ts', line: 4, character: 14 }
+    expect(await tool.execute({ ...at, text: '/** doubles */\nexport const double = (x: number): number => x * 2;' })).toBe('Nothing to change: replace Constant double leaves every file as it is.')
+    await tool.execute({ ...at, text: '/** Twice x. */\nexport const double = (x: number): number => x + x;', apply: true })
+    expect(await read(root, 'src/a.ts')).toBe('const limit = 3\n\n/** Twice x. */\nexport const double = (x: number): number => x + x;\n')
+    // Without a comment the doc comment stays.
+    await tool.execute({ ...at, text: 'export const double = (x: number): number => 2 * x;', apply: true })
+    expect(await read(root, 'src/a.ts')).toBe('const limit = 3\n\n/** Twice x. */\nexport const double = (x: number): number => 2 * x;\n')
+    expect(typeCheck(root)).toBe('')
+  }, 120_000)
+
   it('TypeScript: a declarator sharing its statement with another: only its own range, and symbolSource says so', async () => {
     const file = 'export const a = 1, b = 2;\n'
     const root = await tempWorkspace({ 'tsconfig.json': tsconfig, 'src/a.ts': file })

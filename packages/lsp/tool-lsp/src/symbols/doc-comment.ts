@@ -31,3 +31,11 @@ export function docCommentStart(lines: readonly string[], start: number, extensi
   }
   return first
 }
+
+/** Whether `line` opens a comment in a file of `extension` (`/**`, `//`, `#`, `--`, as {@link docCommentStart} reads them). */
+export function opensComment(line: string, extension: string): boolean {
+  const text = line.trimStart()
+  if (hashComment.has(extension)) return text.startsWith('#')
+  if (dashComment.has(extension)) return text.startsWith('--')
+  return text.startsWith('//') || text.startsWith('/*')
+}

@@ -4,6 +4,9 @@ import { symbolTitle } from '../render/render-symbols.js'
 import type { SymbolDeclaration } from './declaration.js'
 import { lastLineOf } from './symbol-source.js'
 import { splitLines } from '@agent-lsp/text-lines'
+import path from 'node:path'
+import { URI } from 'vscode-uri'
+import { opensComment } from './doc-comment.js'
 
 /** The common leading whitespace of the non-blank lines. */
 function commonIndent(lines: readonly string[]): string {
@@ -31,8 +34,8 @@ export function reindented(text: string, indent: string): string[] {
  * break `eol`), with the `text` re-indented to the indentation of the declaration's first line:
  * - `replaceSymbol`: the whole declaration (its `span`: the lines symbolSource shows, with
  *   decorators, signature and body; the `DocumentSymbol.range` alone where those lines hold other
- *   declarations) becomes `text`; the doc comment above stays (replace it with insertBefore's text
- *   and a replaceSymbol, or give the new comment inside `text` of a symbol without one).
+ *   declarations) becomes `text`; the doc comment above stays, unless `text` opens with a comment
+ *   (as symbolSource shows the symbol): then it replaces the doc comment too.
  * - `insertBefore`: `text` as whole lines above the declaration and its doc comment.
  * - `insertAfter`: `text` as whole lines below the declaration's last line.
  * Blank lines are written only where `text` has them.
@@ -50,11 +53,15 @@ export function symbolEdit(
   const at = (line: number, character: number): LspRange => ({ start: { line, character }, end: { line, character } })
   const last = lastLineOf(declaration)
   const title = symbolTitle(symbol, declaration.displayName)
+  // A text that opens with a comment replaces the doc comment too (symbolSource shows it above the declaration).
+  const extension = path.extname(URI.parse(symbol.uri).fsPath).toLowerCase()
+  const withDoc = declaration.docStart < range.start.line && span.start.character === 0 && opensComment(newLines[0] ?? '', extension)
+  const replaced = withDoc ? { start: { line: declaration.docStart, character: 0 }, end: span.end } : span
   // The span's first line keeps what precedes it there: the indentation, or code (a sibling's).
-  const kept = Math.min(indent.length, span.start.character)
+  const kept = Math.min(indent.length, replaced.start.character)
   const change =
     operation === 'replaceSymbol'
-      ? { what: `replace ${title}`, range: span, newText: [newLines[0]!.slice(kept), ...newLines.slice(1)].join(eol) }
+      ? { what: `replace ${title}`, range: replaced, newText: [newLines[0]!.slice(kept), ...newLines.slice(1)].join(eol) }
       : operation === 'insertBefore'
         ? { what: `insert before ${title}`, range: at(declaration.docStart, 0), newText: newLines.map((line) => `${line}${eol}`).join('') }
         : { what: `insert after ${title}`, range: at(last, lines[last]!.length), newText: newLines.map((line) => `${eol}${line}`).join('') }
