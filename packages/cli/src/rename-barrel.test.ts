@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { tempWorkspace, toolOn, typeCheck } from './workspace.test-support.js'
 
 const tsconfig = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['src'] })
 const files = {
@@ -41,7 +41,8 @@ describe('a rename captured through a barrel, on typescript-language-server', ()
       "  src/use.ts:1:10  import { count } from './index'",
       '  src/use.ts:2:30  export const shown: number = count',
       'Preview: rename total → count: 3 edits in 2 files; nothing written. The same call with apply: true writes it.',
-      'Errors 0 → 0 if applied (in the 2 checked files).',
+      // index.ts, which re-exports all of x.ts, is checked too.
+      'Errors 0 → 0 if applied (in the 3 checked files).',
     ])
     await expect(tool.execute({ ...rename, apply: true })).rejects.toMatchObject({
       code: 'LSP_EDIT_NAME_CONFLICT',
@@ -64,5 +65,24 @@ describe('a rename captured through a barrel, on typescript-language-server', ()
     expect(applied).toContain('Verified: findReferences of amount finds all 3 references of total, renamed.')
     expect(await readFile(path.join(root, 'src/use.ts'), 'utf8')).toBe("import { amount } from './index'\nexport const shown: number = amount\n")
     expect(await shown(root)).toBe('1')
+  }, 120_000)
+
+  it('a rename into a name another star-exported module has: the barrel\'s clash (TS2308) is counted and the apply refused', async () => {
+    // The barrel never names total, so it was not among the checked files: "Errors 0 → 0" (the fourth trial).
+    const root = await tempWorkspace({
+      'tsconfig.json': tsconfig,
+      'src/x.ts': 'export const count = 1\nexport const other = 2\n',
+      'src/y.ts': 'export const total = 100\n',
+      'src/index.ts': "export * from './x'\nexport * from './y'\n",
+      'src/use.ts': "import { total } from './y'\nexport const shown: number = total\n",
+    })
+    const { tool } = toolOn(root)
+    const rename = { operation: 'rename', filePath: 'src/y.ts', line: 1, character: 14, newName: 'other' } as const
+    expect(withoutDiff(await tool.execute(rename)).split('\n').slice(0, 2)).toEqual([
+      'Warning: errors 0 → 1 if applied (in the 3 checked files), 1 new error:',
+      "  src/index.ts:2:1  error  2308  Module './x' has already exported a member named 'other'. Consider explicitly re-exporting to resolve the ambiguity.",
+    ])
+    await expect(tool.execute({ ...rename, apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_ADDS_ERRORS' })
+    expect(typeCheck(root)).toBe('')
   }, 120_000)
 })

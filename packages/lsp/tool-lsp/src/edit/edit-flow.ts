@@ -18,6 +18,7 @@ import { checkRename, incompleteLines, mappedReferences, refusal, refusesIncompl
 import { oneLine } from '../text/one-line.js'
 import { rangeHolds } from '../text/positions.js'
 import { overrideConflict, overrideLines, overrideRefusal, renameThroughOverrides } from './rename-overrides.js'
+import { reexportersOf } from './star-reexports.js'
 import { referencingFiles, speculativeCheck, type ErrorCounts } from './speculative-check.js'
 import type { RenameBinding } from './name-conflict.js'
 import { dependentFiles } from './dependent-files.js'
@@ -124,7 +125,8 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const symbolAt = described.referencedAt
   const own = symbolAt && { uri: URI.file(symbolAt.absolutePath).toString(), range: { start: symbolAt.position, end: symbolAt.position } }
   const dependents = symbolAt === undefined || own === undefined ? { files: [] } : await dependentFiles(context, references, own, symbolAt.name, [root, context.workspaceRoot])
-  const referencing = [...named, ...dependents.files, ...(described.alsoCheck ?? [])]
+  const reexporting = rename === undefined ? [] : await reexportersOf(plan, root, context)
+  const referencing = [...named, ...dependents.files, ...(described.alsoCheck ?? []), ...reexporting]
   const notes = [referencingNote, dependents.note].filter((note): note is string => note !== undefined)
   if (!apply) {
     context.previews.set(key, { baseHashes: new Map(plan.files.map((file) => [file.path, file.baseHash])), digest: plan.digest })

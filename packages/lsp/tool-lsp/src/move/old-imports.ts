@@ -26,17 +26,17 @@ const relativeSpecifier = /(['"`])(\.\.?\/[^'"`\n]*)\1/g
  * A specifier names the old file when, resolved against its file's folder and without a module
  * extension, it is the old path without its extension (or its folder, for an `index` file), and
  * is not a folder's specifier that now finds `newFile` (`./env` after `env.ts` moved to
- * `env/index.ts`; `./env.js` does not).
+ * `env/index.ts`; `./env.js` does not). Without `newFile` (no move), every one.
  * @returns what is left, in path order, and how many files were searched (`complete: false` when
  *   the bound stopped the search).
  */
-export async function oldImports(oldFile: string, newFile: string, root: string, extensions: ReadonlySet<string>): Promise<{ found: OldImport[]; searched: number; complete: boolean }> {
+export async function oldImports(oldFile: string, newFile: string | undefined, root: string, extensions: ReadonlySet<string>): Promise<{ found: OldImport[]; searched: number; complete: boolean }> {
   const stemOf = (file: string): string => file.replace(moduleExtensions, '')
   const namesOf = (stem: string): string[] => [stem, ...(path.basename(stem) === 'index' ? [path.dirname(stem)] : [])]
   const stem = stemOf(oldFile)
   const names = new Set(namesOf(stem))
   // A folder's specifier without an extension (`./env`) finds its index file.
-  const indexFolder = path.basename(stemOf(newFile)) === 'index' ? path.dirname(newFile) : undefined
+  const indexFolder = newFile !== undefined && path.basename(stemOf(newFile)) === 'index' ? path.dirname(newFile) : undefined
   const word = path.basename(path.basename(stem) === 'index' ? path.dirname(stem) : stem)
   const found: OldImport[] = []
   let searched = 0
@@ -69,4 +69,20 @@ export async function oldImports(oldFile: string, newFile: string, root: string,
   }
   const complete = await walk(root)
   return { found, searched, complete }
+}
+
+/**
+ * The files under `root` that re-export all of `file` (`export * from './x'`): a name `file`
+ * exports is theirs too, and clashes there with another module's (TS2308) though they never name
+ * it. Searched as {@link oldImports} searches.
+ */
+export async function starReexporters(file: string, root: string, extensions: ReadonlySet<string>): Promise<string[]> {
+  const { found } = await oldImports(file, undefined, root, extensions)
+  const texts = new Map<string, Promise<string[]>>()
+  const linesOf = (displayPath: string): Promise<string[]> => {
+    if (!texts.has(displayPath)) texts.set(displayPath, readFile(path.join(root, displayPath), 'utf8').then(splitLines, () => []))
+    return texts.get(displayPath)!
+  }
+  const star = await Promise.all(found.map(async (old) => /\bexport\s*\*/.test((await linesOf(old.displayPath))[old.line - 1] ?? '')))
+  return [...new Set(found.filter((_, index) => star[index]).map((old) => path.join(root, old.displayPath)))]
 }
