@@ -116,7 +116,8 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const counted = `${plan.editCount} ${plan.editCount === 1 ? 'edit' : 'edits'} in ${shown.length} ${shown.length === 1 ? 'file' : 'files'}`
   const roots = [root, context.workspaceRoot] as const
   const checkLines = check === undefined || rename === undefined ? [] : await renameCheckLines(check, rename.oldName, roots)
-  if (overrides !== undefined && rename !== undefined) checkLines.push(...(await overrideLines(overrides, rename.oldName, roots)))
+  const hierarchy = overrides !== undefined && rename !== undefined ? await overrideLines(overrides, rename.oldName, roots) : { warning: [], lines: [] }
+  checkLines.push(...hierarchy.lines)
   const apply = 'apply' in request && request.apply
   const referencedAt = described.referencedAt ?? overrides?.container
   const binding = check !== undefined && rename !== undefined ? renameBinding(check, plan, rename) : undefined
@@ -136,7 +137,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     const words = writeFlagWords(context.writeFlags)
     const preview = `Preview: ${what}: ${counted}; nothing written. The same ${words.call} with ${words.apply} writes it.`
     const first = described.beforeWrite ? await described.beforeWrite() : []
-    return answer([...first, ...warning, ...(checked?.conflict?.lines ?? []), preview, ...(warning.length > 0 ? [] : speculative), ...checkLines, diffOf(plan)])
+    return answer([...first, ...hierarchy.warning, ...warning, ...(checked?.conflict?.lines ?? []), preview, ...(warning.length > 0 ? [] : speculative), ...checkLines, diffOf(plan)])
   }
   const recorded = context.previews.get(key)
   if (recorded) await assertUnchanged(recorded, plan)
@@ -181,7 +182,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     if (!refusesIncomplete(check)) checks.push(...incomplete.map((line) => `Not verified: ${line[0]!.toLowerCase()}${line.slice(1)}`))
     if (check.references !== undefined && !check.crossChecked) checks.push(`Not cross-checked: places the server cannot see or resolve were not searched for ${rename.oldName}.`)
   }
-  const warning = checks.filter((line) => line.startsWith('Warning:'))
+  const warning = [...hierarchy.warning, ...checks.filter((line) => line.startsWith('Warning:'))]
   const lines = [
     ...warning,
     `Applied: ${what}: ${counted} written.`,

@@ -84,10 +84,11 @@ async function renameAt(context: EditFlowContext, method: HierarchyMethod, newNa
 
 /**
  * What a rename's preview and apply say of its class hierarchy: the methods renamed with it, those
- * that keep the old name (a row each: `path:line:col  code`), and why the hierarchy may be more.
+ * that keep the old name (a row each: `path:line:col  code`), and why the hierarchy may be more;
+ * apart, the warning of methods of the new name it would meet (see `OverrideRename.meets`).
  * @param roots - the answer's and the requested workspace root, as rows are shown.
  */
-export async function overrideLines(result: OverrideRename, oldName: string, roots: readonly [string, string]): Promise<string[]> {
+export async function overrideLines(result: OverrideRename, oldName: string, roots: readonly [string, string]): Promise<{ warning: string[]; lines: string[] }> {
   const readLines = createLineReader(roots[1])
   const rows = (methods: readonly (HierarchyMethod & { why?: string })[]) =>
     Promise.all(methods.map(async (method) => {
@@ -99,8 +100,8 @@ export async function overrideLines(result: OverrideRename, oldName: string, roo
   if (result.notRenamed.length > 0) lines.push(`Not renamed: ${counted(result.notRenamed.length)} of the class hierarchy of ${oldName} ${result.notRenamed.length === 1 ? 'keeps' : 'keep'} the old name, and would no longer override or be overridden:`, ...(await rows(result.notRenamed)))
   if (result.note !== undefined) lines.push(`The class hierarchy of ${oldName} may be incomplete: ${result.note}.`)
   const meets = result.meets ?? []
-  if (meets.length > 0) lines.unshift(`Warning: if applied, ${meetsSentence(meets, oldName)}:`, ...(await rows(meets)))
-  return lines
+  // A warning: said first, before the preview's other lines.
+  return { warning: meets.length === 0 ? [] : [`Warning: if applied, ${meetsSentence(meets, oldName)}:`, ...(await rows(meets))], lines }
 }
 
 /** `Derived.hello would override the renamed greet, so calls of it on a Derived would run Derived.hello`, one clause per method. */
