@@ -66,11 +66,11 @@ describe('rename through the tool', () => {
     // then before the apply the references again, the same check of the errors (a rename adding some is
     // refused; its counts on disk are the counts before), errors after the write, the new name's references and where
     // each renamed reference leads (goToDefinition).
-    // The declaration (goToDefinition) for its class hierarchy, once for the methods of the new name it
-    // would meet and once for those of the old: the stub has none, so nothing more is asked.
+    // The declaration (goToDefinition) for its class hierarchy, asked once for the methods of the old
+    // name and of the new: the stub has none, so nothing more is asked.
     expect(seen.map((query) => query.operation)).toEqual([
-      'rename', 'findReferences', 'goToDefinition', 'goToDefinition', 'diagnostics', 'overlayDiagnostics',
-      'rename', 'findReferences', 'goToDefinition', 'goToDefinition', 'diagnostics', 'overlayDiagnostics', 'diagnostics', 'findReferences', 'goToDefinition', 'goToDefinition',
+      'rename', 'findReferences', 'goToDefinition', 'diagnostics', 'overlayDiagnostics',
+      'rename', 'findReferences', 'goToDefinition', 'diagnostics', 'overlayDiagnostics', 'diagnostics', 'findReferences', 'goToDefinition', 'goToDefinition',
     ])
     expect(seen[0]).toMatchObject({ operation: 'rename', position: { line: 0, character: 16 }, newName: 'sum' })
   })

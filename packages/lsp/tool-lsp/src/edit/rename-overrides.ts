@@ -1,12 +1,12 @@
 import { untilAborted } from '@agent-lsp/abort'
-import type { LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import type { LspLocation, LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import type { Cursor } from '../input/cursor.js'
 import { createLineReader } from '../input/file-lines.js'
 import { renderRow } from '../render/location-row.js'
 import { toLocationTargets } from '../render/location-targets.js'
 import { oneLine } from '../text/one-line.js'
-import { methodFamily, type HierarchyMethod } from '../hierarchy/method-family.js'
+import { familyOf, methodAt, type HierarchyMethod } from '../hierarchy/method-family.js'
 import type { EditFlowContext } from './edit-context.js'
 import { mergeTextEdits, type TextEditStep } from './merge-edits.js'
 import { changedBy } from './rename-check.js'
@@ -38,15 +38,15 @@ export interface OverrideRename {
  * A rename of a method carried to the methods it overrides and that override it. pyright renames
  * the one method asked (tsserver, clangd and gopls rename the hierarchy themselves): renaming
  * `Base.total` left `Sub.total` overriding nothing, and `report(Sub())` silently called the base
- * method; no diagnostic says so. The family is {@link methodFamily}'s. Each family method the edit does not rename is renamed at its name and the edits merged; one
+ * method; no diagnostic says so. The family is {@link familyOf}'s. Each family method the edit does not rename is renamed at its name and the edits merged; one
  * outside the workspace, or that the server will not rename, is named in `notRenamed`.
  */
 export async function renameThroughOverrides(context: EditFlowContext, edit: LspWorkspaceEdit, cursor: Cursor, oldName: string, newName: string): Promise<OverrideRename> {
-  const meeting = await methodFamily(context, cursor, oldName, (symbol) => changedBy(edit, symbol), newName)
-  const meets = (meeting?.members ?? []).filter((method) => method.relation !== 'sibling')
-  const none: OverrideRename = { edit, renamed: [], notRenamed: [], note: undefined, meets }
-  const family = await methodFamily(context, cursor, oldName, (symbol) => changedBy(edit, symbol))
-  if (family === undefined) return none
+  const at = await methodAt(context, cursor, oldName)
+  if (at === undefined) return { edit, renamed: [], notRenamed: [], note: undefined, meets: [] }
+  const known = (symbol: LspLocation): boolean => changedBy(edit, symbol)
+  const meets = (await familyOf(context, at, newName, known)).members.filter((method) => method.relation !== 'sibling')
+  const family = await familyOf(context, at, oldName, known)
   let changes = [...edit.changes]
   const renamed: HierarchyMethod[] = []
   const notRenamed: (HierarchyMethod & { why: string })[] = []

@@ -53,24 +53,50 @@ const MAX_CANDIDATES = 32
 
 const METHOD_KINDS: ReadonlySet<string> = new Set(['Method', 'Property', 'Function', 'Field'])
 
+/** A method's declaration, its class and the class's ancestors: where its family is looked for (see {@link methodAt}). */
+export interface MethodAt {
+  readonly hierarchy: ClassHierarchy
+  readonly declared: { readonly klass: ClassSymbol; readonly method: LspSymbol }
+  readonly ancestors: readonly ClassSymbol[]
+  /** The class or interface declaring the method, where its name is. */
+  readonly container: MethodFamily['container']
+}
+
 /**
- * The class hierarchy of the method named `name` at `cursor`, found with the servers' questions
- * only: the declaration (`goToDefinition` at the cursor) and its class (`documentSymbol`), the
- * class's bases (see {@link ClassHierarchy}), and the same-named methods `workspaceSymbol` lists
- * whose classes derive from it or from a base that declares the method. pyright answers a
- * method's rename and references for that method alone; tsserver, clangd and gopls follow the
- * hierarchy themselves.
- * @param known - same-named methods the caller already has (renamed, listed): not followed.
- * @param name - the methods to find, when not the cursor's (`declaredName`): a rename's new name,
- *   to find the methods the renamed one would then override or be overridden by.
+ * The method named `name` at `cursor`, found with the servers' questions only: the declaration
+ * (`goToDefinition` at the cursor), its class (`documentSymbol`) and the class's bases (see
+ * {@link ClassHierarchy}). Asked once for every family looked for there (see {@link familyOf}).
  * @returns `undefined` when the cursor's name is not a method of a class in the workspace.
  */
-export async function methodFamily(context: HierarchyContext, cursor: Cursor, declaredName: string, known: (location: LspLocation) => boolean, name = declaredName): Promise<MethodFamily | undefined> {
+export async function methodAt(context: HierarchyContext, cursor: Cursor, name: string): Promise<MethodAt | undefined> {
   const hierarchy = new ClassHierarchy(context)
-  const declared = await declarationOf(context, hierarchy, cursor, declaredName)
+  const declared = await declarationOf(context, hierarchy, cursor, name)
   if (declared === undefined) return undefined
   const container = { absolutePath: URI.parse(declared.klass.uri).fsPath, position: declared.klass.symbol.selectionRange.start, name: declared.klass.symbol.name }
-  const ancestors = await hierarchy.ancestorsOf(declared.klass)
+  return { hierarchy, declared, ancestors: await hierarchy.ancestorsOf(declared.klass), container }
+}
+
+/**
+ * The class hierarchy of the method named `name` at `cursor`: {@link familyOf} at {@link methodAt}.
+ * pyright answers a method's rename and references for that method alone; tsserver, clangd and
+ * gopls follow the hierarchy themselves.
+ * @param known - same-named methods the caller already has (renamed, listed): not followed.
+ * @returns `undefined` when the cursor's name is not a method of a class in the workspace.
+ */
+export async function methodFamily(context: HierarchyContext, cursor: Cursor, name: string, known: (location: LspLocation) => boolean): Promise<MethodFamily | undefined> {
+  const at = await methodAt(context, cursor, name)
+  return at === undefined ? undefined : familyOf(context, at, name, known)
+}
+
+/**
+ * The methods named `name` in the hierarchy of the method `at`: those its class's ancestors declare,
+ * and the same-named methods `workspaceSymbol` lists whose classes derive from its class or from a
+ * base that declares one. `name` is the method's own, or a rename's new name: the methods the
+ * renamed one would then override or be overridden by.
+ * @param known - same-named methods the caller already has (renamed, listed): not followed.
+ */
+export async function familyOf(context: HierarchyContext, at: MethodAt, name: string, known: (location: LspLocation) => boolean): Promise<MethodFamily> {
+  const { hierarchy, declared, ancestors, container } = at
   // Python's `object` declares only `__dunder__` methods: for any other name it holds no base method.
   const rootOnly = /^__\w+__$/.test(name) ? [] : ['object']
   const unexamined = [declared.klass, ...ancestors].flatMap((klass) => {
@@ -90,7 +116,7 @@ export async function methodFamily(context: HierarchyContext, cursor: Cursor, de
     join(ancestor, method, 'base')
   }
   // For the cursor's own name a container is required: tsserver (which names none) follows its hierarchy itself.
-  const listed = await sameNamed(context, name, name !== declaredName)
+  const listed = await sameNamed(context, name, name !== declared.method.name)
   const candidates = listed.symbols.filter((symbol) => !(symbol.uri === declared.klass.uri && rangeHolds(declared.method.range, symbol.range.start)) && !known(symbol))
   for (const symbol of candidates.slice(0, MAX_CANDIDATES)) {
     const klass = await hierarchy.classAt(symbol.uri, symbol.range.start)
