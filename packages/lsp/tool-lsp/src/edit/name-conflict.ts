@@ -5,6 +5,7 @@ import { utf16ToCodePointColumn } from '../text/columns.js'
 import { lineOf, rowText, type FileLines } from '../render/location-row.js'
 import { toLocationTargets } from '../render/location-targets.js'
 import { rangeHolds } from '../text/positions.js'
+import { JS_MODULE_EXTENSIONS } from '../move/old-imports.js'
 
 /** Rows listed per kind of conflict; the rest are counted. */
 const MAX_ROWS = 10
@@ -105,9 +106,6 @@ export async function nameConflict(
   return { captured, shadowing: others.filter((_, index) => spelled[index]) }
 }
 
-/** Extensions whose one name may be a type and a value at once (TypeScript's declaration merging). */
-const MERGING = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'])
-
 /**
  * The places of `shadowing` still shadowing once `definitions` (asked there, the rename in view) are
  * known: in TypeScript and JavaScript, a place whose definitions lead somewhere the rename did not
@@ -119,7 +117,7 @@ const MERGING = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '
 export function confirmedShadowing(binding: RenameBinding, shadowing: readonly Site[], definitions: readonly ProbedDefinition[]): Site[] {
   const elsewhere = new Set(
     definitions
-      .filter(({ site, found }) => MERGING.has(path.extname(site.path).toLowerCase()) && found.some((target) => !binding.written.some((written) => holds(target, written))))
+      .filter(({ site, found }) => JS_MODULE_EXTENSIONS.has(path.extname(site.path).toLowerCase()) && found.some((target) => !binding.written.some((written) => holds(target, written))))
       .map(({ site }) => siteKey(site)),
   )
   return shadowing.filter((site) => !elsewhere.has(siteKey(site)))

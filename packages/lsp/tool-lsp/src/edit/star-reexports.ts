@@ -1,12 +1,9 @@
 import path from 'node:path'
 import { providerOf } from '@agent-lsp/lsp'
 import { splitLines } from '@agent-lsp/text-lines'
-import { starReexporters } from '../move/old-imports.js'
+import { JS_MODULE_EXTENSIONS, starReexporters } from '../move/old-imports.js'
 import type { EditFlowContext } from './edit-context.js'
 import type { EditPlan } from './edit-plan.js'
-
-/** JavaScript and TypeScript modules: what `export *` re-exports. */
-const MODULES = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'])
 
 /** Modules whose star re-exporters are looked for; a rename changes one exported declaration. */
 const MAX_MODULES = 2
@@ -19,7 +16,7 @@ const MAX_MODULES = 2
  */
 export async function reexportersOf(plan: EditPlan, root: string, context: EditFlowContext): Promise<string[]> {
   const exporting = plan.files
-    .filter((file) => file.before !== null && file.after !== null && MODULES.has(path.extname(file.path).toLowerCase()))
+    .filter((file) => file.before !== null && file.after !== null && JS_MODULE_EXTENSIONS.has(path.extname(file.path).toLowerCase()))
     .filter((file) => {
       const before = splitLines(file.before!)
       const after = splitLines(file.after!)
@@ -28,7 +25,7 @@ export async function reexportersOf(plan: EditPlan, root: string, context: EditF
     .slice(0, MAX_MODULES)
   const providers = context.ctx.lsp.providers()
   const found = await Promise.all(
-    exporting.map((file) => starReexporters(file.path, root, new Set((providerOf(providers, file.path)?.extensions ?? [path.extname(file.path)]).filter((extension) => MODULES.has(extension))))),
+    exporting.map((file) => starReexporters(file.path, root, new Set((providerOf(providers, file.path)?.extensions ?? [path.extname(file.path)]).filter((extension) => JS_MODULE_EXTENSIONS.has(extension))))),
   )
   return [...new Set(found.flat())]
 }

@@ -26,11 +26,18 @@ const relativeSpecifier = /(['"`])(\.\.?\/[^'"`\n]*)\1/g
  * A specifier names the old file when, resolved against its file's folder and without a module
  * extension, it is the old path without its extension (or its folder, for an `index` file), and
  * is not a folder's specifier that now finds `newFile` (`./env` after `env.ts` moved to
- * `env/index.ts`; `./env.js` does not). Without `newFile` (no move), every one.
+ * `env/index.ts`; `./env.js` does not). Without `newFile` (no move), every one. Only on lines
+ * `onLine` takes (all by default).
  * @returns what is left, in path order, and how many files were searched (`complete: false` when
  *   the bound stopped the search).
  */
-export async function oldImports(oldFile: string, newFile: string | undefined, root: string, extensions: ReadonlySet<string>): Promise<{ found: OldImport[]; searched: number; complete: boolean }> {
+export async function oldImports(
+  oldFile: string,
+  newFile: string | undefined,
+  root: string,
+  extensions: ReadonlySet<string>,
+  onLine: (line: string) => boolean = () => true,
+): Promise<{ found: OldImport[]; searched: number; complete: boolean }> {
   const stemOf = (file: string): string => file.replace(moduleExtensions, '')
   const namesOf = (stem: string): string[] => [stem, ...(path.basename(stem) === 'index' ? [path.dirname(stem)] : [])]
   const stem = stemOf(oldFile)
@@ -55,6 +62,7 @@ export async function oldImports(oldFile: string, newFile: string | undefined, r
       const text = await readFile(file, 'utf8').catch(() => '')
       if (!text.includes(word)) continue
       splitLines(text).forEach((line, index) => {
+        if (!onLine(line)) return
         for (const match of line.matchAll(relativeSpecifier)) {
           const specifier = match[2]!
           const target = path.resolve(path.dirname(file), specifier)
@@ -77,12 +85,9 @@ export async function oldImports(oldFile: string, newFile: string | undefined, r
  * it. Searched as {@link oldImports} searches.
  */
 export async function starReexporters(file: string, root: string, extensions: ReadonlySet<string>): Promise<string[]> {
-  const { found } = await oldImports(file, undefined, root, extensions)
-  const texts = new Map<string, Promise<string[]>>()
-  const linesOf = (displayPath: string): Promise<string[]> => {
-    if (!texts.has(displayPath)) texts.set(displayPath, readFile(path.join(root, displayPath), 'utf8').then(splitLines, () => []))
-    return texts.get(displayPath)!
-  }
-  const star = await Promise.all(found.map(async (old) => /\bexport\s*\*/.test((await linesOf(old.displayPath))[old.line - 1] ?? '')))
-  return [...new Set(found.filter((_, index) => star[index]).map((old) => path.join(root, old.displayPath)))]
+  const { found } = await oldImports(file, undefined, root, extensions, (line) => /\bexport\s*\*/.test(line))
+  return [...new Set(found.map((old) => path.join(root, old.displayPath)))]
 }
+
+/** The extensions of JavaScript and TypeScript modules (what `export *` re-exports, where one name may be a type and a value). */
+export const JS_MODULE_EXTENSIONS: ReadonlySet<string> = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'])

@@ -2,6 +2,7 @@
 // statement where the server's range leaves part of it out. Pure: symbols and lines in.
 import type { LspPosition, LspRange } from '@agent-lsp/lsp'
 import type { SymbolEntry } from '../address/symbol-match.js'
+import { rangeHolds } from '../text/positions.js'
 
 /** Keywords and modifiers a declaration starts with, before the range some servers give (tsserver's declarator, gopls' spec). */
 const DECLARATION_PREFIX =
@@ -18,8 +19,7 @@ export interface DeclarationSpan {
 }
 
 const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character < b.character)
-const inside = (at: LspPosition, range: LspRange): boolean => !before(at, range.start) && !before(range.end, at)
-const holds = (outer: LspRange, inner: LspRange): boolean => inside(inner.start, outer) && inside(inner.end, outer)
+const holds = (outer: LspRange, inner: LspRange): boolean => rangeHolds(outer, inner.start) && rangeHolds(outer, inner.end)
 const intersects = (a: LspRange, b: LspRange): boolean => before(a.start, b.end) && before(b.start, a.end)
 
 /**
