@@ -4,7 +4,7 @@ import { untilAborted } from '@agent-lsp/abort'
 import { cancelledError } from '../process/client-errors.js'
 import type { LanguageServerClient } from '../process/client.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
-import { skipNotText, type DocumentHold, type OpenDocuments } from '../sync/documents.js'
+import { syncedUnlessNotText, type DocumentHold, type OpenDocuments } from '../sync/documents.js'
 import { lineAt, lineCount } from '../sync/lines.js'
 import { isInside } from '../sync/paths.js'
 import { findProjects } from '../sync/projects.js'
@@ -233,10 +233,6 @@ async function openLooseFiles(documents: OpenDocuments, scanRoot: string, path: 
 /** How long a query without a file waits for the first document it opened to be taken in. */
 const FIRST_OPEN_SETTLE_MS = 3_000
 
-/** Open `file` unless it is not text (`LSP_NOT_TEXT`: a file a query did not ask about); whether it is open. */
-async function syncedUnlessNotText(documents: OpenDocuments, file: string, languageId: string): Promise<boolean> {
-  return (await skipNotText(documents.sync(file, languageId))) !== undefined
-}
 
 /** Operations whose answer spans the workspace: every project must be loaded first. */
 const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol', 'rename', 'willRenameFiles'])

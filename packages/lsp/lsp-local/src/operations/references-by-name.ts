@@ -3,7 +3,7 @@ import type { LocalServerConfig } from '../config.js'
 import { normalizeLocations } from '../normalize/normalize.js'
 import { uriToPath } from '../normalize/uri.js'
 import { protocol } from '../protocol.js'
-import { skipNotText, type DocumentHold, type OpenDocuments } from '../sync/documents.js'
+import { syncedUnlessNotText, type DocumentHold, type OpenDocuments } from '../sync/documents.js'
 import type { Ask, OperationContext } from './context.js'
 
 const { DefinitionRequest } = protocol
@@ -37,7 +37,7 @@ export async function sameSymbolReferences(
     if (!opened.has(uri)) {
       const path = uriToPath(uri)
       const languageId = path === null ? undefined : languageOf(config, path)
-      opened.set(uri, path === null || languageId === undefined ? Promise.resolve(false) : skipNotText(documents.sync(path, languageId, hold)).then((text) => text !== undefined))
+      opened.set(uri, path === null || languageId === undefined ? Promise.resolve(false) : syncedUnlessNotText(documents, path, languageId, hold))
     }
     return opened.get(uri)!
   }

@@ -1,9 +1,9 @@
-import { readFileSync, realpathSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import type * as Jsonc from 'jsonc-parser'
 import type { LspDiagnostic } from '@agent-lsp/lsp'
-import { isDirectory, isFile, isInside } from '../sync/paths.js'
+import { isDirectory, isFile, isInside, realpathOrNull } from '../sync/paths.js'
 import type { DiagnosticsByFile } from './tsc-output.js'
 
 // jsonc-parser's `main` is a UMD bundle: imported from ESM it exposes no named exports. Loaded
@@ -76,16 +76,8 @@ function linkedProject(file: string, message: string, root: string, folders: rea
   if (name === undefined) return false
   const packageName = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!
   for (let folder = dirname(file); ; folder = dirname(folder)) {
-    const real = realpathOrUndefined(join(folder, 'node_modules', packageName))
-    if (real !== undefined) return folders.some((project) => real === project || isInside(real, project))
+    const real = realpathOrNull(join(folder, 'node_modules', packageName))
+    if (real !== null) return folders.some((project) => real === project || isInside(real, project))
     if (folder === root || dirname(folder) === folder) return false
-  }
-}
-
-function realpathOrUndefined(path: string): string | undefined {
-  try {
-    return realpathSync.native(path)
-  } catch {
-    return undefined
   }
 }

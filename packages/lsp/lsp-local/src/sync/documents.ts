@@ -282,3 +282,7 @@ export class OpenDocuments {
   }
 }
 
+/** Open `file` (kept open while `hold` is) unless it is not text (`LSP_NOT_TEXT`: a file a query did not ask about); whether it is open. */
+export async function syncedUnlessNotText(documents: OpenDocuments, file: string, languageId: string, hold?: DocumentHold): Promise<boolean> {
+  return (await skipNotText(documents.sync(file, languageId, hold))) !== undefined
+}

@@ -76,7 +76,8 @@ export function isDirectory(path: string): boolean {
   return statOrUndefined(path)?.isDirectory() ?? false
 }
 
-function realpathOrNull(path: string): string | null {
+/** The realpath of `path`, or `null` when it does not resolve (missing, dangling, unreadable). */
+export function realpathOrNull(path: string): string | null {
   try {
     return realpathSync.native(path)
   } catch {
