@@ -29,12 +29,13 @@ export async function runMoveFile(outcome: Answered, context: EditFlowContext): 
   const edit: LspWorkspaceEdit = { changes: [...(result.edit?.changes ?? []), step] }
   const what = `move ${subject.displayPath} → ${to.displayPath}`
   const key = JSON.stringify({ operation: 'moveFile', from: subject.displayPath, to: to.displayPath })
+  const provider = providerOf(context.ctx.lsp.providers(), moved.from)
+  const extensions = new Set(provider?.extensions ?? [extensionOf(moved.from)])
   const afterWrite = async (): Promise<string[]> => {
     const told = await tellMoved(context, moved)
-    return [await leftImports(context, moved, root, subject.displayPath), ...told]
+    return [await leftImports(moved, root, subject.displayPath, extensions), ...told]
   }
-  const provider = providerOf(context.ctx.lsp.providers(), moved.from)
-  const { found } = await oldImports(moved.from, moved.to, root, new Set(provider?.extensions ?? [extensionOf(moved.from)]))
+  const { found } = await oldImports(moved.from, moved.to, root, extensions)
   // The files importing the old path: their errors are counted before and after, edited by the server or not.
   const importers = [...new Set(found.map((old) => path.join(root, old.displayPath)))].filter((file) => file !== moved.from)
   const beforeWrite = async (): Promise<string[]> => leftByEdit(found, moved, root, subject.displayPath, edit)
@@ -52,8 +53,13 @@ function leftByEdit(found: readonly OldImport[], moved: { readonly from: string;
     )
   const left = found.filter((old) => !changed(old.displayPath, old.line) && path.join(root, old.displayPath) !== moved.from)
   if (left.length === 0) return []
-  const shown = left.slice(0, 5).map((old) => `${old.displayPath}:${old.line} '${old.specifier}'`)
-  return [`Warning: if applied, ${left.length} ${left.length === 1 ? 'import would still name' : 'imports would still name'} ${oldDisplay} (the server's edit leaves ${left.length === 1 ? 'it' : 'them'}): ${shown.join(', ')}${left.length > 5 ? ', …' : ''}.`]
+  return [`Warning: if applied, ${left.length} ${left.length === 1 ? 'import would still name' : 'imports would still name'} ${oldDisplay} (the server's edit leaves ${left.length === 1 ? 'it' : 'them'}): ${importsText(left)}.`]
+}
+
+/** `src/a.ts:1 './util', …`: the first 5 imports, `path:line 'specifier'`. */
+function importsText(imports: readonly OldImport[]): string {
+  const shown = imports.slice(0, 5).map((old) => `${old.displayPath}:${old.line} '${old.specifier}'`)
+  return `${shown.join(', ')}${imports.length > 5 ? ', …' : ''}`
 }
 
 /** `didRenameFiles` to the file's provider; a server that does not take it is not told (no line), a failure is said. */
@@ -70,15 +76,10 @@ async function tellMoved(context: EditFlowContext, moved: { readonly from: strin
 }
 
 /** One line: no relative import under the root names the old path any more, or where some still do. */
-async function leftImports(context: EditFlowContext, moved: { readonly from: string; readonly to: string }, root: string, oldDisplay: string): Promise<string> {
-  const { from: oldFile, to: newFile } = moved
-  const provider = providerOf(context.ctx.lsp.providers(), oldFile)
-  const { found, searched, complete } = await oldImports(oldFile, newFile, root, new Set(provider?.extensions ?? [extensionOf(oldFile)]))
+async function leftImports(moved: { readonly from: string; readonly to: string }, root: string, oldDisplay: string, extensions: ReadonlySet<string>): Promise<string> {
+  const { found, searched, complete } = await oldImports(moved.from, moved.to, root, extensions)
   const files = `${searched} ${searched === 1 ? 'file' : 'files'}`
-  if (found.length > 0) {
-    const shown = found.slice(0, 5).map((left) => `${left.displayPath}:${left.line} '${left.specifier}'`)
-    return `Warning: ${found.length} ${found.length === 1 ? 'import still names' : 'imports still name'} ${oldDisplay}: ${shown.join(', ')}${found.length > 5 ? ', …' : ''}.`
-  }
+  if (found.length > 0) return `Warning: ${found.length} ${found.length === 1 ? 'import still names' : 'imports still name'} ${oldDisplay}: ${importsText(found)}.`
   if (!complete) return `Not verified: imports of ${oldDisplay} were searched in the first ${files} only.`
   return `Verified: no import names ${oldDisplay} any more (${files} searched).`
 }
