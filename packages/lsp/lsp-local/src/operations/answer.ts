@@ -18,7 +18,6 @@ import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { actOnMadeProjects, type MadeProjects } from './made-projects.js'
 import { runOperation } from './operations.js'
 import { sameSymbolReferences } from './references-by-name.js'
-import { retryContentModified } from './context.js'
 import { assertSupported, unsupported } from './supported.js'
 import { askEarly, type EarlyAsk } from './early-ask.js'
 import { answerOverlayDiagnostics, readingDisk } from './overlay-diagnostics.js'
@@ -186,8 +185,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   }
   assertCurrentVersions(answer as LspQueryResult, documents, config.id)
   if (config.referencesByName && request.operation === 'findReferences' && answer.kind === 'locations') {
-    const retrying = <R>(send: () => Promise<R>): Promise<R> => retryContentModified(send, limits.contentModifiedRetries)
-    answer = { ...answer, locations: await sameSymbolReferences(answer.locations, request.position, operation, retrying, documents, config, hold) }
+    answer = { ...answer, locations: await sameSymbolReferences(answer.locations, request.position, operation, documents, config, hold) }
   }
   const completeness: LspCompleteness = !ready
     ? {

@@ -4,7 +4,7 @@ import { normalizeLocations } from '../normalize/normalize.js'
 import { uriToPath } from '../normalize/uri.js'
 import { protocol } from '../protocol.js'
 import { syncedUnlessNotText, type DocumentHold, type OpenDocuments } from '../sync/documents.js'
-import type { Ask, OperationContext } from './context.js'
+import { retryContentModified, type OperationContext } from './context.js'
 
 const { DefinitionRequest } = protocol
 
@@ -21,14 +21,14 @@ export async function sameSymbolReferences(
   locations: readonly LspLocation[],
   position: LspPosition,
   context: OperationContext,
-  ask: Ask,
   documents: OpenDocuments,
   config: LocalServerConfig,
   hold: DocumentHold,
 ): Promise<LspLocation[]> {
   const definitionsAt = async (uri: string, at: LspPosition): Promise<LspLocation[]> => {
     const params = { textDocument: { uri }, position: at }
-    return normalizeLocations(await ask(() => context.client.request(DefinitionRequest.type, params, context.signal)), `${context.serverId} ${DefinitionRequest.method}`)
+    const send = () => context.client.request(DefinitionRequest.type, params, context.signal)
+    return normalizeLocations(await retryContentModified(send, context.limits.contentModifiedRetries), `${context.serverId} ${DefinitionRequest.method}`)
   }
   const asked = context.uri === null ? [] : await definitionsAt(context.uri, position)
   if (asked.length === 0) return [...locations]
