@@ -2,11 +2,11 @@
 // against the real servers: cold (typescript-language-server's syntax-only first publication is
 // never the answer) and warm (a dependency changed on disk is re-read, not served from before).
 // Exact seam values, shown 1-based by `seam.show`: `line:col severity code message`.
-import { spawnSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { seamOn, type Seam } from './seam.test-support.js'
+import { defaultServers } from './servers.js'
 
 const tsconfig = JSON.stringify({ include: ['src'], compilerOptions: { strict: true, noEmit: true } })
 
@@ -127,11 +127,31 @@ describe('a dependency changed on disk: the dependent is checked again', () => {
 })
 
 describe('bash-language-server', () => {
-  // Every diagnostic it gives is ShellCheck's: without shellcheck it checks nothing, and says so
-  // once in its log. The answer says so too instead of "No diagnostics".
-  const shellcheck = spawnSync('shellcheck', ['--version']).status === 0
-  it.skipIf(shellcheck)('says a script was not checked when shellcheck is not installed', async () => {
-    const seam = await seamOn({ 'x.sh': '#!/bin/bash\nif [ -n "$1" ] then\n  echo hi\nfi\n' })
+  // Every diagnostic it gives is ShellCheck's (servers:install installs it from Debian), syntax
+  // errors included, as `shellcheck -f gcc` gives them: `bash -n` rejects x.sh ("unexpected end of
+  // file"), and y.sh, which ShellCheck takes for a warning ("syntax error near unexpected token `fi'").
+  it('reports the syntax errors ShellCheck finds', async () => {
+    const seam = await seamOn({ 'x.sh': '#!/bin/bash\nif [ -n "$1" ]; then\n  echo hi\n', 'y.sh': '#!/bin/bash\nif [ -n "$1" ] then\n  echo hi\nfi\n' })
+    expect(await diagnosticsOf(seam, 'x.sh')).toEqual({
+      shown: [
+        "2:1 Error SC1046 Couldn't find 'fi' for this 'if'.",
+        "2:1 Error SC1073 Couldn't parse this if expression. Fix to allow more checks.",
+        "4:1 Error SC1047 Expected 'fi' matching previously mentioned 'if'.",
+        "4:1 Error SC1072 Expected 'fi'. Fix any mentioned problems and try again.",
+      ],
+      completeness: { state: 'complete' },
+    })
+    expect(await diagnosticsOf(seam, 'y.sh')).toEqual({
+      shown: ["2:16 Warning SC1010 Use semicolon or linefeed before 'then' (or quote to make it literal)."],
+      completeness: { state: 'complete' },
+    })
+  })
+
+  // Without shellcheck it checks nothing, and says so once in its log. The answer says so too
+  // instead of "No diagnostics" (shellcheck made unfindable here through the server's setting).
+  it('says a script was not checked when shellcheck is not found', async () => {
+    const servers = defaultServers().map((server) => (server.id === 'bash' ? { ...server, settings: { bashIde: { logLevel: 'info', shellcheckPath: '/nonexistent/shellcheck' } } } : server))
+    const seam = await seamOn({ 'x.sh': '#!/bin/bash\nif [ -n "$1" ] then\n  echo hi\nfi\n' }, servers)
     expect(await diagnosticsOf(seam, 'x.sh')).toEqual({
       shown: [],
       completeness: {

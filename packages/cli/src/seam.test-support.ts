@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { LspQueryRequest, LspQueryResult, LspRange, LspSymbol } from '@agent-lsp/lsp'
 import { onTestFinished } from 'vitest'
+import type { LocalServerConfig } from '@agent-lsp/lsp-local'
 import { createLspHost } from './host.js'
 
 /** A request without its `workspaceRoot` (the helper adds it). */
@@ -24,10 +25,11 @@ export interface Seam {
 
 /**
  * Write `files` (relative path → content; a function gets the root, for files that must name it)
- * into a fresh temp directory and start a host on it; both go when the test ends.
+ * into a fresh temp directory and start a host on it (with `servers`, else the default ones); both
+ * go when the test ends.
  */
-export async function seamOn(files: Record<string, string> | ((root: string) => Record<string, string>)): Promise<Seam> {
-  const host = createLspHost() // servers start on the first query
+export async function seamOn(files: Record<string, string> | ((root: string) => Record<string, string>), servers?: readonly LocalServerConfig[]): Promise<Seam> {
+  const host = createLspHost(servers) // servers start on the first query
   const root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agent-lsp-seam-')))
   // Servers first: clangd writes its index under the root until it stops.
   onTestFinished(async () => {
