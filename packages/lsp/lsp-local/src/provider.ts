@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { LspError, lspProviderId, type LspProvider, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import { LanguageServerClient } from './process/client.js'
 import { slidingWindowCrashPolicy, slidingWindowMemoryPolicy, type CrashPolicy } from './process/crash-policy.js'
@@ -205,6 +206,9 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       // A warm question about the file asked last time goes to the server now; the paths are resolved meanwhile.
       const key = request.filePath === null ? undefined : `${request.workspaceRoot}\0${request.filePath}`
       const early = askBefore(key, request, signal)
+      // vscode-jsonrpc writes a request on a later turn (setImmediate): let it go out before the
+      // paths are resolved (realpath, stat), not after (measured: 40-80 µs sooner at the server).
+      if (early !== undefined) await nextTurn()
       let place: ResolvedPlace
       try {
         place = placeOf(request)
