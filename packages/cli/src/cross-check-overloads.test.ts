@@ -57,7 +57,7 @@ describe('cross-check of an overloaded function on typescript-language-server', 
     const request = { operation: 'incomingCalls', filePath: 'src/a.ts', position: { line: 2, character: 16 }, workspaceRoot: root } as const
     const result = await host.ctx.lsp.query(request)
     expect(result.completeness).toEqual({ state: 'complete' })
-    expect(result.crossCheck?.counts).toEqual({ occurrences: 7, listed: 2, added: 1, elsewhere: 4, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 0 })
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 7, listed: 2, added: 1, elsewhere: 4, candidates: 0, commentsOrStrings: 0, generated: 0, keywords: 0, unchecked: 0 })
     expect(await calls()).toBe(answer)
   })
 

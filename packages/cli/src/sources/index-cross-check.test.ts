@@ -33,7 +33,7 @@ describe('the cross-check of an answer from the index', () => {
         reason: 'unchecked',
         message: '2 of 5 occurrences of retryLimit were left unchecked where goToDefinition answered partial (src/c.ts); they may hold places the server missed',
       },
-      counts: { occurrences: 5, listed: 3, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 2 },
+      counts: { occurrences: 5, listed: 3, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, keywords: 0, unchecked: 2 },
     })
     // The live server was never started for it.
     expect((await host.status()).servers).toEqual([])

@@ -1,5 +1,6 @@
 import { extname } from 'node:path'
 import { boundedSignal, onAbort } from '@agent-lsp/abort'
+import { isKeywordUse, languageOfExtension } from '@agent-lsp/keywords'
 import type { LspCallsResult, LspCandidate, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { compareLocations } from '@agent-lsp/lsp'
 import { classify, overlaps, type Verdict } from './classify/classify.js'
@@ -88,7 +89,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     if (name === undefined) {
       const found = await definitionsOnce()
       if (found === 'out of time') return outOfTime
-      name = symbolName([...atCursor, ...found], cursor, (uri) => texts.lines(uri))
+      name = symbolName([...atCursor, ...found], cursor, (uri) => texts.lines(uri), languageOfExtension(extension))
     }
     if (name === undefined) return result
 
@@ -104,7 +105,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       release()
     }
     for (const [path, text] of search.texts ?? []) texts.seed(fileUri(path), text)
-    const counts = { occurrences: search.occurrences.length, listed: 0, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 0 }
+    const counts = { occurrences: search.occurrences.length, listed: 0, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, keywords: 0, unchecked: 0 }
     let toAsk: LspLocation[] = []
     const files = new Set<string>()
     const inStrings: LspLocation[] = []
@@ -131,7 +132,8 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       else if (lexical !== 'code') {
         counts.commentsOrStrings++
         if (lexical === 'string' && namesInString(texts.lines(uri)?.[line] ?? '', character, character + name.length)) inStrings.push(place)
-      } else if (isGenerated(texts, uri)) counts.generated++
+      } else if (isKeywordUse(texts.lines(uri)?.[line] ?? '', character, character + name.length, languageOfExtension(extname(occurrence.path).toLowerCase()))) counts.keywords++
+      else if (isGenerated(texts, uri)) counts.generated++
       else toAsk.push(place)
     }
     const found = toAsk.length === 0 ? [] : await definitionsOnce()

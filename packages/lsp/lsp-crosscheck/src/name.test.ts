@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { identifierAt, isName, symbolName } from './name.js'
 
 describe('names', () => {
-  it('takes the identifier at or just after the cursor, never a keyword', () => {
-    expect(identifierAt('  cart.addItem(x)', 7)).toBe('addItem')
-    expect(identifierAt('  cart.addItem(x)', 14)).toBe('addItem')
-    expect(identifierAt('const shapes = 1', 2)).toBeUndefined()
-    expect(identifierAt('a + b', 2)).toBeUndefined()
-    expect([isName('$store'), isName('_x1'), isName('1x'), isName('return')]).toEqual([true, true, false, false])
+  it('takes the identifier at or just after the cursor, never one used as a keyword there', () => {
+    expect(identifierAt('  cart.addItem(x)', 7, 'javascript')).toBe('addItem')
+    expect(identifierAt('  cart.addItem(x)', 14, 'javascript')).toBe('addItem')
+    expect(identifierAt('const shapes = 1', 2, 'javascript')).toBeUndefined()
+    expect(identifierAt('a + b', 2, 'javascript')).toBeUndefined()
+    expect([identifierAt("log('type=' + e.type)", 17, 'javascript'), identifierAt('type T = string', 1, 'javascript'), identifierAt('  in(d, &b)', 2, 'c')]).toEqual(['type', undefined, 'in'])
+    // A server's place spelled like a keyword names a symbol.
+    expect([isName('$store'), isName('_x1'), isName('1x'), isName('type'), isName('in')]).toEqual([true, true, false, true, true])
   })
 
   it("prefers the text of the answer's place at the cursor, then the definitions, then the word", () => {
@@ -18,9 +20,9 @@ describe('names', () => {
     const linesOf = (uri: string) => lines.get(uri)
     const place = (uri: string, line: number, start: number, end: number) => ({ uri, range: { start: { line, character: start }, end: { line, character: end } } })
     const cursor = { uri: 'file:///a.ts', position: { line: 0, character: 1 } }
-    expect(symbolName([place('file:///a.ts', 0, 6, 12)], cursor, linesOf)).toBe('shapes')
-    expect(symbolName([place('file:///b.ts', 0, 16, 20)], { uri: 'file:///a.ts', position: { line: 0, character: 16 } }, linesOf)).toBe('make')
-    expect(symbolName([], { uri: 'file:///a.ts', position: { line: 1, character: 2 } }, linesOf)).toBe('shapes')
-    expect(symbolName([], cursor, linesOf)).toBeUndefined()
+    expect(symbolName([place('file:///a.ts', 0, 6, 12)], cursor, linesOf, 'javascript')).toBe('shapes')
+    expect(symbolName([place('file:///b.ts', 0, 16, 20)], { uri: 'file:///a.ts', position: { line: 0, character: 16 } }, linesOf, 'javascript')).toBe('make')
+    expect(symbolName([], { uri: 'file:///a.ts', position: { line: 1, character: 2 } }, linesOf, 'javascript')).toBe('shapes')
+    expect(symbolName([], cursor, linesOf, 'javascript')).toBeUndefined()
   })
 })

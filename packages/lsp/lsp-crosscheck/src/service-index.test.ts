@@ -58,7 +58,7 @@ describe('the cross-check asks where it can be answered', () => {
     const loading = { locations: [], completeness: { state: 'partial' as const, reason: 'indexing' as const, message: 'pyright is still analyzing' } }
     const result = await withCrossCheck(tableService('live', root, at, [], loading)).query(request(root))
     expect(result.crossCheck?.candidates).toEqual([])
-    expect(result.crossCheck?.counts).toEqual({ occurrences: 3, listed: 2, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 1 })
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 3, listed: 2, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, keywords: 0, unchecked: 1 })
     expect(result.completeness).toEqual({
       state: 'partial',
       reason: 'unchecked',

@@ -62,7 +62,7 @@ describe('withCrossCheck', () => {
       files: 5,
       added: [at('missed.py', 2, 2)],
       candidates: [{ location: at('dyn.py', 1, 13), reason: 'unresolved', message: null }],
-      counts: { occurrences: 7, listed: 2, added: 1, elsewhere: 1, candidates: 1, commentsOrStrings: 2, generated: 0, unchecked: 0 },
+      counts: { occurrences: 7, listed: 2, added: 1, elsewhere: 1, candidates: 1, commentsOrStrings: 2, generated: 0, keywords: 0, unchecked: 0 },
       truncated: false,
       unsearched: { count: 0, files: [] },
       // The string `"total"` is listed, the comment `# total` only counted.
@@ -88,7 +88,7 @@ describe('withCrossCheck', () => {
     const hover = await checked.query({ operation: 'hover', filePath: 'cart.py', position: { line: 1, character: 8 }, workspaceRoot: root })
     expect(hover).toEqual({ kind: 'hover', hover: null, resolvedWorkspaceRoot: root, completeness: { state: 'complete' } })
     const result = await checked.query({ operation: 'findReferences', filePath: 'cart.py', position: { line: 1, character: 8 }, workspaceRoot: root })
-    expect(result.crossCheck?.counts).toEqual({ occurrences: 7, listed: 1, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 2, generated: 0, unchecked: 3 })
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 7, listed: 1, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 2, generated: 0, keywords: 0, unchecked: 3 })
     expect(result.completeness).toEqual({
       state: 'partial',
       reason: 'unchecked',
@@ -143,7 +143,7 @@ describe('withCrossCheck', () => {
     const result = await withCrossCheck(service).query({ operation: 'findReferences', filePath: `${folder}/use.py`, position: { line: 1, character: 2 }, workspaceRoot: root })
     expect(asked).toEqual([])
     expect(result.locations).toEqual(listed)
-    expect(result.crossCheck?.counts).toEqual({ occurrences: 4, listed: 3, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 1, generated: 0, unchecked: 0 })
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 4, listed: 3, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 1, generated: 0, keywords: 0, unchecked: 0 })
     expect(result.completeness).toEqual({ state: 'complete' })
   })
 
@@ -171,7 +171,7 @@ describe('withCrossCheck', () => {
     const result = await withCrossCheck(service).query({ operation: 'goToImplementation', filePath: 'pkg/shape.py', position: { line: 0, character: 6 }, workspaceRoot: root })
     expect(asked.sort()).toEqual(['pkg/dyn.py', 'pkg/shape.py'])
     expect(result.crossCheck?.candidates).toEqual([{ location: place('pkg/dyn.py', 0, 0), reason: 'unresolved', message: null }])
-    expect(result.crossCheck?.counts).toEqual({ occurrences: 15, listed: 1, added: 0, elsewhere: 13, candidates: 1, commentsOrStrings: 0, generated: 0, unchecked: 0 })
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 15, listed: 1, added: 0, elsewhere: 13, candidates: 1, commentsOrStrings: 0, generated: 0, keywords: 0, unchecked: 0 })
   })
 
   // On effect's sources a common name has thousands of occurrences and `dist/` sorts before
@@ -184,7 +184,7 @@ describe('withCrossCheck', () => {
     const result = await checked.query({ operation: 'findReferences', filePath: 'pkg/cart.py', position: { line: 0, character: 4 }, workspaceRoot: root })
     expect(asked.filter((file) => file !== 'pkg/cart.py').sort()).toEqual(['pkg/sub/use.py', 'pkg/use.py']) // asked at once: their order is the server's
     expect(result.crossCheck?.candidates.map(({ location }) => location)).toEqual([place('pkg/sub/use.py', 0, 0), place('pkg/use.py', 0, 0)])
-    expect(result.crossCheck?.counts).toEqual({ occurrences: 5, listed: 1, added: 0, elsewhere: 0, candidates: 2, commentsOrStrings: 0, generated: 0, unchecked: 2 })
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 5, listed: 1, added: 0, elsewhere: 0, candidates: 2, commentsOrStrings: 0, generated: 0, keywords: 0, unchecked: 2 })
   })
 
   // effect's npm tarball ships `dist/*.js` beside `src/`, each ending with its source map comment:
@@ -200,7 +200,7 @@ describe('withCrossCheck', () => {
     const { service, asked } = declarationService(root, '.js', declaration, () => [declaration])
     const result = await withCrossCheck(service).query({ operation: 'findReferences', filePath: 'src/cart.js', position: { line: 0, character: 16 }, workspaceRoot: root })
     expect(asked.sort()).toEqual(['dist/hand.js', 'src/cart.js'])
-    expect(result.crossCheck?.counts).toEqual({ occurrences: 4, listed: 1, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 2, unchecked: 0 })
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 4, listed: 1, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 2, keywords: 0, unchecked: 0 })
     expect(result.completeness).toEqual({ state: 'complete' })
   })
 })

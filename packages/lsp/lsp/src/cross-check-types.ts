@@ -52,6 +52,12 @@ export interface LspCrossCheckCounts {
    * copy of sources the server answers for, such as a package's `dist/`): counted, never asked about.
    */
   readonly generated: number
+  /**
+   * Used as a keyword of its file's language there, not as a name (`type Foo =` and `import type`
+   * for a member named `type`, Python's `from`; `e.type` and `type: string` are names): counted,
+   * never asked about (see `@agent-lsp/keywords`).
+   */
+  readonly keywords: number
   /** Left unclassified because the cross-check's bound (count or time) cut the work. */
   readonly unchecked: number
 }

@@ -98,7 +98,7 @@ describe('incomingCalls', () => {
 })
 
 describe('incomingCalls with callers the cross-check found', () => {
-  const counts = { occurrences: 3, listed: 1, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 0 }
+  const counts = { occurrences: 3, listed: 1, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, keywords: 0, unchecked: 0 }
   const answer = (root: string, withServerCaller: boolean) => {
     const cart = fileUri(root, 'src/cart.ts')
     const shop = fileUri(root, 'src/shop.ts')

@@ -255,7 +255,7 @@ describe('locations', () => {
     const b = fileUri(root, 'src/b.ts')
     const added = [at(b, 4, 2, 4)]
     const places = [at(a, 0, 16, 4), at(b, 0, 9, 4), at(b, 1, 0, 4), at(b, 2, 0, 4), at(b, 2, 8, 4), at(b, 3, 0, 4), ...added]
-    const counts = { occurrences: 7, listed: 6, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 0 }
+    const counts = { occurrences: 7, listed: 6, added: 1, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, keywords: 0, unchecked: 0 }
     const { tool } = stubTool(
       () => ({ kind: 'locations', locations: places, resolvedWorkspaceRoot: root, completeness: complete, crossCheck: { name: 'tick', files: 2, added, candidates: [], counts, truncated: false, unsearched: { count: 0, files: [] }, inStrings: { count: 0, locations: [] } } }),
       { workspaceRoot: root },

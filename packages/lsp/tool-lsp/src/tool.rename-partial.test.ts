@@ -12,7 +12,7 @@ import { complete, failure, fileUri, stubTool, tempWorkspace } from './workspace
 const range = (line: number, start: number, end: number) => ({ start: { line, character: start }, end: { line, character: end } })
 const source = 'export function total() {}\ntotal()\n'
 const cut = "3 of 5 occurrences of total were left unchecked at the cross-check's bound; they may hold places the server missed"
-const counts = { occurrences: 5, listed: 2, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 3 }
+const counts = { occurrences: 5, listed: 2, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, keywords: 0, unchecked: 3 }
 
 /** A stub whose findReferences answers the two references with `completeness` (and `crossCheck`). */
 async function renameTool(completeness: LspCompleteness, crossCheck?: LspCrossCheck) {

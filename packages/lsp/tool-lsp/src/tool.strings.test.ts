@@ -4,7 +4,7 @@ import type { LspLocation } from '@agent-lsp/lsp'
 import { describe, expect, it } from 'vitest'
 import { at, complete, fileUri, stubTool, tempWorkspace } from './workspace.test-support.js'
 
-const counts = { occurrences: 7, listed: 2, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 5, generated: 0, unchecked: 0 }
+const counts = { occurrences: 7, listed: 2, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 5, generated: 0, keywords: 0, unchecked: 0 }
 
 async function answerWith(inStrings: { count: number; locations: (root: string) => LspLocation[] }): Promise<string> {
   const root = await tempWorkspace({

@@ -56,7 +56,7 @@ describe('the cross-check searches while the server answers', () => {
     const result = await withCrossCheck(slowService(root, references, 10)).query({ operation: 'findReferences', filePath: 'cart.py', position: { line: 1, character: 10 }, workspaceRoot: root })
     expect(events).toEqual(['search total', 'answered'])
     expect(result.locations).toEqual(references)
-    expect(result.crossCheck?.counts).toEqual({ occurrences: 2, listed: 2, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, unchecked: 0 })
+    expect(result.crossCheck?.counts).toEqual({ occurrences: 2, listed: 2, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, keywords: 0, unchecked: 0 })
   })
 
   it('and searches again, after the answer, when the answer names another word (the file changed meanwhile)', async () => {

@@ -1,5 +1,7 @@
 import { realpathSync } from 'node:fs'
+import { extname } from 'node:path'
 import { onAbort } from '@agent-lsp/abort'
+import { languageOfExtension } from '@agent-lsp/keywords'
 import type { LspCursorRequest } from '@agent-lsp/lsp'
 import { identifierAt } from '../name.js'
 import type { SearchResult } from './ripgrep.js'
@@ -39,8 +41,9 @@ export function searchAhead(request: LspCursorRequest, endings: readonly string[
   const detach = signal ? onAbort(signal, () => own.abort()) : () => {}
   const begun = twoTurns().then((): { readonly question: WordQuestion; readonly result: Promise<SearchResult> } | undefined => {
     if (own.signal.aborted) return undefined
-    const line = sharedTexts.get(fileUri(requestFilePath(request)))?.lines[request.position.line]
-    const name = line === undefined ? undefined : identifierAt(line, request.position.character)
+    const file = requestFilePath(request)
+    const line = sharedTexts.get(fileUri(file))?.lines[request.position.line]
+    const name = line === undefined ? undefined : identifierAt(line, request.position.character, languageOfExtension(extname(file).toLowerCase()))
     if (name === undefined) return undefined
     const question = { name, root: realpathSync.native(request.workspaceRoot), endings, limit }
     const result = searchWord(name, question.root, endings, limit, own.signal)

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { languageOfExtension } from '@agent-lsp/keywords'
 import type { LspPosition } from '@agent-lsp/lsp'
 import { codePointColumnToUtf16, codePointLength, utf16ToCodePointColumn } from '../text/columns.js'
 import { LspToolError } from '../errors.js'
@@ -87,7 +88,7 @@ export async function locateCursor(filePath: string, line: number, character: nu
     absolutePath: file.absolutePath,
     displayPath,
     position: { line: line - 1, character: codePointColumnToUtf16(lineText, character) },
-    word: symbolWordAt(lineText, character),
+    word: symbolWordAt(lineText, character, languageOfExtension(path.extname(file.absolutePath).toLowerCase())),
     label: `${displayPath}:${line}:${character}`,
   }
 }

@@ -24,17 +24,26 @@ describe('wordAt', () => {
 })
 
 describe('symbolWordAt', () => {
-  it('names no keyword of JS, TS or Python, case-sensitively', () => {
-    expect(symbolWordAt('const shapes = []', 1)).toBeUndefined()
-    expect(symbolWordAt('const shapes = []', 7)).toBe('shapes')
-    expect(symbolWordAt('def area(self): return None', 2)).toBeUndefined()
-    expect(symbolWordAt('def area(self): return None', 11)).toBeUndefined()
-    expect(symbolWordAt('def area(self): return None', 25)).toBeUndefined()
-    expect(symbolWordAt('const none = type', 7)).toBe('none')
-    expect(symbolWordAt('const none = type', 14)).toBe('type')
+  it("names no keyword of the file's language, case-sensitively", () => {
+    expect(symbolWordAt('const shapes = []', 1, 'javascript')).toBeUndefined()
+    expect(symbolWordAt('const shapes = []', 7, 'javascript')).toBe('shapes')
+    expect(symbolWordAt('def area(self): return None', 2, 'python')).toBeUndefined()
+    expect(symbolWordAt('def area(self): return None', 11, 'python')).toBeUndefined()
+    expect(symbolWordAt('def area(self): return None', 25, 'python')).toBeUndefined()
+    expect(symbolWordAt('const none = type', 7, 'javascript')).toBe('none')
+    expect(symbolWordAt('const none = type', 14, 'javascript')).toBe('type')
   })
 
-  it('keeps combining marks in the word', () => {
-    expect(symbolWordAt('const cafe\u0301 = 1', 8)).toBe('cafe\u0301')
+  it('names a word spelled like a keyword where it is used as a name, or in a language without that keyword', () => {
+    expect(symbolWordAt('  delete(key: string) {', 3, 'javascript')).toBe('delete')
+    expect(symbolWordAt('export interface Ev { type: string }', 23, 'javascript')).toBe('type')
+    expect(symbolWordAt('type Ev = { kind: string }', 1, 'javascript')).toBeUndefined()
+    expect(symbolWordAt('local unsigned in(void *d, unsigned char **b)', 16, 'c')).toBe('in')
+    expect(symbolWordAt('local unsigned in(void *d, unsigned char **b)', 8, 'c')).toBeUndefined()
+  })
+
+  it('keeps combining marks in the word, and measures its offsets in UTF-16 units', () => {
+    expect(symbolWordAt('const cafe\u0301 = 1', 8, 'javascript')).toBe('cafe\u0301')
+    expect(symbolWordAt('const 🎉 = x.type', 13, 'javascript')).toBe('type')
   })
 })

@@ -1,4 +1,4 @@
-import { isReservedWord } from './reserved-words.js'
+import { isKeywordUse, type KeywordLanguage } from '@agent-lsp/keywords'
 
 /** A code point that can be part of an identifier (combining marks too: a decomposed `é`). */
 const wordCodePoint = /^[\p{L}\p{M}\p{N}_$]$/u
@@ -10,6 +10,11 @@ const wordCodePoint = /^[\p{L}\p{M}\p{N}_$]$/u
  * @returns the word, or `undefined` when the cursor touches none.
  */
 export function wordAt(lineText: string, column1: number): string | undefined {
+  return wordSpanAt(lineText, column1)?.word
+}
+
+/** {@link wordAt}, with the word's UTF-16 offsets in `lineText` (`[start, end)`). */
+function wordSpanAt(lineText: string, column1: number): { readonly word: string; readonly start: number; readonly end: number } | undefined {
   const codePoints = Array.from(lineText)
   const isWord = (index: number): boolean => wordCodePoint.test(codePoints[index] ?? '')
   let at = column1 - 1
@@ -19,16 +24,19 @@ export function wordAt(lineText: string, column1: number): string | undefined {
   let end = at + 1
   while (isWord(start - 1)) start--
   while (isWord(end)) end++
-  return codePoints.slice(start, end).join('')
+  const before = codePoints.slice(0, start).join('').length
+  const word = codePoints.slice(start, end).join('')
+  return { word, start: before, end: before + word.length }
 }
 
 /**
  * The word at the cursor as a symbol's name (see {@link wordAt}), or `undefined` when there is none
- * or it is a keyword (`const`, `def`, `None`; see `isReservedWord`), which names no symbol.
+ * or it is used as a keyword of `language` there (`const`, `def`, `None`, TypeScript's `type Foo`;
+ * not `e.type` or C's `in`; see `isKeywordUse`), which names no symbol.
  */
-export function symbolWordAt(lineText: string, column1: number): string | undefined {
-  const word = wordAt(lineText, column1)
-  return word === undefined || isReservedWord(word) ? undefined : word
+export function symbolWordAt(lineText: string, column1: number, language: KeywordLanguage | undefined): string | undefined {
+  const span = wordSpanAt(lineText, column1)
+  return span === undefined || isKeywordUse(lineText, span.start, span.end, language) ? undefined : span.word
 }
 
 /** A pattern matching `name` as a whole identifier (not inside a longer one; letters, digits, `_`, `$`). */

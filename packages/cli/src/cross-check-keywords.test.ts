@@ -1,0 +1,74 @@
+// Names spelled like a keyword of some language (`type`, `delete`, `in`) on real servers: the
+// cross-check skipped them, so an answer missing the use through `any` (or in a C macro) said
+// complete and a rename that broke the program at run time said Verified. Now a word is a keyword
+// only where its own file's language uses it as one (`type T =`, `import type`), checked with tsc
+// and node, python, gcc.
+import { describe, expect, it } from 'vitest'
+import { codeOf, tempWorkspace, toolOn, writeFiles } from './workspace.test-support.js'
+
+const tsconfig = JSON.stringify({ compilerOptions: { strict: true, noEmit: true } })
+
+describe('a member named like a TypeScript keyword on typescript-language-server', () => {
+  // node prints `type=click`: b.ts reads e.type through any, which a rename to kind would leave.
+  const files = {
+    'tsconfig.json': tsconfig,
+    'a.ts': "export interface Ev { type: string; get: number }\nexport function mk(): Ev { return { type: 'click', get: 3 } }\n",
+    'b.ts': "import { mk } from './a'\nconst e: any = JSON.parse(JSON.stringify(mk()))\nconsole.log('type=' + e.type)\n",
+    // The keyword `type`, in a type alias and imports: not places naming the member.
+    'c.ts': "import type { Ev } from './a'\nexport type Kind = string\nexport type { Ev }\nexport const k: Kind = 'x'\n",
+  }
+
+  it('lists the use through any as a candidate, not the keyword uses, and the answer is partial', async () => {
+    const { ask } = toolOn(await tempWorkspace(files))
+    expect(await ask('findReferences', 'a.ts:1:23')).toBe(
+      [
+        'Partial answer (unresolved): 1 place names type where the server could not resolve it (it may be this symbol)',
+        '2 references to type',
+        'a.ts',
+        '1:23  export interface Ev { type: string; get: number }',
+        "2:37  export function mk(): Ev { return { type: 'click', get: 3 } }",
+        '1 more place names type where the server could not resolve it (may be this one):',
+        "b.ts:3:25  console.log('type=' + e.type)",
+      ].join('\n'),
+    )
+  })
+
+  it('refuses the rename that would leave it', async () => {
+    const { tool } = toolOn(await tempWorkspace(files))
+    expect(await codeOf(tool.execute({ operation: 'rename', filePath: 'a.ts', line: 1, character: 23, newName: 'kind', apply: true }))).toEqual([
+      'LSP_EDIT_INCOMPLETE',
+      'rename type → kind was not applied: 1 place names type where the server could not resolve it (it may be this symbol); nothing was written. Rename those by hand, or apply with force: true to write it anyway',
+    ])
+  })
+})
+
+describe('an attribute named like a Python soft keyword on pyright', () => {
+  it('lists the use on an untyped parameter as a candidate', async () => {
+    const root = await tempWorkspace({ 'a.py': 'class Ev:\n    def __init__(self):\n        self.type = "click"\n\n\ndef handle(e):\n    return e.type\n\n\nprint(handle(Ev()), type(Ev()))\n' })
+    const { ask } = toolOn(root)
+    expect(await ask('findReferences', 'a.py:3:14')).toBe(
+      [
+        'Partial answer (unresolved): 1 place names type where the server could not resolve it (it may be this symbol)',
+        '1 reference to type',
+        'a.py:3:14  self.type = "click"',
+        '1 more place names type where the server could not resolve it (may be this one):',
+        'a.py:7:14  return e.type',
+      ].join('\n'),
+    )
+  })
+})
+
+describe('a C function named in, a keyword of other languages, on clangd', () => {
+  // As zlib's examples/gun.c: `local unsigned in(…)`, called from a macro's body (gcc then links no `in`).
+  it('refuses the rename that leaves the call in the macro', async () => {
+    const root = await tempWorkspace({
+      'm.c': '#include <stdio.h>\nstatic int in(void) { return getchar(); }\n#define NEXT() (in())\nint main(void) {\n    int a = NEXT();\n    return a;\n}\n',
+    })
+    await writeFiles(root, { 'compile_commands.json': JSON.stringify([{ directory: root, file: 'm.c', arguments: ['gcc', '-c', 'm.c'] }]) })
+    const { tool } = toolOn(root)
+    expect(await codeOf(tool.execute({ operation: 'rename', filePath: 'm.c', line: 2, character: 12, newName: 'read_byte', apply: true }))).toEqual([
+      'LSP_EDIT_INCOMPLETE',
+      'rename in → read_byte was not applied: it leaves 1 reference of in as it is; nothing was written. Rename those by hand, or apply with force: true to write it anyway',
+    ])
+  })
+})
