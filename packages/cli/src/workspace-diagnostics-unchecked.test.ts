@@ -49,6 +49,32 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
     ])
   })
 
+  // The fifth trial: the root config includes src alone; packages/foo has a config of its own and
+  // scripts/c.ts none. Both have errors (tsc -p packages/foo; tsc scripts/c.ts), and the answer was
+  // "No diagnostics in the workspace", complete.
+  it('checks the projects below the root too, and names the TypeScript files no project includes', { timeout: 120_000 }, async () => {
+    const strict = '{"compilerOptions":{"strict":true,"noEmit":true},"include":["src"]}'
+    const seam = await seamOn({
+      'tsconfig.json': strict,
+      'src/a.ts': 'export const a: number = 1\n',
+      'packages/foo/tsconfig.json': strict,
+      'packages/foo/src/b.ts': 'export const b: number = "oops"\n',
+      'scripts/c.ts': 'export const c: string = 5\n',
+    })
+    expect(failure(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', 'packages/foo'], seam.root)).toBe("packages/foo/src/b.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.\n")
+    expect(failure(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '--strict', 'scripts/c.ts'], seam.root)).toBe("scripts/c.ts(1,14): error TS2322: Type 'number' is not assignable to type 'string'.\n")
+    for (const filePath of [null, 'scripts/c.ts']) {
+      const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath })
+      const typescript = result.kind === 'workspaceDiagnostics' ? result.checks.filter((check) => check.startsWith('tsc')) : []
+      expect([typescript, seam.show(result).filter((row) => row.includes(' tsc '))]).toEqual([
+        ['tsc --noEmit -p tsconfig.json', 'tsc --noEmit -p packages/foo/tsconfig.json'],
+        ["packages/foo/src/b.ts:1:14 Error tsc 2322 Type 'string' is not assignable to type 'number'."],
+      ])
+      const json = filePath === null ? '; language server "json" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files (such as tsconfig.json) were not checked; ask diagnostics of each file' : ''
+      expect(result.completeness).toEqual({ state: 'partial', reason: 'unconfigured', message: `1 TypeScript file no checked tsconfig.json includes (scripts/c.ts) was not checked; ask diagnostics of it${json}` })
+    }
+  })
+
   it('says which files tsc checked without the declarations of referenced projects not built (a fresh clone), not TS6305 as an error', { timeout: 120_000 }, async () => {
     const project = (references: string) => `{ "compilerOptions": { "composite": true, "strict": true, "module": "esnext", "moduleResolution": "bundler", "outDir": "dist" }, "include": ["src"]${references} }\n`
     const seam = await seamOn({

@@ -1,16 +1,19 @@
 import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative, sep } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import { LspError, type LspDiagnostic, type LspFileDiagnostics } from '@agent-lsp/lsp'
 import type { LocalProjectCheck } from './check-config.js'
 import { pathToUri } from '../normalize/uri.js'
 import { parsePyrightOutput } from './pyright-output.js'
 import { parseTscOutput, type DiagnosticsByFile } from './tsc-output.js'
+import { listedFiles, tscLayout, uncoveredMessage } from './tsc-coverage.js'
 import { tscProjects, withoutUnbuiltReferences } from './tsc-projects.js'
 
 /** What a project check printed beyond this is cut (a check of a huge project); 64 MiB. */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024
+/** Projects below the root checked besides the root's own (each `tsc` takes seconds and a core); past it, the answer names the rest. */
+const MAX_NESTED_PROJECTS = 8
 
 /**
  * A project check's answer: the files with diagnostics (sorted by URI), the command lines that
@@ -31,22 +34,36 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
   const shown = (path: string): string => relative(labelRoot, path).split(sep).join('/') || '.'
   if (check.compiler === 'tsc') {
     const project = ['tsconfig.json', 'jsconfig.json'].map((name) => join(root, name)).find((path) => existsSync(path))
-    if (project === undefined) return { unconfigured: `no tsconfig.json or jsconfig.json at ${shown(root)}: tsc checks a project, so nothing was checked; add one` }
+    // Packages with configs of their own and files no config includes: `tsc -p` at the root sees neither.
+    const layout = tscLayout(root)
+    if (project === undefined && layout.configs.length === 0) return { unconfigured: `no tsconfig.json or jsconfig.json at ${shown(root)}: tsc checks a project, so nothing was checked; add one` }
     // The workspace's own TypeScript when it has one: the version the project builds with.
     const own = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
     const script = existsSync(own) ? own : check.script
     // A solution-style config checks nothing itself: each project it references is checked too, one at a time (each tsc takes a core).
-    const projects = tscProjects(project)
+    const seen = new Set<string>()
+    const referenced = project === undefined ? [] : tscProjects(project, seen)
+    const nested = layout.configs.flatMap((config) => tscProjects(config, seen))
+    const projects = [...referenced, ...nested.slice(0, MAX_NESTED_PROJECTS)]
     const byFile: DiagnosticsByFile = new Map()
+    const listed = new Set<string>()
     for (const checked of projects) {
-      const { stdout, stderr, status } = await tscWritingNothing(script, ['--noEmit', '--pretty', 'false', '-p', checked], root, signal)
+      const { stdout, stderr, status } = await tscWritingNothing(script, ['--noEmit', '--pretty', 'false', '--listFiles', '-p', checked], root, signal)
       const found = parseTscOutput(stdout, root, checked)
       if (status !== 0 && found.size === 0) throw failed('tsc', status, `${stderr}\n${stdout}`)
       mergeInto(byFile, found)
+      for (const file of listedFiles(stdout)) listed.add(resolve(root, file))
     }
     const { byFile: errors, importers } = withoutUnbuiltReferences(byFile, projects, root)
     const checks = projects.map((checked) => `tsc --noEmit -p ${shown(checked)}`)
-    return { files: filesOf(errors), checks, ...(importers.length > 0 ? { missed: unbuiltMessage(importers.map(shown)) } : {}) }
+    const left = nested.slice(MAX_NESTED_PROJECTS)
+    const missed = [
+      importers.length > 0 ? unbuiltMessage(importers.map(shown)) : undefined,
+      left.length > 0 ? `${left.length} more ${left.length === 1 ? 'project' : 'projects'} (${left.slice(0, 3).map(shown).join(', ')}${left.length > 3 ? ', …' : ''}) ${left.length === 1 ? 'was' : 'were'} not checked (${MAX_NESTED_PROJECTS} below the root at most); run tsc -p on ${left.length === 1 ? 'it' : 'each'}` : undefined,
+      // A file of a project past the bound is not counted as left out twice.
+      left.length > 0 ? undefined : uncoveredMessage(layout.sources.filter((file) => !listed.has(file)), root),
+    ].filter((sentence) => sentence !== undefined)
+    return { files: filesOf(errors), checks, ...(missed.length > 0 ? { missed: missed.join('; ') } : {}) }
   }
   const { stdout, stderr, status } = await run(check.script, ['--outputjson'], root, signal, 'pyright')
   // 0: no errors, 1: errors reported; 2 and above: pyright could not check (a bad config, say).

@@ -1,0 +1,52 @@
+import { join, relative, sep } from 'node:path'
+import { BUILD_DIRECTORIES, DEPENDENCY_DIRECTORIES, walk } from '../sync/walk.js'
+
+/** Bounds of the walk for configs and sources, as the projects scan's (see `findProjects`). */
+const MAX_DIRECTORIES = 5_000
+const MAX_DEPTH = 10
+
+/** TypeScript sources a project lists (declaration files are left out: built output holds them too). */
+const source = /\.(ts|tsx|mts|cts)$/
+const declaration = /\.d\.[cm]?ts$/
+
+/** What lies under a root for tsc: its configs below it, and its TypeScript sources. */
+export interface TscLayout {
+  /** `tsconfig.json` (else `jsconfig.json`) of each folder below the root holding one, sorted. */
+  readonly configs: readonly string[]
+  /** The `.ts`, `.tsx`, `.mts`, `.cts` files (not `.d.ts`), sorted. */
+  readonly sources: readonly string[]
+  /** Whether the walk saw the whole tree (else it stopped at a bound). */
+  readonly complete: boolean
+}
+
+/**
+ * The configs and TypeScript sources under `root`, skipping dependency, build and dot folders and
+ * following no symlink (bounded: 5,000 folders, 10 levels): a workspace whose root config
+ * includes `src` alone has packages with configs of their own (`packages/foo/tsconfig.json`) and
+ * scripts none includes, which `tsc -p` at the root never checked.
+ */
+export function tscLayout(root: string): TscLayout {
+  const configs: string[] = []
+  const sources: string[] = []
+  const skip = (name: string): boolean => DEPENDENCY_DIRECTORIES.has(name) || BUILD_DIRECTORIES.has(name) || name.startsWith('.')
+  const complete = walk(root, { maxDirectories: MAX_DIRECTORIES, maxDepth: MAX_DEPTH, skip }, ({ path, depth, files }) => {
+    const config = ['tsconfig.json', 'jsconfig.json'].find((name) => files.includes(name))
+    if (depth > 0 && config !== undefined) configs.push(join(path, config))
+    for (const file of files) if (source.test(file) && !declaration.test(file)) sources.push(join(path, file))
+  })
+  return { configs: configs.sort(), sources: sources.sort(), complete }
+}
+
+/** The files `tsc --listFiles` printed after its diagnostics: the lines that are absolute paths. */
+export function listedFiles(output: string): Set<string> {
+  return new Set(output.split(/\r?\n/).filter((line) => line.startsWith(sep) || /^[A-Za-z]:[\\/]/.test(line)))
+}
+
+/** `N files no checked project includes (a, b, c and N more) …`: the partial answer's sentence, or nothing. */
+export function uncoveredMessage(uncovered: readonly string[], root: string): string | undefined {
+  if (uncovered.length === 0) return undefined
+  const shown = uncovered.slice(0, 3).map((file) => relative(root, file).split(sep).join('/'))
+  const named = shown.join(', ') + (uncovered.length > 3 ? ` and ${uncovered.length - 3} more` : '')
+  const one = uncovered.length === 1
+  return `${uncovered.length} TypeScript ${one ? 'file' : 'files'} no checked tsconfig.json includes (${named}) ${one ? 'was' : 'were'} not checked; ask diagnostics of ${one ? 'it' : 'each'}`
+}
