@@ -2,7 +2,7 @@
 // link as a file of its own, so an import through it is no reference of util.ts's function, and a
 // rename left it, breaking the build (the second trial, 2026-12-06). The cross-check compares
 // places by real path: such an import leads to the same declaration. tsc is the independent check.
-import { readFile, symlink } from 'node:fs/promises'
+import { readFile, readlink, symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace, toolOn, typeCheck } from './workspace.test-support.js'
@@ -31,5 +31,51 @@ describe('a symlink to a file in the workspace', () => {
     )
     await expect(tool.execute({ operation: 'rename', filePath: 'src/util.ts', line: 1, character: 17, newName: 'assist', apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_INCOMPLETE' })
     expect(await readFile(path.join(root, 'src/main.ts'), 'utf8')).toBe(main)
+  }, 120_000)
+})
+
+describe('a symlinked source file whose target is in the workspace too', () => {
+  // The fifth trial: src/util.ts -> ../shared/util.ts. tsserver's rename edits both paths; written
+  // as given, the link became a copy (git: typechange) and the target was edited besides. Now each
+  // edit goes to the file the path reaches: the link stays, the target holds the edit once.
+  it('writes the rename through the link, once, and leaves the link a link', async () => {
+    const util = 'export function alpha(): number { return 1 }\nexport const twice = alpha() + alpha()\n'
+    const root = await tempWorkspace({
+      'tsconfig.json': '{"compilerOptions":{"strict":true,"noEmit":true},"include":["src"]}',
+      'shared/util.ts': util,
+      'src/main.ts': "import { alpha } from './util'\nexport const v = alpha()\n",
+    })
+    await symlink('../shared/util.ts', path.join(root, 'src/util.ts'))
+    const { tool } = toolOn(root)
+    const applied = (await tool.execute({ operation: 'rename', symbol: 'alpha', filePath: 'src/util.ts', newName: 'beta', apply: true })).split('\n')
+    expect(applied.slice(0, 4)).toEqual(['alpha → src/util.ts:1:17', 'Applied: rename alpha → beta: 5 edits in 2 files written.', '  shared/util.ts', '  src/main.ts'])
+    expect(await readlink(path.join(root, 'src/util.ts'))).toBe('../shared/util.ts')
+    expect(await readFile(path.join(root, 'shared/util.ts'), 'utf8')).toBe(util.replaceAll('alpha', 'beta'))
+    expect(await readFile(path.join(root, 'src/main.ts'), 'utf8')).toBe("import { beta } from './util'\nexport const v = beta()\n")
+    expect(typeCheck(root)).toBe('')
+  }, 120_000)
+})
+
+describe('an edit of a file a symlink beside it names', () => {
+  // The third trial (v8, repro 8): src/alias.ts -> util.ts, imported as './alias'. tsserver keeps
+  // the link as a file of its own, read from disk, so the preview's overlay of util.ts did not reach
+  // use.ts: "Errors 0 → 0" for an edit after which tsc fails. The link is overlaid alike now.
+  it('counts the errors an importer through the link would have', async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': '{"compilerOptions":{"strict":true,"noEmit":true,"target":"es2020","module":"esnext","moduleResolution":"bundler"},"include":["src"]}',
+      'src/util.ts': 'export function helper(x: number): number { return x + 1; }\n',
+      'src/use.ts': 'import { helper } from "./alias";\nexport const v: number = helper(1);\n',
+    })
+    await symlink('util.ts', path.join(root, 'src/alias.ts'))
+    const { tool } = toolOn(root)
+    const text = 'export function helper(x: number): string { return String(x + 1); }'
+    const preview = (await tool.execute({ operation: 'replaceSymbol', filePath: 'src/util.ts', line: 1, character: 17, text })).split('\n')
+    expect(preview.slice(0, 2)).toEqual([
+      'Warning: errors 0 → 1 if applied (in the 2 checked files), 1 new error:',
+      "  src/use.ts:2:14  error  2322  Type 'string' is not assignable to type 'number'.",
+    ])
+    await tool.execute({ operation: 'replaceSymbol', filePath: 'src/util.ts', line: 1, character: 17, text, apply: true })
+    expect(typeCheck(root)).toContain("src/use.ts(2,14): error TS2322: Type 'string' is not assignable to type 'number'.")
+    expect(await readlink(path.join(root, 'src/alias.ts'))).toBe('util.ts')
   }, 120_000)
 })

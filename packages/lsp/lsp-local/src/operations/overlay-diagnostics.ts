@@ -44,6 +44,7 @@ interface OverlayPlace {
  * from text that is not on disk; overlays of one session run one at a time. With `references`,
  * `textDocument/references` (declaration included) at that place is asked after the diagnostics,
  * the overlays still in view; with `definitions`, then `textDocument/definition` at each place.
+ * A symlink to an overlaid file that the server's watched folders hold is overlaid alike.
  * @throws LspError `LSP_UNSUPPORTED_OPERATION` (a server that takes no documents), `LSP_INVALID_REQUEST` (an overlay of a file this server does not take, two
  *   overlays of one file), `LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_NOT_TEXT`,
  *   `LSP_CANCELLED`, and the request errors of the diagnostics.
@@ -66,6 +67,8 @@ export async function answerOverlayDiagnostics(
     if (overlays.findIndex((other) => other.path === path) !== index) throw new LspError('LSP_INVALID_REQUEST', `invalid LSP request: two overlays of ${path}`)
   }
   const files = request.files.map(resolve)
+  /** Symlinks to an overlaid file, overlaid alike (see `WatchedFiles.linksTo`). */
+  let linked: { readonly path: string; readonly text: string }[] = []
   await waitForOverlays(session, request.operation, signal)
   let release = (): void => {}
   session.overlaying = new Promise<void>((resolved) => (release = resolved))
@@ -75,7 +78,8 @@ export async function answerOverlayDiagnostics(
   try {
     await untilAborted(Promise.allSettled([...session.reading]), signal, () => cancelledError(request.operation))
     await client.watchedFiles.sync()
-    for (const { path, text } of overlays) await documents.setOverlay(path, languageOf(path)!, text)
+    linked = overlays.flatMap(({ path, text }) => client.watchedFiles.linksTo(path).filter((link) => languageOf(link) !== undefined && !overlays.some((other) => other.path === link)).map((link) => ({ path: link, text })))
+    for (const { path, text } of [...overlays, ...linked]) await documents.setOverlay(path, languageOf(path)!, text)
     for (const path of files) {
       const languageId = languageOf(path)
       if (languageId !== undefined) await documents.sync(path, languageId, hold)
@@ -119,7 +123,7 @@ export async function answerOverlayDiagnostics(
     return { kind: 'overlayDiagnostics', files: answers, resolvedWorkspaceRoot, completeness, ...(references && { references }), ...(definitions && { definitions }) }
   } finally {
     try {
-      for (const { path } of overlays) await documents.clearOverlay(path)
+      for (const { path } of [...overlays, ...linked]) await documents.clearOverlay(path)
     } catch {
       // The server did not take the disk text back (it died meanwhile): a new one reads the disk.
       await place.restart()

@@ -4,7 +4,7 @@ import type { FileEvent, FileSystemWatcher, RelativePattern } from 'vscode-langu
 import { protocol } from '../protocol.js'
 import { pathToUri, uriToPath } from '../normalize/uri.js'
 import { MAX_SCANNED_FILES, PACKAGE_DIRECTORY, relativeOf } from './tree-scan.js'
-import { isInside } from './paths.js'
+import { isInside, realpathOrNull } from './paths.js'
 import { WatchedTree } from './watched-tree.js'
 import { WatchedBases } from './watched-bases.js'
 import type { TreeChange } from './tree-changes.js'
@@ -106,6 +106,15 @@ export class WatchedFiles {
     this.#tree?.dispose()
     this.#tree = undefined
     this.#bases.dispose()
+  }
+
+  /**
+   * The symlinks under the watched trees that lead to `path` (a real path), as of the last look: a
+   * server that reads the disk keeps each as a file of its own (tsserver resolves a relative import
+   * of `./alias` to the link, not its target), so an overlay of `path` must be one of them too.
+   */
+  linksTo(path: string): string[] {
+    return this.#trees().flatMap((tree) => [...tree.links].filter((link) => realpathOrNull(link) === path))
   }
 
   /** Have `listener` told, after every look from now on, which watched files it found changed. */

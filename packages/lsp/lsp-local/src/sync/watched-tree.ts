@@ -75,6 +75,9 @@ export class WatchedTree {
     return this.#files
   }
 
+  /** The symlinks among the tree's entries (files or folders), as of the last look; not followed. */
+  get links(): ReadonlySet<string> { return this.#links } // prettier-ignore
+
   /** The watched files created, changed or deleted since the last look (or the baseline). */
   async changes(): Promise<TreeChange[]> {
     const passed = this.#barrier === undefined ? false : await this.#barrier.pass()

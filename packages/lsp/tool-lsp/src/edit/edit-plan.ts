@@ -4,6 +4,7 @@ import { LspError, type LspPosition, type LspRange, type LspTextEdit, type LspWo
 import { lineEnd, lineStarts } from '@agent-lsp/text-lines'
 import { URI } from 'vscode-uri'
 import { NotRegularFileError, NotTextError, readRegularFile } from '../input/regular-file.js'
+import { onRealFiles } from './real-files.js'
 
 /**
  * One file as a workspace edit leaves it: its content `before` and `after` (`null`: the file does
@@ -52,7 +53,9 @@ export function hashText(text: string): string {
 
 /**
  * Work out what `edit` does to the files (LSP 3.17 §WorkspaceEdit, steps in order), reading each
- * file once. Text edits of one step refer to the content before that step.
+ * file once. Text edits of one step refer to the content before that step. A text edit goes to the
+ * file its path reaches through symlinks (see `onRealFiles`): a link is written through, never
+ * replaced.
  * @param marker - text whose occurrences in inserted text are recorded as `sites` (the new name).
  * @throws LspError `LSP_OUTSIDE_WORKSPACE` (a file outside `workspaceRoot`, or not `file:`),
  *   `LSP_FILE_NOT_FOUND` (an edit of a missing file), `LSP_NOT_TEXT` (an edit of a file that is
@@ -93,7 +96,7 @@ export async function planEdit(edit: LspWorkspaceEdit, workspaceRoot: string, ma
   }
   let editCount = 0
   const sites: RenamedSite[] = []
-  for (const change of edit.changes) {
+  for (const change of onRealFiles(edit.changes)) {
     switch (change.kind) {
       case 'edit': {
         const file = pathOf(change.uri)
