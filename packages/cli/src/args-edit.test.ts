@@ -43,7 +43,7 @@ describe('agent-lsp edit', () => {
     expect(usageError(['edit', 'a.ts:3:5', '--end', '3:9'])).toBe("edit needs --text TEXT (what replaces the range; '' deletes it; - reads it from stdin)")
     expect(usageError(['edit', '--symbol', 'f', '--end', '3:9', '--text', 'x'])).toBe('edit takes no --symbol (it takes <file>:<line>:<col>)')
     expect(usageError(['edit', 'a.ts:3:5', '--end', '3:9', '--text', 'x', '--json'])).toBe('edit answers text only; leave out --json')
-    expect(usageError(['edit', 'a.ts:3:5', '--end', '3:9', '--text', 'x', '--apply', '--force'])).toBe('--force goes with rename --apply (it writes a rename the references check refused)')
+    expect(usageError(['edit', 'a.ts:3:5', '--end', '3:9', '--text', 'x', '--apply', '--force'])).toBe('--force goes with rename or moveFile --apply (it writes an edit the check refused)')
     expect(usageError(['edit', 'a.ts:3:5', '--end', '3:9', '--text', 'x', '--action', '1'])).toBe('edit takes no --action (it is for codeActions)')
     expect(usageError(['edit', 'a.ts:3:5', '--end', '3', '--text', 'x'])).toBe('--end must be LINE:COL with 1-based numbers (got 3)')
     expect(usageError(['hover', 'a.ts:3:5', '--end', '3:9'])).toBe('hover takes no --end (it is for codeActions and edit)')

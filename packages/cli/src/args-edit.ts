@@ -19,7 +19,7 @@ export function parseEditOptions(
   if (symbolEdit && values.text === '') throw new UsageError(`${operation} needs a non-empty --text (to delete code: edit FILE:L:C --end L:C --text '')`)
   if (rangeEdit && values.end === undefined) throw new UsageError('edit needs --end L:C (where the range ends, exclusive)')
   if ((isSymbolOperation(operation) || rangeEdit) && values.json) throw new UsageError(`${operation} answers text only; leave out --json`)
-  if (values.force && (operation !== 'rename' || !values.apply)) throw new UsageError('--force goes with rename --apply (it writes a rename the references check refused)')
+  if (values.force && ((operation !== 'rename' && operation !== 'moveFile') || !values.apply)) throw new UsageError('--force goes with rename or moveFile --apply (it writes an edit the check refused)')
   if (values.apply && !['rename', 'codeActions', 'format', 'moveFile', 'edit'].includes(operation) && !symbolEdit) throw new UsageError(`${operation} takes no --apply (it changes nothing)`)
   for (const name of ['action', 'only'] as const) {
     if (values[name] !== undefined && operation !== 'codeActions') throw new UsageError(`${operation} takes no --${name} (it is for codeActions)`)

@@ -129,8 +129,8 @@ describe('the edit commands', () => {
     expect(usageError(['hover', 'a.ts:1:1', '--apply'])).toBe('hover takes no --apply (it changes nothing)')
     expect(usageError(['format', 'a.ts', '--action', '1'])).toBe('format takes no --action (it is for codeActions)')
     expect(usageError(['codeActions', 'a.ts:1:1', '--apply'])).toBe('codeActions --apply needs --action N|TITLE (list the actions first)')
-    expect(usageError(['rename', 'a.ts:1:1', 'x', '--force'])).toBe('--force goes with rename --apply (it writes a rename the references check refused)')
-    expect(usageError(['format', 'a.ts', '--apply', '--force'])).toBe('--force goes with rename --apply (it writes a rename the references check refused)')
+    expect(usageError(['rename', 'a.ts:1:1', 'x', '--force'])).toBe('--force goes with rename or moveFile --apply (it writes an edit the check refused)')
+    expect(usageError(['format', 'a.ts', '--apply', '--force'])).toBe('--force goes with rename or moveFile --apply (it writes an edit the check refused)')
     expect(query(['rename', 'a.ts:1:1', 'x', '--apply', '--force'])).toMatchObject({ apply: true, force: true })
     expect(query(['findReferences', 'a.ts:1:1', '--no-cross-check'])).toMatchObject({ noCrossCheck: true })
     expect(query(['findReferences', 'a.ts:1:1'])).not.toHaveProperty('noCrossCheck')
@@ -286,6 +286,8 @@ describe('moveFile', () => {
   })
 
   it('refuses what does not go with it', () => {
+    expect(query(['moveFile', 'a.ts', 'b.ts', '--apply', '--force'])).toMatchObject({ apply: true, force: true })
+    expect(usageError(['moveFile', 'a.ts', 'b.ts', '--force'])).toBe('--force goes with rename or moveFile --apply (it writes an edit the check refused)')
     expect(usageError(['moveFile', 'src/util.ts'])).toBe('moveFile needs FROM and TO (the file, and where it goes)')
     expect(usageError(['moveFile', 'a.ts', 'b.ts', 'c.ts'])).toBe('unexpected argument "c.ts"')
     expect(usageError(['moveFile', 'a.ts', 'b.ts', '--symbol', 'f'])).toBe('moveFile takes no --symbol (it takes FROM TO)')

@@ -60,7 +60,7 @@ export type Command =
       readonly lines?: { readonly start: number; readonly end: number }
       /** `--apply` (rename, codeActions with --action, format): write the edit instead of previewing it. */
       readonly apply?: boolean
-      /** `rename --apply --force`: write although the references check refused. */
+      /** `rename` or `moveFile --apply --force`: write although the check refused. */
       readonly force?: boolean
       /** `replaceSymbol`, `insertBefore`, `insertAfter`, `edit --text TEXT`: the code to write (`-`: read from stdin by `main`). */
       readonly text?: string

@@ -98,19 +98,27 @@ describe('moveFile on typescript-language-server', () => {
     expect(await tool.execute({ operation: 'diagnostics', filePath: 'src/main.ts' })).toBe('No diagnostics in src/main.ts.')
   }, 180_000)
 
-  it('warns in the preview of imports the server leaves (a module augmentation), and counts that importer\'s errors after the move (tsc)', async () => {
-    // tsserver rewrites none of a file that also has `declare module './util'` (the fourth trial).
-    const root = await tempWorkspace({
+  it('warns in the preview of imports the server leaves (a module augmentation), refuses to apply it, and with force counts that importer\'s errors after the move (tsc)', async () => {
+    // tsserver rewrites none of a file that also has `declare module './util'` (the fourth trial);
+    // the fifth found apply wrote the move anyway, and tsc then failed (TS2307).
+    const files = {
       'tsconfig.json': tsconfig,
       'src/util.ts': 'export const util = () => 1\nexport interface Extra { a: number }\n',
       'src/a.ts': "import { util } from './util'\ndeclare module './util' { interface Extra { b: string } }\nexport const x = util()\n",
-    })
+    }
+    const root = await tempWorkspace(files)
     const { tool } = toolOn(root)
     const request = { operation: 'moveFile', filePath: 'src/util.ts', newPath: 'src/lib/util.ts' }
     expect((await tool.execute(request)).split('\n')[0]).toBe(
       "Warning: if applied, 2 imports would still name src/util.ts (the server's edit leaves them): src/a.ts:1 './util', src/a.ts:2 './util'.",
     )
-    const applied = (await tool.execute({ ...request, apply: true })).split('\n')
+    expect(await codeOf(tool.execute({ ...request, apply: true }))).toEqual([
+      'LSP_EDIT_INCOMPLETE',
+      "move src/util.ts → src/lib/util.ts was not applied: 2 imports would still name src/util.ts (the server's edit leaves them): src/a.ts:1 './util', src/a.ts:2 './util'; nothing was written. Fix them by hand, or apply with force: true to write it anyway",
+    ])
+    for (const [name, text] of Object.entries(files)) expect(await read(root, name)).toBe(text)
+    expect(existsSync(path.join(root, 'src/lib/util.ts'))).toBe(false)
+    const applied = (await tool.execute({ ...request, apply: true, force: true })).split('\n')
     expect(applied[0]).toBe("Warning: errors rose after the edit: src/a.ts 0 → 2 (line 1: Cannot find module './util' or its corresponding type declarations.).")
     expect(typeCheck(root)).toContain("src/a.ts(1,22): error TS2307: Cannot find module './util'")
   }, 180_000)

@@ -32,3 +32,30 @@ describe('rename of a member that a type matching its container by shape keeps, 
     for (const [name, text] of Object.entries(files)) expect(await readFile(path.join(root, name), 'utf8')).toBe(text)
   })
 })
+
+describe('rename of a member that an object passed to a user of its container keeps, on typescript-language-server', () => {
+  // The fifth trial: c.ts names neither `retry` nor `Opts`, only `run` (whose parameter is an Opts)
+  // and `cfg` (an object literal with `retry`); tsc then says TS2345 in c.ts, and the rename said
+  // "Verified: errors 0 → 0 in the 1 checked file". The files referencing the container's users are checked too.
+  const passed = {
+    'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+    'src/a.ts': 'export interface Opts { retry: number }\nexport function run(o: Opts): number { return o.retry }\n',
+    'src/b.ts': 'export const cfg = { retry: 2 }\n',
+    'src/c.ts': "import { run } from './a'\nimport { cfg } from './b'\nexport const r = run(cfg)\n",
+  }
+
+  it('checks the files that call a function taking the container: the preview warns as tsc does, and apply refuses', async () => {
+    const root = await tempWorkspace(passed)
+    const { tool } = toolOn(root)
+    const rename = { operation: 'rename', symbol: 'Opts.retry', filePath: 'src/a.ts', newName: 'retries' } as const
+    const preview = (await tool.execute(rename)).split('\n')
+    expect(preview.slice(0, 4)).toEqual([
+      'Opts.retry → src/a.ts:1:25',
+      'Warning: errors 0 → 1 if applied (in the 2 checked files), 1 new error:',
+      "  src/c.ts:3:22  error  2345  Argument of type '{ retry: number; }' is not assignable to parameter of type 'Opts'. Property 'retries' is missing in type '{ retry: number; }' but required in type 'Opts'.",
+      'Preview: rename retry → retries: 2 edits in 1 file; nothing written. The same call with apply: true writes it.',
+    ])
+    await expect(tool.execute({ ...rename, apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_ADDS_ERRORS' })
+    for (const [name, text] of Object.entries(passed)) expect(await readFile(path.join(root, name), 'utf8')).toBe(text)
+  })
+})

@@ -30,9 +30,19 @@ async function moveTool(fileSystem?: EditFileSystem) {
 const read = (root: string, file: string): Promise<string> => readFile(path.join(root, file), 'utf8')
 
 describe('moveFile through the tool', () => {
-  it('asks willRenameFiles with both paths, and didRenameFiles only once the files are written; an import the server missed is named', async () => {
+  it('refuses to apply a move whose edit leaves an import of the old path, changing nothing and telling no server', async () => {
     const { root, tool, seen } = await moveTool()
-    expect(await tool.execute({ ...move, apply: true })).toBe(
+    expect(await failure(tool.execute({ ...move, apply: true }))).toEqual({
+      code: 'LSP_EDIT_INCOMPLETE',
+      message: "move src/util.ts → src/lib/util.ts was not applied: 1 import would still name src/util.ts (the server's edit leaves it): src/other.ts:1 './util.js'; nothing was written. Fix it by hand, or apply with force: true to write it anyway",
+    })
+    for (const [file, content] of Object.entries(files)) expect(await read(root, file)).toBe(content)
+    expect(seen.filter((query) => query.operation === 'didRenameFiles')).toEqual([])
+  })
+
+  it('with force, asks willRenameFiles with both paths, and didRenameFiles only once the files are written; an import the server missed is named', async () => {
+    const { root, tool, seen } = await moveTool()
+    expect(await tool.execute({ ...move, apply: true, force: true })).toBe(
       [
         "Warning: 1 import still names src/util.ts: src/other.ts:1 './util.js'.",
         'Applied: move src/util.ts → src/lib/util.ts: 1 edit in 2 files written.',
@@ -74,7 +84,7 @@ describe('moveFile through the tool', () => {
       },
     }
     const { root, tool, seen } = await moveTool(fileSystem)
-    const { code, message } = await failure(tool.execute({ ...move, apply: true }))
+    const { code, message } = await failure(tool.execute({ ...move, apply: true, force: true }))
     expect([code, message]).toEqual(['LSP_EDIT_FAILED', `writing ${path.join(root, 'src/util.ts')} failed (EIO); every file was restored to its content before the edit`])
     for (const [file, content] of Object.entries(files)) expect(await read(root, file)).toBe(content)
     expect(existsSync(path.join(root, 'src/lib'))).toBe(false)

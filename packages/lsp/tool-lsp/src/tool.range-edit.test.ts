@@ -112,7 +112,7 @@ describe('edit: bad input', () => {
     { name: 'no end', input: { ...edit, endLine: undefined, endCharacter: undefined }, message: 'edit needs filePath, line and character (the start), endLine and endCharacter (the end, exclusive) and text ("" deletes); endLine and endCharacter are missing' },
     { name: 'no text', input: { ...edit, text: undefined }, message: 'edit needs filePath, line and character (the start), endLine and endCharacter (the end, exclusive) and text ("" deletes); text is missing' },
     { name: 'a symbol', input: { ...edit, symbol: 'total' }, message: 'edit takes filePath, line, character, endLine, endCharacter, text and apply (remove symbol)' },
-    { name: 'force', input: { ...edit, force: true }, message: 'edit takes no force (rename)' },
+    { name: 'force', input: { ...edit, force: true }, message: 'edit takes no force (rename, moveFile)' },
     { name: 'a page', input: { ...edit, page: 2 }, message: 'edit takes no page (its answer is not a list)' },
     { name: 'an empty text for replaceSymbol', input: { operation: 'replaceSymbol', symbol: 'total', text: '' }, message: 'replaceSymbol needs a non-empty text (the code to write); to delete code, edit its range with text ""' },
     { name: 'text a number', input: { ...edit, text: 5 }, message: 'text must be a string (got 5)' },

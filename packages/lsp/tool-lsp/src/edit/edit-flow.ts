@@ -33,8 +33,11 @@ export interface EditDescription {
   readonly moved?: { readonly from: string; readonly to: string }
   /** Run once the files are written, before the errors are counted again; its lines join the checks. */
   readonly afterWrite?: () => Promise<readonly string[]>
-  /** What a preview says first, before anything is written (a move's imports the edit leaves). */
-  readonly beforeWrite?: () => Promise<readonly string[]>
+  /**
+   * What the edit would leave undone, as a phrase (a move's imports of the old path the server's
+   * edit leaves): a preview warns of it first, apply refuses it (`LSP_EDIT_INCOMPLETE`) unless forced.
+   */
+  readonly leaves?: () => Promise<string | undefined>
   /** Files whose errors are counted before and after too (a move's importers the edit may leave). */
   readonly alsoCheck?: readonly string[]
   /** The declaration a symbol edit changes: the files referencing it are checked with the edited ones. */
@@ -122,10 +125,10 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const referencedAt = described.referencedAt ?? overrides?.container
   const binding = check !== undefined && rename !== undefined ? renameBinding(check, plan, rename) : undefined
   const { files: named, locations: references, note: referencingNote } = referencedAt === undefined ? { files: [], locations: [] } : await referencingFiles(context, referencedAt)
-  // A symbol edit may change the type its users pass on (`const total = add(1, 2)`): their files too.
-  const symbolAt = described.referencedAt
-  const own = symbolAt && { uri: URI.file(symbolAt.absolutePath).toString(), range: { start: symbolAt.position, end: symbolAt.position } }
-  const dependents = symbolAt === undefined || own === undefined ? { files: [] } : await dependentFiles(context, references, own, symbolAt.name, [root, context.workspaceRoot])
+  // A symbol edit may change the type its users pass on (`const total = add(1, 2)`): their files
+  // too; for a member's rename, the container's users (`run(o: Opts)` called with an object of the old shape).
+  const own = referencedAt && { uri: URI.file(referencedAt.absolutePath).toString(), range: { start: referencedAt.position, end: referencedAt.position } }
+  const dependents = referencedAt === undefined || own === undefined ? { files: [] } : await dependentFiles(context, references, own, referencedAt.name, [root, context.workspaceRoot])
   const reexporting = rename === undefined ? [] : await reexportersOf(plan, root, context)
   const referencing = [...named, ...dependents.files, ...(described.alsoCheck ?? []), ...reexporting]
   const notes = [referencingNote, dependents.note].filter((note): note is string => note !== undefined)
@@ -136,14 +139,17 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     const warning = speculative[0]?.startsWith('Warning:') ? speculative : []
     const words = writeFlagWords(context.writeFlags)
     const preview = `Preview: ${what}: ${counted}; nothing written. The same ${words.call} with ${words.apply} writes it.`
-    const first = described.beforeWrite ? await described.beforeWrite() : []
+    const left = described.leaves ? await described.leaves() : undefined
+    const first = left === undefined ? [] : [`Warning: if applied, ${left}.`]
     return answer([...first, ...hierarchy.warning, ...warning, ...(checked?.conflict?.lines ?? []), preview, ...(warning.length > 0 ? [] : speculative), ...checkLines, diffOf(plan)])
   }
   const recorded = context.previews.get(key)
   if (recorded) await assertUnchanged(recorded, plan)
   const force = writeFlagWords(context.writeFlags).force
-  const refused = rename === undefined ? undefined : ((check && refusal(check, rename.oldName, force, roots)) ?? (overrides && overrideRefusal(overrides, rename.oldName, force)))
-  const forced = request.shape === 'rename' && request.force
+  const left = described.leaves ? await described.leaves() : undefined
+  const leftRefusal = left === undefined ? undefined : `${left}; nothing was written. Fix ${left.startsWith('1 ') ? 'it' : 'them'} by hand, or apply with ${force} to write it anyway`
+  const refused = rename === undefined ? leftRefusal : ((check && refusal(check, rename.oldName, force, roots)) ?? (overrides && overrideRefusal(overrides, rename.oldName, force)))
+  const forced = (request.shape === 'rename' || request.shape === 'moveFile') && request.force
   if (refused !== undefined && !forced) throw new LspToolError('LSP_EDIT_INCOMPLETE', `${what} was not applied: ${refused}`)
   const dispatch = overrides && rename && overrideConflict(overrides, rename.oldName)
   if (dispatch !== undefined && !forced) throw new LspToolError('LSP_EDIT_NAME_CONFLICT', `${what} was not applied: ${dispatch}; nothing was written. Choose another name, or apply with ${force} to write it anyway`)

@@ -77,7 +77,7 @@ export const lspToolInputSchema = z.strictObject({
   force: z
     .boolean()
     .describe(
-      'rename with apply: true writes although the references check found places it leaves, or errors it adds; default false refuses.',
+      'rename or moveFile with apply: true writes although the check found places it leaves (references, imports of the old path), or errors it adds; default false refuses.',
     )
     .optional(),
   endLine: z

@@ -205,10 +205,12 @@ describe('parseLspToolInput', () => {
       filePath: 'src/util.ts',
       newPath: 'src/lib/util.ts',
       apply: false,
+      force: false,
     })
+    expect(messageOf({ operation: 'moveFile', filePath: 'a.ts', newPath: 'b.ts', force: true })).toBe('force goes with apply: true (it writes a move the check refused)')
     expect(messageOf({ operation: 'moveFile', filePath: 'src/util.ts' })).toBe('moveFile needs filePath (the file to move) and newPath (where it goes); newPath is missing')
     expect(messageOf({ operation: 'moveFile', filePath: 'a.ts', newPath: 'b.ts', line: 2, newName: 'x' })).toBe(
-      'moveFile takes no newName (rename); moveFile takes filePath, newPath and apply (remove line)',
+      'moveFile takes no newName (rename); moveFile takes filePath, newPath, apply and force (remove line)',
     )
     expect(messageOf({ operation: 'rename', symbol: 'f', newName: 'g', newPath: 'b.ts' })).toBe('rename takes no newPath (moveFile)')
     expect(messageOf({ operation: 'willRenameFiles', filePath: 'a.ts', newPath: 'b.ts' })).toMatch(/^operation must be one of .*, moveFile, impact \(got "willRenameFiles"\)$/)

@@ -20,7 +20,7 @@ const editFields: Record<'rename' | 'codeActions' | 'format' | 'moveFile' | 'edi
   insertBefore: ['text', 'apply'],
   insertAfter: ['text', 'apply'],
   edit: ['text', 'apply', 'endLine', 'endCharacter'],
-  moveFile: ['newPath', 'apply'],
+  moveFile: ['newPath', 'apply', 'force'],
 }
 
 /** Levels of users `impact` follows when the input gives no depth. */
@@ -217,14 +217,15 @@ function impactRequest(input: LspToolInput, present: readonly Field[], page: num
   return { request: { shape: 'impact', operation: impactOperation, spec, depth: input.depth ?? DEFAULT_IMPACT_DEPTH, page }, problems }
 }
 
-/** moveFile: filePath and newPath, and apply. */
+/** moveFile: filePath and newPath, and apply (with force). */
 function moveRequest(input: LspToolInput, present: readonly Field[], problems: string[]): { request?: ToolRequest; problems: string[] } {
-  const extra = present.filter((field) => !['filePath', 'newPath', 'apply'].includes(field))
+  const extra = present.filter((field) => !['filePath', 'newPath', 'apply', 'force'].includes(field))
   const missing = (['filePath', 'newPath'] as const).filter((field) => input[field] === undefined)
   if (missing.length > 0) problems.unshift(`moveFile needs filePath (the file to move) and newPath (where it goes); ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} missing`)
-  if (extra.length > 0) problems.push(`moveFile takes filePath, newPath and apply (remove ${listed(extra)})`)
+  if (extra.length > 0) problems.push(`moveFile takes filePath, newPath, apply and force (remove ${listed(extra)})`)
+  if (input.force !== undefined && input.apply !== true) problems.push('force goes with apply: true (it writes a move the check refused)')
   if (input.filePath === undefined || input.newPath === undefined) return { problems }
-  return { request: { shape: 'moveFile', operation: 'moveFile', filePath: input.filePath, newPath: input.newPath, apply: input.apply ?? false }, problems }
+  return { request: { shape: 'moveFile', operation: 'moveFile', filePath: input.filePath, newPath: input.newPath, apply: input.apply ?? false, force: input.force ?? false }, problems }
 }
 
 /** symbolSource, replaceSymbol, insertBefore, insertAfter: a cursor or symbol, text for the edits. */

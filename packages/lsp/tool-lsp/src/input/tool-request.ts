@@ -141,6 +141,8 @@ export type ToolRequest =
       /** Where it goes, as given (relative to the workspace root, or absolute). */
       readonly newPath: string
       readonly apply: boolean
+      /** With apply: write although the server's edit leaves imports of the old path (refused otherwise). */
+      readonly force: boolean
     }
   | {
       readonly shape: 'workspaceDiagnostics'

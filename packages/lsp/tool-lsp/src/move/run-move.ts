@@ -38,12 +38,12 @@ export async function runMoveFile(outcome: Answered, context: EditFlowContext): 
   const { found } = await oldImports(moved.from, moved.to, root, extensions)
   // The files importing the old path: their errors are counted before and after, edited by the server or not.
   const importers = [...new Set(found.map((old) => path.join(root, old.displayPath)))].filter((file) => file !== moved.from)
-  const beforeWrite = async (): Promise<string[]> => leftByEdit(found, moved, root, subject.displayPath, edit)
-  return runEditFlow(outcome, context, { edit, what, key, moved, afterWrite, beforeWrite, alsoCheck: importers })
+  const leaves = async (): Promise<string | undefined> => leftByEdit(found, moved, root, subject.displayPath, edit)
+  return runEditFlow(outcome, context, { edit, what, key, moved, afterWrite, leaves, alsoCheck: importers })
 }
 
-/** The preview's warning: relative imports of the old path (`found`) on lines the server's edit does not change (tsserver leaves a file with `declare module './util'`). */
-function leftByEdit(found: readonly OldImport[], moved: { readonly from: string; readonly to: string }, root: string, oldDisplay: string, edit: LspWorkspaceEdit): string[] {
+/** Relative imports of the old path (`found`) on lines the server's edit does not change (tsserver leaves a file with `declare module './util'`), as a phrase. */
+function leftByEdit(found: readonly OldImport[], moved: { readonly from: string; readonly to: string }, root: string, oldDisplay: string, edit: LspWorkspaceEdit): string | undefined {
   const changed = (displayPath: string, line: number): boolean =>
     edit.changes.some(
       (change) =>
@@ -52,8 +52,8 @@ function leftByEdit(found: readonly OldImport[], moved: { readonly from: string;
         change.edits.some((text) => text.range.start.line <= line - 1 && line - 1 <= text.range.end.line),
     )
   const left = found.filter((old) => !changed(old.displayPath, old.line) && path.join(root, old.displayPath) !== moved.from)
-  if (left.length === 0) return []
-  return [`Warning: if applied, ${left.length} ${left.length === 1 ? 'import would still name' : 'imports would still name'} ${oldDisplay} (the server's edit leaves ${left.length === 1 ? 'it' : 'them'}): ${importsText(left)}.`]
+  if (left.length === 0) return undefined
+  return `${left.length} ${left.length === 1 ? 'import would still name' : 'imports would still name'} ${oldDisplay} (the server's edit leaves ${left.length === 1 ? 'it' : 'them'}): ${importsText(left)}`
 }
 
 /** `src/a.ts:1 './util', …`: the first 5 imports, `path:line 'specifier'`. */
