@@ -7,7 +7,8 @@ import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { settleDeclarations } from './classify/declarations.js'
 import { throughStandIns } from './classify/stand-ins.js'
-import { isCallAt } from './classify/call-site.js'
+import { missedBy } from './classify/call-site.js'
+import { usedAsValue } from './classify/value-use.js'
 import { namesInString } from './classify/string-name.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
 import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
@@ -164,6 +165,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const candidates: LspCandidate[] = []
     const adds = missedBy(texts)
     const unsettled: string[] = []
+    const valueUses: LspLocation[] = []
     const packageOf = packageNames()
     settled.forEach((verdict, index) => {
       const location = asked[index]!
@@ -174,7 +176,10 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       } else if (declaration !== undefined && adds(request.operation, location, false)) {
         candidates.push({ location, reason: 'declaration', message: null, declaration })
         counts.candidates++
-      } else if (verdict.kind === 'here' || verdict.kind === 'elsewhere') counts.elsewhere++
+      } else if (verdict.kind === 'here' || verdict.kind === 'elsewhere') {
+        counts.elsewhere++
+        if (request.operation === 'incomingCalls' && verdict.kind === 'here' && verdict.declaration !== true && usedAsValue(texts, location)) valueUses.push(location)
+      }
       else if (verdict.kind === 'unchecked') {
         counts.unchecked++
         if (verdict.partial) unsettled.push(location.uri)
@@ -193,7 +198,17 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     added.sort(compareLocations)
     counts.unchecked += toAsk.length + known.length - asked.length
     candidates.sort((a, b) => compareLocations(a.location, b.location)) // asked nearest first; listed in path order
-    const check: LspCrossCheck = { name, files: files.size, added, candidates, counts, truncated: search.truncated, unsearched: unsearchedOf(search.unsearched), inStrings: { count: inStrings.length, locations: inStrings.sort(compareLocations).slice(0, MAX_IN_STRINGS) } }
+    const check: LspCrossCheck = {
+      name,
+      files: files.size,
+      added,
+      candidates,
+      counts,
+      truncated: search.truncated,
+      unsearched: unsearchedOf(search.unsearched),
+      inStrings: { count: inStrings.length, locations: inStrings.sort(compareLocations).slice(0, MAX_IN_STRINGS) },
+      ...(request.operation === 'incomingCalls' ? { valueUses: { count: valueUses.length, locations: valueUses.sort(compareLocations).slice(0, MAX_IN_STRINGS) } } : {}),
+    }
     return finish(result, check, unsettled)
   } finally {
     bounded.release()
@@ -213,21 +228,6 @@ async function locationsAt(operation: 'goToDefinition' | 'findReferences', lsp: 
   } catch (error) {
     if (signal?.aborted) throw error
     return []
-  }
-}
-
-/**
- * Whether a place that leads to the symbol is one the answer missed: any for `findReferences`, a
- * call for `incomingCalls` (an import or a type names the function without calling it, and a
- * `declaration` of it, such as an overload signature, is no call), none for `goToImplementation`
- * (a use is not an implementation). The others count as `elsewhere`.
- */
-function missedBy(texts: Texts): (operation: CrossCheckedOperation, place: LspLocation, declaration: boolean) => boolean {
-  return (operation, place, declaration) => {
-    if (operation === 'goToImplementation' || (operation === 'incomingCalls' && declaration)) return false
-    if (operation === 'findReferences') return true
-    const line = texts.lines(place.uri)?.[place.range.start.line]
-    return line !== undefined && isCallAt(line, place.range.start.character, place.range.end.character)
   }
 }
 
@@ -262,6 +262,10 @@ function finish<Result extends LspLocationsResult | LspCallsResult>(result: Resu
     const count = throughDeclarations.length
     const files = [...new Set(throughDeclarations.map((candidate) => relativeTo(result.resolvedWorkspaceRoot, uriPath(candidate.declaration!.uri))))].sort()
     answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(count)} ${name} through its package’s compiled declarations (${files.join(', ')}), not its source (${mayBe(count)})` })
+  }
+  const values = check.valueUses?.count ?? 0
+  if (values > 0) {
+    answer = withCompleteness(answer, { reason: 'unresolved', message: `${values === 1 ? '1 place uses' : `${values} places use`} ${name} as a value (passed or stored), where it may be called with no call naming it: callers through ${values === 1 ? 'it are' : 'them are'} not listed` })
   }
   if (counts.unchecked > 0 || truncated) {
     const cut = truncated ? `the search stopped at ${counts.occurrences} occurrences of ${name}` : `${counts.unchecked} of ${counts.occurrences} occurrences of ${name} were left unchecked ${whyUnchecked(counts.unchecked, unsettled, result.resolvedWorkspaceRoot)}`

@@ -131,4 +131,19 @@ export interface LspCrossCheck {
   readonly unsearched: LspUnsearched
   /** The occurrences in string literals (see {@link LspInStrings}); `count` 0 when none. They leave the answer `complete`. */
   readonly inStrings: LspInStrings
+  /**
+   * `incomingCalls` only: the occurrences that lead to the function without calling it and use it
+   * as a value — passed (`.then(noop)`, `signal.connect(handler)`), stored (`{ onDone: noop }`)
+   * or returned — not an import, export or type. It may be called through them where no call
+   * names it, so they make the answer `partial` (`unresolved`). Absent for other operations.
+   */
+  readonly valueUses?: LspValueUses
+}
+
+/** The places a function is used as a value (see {@link LspCrossCheck.valueUses}). */
+export interface LspValueUses {
+  /** How many in all. */
+  readonly count: number
+  /** The first of them by location, at most 20: the name's range, zero-based UTF-16, half-open. */
+  readonly locations: readonly LspLocation[]
 }

@@ -9,7 +9,7 @@ export type {
   LspTextEdit,
   LspWorkspaceEdit,
 } from './edit-types.js'
-export type { LspCandidate, LspCrossCheck, LspCrossCheckCounts, LspInStrings, LspUnsearched, LspUnsearchedFile } from './cross-check-types.js'
+export type { LspCandidate, LspCrossCheck, LspCrossCheckCounts, LspInStrings, LspUnsearched, LspUnsearchedFile, LspValueUses } from './cross-check-types.js'
 export type { LspDiagnostic, LspDiagnosticSeverity } from './diagnostic-types.js'
 export type {
   LspCursorOperation,

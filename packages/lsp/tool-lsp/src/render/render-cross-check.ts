@@ -43,6 +43,10 @@ export async function crossCheckLines(check: LspCrossCheck | undefined, context:
   if (addedOnly !== undefined) {
     await section(check.added, (count) => `${count} more ${count === 1 ? `place ${addedOnly}s` : `places ${addedOnly}`} ${check.name} (missed by the server; found by the cross-check):`)
   }
+  const values = check.valueUses
+  if (values !== undefined && values.count > 0) {
+    await section(values.locations, (count) => `${values.count} ${values.count === 1 ? 'place uses' : 'places use'} ${check.name} as a value (it may be called through ${values.count === 1 ? 'it' : 'them'})${count < values.count ? `, the first ${count}` : ''}:`)
+  }
   for (const group of candidateGroups(check.candidates, roots)) {
     await section(group.locations, (count) => `${count} more ${count === 1 ? 'place names' : 'places name'} ${check.name} ${group.why} (may be this one):`)
   }

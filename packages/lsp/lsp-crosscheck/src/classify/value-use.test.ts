@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { isValueUseAt } from './value-use.js'
+
+/** Whether the first `name` of `line` is a use of the function as a value. */
+const valueUse = (line: string, name: string): boolean => {
+  const start = line.indexOf(name)
+  return isValueUseAt(line, start, start + name.length)
+}
+
+describe('a function used as a value', () => {
+  it('is passed, stored or returned', () => {
+    expect(['promise.then(noop).catch(noop)', 'const handlers = { onDone: noop }', '  return noop', 'request_started.connect(close_old_connections)', '    int (*fp)(void) = in;', 'export const all = [1, 2].map(price)'].map((line) => valueUse(line, line.includes('price') ? 'price' : line.includes('close_') ? 'close_old_connections' : line.includes(' in;') ? 'in' : 'noop'))).toEqual([true, true, true, true, true, true])
+  })
+
+  it('is not an import or export, a type, a JSX tag, nor a name alone on its line', () => {
+    expect([
+      valueUse("import { noop } from './utils'", 'noop'),
+      valueUse("export { noop } from './utils'", 'noop'),
+      valueUse('export default noop', 'noop'),
+      valueUse('from django.db import close_old_connections', 'close_old_connections'),
+      valueUse('module.exports = { noop }', 'noop'),
+      valueUse('export type P = typeof price', 'price'),
+      valueUse('  return <Noop value={1} />', 'Noop'),
+      valueUse('  noop,', 'noop'),
+      valueUse('  noop as nothing,', 'noop'),
+    ]).toEqual([false, false, false, false, false, false, false, false, false])
+  })
+})

@@ -1,0 +1,27 @@
+import type { LspLocation } from '@agent-lsp/lsp'
+import type { Texts } from '../search/texts.js'
+
+/** Whether `place` (on one line) uses the function as a value (see {@link isValueUseAt}). */
+export function usedAsValue(texts: Texts, place: LspLocation): boolean {
+  const line = texts.lines(place.uri)?.[place.range.start.line]
+  return line !== undefined && place.range.start.line === place.range.end.line && isValueUseAt(line, place.range.start.character, place.range.end.character)
+}
+
+/**
+ * Whether the name at `start..end` (zero-based UTF-16) of `lineText`, a place that leads to a
+ * function without calling it (see `isCallAt`), uses it as a value: passed (`.then(noop)`,
+ * `signal.connect(handler)`), stored (`{ onDone: noop }`, `fp = in`) or returned, where it may be
+ * called with no call naming it. Not an import or export line (`import {`, `from x import`,
+ * `export {`, `module.exports`, `#include`), a type (`typeof noop`), a JSX tag (`<Noop`), nor a
+ * name alone on its line (a member of a multi-line import or export list).
+ */
+export function isValueUseAt(lineText: string, start: number, end: number): boolean {
+  const before = lineText.slice(0, start)
+  if (moduleLine.test(lineText) || typeQuery.test(before) || /<\/?\s*$/.test(before)) return false
+  return !/^\s*$/.test(before) || !/^\s*(?:as\s+[\p{L}\p{N}_$]+\s*)?,?\s*$/u.test(lineText.slice(end))
+}
+
+/** A line that imports or re-exports names (JavaScript, Python, Go, C); not `export const x = f(noop)`. */
+const moduleLine = /^\s*(?:import\b|export\s*(?:\{|\*|type\b|default\s+[\p{L}\p{N}_$]+\s*;?\s*$)|from\s+\S+\s+import\b|module\.exports\b|exports\.|#\s*include\b)/u
+/** A type query before the name: `typeof noop`, `keyof typeof noop`. */
+const typeQuery = /\btypeof\s+(?:[\p{L}\p{N}_$]+\s*\.\s*)*$/u
