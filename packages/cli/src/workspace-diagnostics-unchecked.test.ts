@@ -75,6 +75,22 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
     }
   })
 
+  // The same for pyright: [tool.pyright] include = ["pkg"] leaves tools/t.py unchecked, and its
+  // answer was "No diagnostics in the workspace" (pyright on the file itself: reportReturnType).
+  it("names the Python files pyright's config does not include", { timeout: 120_000 }, async () => {
+    const seam = await seamOn({ 'pyproject.toml': '[tool.pyright]\ninclude = ["pkg"]\n', 'pkg/a.py': 'x: int = 1\n', 'tools/t.py': 'def f() -> int:\n    return "s"\n' })
+    // The first line of pyright's message (its second is indented with no-break spaces).
+    expect(seam.show(await seam.ask({ operation: 'diagnostics', filePath: 'tools/t.py' })).map((row) => row.split('\n')[0])).toEqual([
+      '2:12 Error reportReturnType Type "Literal[\'s\']" is not assignable to return type "int"',
+    ])
+    const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'tools/t.py' })
+    expect([result.kind === 'workspaceDiagnostics' && result.checks, seam.show(result), result.completeness]).toEqual([
+      ['pyright --outputjson'],
+      [],
+      { state: 'partial', reason: 'unconfigured', message: "1 Python file pyright's config does not include (tools/t.py) was not checked; ask diagnostics of it" },
+    ])
+  })
+
   it('says which files tsc checked without the declarations of referenced projects not built (a fresh clone), not TS6305 as an error', { timeout: 120_000 }, async () => {
     const project = (references: string) => `{ "compilerOptions": { "composite": true, "strict": true, "module": "esnext", "moduleResolution": "bundler", "outDir": "dist" }, "include": ["src"]${references} }\n`
     const seam = await seamOn({

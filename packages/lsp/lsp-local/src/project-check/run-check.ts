@@ -7,7 +7,8 @@ import type { LocalProjectCheck } from './check-config.js'
 import { pathToUri } from '../normalize/uri.js'
 import { parsePyrightOutput } from './pyright-output.js'
 import { parseTscOutput, type DiagnosticsByFile } from './tsc-output.js'
-import { listedFiles, tscLayout, uncoveredMessage } from './tsc-coverage.js'
+import { ownInclude } from '../sync/pyright-config.js'
+import { listedFiles, pythonFilesOutside, tscLayout, uncoveredMessage } from './coverage.js'
 import { tscProjects, withoutUnbuiltReferences } from './tsc-projects.js'
 
 /** What a project check printed beyond this is cut (a check of a huge project); 64 MiB. */
@@ -61,14 +62,17 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
       importers.length > 0 ? unbuiltMessage(importers.map(shown)) : undefined,
       left.length > 0 ? `${left.length} more ${left.length === 1 ? 'project' : 'projects'} (${left.slice(0, 3).map(shown).join(', ')}${left.length > 3 ? ', …' : ''}) ${left.length === 1 ? 'was' : 'were'} not checked (${MAX_NESTED_PROJECTS} below the root at most); run tsc -p on ${left.length === 1 ? 'it' : 'each'}` : undefined,
       // A file of a project past the bound is not counted as left out twice.
-      left.length > 0 ? undefined : uncoveredMessage(layout.sources.filter((file) => !listed.has(file)), root),
+      left.length > 0 ? undefined : uncoveredMessage(layout.sources.filter((file) => !listed.has(file)), root, 'TypeScript', 'no checked tsconfig.json includes'),
     ].filter((sentence) => sentence !== undefined)
     return { files: filesOf(errors), checks, ...(missed.length > 0 ? { missed: missed.join('; ') } : {}) }
   }
   const { stdout, stderr, status } = await run(check.script, ['--outputjson'], root, signal, 'pyright')
   // 0: no errors, 1: errors reported; 2 and above: pyright could not check (a bad config, say).
   if (status !== 0 && status !== 1) throw failed('pyright', status, `${stderr}\n${stdout}`)
-  return { files: filesOf(parsePyrightOutput(stdout)), checks: [`pyright --outputjson${root === labelRoot ? '' : ` (in ${shown(root)})`}`] }
+  // A config's `include` leaves the rest of the root unchecked (and pyright says nothing of it).
+  const include = ownInclude(root)
+  const missed = include === undefined ? undefined : uncoveredMessage(pythonFilesOutside(root, include), root, 'Python', "pyright's config does not include")
+  return { files: filesOf(parsePyrightOutput(stdout)), checks: [`pyright --outputjson${root === labelRoot ? '' : ` (in ${shown(root)})`}`], ...(missed === undefined ? {} : { missed }) }
 }
 
 /**

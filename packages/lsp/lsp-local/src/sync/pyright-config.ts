@@ -32,6 +32,18 @@ export function pyrightConfigAbove(root: string): ConfigAbove | undefined {
   }
 }
 
+/**
+ * The folders the `include` of `root`'s own pyright config names (`pyrightconfig.json`, else a
+ * `pyproject.toml`'s `[tool.pyright]`), resolved; `undefined` when it names none (all of `root`
+ * is included), has no config of its own, cannot be read, or names a glob.
+ */
+export function ownInclude(root: string): readonly string[] | undefined {
+  const json = join(root, 'pyrightconfig.json')
+  const toml = join(root, 'pyproject.toml')
+  const include = isFile(json) ? jsonInclude(read(json), root) : isFile(toml) && hasPyrightTable(read(toml)) ? tomlInclude(read(toml), root) : undefined
+  return include === undefined || include.length === 0 || include.some((entry) => /[*?[\]]/.test(entry)) ? undefined : include
+}
+
 /** Whether a config from above leaves `root` out: it names folders, and none holds `root` (unknown counts as out). */
 export function leavesOut(config: ConfigAbove, root: string): boolean {
   if (config.include === undefined) return true

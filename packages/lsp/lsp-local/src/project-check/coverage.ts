@@ -1,4 +1,5 @@
 import { join, relative, sep } from 'node:path'
+import { isInside } from '../sync/paths.js'
 import { BUILD_DIRECTORIES, DEPENDENCY_DIRECTORIES, walk } from '../sync/walk.js'
 
 /** Bounds of the walk for configs and sources, as the projects scan's (see `findProjects`). */
@@ -42,11 +43,29 @@ export function listedFiles(output: string): Set<string> {
   return new Set(output.split(/\r?\n/).filter((line) => line.startsWith(sep) || /^[A-Za-z]:[\\/]/.test(line)))
 }
 
-/** `N files no checked project includes (a, b, c and N more) …`: the partial answer's sentence, or nothing. */
-export function uncoveredMessage(uncovered: readonly string[], root: string): string | undefined {
+/**
+ * `1 TypeScript file no checked tsconfig.json includes (scripts/c.ts) was not checked; ask
+ * diagnostics of it`: the partial answer's sentence for `uncovered` files of `language`, which
+ * `leftOutBy` says why nothing checked; nothing when there are none.
+ */
+export function uncoveredMessage(uncovered: readonly string[], root: string, language: string, leftOutBy: string): string | undefined {
   if (uncovered.length === 0) return undefined
   const shown = uncovered.slice(0, 3).map((file) => relative(root, file).split(sep).join('/'))
   const named = shown.join(', ') + (uncovered.length > 3 ? ` and ${uncovered.length - 3} more` : '')
   const one = uncovered.length === 1
-  return `${uncovered.length} TypeScript ${one ? 'file' : 'files'} no checked tsconfig.json includes (${named}) ${one ? 'was' : 'were'} not checked; ask diagnostics of ${one ? 'it' : 'each'}`
+  return `${uncovered.length} ${language} ${one ? 'file' : 'files'} ${leftOutBy} (${named}) ${one ? 'was' : 'were'} not checked; ask diagnostics of ${one ? 'it' : 'each'}`
+}
+
+/**
+ * The `.py` files under `root` outside every folder `include` names (see `ownInclude`), walked as
+ * {@link tscLayout} walks (virtualenvs, dependency, build and dot folders skipped), sorted.
+ */
+export function pythonFilesOutside(root: string, include: readonly string[]): string[] {
+  const outside: string[] = []
+  const skip = (name: string): boolean => DEPENDENCY_DIRECTORIES.has(name) || BUILD_DIRECTORIES.has(name) || name.startsWith('.')
+  walk(root, { maxDirectories: MAX_DIRECTORIES, maxDepth: MAX_DEPTH, skip }, ({ path, files }) => {
+    if (include.some((folder) => isInside(path, folder))) return 'prune'
+    for (const file of files) if (file.endsWith('.py')) outside.push(join(path, file))
+  })
+  return outside.sort()
 }
