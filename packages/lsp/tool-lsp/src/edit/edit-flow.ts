@@ -34,10 +34,11 @@ export interface EditDescription {
   /** Run once the files are written, before the errors are counted again; its lines join the checks. */
   readonly afterWrite?: () => Promise<readonly string[]>
   /**
-   * What the edit would leave undone, as a phrase (a move's imports of the old path the server's
-   * edit leaves): a preview warns of it first, apply refuses it (`LSP_EDIT_INCOMPLETE`) unless forced.
+   * What the edit would leave undone (a move's imports of the old path the server's edit leaves):
+   * how many places, and a phrase naming them. A preview warns of it first, apply refuses it
+   * (`LSP_EDIT_INCOMPLETE`) unless forced.
    */
-  readonly leaves?: () => Promise<string | undefined>
+  readonly leaves?: () => Promise<{ readonly count: number; readonly phrase: string } | undefined>
   /** Files whose errors are counted before and after too (a move's importers the edit may leave). */
   readonly alsoCheck?: readonly string[]
   /** The declaration a symbol edit changes: the files referencing it are checked with the edited ones. */
@@ -140,14 +141,14 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
     const words = writeFlagWords(context.writeFlags)
     const preview = `Preview: ${what}: ${counted}; nothing written. The same ${words.call} with ${words.apply} writes it.`
     const left = described.leaves ? await described.leaves() : undefined
-    const first = left === undefined ? [] : [`Warning: if applied, ${left}.`]
+    const first = left === undefined ? [] : [`Warning: if applied, ${left.phrase}.`]
     return answer([...first, ...hierarchy.warning, ...warning, ...(checked?.conflict?.lines ?? []), preview, ...(warning.length > 0 ? [] : speculative), ...checkLines, diffOf(plan)])
   }
   const recorded = context.previews.get(key)
   if (recorded) await assertUnchanged(recorded, plan)
   const force = writeFlagWords(context.writeFlags).force
   const left = described.leaves ? await described.leaves() : undefined
-  const leftRefusal = left === undefined ? undefined : `${left}; nothing was written. Fix ${left.startsWith('1 ') ? 'it' : 'them'} by hand, or apply with ${force} to write it anyway`
+  const leftRefusal = left === undefined ? undefined : `${left.phrase}; nothing was written. Fix ${left.count === 1 ? 'it' : 'them'} by hand, or apply with ${force} to write it anyway`
   const refused = rename === undefined ? leftRefusal : ((check && refusal(check, rename.oldName, force, roots)) ?? (overrides && overrideRefusal(overrides, rename.oldName, force)))
   const forced = (request.shape === 'rename' || request.shape === 'moveFile') && request.force
   if (refused !== undefined && !forced) throw new LspToolError('LSP_EDIT_INCOMPLETE', `${what} was not applied: ${refused}`)

@@ -38,12 +38,12 @@ export async function runMoveFile(outcome: Answered, context: EditFlowContext): 
   const { found } = await oldImports(moved.from, moved.to, root, extensions)
   // The files importing the old path: their errors are counted before and after, edited by the server or not.
   const importers = [...new Set(found.map((old) => path.join(root, old.displayPath)))].filter((file) => file !== moved.from)
-  const leaves = async (): Promise<string | undefined> => leftByEdit(found, moved, root, subject.displayPath, edit)
+  const leaves = async (): Promise<{ count: number; phrase: string } | undefined> => leftByEdit(found, moved, root, subject.displayPath, edit)
   return runEditFlow(outcome, context, { edit, what, key, moved, afterWrite, leaves, alsoCheck: importers })
 }
 
-/** Relative imports of the old path (`found`) on lines the server's edit does not change (tsserver leaves a file with `declare module './util'`), as a phrase. */
-function leftByEdit(found: readonly OldImport[], moved: { readonly from: string; readonly to: string }, root: string, oldDisplay: string, edit: LspWorkspaceEdit): string | undefined {
+/** Relative imports of the old path (`found`) on lines the server's edit does not change (tsserver leaves a file with `declare module './util'`): how many, and a phrase naming them. */
+function leftByEdit(found: readonly OldImport[], moved: { readonly from: string; readonly to: string }, root: string, oldDisplay: string, edit: LspWorkspaceEdit): { count: number; phrase: string } | undefined {
   const changed = (displayPath: string, line: number): boolean =>
     edit.changes.some(
       (change) =>
@@ -53,7 +53,8 @@ function leftByEdit(found: readonly OldImport[], moved: { readonly from: string;
     )
   const left = found.filter((old) => !changed(old.displayPath, old.line) && path.join(root, old.displayPath) !== moved.from)
   if (left.length === 0) return undefined
-  return `${left.length} ${left.length === 1 ? 'import would still name' : 'imports would still name'} ${oldDisplay} (the server's edit leaves ${left.length === 1 ? 'it' : 'them'}): ${importsText(left)}`
+  const phrase = `${left.length} ${left.length === 1 ? 'import would still name' : 'imports would still name'} ${oldDisplay} (the server's edit leaves ${left.length === 1 ? 'it' : 'them'}): ${importsText(left)}`
+  return { count: left.length, phrase }
 }
 
 /** `src/a.ts:1 './util', …`: the first 5 imports, `path:line 'specifier'`. */
