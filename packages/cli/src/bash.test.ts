@@ -33,6 +33,23 @@ describe('bash-language-server', () => {
     expect(show(await ask({ operation: 'findReferences', filePath: 'other.sh', position: { line: 2, character: 0 } }))).toEqual(['other.sh:2:1', 'other.sh:3:1'])
   })
 
+  it("tells a script's own redefinition of a sourced function from the library's: each has its own calls", async () => {
+    // The fourth trial (v9, repro 12): g.sh sources the library, then defines log again, and bash
+    // runs g's own (the truth below). Each function's references listed both, since goToDefinition
+    // at g's call lists both definitions; a script's own definition is the one its calls run.
+    const files = {
+      'lib/common.sh': 'log() { echo "common: $*"; }\n',
+      'a.sh': '#!/bin/bash\n. ./lib/common.sh\nlog a\n',
+      'g.sh': '#!/bin/bash\nsource ./lib/common.sh\nlog() { echo "g own: $*"; }\nlog g\n',
+    }
+    const { ask, show, root } = await seamOn(files)
+    expect(['a.sh', 'g.sh'].map((script) => execFileSync('bash', [script], { cwd: root, encoding: 'utf8' }))).toEqual(['common: a\n', 'g own: g\n'])
+    // The server lists both definitions at g's call; bash runs g's own.
+    expect(show(await ask({ operation: 'goToDefinition', filePath: 'g.sh', position: { line: 3, character: 0 } }))).toEqual(['g.sh:3:1'])
+    expect(show(await ask({ operation: 'findReferences', filePath: 'g.sh', position: { line: 2, character: 0 } }))).toEqual(['g.sh:3:1', 'g.sh:4:1'])
+    expect(show(await ask({ operation: 'findReferences', filePath: 'lib/common.sh', position: { line: 0, character: 0 } }))).toEqual(['a.sh:3:1', 'lib/common.sh:1:1'])
+  })
+
   it('refuses a rename that leaves calls in a script sourcing the library through a variable (bash runs them)', async () => {
     // The server's rename edits a.sh and the library, not b.sh, whose `log` it lists among the references (the fourth trial).
     const root = await tempWorkspace({

@@ -142,7 +142,9 @@ export interface LocalServerConfig {
    * The server's `textDocument/references` lists every symbol of the name in the workspace, not
    * the one asked about (bash-language-server 5.8: a same-named function of a script that never
    * sources the library, and its calls): each listed place stays only where its definition leads
-   * where the asked place's does (see `sameSymbolReferences`; one definition request per place).
+   * where the asked place's does (see `sameSymbolReferences`; one definition request per file).
+   * Its `textDocument/definition` lists every definition it sees from a file, the file's own among
+   * them: a file's own is the one its places run, so only it is kept (see `ownFirst`).
    */
   readonly referencesByName?: boolean
   /**

@@ -17,7 +17,7 @@ import { compileDatabaseCompleteness, excludedFoldersCompleteness, inheritedConf
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { actOnMadeProjects, type MadeProjects } from './made-projects.js'
 import { runOperation } from './operations.js'
-import { sameSymbolReferences } from './references-by-name.js'
+import { ownFirst, sameSymbolReferences } from './references-by-name.js'
 import { assertSupported, unsupported } from './supported.js'
 import { askEarly, type EarlyAsk } from './early-ask.js'
 import { answerOverlayDiagnostics, readingDisk } from './overlay-diagnostics.js'
@@ -184,6 +184,9 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
     ;({ completeness: known, ...answer } = await ask())
   }
   assertCurrentVersions(answer as LspQueryResult, documents, config.id)
+  if (config.referencesByName && request.operation === 'goToDefinition' && answer.kind === 'locations' && operation.uri !== null) {
+    answer = { ...answer, locations: ownFirst(answer.locations, operation.uri) }
+  }
   if (config.referencesByName && request.operation === 'findReferences' && answer.kind === 'locations') {
     answer = { ...answer, locations: await sameSymbolReferences(answer.locations, request.position, operation, documents, config, hold) }
   }

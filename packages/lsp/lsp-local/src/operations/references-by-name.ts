@@ -11,8 +11,9 @@ const { DefinitionRequest } = protocol
 /**
  * The references of a server that lists every symbol of the name (`referencesByName`), narrowed
  * to the symbol asked about: a listed file's places stay where `textDocument/definition` (LSP 3.17
- * §Goto Definition) at its first place leads to a place it leads from the asked `position`, or
- * where it is unknown (none, a file not of this server, not text). Each listed file is opened for
+ * §Goto Definition) at its first place leads to a place it leads from the asked `position` (a
+ * file's own definition first, see {@link ownFirst}), or where it is unknown (none, a file not of
+ * this server, not text). Each listed file is opened for
  * it and held until the answer (`hold`). Without a definition at `position` the list is returned
  * as it is.
  * @param locations - the server's references, in its order (kept).
@@ -30,7 +31,7 @@ export async function sameSymbolReferences(
     const send = () => context.client.request(DefinitionRequest.type, params, context.signal)
     return normalizeLocations(await retryContentModified(send, context.limits.contentModifiedRetries), `${context.serverId} ${DefinitionRequest.method}`)
   }
-  const asked = context.uri === null ? [] : await definitionsAt(context.uri, position)
+  const asked = context.uri === null ? [] : ownFirst(await definitionsAt(context.uri, position), context.uri)
   if (asked.length === 0) return [...locations]
   const opened = new Map<string, Promise<boolean>>()
   const open = (uri: string): Promise<boolean> => {
@@ -48,11 +49,22 @@ export async function sameSymbolReferences(
   const keptFiles = new Set<string>()
   await Promise.all(
     [...firsts.values()].map(async (location) => {
-      const found = (await open(location.uri)) ? await definitionsAt(location.uri, location.range.start) : []
+      const found = (await open(location.uri)) ? ownFirst(await definitionsAt(location.uri, location.range.start), location.uri) : []
       if (found.length === 0 || found.some((definition) => asked.some((target) => overlaps(definition, target)))) keptFiles.add(location.uri)
     }),
   )
   return locations.filter((location) => keptFiles.has(location.uri))
+}
+
+/**
+ * Of the definitions at a place of `uri`, those in `uri` itself when there are any: a script that
+ * defines a function it also sources (`source lib.sh`, then `log() { … }`) runs its own, and
+ * bash-language-server lists both. Not bash's rule when the script defines it before sourcing a
+ * library that defines it again; a script sourcing two libraries that both define it keeps both.
+ */
+export function ownFirst(definitions: readonly LspLocation[], uri: string): LspLocation[] {
+  const own = definitions.filter((definition) => definition.uri === uri)
+  return own.length > 0 ? own : [...definitions]
 }
 
 /** Whether two locations are in one document and their ranges share a position. */
