@@ -4,7 +4,7 @@
 // only where its own file's language uses it as one (`type T =`, `import type`), checked with tsc
 // and node, python, gcc.
 import { describe, expect, it } from 'vitest'
-import { codeOf, tempWorkspace, toolOn, writeFiles } from './workspace.test-support.js'
+import { codeOf, tempWorkspace, toolOn, typeCheck, writeFiles } from './workspace.test-support.js'
 
 const tsconfig = JSON.stringify({ compilerOptions: { strict: true, noEmit: true } })
 
@@ -39,6 +39,21 @@ describe('a member named like a TypeScript keyword on typescript-language-server
       'LSP_EDIT_INCOMPLETE',
       'rename type → kind was not applied: 1 place names type where the server could not resolve it (it may be this symbol); nothing was written. Rename those by hand, or apply with force: true to write it anyway',
     ])
+  })
+})
+
+describe('methods named delete and get beside the delete operator and a get accessor, on typescript-language-server', () => {
+  // The sixth trial: `delete (globalThis as any).flag` and `get size()` were asked about as
+  // places naming the methods, listed as unresolved, and refused renames that tsc accepts.
+  const cache = "export class Cache {\n  private m: Record<string, number> = {}\n  get(k: string): number { return this.m[k] }\n  delete(k: string): void { delete this.m[k] }\n  get size(): number { return Object.keys(this.m).length }\n}\n"
+  const main = "import { Cache } from './cache'\nconst c = new Cache()\ndelete (globalThis as any).flag\nc.delete('a')\nexport const v = c.get('b') + c.size\n"
+
+  it('lists their references complete, and renames them', async () => {
+    const root = await tempWorkspace({ 'tsconfig.json': tsconfig, 'cache.ts': cache, 'main.ts': main })
+    const { ask, tool } = toolOn(root)
+    expect(await ask('findReferences', 'cache.ts:4:3')).toBe(['2 references to delete in 2 files', 'cache.ts:4:3  delete(k: string): void { delete this.m[k] }', "main.ts:4:3  c.delete('a')"].join('\n'))
+    expect((await tool.execute({ operation: 'rename', filePath: 'cache.ts', line: 3, character: 3, newName: 'read', apply: true })).split('\n')[0]).toBe('Applied: rename get → read: 2 edits in 2 files written.')
+    expect(typeCheck(root)).toBe('')
   })
 })
 

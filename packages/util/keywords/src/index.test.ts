@@ -13,6 +13,8 @@ describe('keywords where they stand', () => {
     expect([ts('type Ev = { kind: string }', 'type'), ts("import type { A } from './a'", 'type'), ts("import type { A } from './a'", 'from')]).toEqual([true, true, true])
     expect([ts('export interface Ev { type: string; get: number }', 'type'), ts('  type?: string', 'type'), ts("console.log(e.type + '!')", 'type'), ts('const { type } = e', 'type')]).toEqual([false, false, false, false])
     expect([ts('store.delete(key)', 'delete'), ts('  delete(key: string) {', 'delete'), ts('delete cache[key]', 'delete'), ts('Array.from(xs)', 'from'), ts('from(xs).pipe(map(f))', 'from')]).toEqual([false, false, true, false, false])
+    // The sixth trial: the operator before a parenthesis, and an accessor's `get`.
+    expect([ts('delete (globalThis as any).flag', 'delete'), ts('  get size(): number {', 'get'), ts('  get(k: string): number {', 'get'), ts("c.get('b')", 'get'), ts('const get = make()', 'get')]).toEqual([true, true, false, false, false])
     expect([ts('if (ready) go()', 'if'), ts('const run = async () => 1', 'async'), ts('async function main() {}', 'async'), ts('for (const k in obj) {}', 'in'), ts('x.in = 1', 'in')]).toEqual([true, true, true, true, false])
     expect([ts('} else', 'else'), ts('  return', 'return'), ts('let type = 1', 'type'), ts('const x = type', 'type', 6)]).toEqual([true, true, false, false])
     expect([ts('this.total()', 'this'), ts('return null', 'null'), ts('const o = { null: 1 }', 'null'), ts('api.this', 'this')]).toEqual([true, true, false, false])
@@ -21,7 +23,7 @@ describe('keywords where they stand', () => {
   it("keeps Python's hard keywords, and tells its soft ones and self by their use", () => {
     const py = (line: string, word: string) => keywordIn('python', line, word)
     expect([py('from a import b', 'from'), py('    else:', 'else'), py('x = y if z else w', 'if')]).toEqual([true, true, true])
-    expect([py('match command:', 'match'), py('m = re.match(p, s)', 'match'), py('match(p, s)', 'match'), py('    type: str', 'type'), py('t = type(x)', 'type')]).toEqual([true, false, false, false, false])
+    expect([py('match (a, b):', 'match'), py('match command:', 'match'), py('m = re.match(p, s)', 'match'), py('match(p, s)', 'match'), py('    type: str', 'type'), py('t = type(x)', 'type')]).toEqual([true, true, false, false, false, false])
     expect([py('    def run(self, x):', 'self'), py('        self.type = "click"', 'self'), py('        self.type = "click"', 'type')]).toEqual([true, true, false])
   })
 

@@ -14,14 +14,14 @@ const governed = /[\p{L}\p{M}\p{N}_$'"`{[*]/u
  * keyword always is; a soft one (JavaScript's reserved and contextual words, Python's `match`,
  * `case`, `type`) is a name after `.` (`e.type`), or when followed by what ends a name (`:`
  * `type: string`, `=`, `,`, `)`, an operator, the line's end but after `else` or `return`) or by `(` (a call, `store.delete(k)`,
- * a method `delete(key) {`; not `if (`), and a keyword when followed by what it governs
+ * a method `delete(key) {`; not `if (` nor `delete (x as any).flag`), and a keyword when followed by what it governs
  * (`type Foo =`, `from './a'`, `async function`, `delete obj.key`). A word standing for a value
  * (`this`, `null`, Python's `self`) is a name only after `.` or as a key (`null: 1`).
  */
 export function isKeywordUse(lineText: string, start: number, end: number, language: KeywordLanguage | undefined): boolean {
   if (language === undefined) return false
   const word = lineText.slice(start, end)
-  const { hard, soft, beforeParenthesis, atLineEnd, values } = keywords[language]
+  const { hard, soft, beforeParenthesis, beforeSpacedParenthesis, atLineEnd, values } = keywords[language]
   if (hard.has(word)) return true
   if (!soft.has(word) && !values.has(word)) return false
   let before = start - 1
@@ -32,6 +32,6 @@ export function isKeywordUse(lineText: string, start: number, end: number, langu
   const next = lineText[after]
   if (values.has(word)) return next !== ':'
   if (next === undefined) return atLineEnd.has(word)
-  if (next === '(') return beforeParenthesis.has(word)
+  if (next === '(') return beforeParenthesis.has(word) || (after > end && beforeSpacedParenthesis.has(word))
   return governed.test(next)
 }

@@ -10,8 +10,13 @@ interface Keywords {
   readonly hard: ReadonlySet<string>
   /** A name where the code uses it as one (see `isKeywordUse`), else a keyword. */
   readonly soft: ReadonlySet<string>
-  /** Soft keywords that take a parenthesis as a keyword (`if (`, `typeof (`), where other words followed by one are calls. */
+  /** Soft keywords that take a parenthesis as a keyword (`if (`, `if(`), where other words followed by one are calls. */
   readonly beforeParenthesis: ReadonlySet<string>
+  /**
+   * Soft keywords that take a parenthesis after a space as a keyword (`delete (x as any).flag`,
+   * `match (a, b):`), where the same word right before one is a call or a method (`delete(k)`).
+   */
+  readonly beforeSpacedParenthesis: ReadonlySet<string>
   /** Soft keywords that end a line as keywords (`} else`, a bare `return`), where other words ending one are names. */
   readonly atLineEnd: ReadonlySet<string>
   /** Words that stand for a value (`this`, `null`, Python's `self`): a name only after `.` or as a key (`null: 1`). */
@@ -20,7 +25,7 @@ interface Keywords {
 
 const set = (words: string): ReadonlySet<string> => new Set(words.split(/\s+/).filter(Boolean))
 const none: ReadonlySet<string> = new Set()
-const hardOnly = (words: string): Keywords => ({ hard: set(words), soft: none, beforeParenthesis: none, atLineEnd: none, values: none })
+const hardOnly = (words: string): Keywords => ({ hard: set(words), soft: none, beforeParenthesis: none, beforeSpacedParenthesis: none, atLineEnd: none, values: none })
 
 const c = `auto break case char const continue default do double else enum extern float for goto if inline int long register
   restrict return short signed sizeof static struct switch typedef union unsigned void volatile while _Bool _Complex _Imaginary`
@@ -29,12 +34,13 @@ export const keywords: Readonly<Record<KeywordLanguage, Keywords>> = {
   javascript: {
     hard: none,
     // ES reserved words (property names after `.`), strict-mode and TypeScript's contextual
-    // keywords that mostly appear as keywords (`type`, `from`, `as`, `of`, `async`).
+    // keywords that mostly appear as keywords (`type`, `from`, `as`, `of`, `async`, accessors' `get`).
     soft: set(`break case catch class const continue debugger default delete do else enum export extends finally for
       function if import in instanceof new return switch throw try typeof var void while with yield let static implements
       interface package private protected public await async type from as of declare namespace module keyof readonly infer
-      is satisfies abstract override`),
+      is satisfies abstract override get set`),
     beforeParenthesis: set('if for while switch catch with return typeof void await yield import function async throw'),
+    beforeSpacedParenthesis: set('delete new in instanceof of case extends'),
     atLineEnd: set('break continue debugger do else finally return try yield'),
     values: set('this super null true false undefined'),
   },
@@ -43,6 +49,7 @@ export const keywords: Readonly<Record<KeywordLanguage, Keywords>> = {
       if import in is lambda nonlocal not or pass raise return try while with yield`),
     soft: set('match case type'),
     beforeParenthesis: none,
+    beforeSpacedParenthesis: set('match case'),
     atLineEnd: none,
     values: set('self'),
   },
