@@ -123,6 +123,26 @@ describe('moveFile on typescript-language-server', () => {
     expect(typeCheck(root)).toContain("src/a.ts(1,22): error TS2307: Cannot find module './util'")
   }, 180_000)
 
+  it('applies a move whose old path a comment and a string still name: the comment is no import, the string is said after the write', async () => {
+    // The sixth trial: `// helpers live in './util'` made apply refuse a move tsc accepts.
+    const root = await tempWorkspace({
+      'tsconfig.json': tsconfig,
+      'src/util.ts': 'export function helper(): number { return 1 }\n',
+      'src/a.ts': "import { helper } from './util'\nexport const a = helper()\n",
+      'src/b.ts': "// helpers live in './util' next to this file\nexport const b = 2\n",
+      'src/c.ts': "export const mocked = './util' // as jest.mock('./util') would name it\n",
+    })
+    const { tool } = toolOn(root)
+    const applied = (await tool.execute({ operation: 'moveFile', filePath: 'src/util.ts', newPath: 'src/lib/util.ts', apply: true })).split('\n')
+    expect(applied.filter((line) => !line.startsWith('  ') && /^(Applied|Verified|Warning|Not)/.test(line))).toEqual([
+      "Warning: 1 string outside an import still names src/util.ts (code may use the path): src/c.ts:1 './util'.",
+      'Applied: move src/util.ts → src/lib/util.ts: 1 edit in 2 files written.',
+      'Verified: errors 0 → 0 in the 3 checked files.',
+    ])
+    expect(await read(root, 'src/a.ts')).toBe("import { helper } from './lib/util'\nexport const a = helper()\n")
+    expect(typeCheck(root)).toBe('')
+  }, 120_000)
+
   it('refuses a move onto an existing file, and a file that does not exist, changing nothing', async () => {
     const root = await tempWorkspace(project)
     const { tool } = toolOn(root)

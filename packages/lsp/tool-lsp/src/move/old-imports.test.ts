@@ -20,14 +20,26 @@ describe('oldImports', () => {
     const root = await workspace({ 'src/env/index.ts': 'export const env = 1\n', 'src/main.ts': 'import { env } from "./env"\nexport const x = env\n', 'src/other.ts': 'export * from "./env.js"\n' })
     const at = (file: string): string => path.join(root, file)
     // `./env.js` names a file: it does not find the folder's index.
-    expect(await oldImports(at('src/env.ts'), at('src/env/index.ts'), root, ts)).toEqual({ found: [{ displayPath: 'src/other.ts', line: 1, specifier: './env.js' }], searched: 3, complete: true })
+    expect(await oldImports(at('src/env.ts'), at('src/env/index.ts'), root, ts)).toEqual({ found: [{ displayPath: 'src/other.ts', line: 1, specifier: './env.js', imported: true }], searched: 3, complete: true })
     expect(await oldImports(at('src/env.ts'), at('src/lib/env.ts'), root, ts)).toEqual({
       found: [
-        { displayPath: 'src/main.ts', line: 1, specifier: './env' },
-        { displayPath: 'src/other.ts', line: 1, specifier: './env.js' },
+        { displayPath: 'src/main.ts', line: 1, specifier: './env', imported: true },
+        { displayPath: 'src/other.ts', line: 1, specifier: './env.js', imported: true },
       ],
       searched: 3,
       complete: true,
     })
+  })
+
+  it('skips a specifier in a comment, and tells one in module syntax from a string elsewhere', async () => {
+    const root = await workspace({
+      'src/a.ts': "// see './util' for more\n/* './util' */\n * './util'\nimport { u } from './util' // './util'\nconst p = require('./util')\njest.mock('./util')\nconst s = 'a//b' + './util'\n",
+    })
+    expect((await oldImports(path.join(root, 'src/util.ts'), path.join(root, 'src/lib/util.ts'), root, ts)).found.map((old) => [old.line, old.imported])).toEqual([
+      [4, true],
+      [5, true],
+      [6, false],
+      [7, false],
+    ])
   })
 })

@@ -12,6 +12,8 @@ export interface OldImport {
   /** 1-based. */
   readonly line: number
   readonly specifier: string
+  /** In module syntax (`import`, `export … from`, `require(`, `import(`, `declare module`), not a string elsewhere (`jest.mock('./util')`, a path). */
+  readonly imported: boolean
 }
 
 /** Extensions an import specifier may carry or leave out for a module (TypeScript and JavaScript resolution). */
@@ -19,6 +21,8 @@ const moduleExtensions = /\.(?:[cm]?[jt]s|[jt]sx|d\.ts)$/
 
 /** A quoted relative specifier (`'./util'`, `"../lib/util.js"`), as imports, re-exports, `require` and `import()` write them. */
 const relativeSpecifier = /(['"`])(\.\.?\/[^'"`\n]*)\1/g
+/** What precedes a specifier in module syntax on its line. */
+const moduleSyntax = /\b(?:import|from|require|module)\b/
 
 /**
  * The relative specifiers under `root` that resolve to `oldFile` (absolute): in files with one of
@@ -27,7 +31,8 @@ const relativeSpecifier = /(['"`])(\.\.?\/[^'"`\n]*)\1/g
  * extension, it is the old path without its extension (or its folder, for an `index` file), and
  * is not a folder's specifier that now finds `newFile` (`./env` after `env.ts` moved to
  * `env/index.ts`; `./env.js` does not). Without `newFile` (no move), every one. Only on lines
- * `onLine` takes (all by default).
+ * `onLine` takes (all by default). A specifier in a comment (after `//` outside a string, or on a
+ * line of a block comment) names nothing.
  * @returns what is left, in path order, and how many files were searched (`complete: false` when
  *   the bound stopped the search).
  */
@@ -63,12 +68,13 @@ export async function oldImports(
       if (!text.includes(word)) continue
       splitLines(text).forEach((line, index) => {
         if (!onLine(line)) return
-        for (const match of line.matchAll(relativeSpecifier)) {
+        const code = withoutComment(line)
+        for (const match of code.matchAll(relativeSpecifier)) {
           const specifier = match[2]!
           const target = path.resolve(path.dirname(file), specifier)
           if (target.replace(/\/$/, '') === indexFolder) continue
           if (names.has(target.replace(moduleExtensions, '').replace(/\/$/, ''))) {
-            found.push({ displayPath: path.relative(root, file).split(path.sep).join('/'), line: index + 1, specifier })
+            found.push({ displayPath: path.relative(root, file).split(path.sep).join('/'), line: index + 1, specifier, imported: moduleSyntax.test(code.slice(0, match.index)) })
           }
         }
       })
@@ -77,6 +83,21 @@ export async function oldImports(
   }
   const complete = await walk(root)
   return { found, searched, complete }
+}
+
+/** `line` without a `//` comment outside its strings; empty for a line of a block comment (`/*`, ` * `). */
+function withoutComment(line: string): string {
+  if (/^\s*(?:\/\*|\*)/.test(line)) return ''
+  let quote: string | undefined
+  for (let index = 0; index < line.length; index++) {
+    const char = line[index]!
+    if (quote !== undefined) {
+      if (char === '\\') index++
+      else if (char === quote) quote = undefined
+    } else if (char === "'" || char === '"' || char === '`') quote = char
+    else if (char === '/' && line[index + 1] === '/') return line.slice(0, index)
+  }
+  return line
 }
 
 /**

@@ -51,7 +51,8 @@ function leftByEdit(found: readonly OldImport[], moved: { readonly from: string;
         URI.parse(change.uri).fsPath === path.join(root, displayPath) &&
         change.edits.some((text) => text.range.start.line <= line - 1 && line - 1 <= text.range.end.line),
     )
-  const left = found.filter((old) => !changed(old.displayPath, old.line) && path.join(root, old.displayPath) !== moved.from)
+  // Imports only: a string elsewhere naming the path (`jest.mock('./util')`) is said after the write, not refused.
+  const left = found.filter((old) => old.imported && !changed(old.displayPath, old.line) && path.join(root, old.displayPath) !== moved.from)
   if (left.length === 0) return undefined
   const phrase = `${left.length} ${left.length === 1 ? 'import would still name' : 'imports would still name'} ${oldDisplay} (the server's edit leaves ${left.length === 1 ? 'it' : 'them'}): ${importsText(left)}`
   return { count: left.length, phrase }
@@ -80,7 +81,11 @@ async function tellMoved(context: EditFlowContext, moved: { readonly from: strin
 async function leftImports(moved: { readonly from: string; readonly to: string }, root: string, oldDisplay: string, extensions: ReadonlySet<string>): Promise<string> {
   const { found, searched, complete } = await oldImports(moved.from, moved.to, root, extensions)
   const files = `${searched} ${searched === 1 ? 'file' : 'files'}`
-  if (found.length > 0) return `Warning: ${found.length} ${found.length === 1 ? 'import still names' : 'imports still name'} ${oldDisplay}: ${importsText(found)}.`
+  const imports = found.filter((old) => old.imported)
+  const strings = found.filter((old) => !old.imported)
+  const stringsText = strings.length === 0 ? '' : `${strings.length} ${strings.length === 1 ? 'string' : 'strings'} outside an import ${imports.length > 0 ? 'name it too' : `still ${strings.length === 1 ? 'names' : 'name'} ${oldDisplay}`} (code may use the path): ${importsText(strings)}.`
+  if (imports.length > 0) return `Warning: ${imports.length} ${imports.length === 1 ? 'import still names' : 'imports still name'} ${oldDisplay}: ${importsText(imports)}.${stringsText === '' ? '' : ` ${stringsText}`}`
+  if (strings.length > 0) return `Warning: ${stringsText}`
   if (!complete) return `Not verified: imports of ${oldDisplay} were searched in the first ${files} only.`
   return `Verified: no import names ${oldDisplay} any more (${files} searched).`
 }
