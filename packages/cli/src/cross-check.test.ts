@@ -6,7 +6,7 @@ import { mkdir, symlink } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { tempWorkspace, toolOn, writeFiles } from './workspace.test-support.js'
 
 const require = createRequire(import.meta.url)
 
@@ -140,6 +140,28 @@ describe('a function used as a value, on pyright', () => {
       ].join('\n'),
     )
   })
+})
+
+describe('a function a call hierarchy lists where it is stored, not called, on clangd and gopls', () => {
+  // The sixth trial: clangd lists `.fn = work` as a call from OPS, gopls `{"w": work}` as one from
+  // the package; run() calls work through them and is named nowhere (gcc and go run print it).
+  it('lists the stored places as value uses too, and the answer is partial', async () => {
+    const root = await tempWorkspace({
+      'c/a.c': '#include <stdio.h>\nint work(int n) { return n * 2; }\nstruct ops { int (*fn)(int); };\nstruct ops OPS = { .fn = work };\nint run(void) { return OPS.fn(21); }\nint main(void) { printf("%d\\n", run()); return 0; }\n',
+      'go/go.mod': 'module example.com/r\n\ngo 1.19\n',
+      'go/main.go': 'package main\n\nimport "fmt"\n\nfunc work(n int) int { return n * 2 }\n\nvar table = map[string]func(int) int{"w": work}\n\nfunc run() int { return table["w"](21) }\n\nfunc main() { fmt.Println(run()) }\n',
+    })
+    await writeFiles(root, { 'c/compile_commands.json': JSON.stringify([{ directory: path.join(root, 'c'), file: 'a.c', arguments: ['gcc', '-c', 'a.c'] }]) })
+    execFileSync('gcc', ['a.c', '-o', 'a.out'], { cwd: path.join(root, 'c') })
+    expect(execFileSync('./a.out', { cwd: path.join(root, 'c'), encoding: 'utf8' })).toBe('42\n')
+    expect(execFileSync('go', ['run', '.'], { cwd: path.join(root, 'go'), encoding: 'utf8' })).toBe('42\n')
+    const { tool } = toolOn(root)
+    const partial = (name: string) => `Partial answer (unresolved): 1 place uses ${name} as a value (passed or stored), where it may be called with no call naming it: callers through it are not listed`
+    const c = (await tool.execute({ operation: 'incomingCalls', filePath: 'c/a.c', line: 2, character: 5 })).split('\n')
+    expect([c[0], ...c.slice(-2)]).toEqual([partial('work'), '1 place uses work as a value (it may be called through it):', 'c/a.c:4:26  struct ops OPS = { .fn = work };'])
+    const go = (await tool.execute({ operation: 'incomingCalls', filePath: 'go/main.go', line: 5, character: 6 })).split('\n')
+    expect([go[0], ...go.slice(-2)]).toEqual([partial('work'), '1 place uses work as a value (it may be called through it):', 'go/main.go:7:43  var table = map[string]func(int) int{"w": work}'])
+  }, 120_000)
 })
 
 describe('cross-check on pyright', () => {

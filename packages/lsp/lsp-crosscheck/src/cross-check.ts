@@ -8,7 +8,7 @@ import { nearestFirst } from './classify/nearest-first.js'
 import { settleDeclarations } from './classify/declarations.js'
 import { throughStandIns } from './classify/stand-ins.js'
 import { missedBy } from './classify/call-site.js'
-import { usedAsValue } from './classify/value-use.js'
+import { listedValueUses, usedAsValue } from './classify/value-use.js'
 import { namesInString } from './classify/string-name.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
 import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
@@ -165,7 +165,8 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const candidates: LspCandidate[] = []
     const adds = missedBy(texts)
     const unsettled: string[] = []
-    const valueUses: LspLocation[] = []
+    // The server's own call sites that call nothing (clangd's `.fn = work`, gopls' `{"w": work}`): value uses too.
+    const valueUses: LspLocation[] = result.kind === 'calls' ? listedValueUses(result, texts) : []
     const packageOf = packageNames()
     settled.forEach((verdict, index) => {
       const location = asked[index]!

@@ -8,6 +8,10 @@ const valueUse = (line: string, name: string): boolean => {
 }
 
 describe('a function used as a value', () => {
+  it('is exported under a name of its own (CommonJS): callers call that name', () => {
+    expect([valueUse('module.exports = { run: work }', 'work'), valueUse('exports.alias = work2', 'work2')]).toEqual([true, true])
+  })
+
   it('is passed, stored or returned', () => {
     expect(['promise.then(noop).catch(noop)', 'const handlers = { onDone: noop }', '  return noop', 'request_started.connect(close_old_connections)', '    int (*fp)(void) = in;', 'export const all = [1, 2].map(price)'].map((line) => valueUse(line, line.includes('price') ? 'price' : line.includes('close_') ? 'close_old_connections' : line.includes(' in;') ? 'in' : 'noop'))).toEqual([true, true, true, true, true, true])
   })
@@ -18,7 +22,7 @@ describe('a function used as a value', () => {
       valueUse("export { noop } from './utils'", 'noop'),
       valueUse('export default noop', 'noop'),
       valueUse('from django.db import close_old_connections', 'close_old_connections'),
-      valueUse('module.exports = { noop }', 'noop'),
+      valueUse("const { noop } = require('./utils')", 'noop'),
       valueUse('export type P = typeof price', 'price'),
       valueUse('  return <Noop value={1} />', 'Noop'),
       valueUse('  noop,', 'noop'),

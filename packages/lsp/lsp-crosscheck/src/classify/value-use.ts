@@ -1,5 +1,20 @@
-import type { LspLocation } from '@agent-lsp/lsp'
+import type { LspCallsResult, LspLocation } from '@agent-lsp/lsp'
 import type { Texts } from '../search/texts.js'
+import { isCallAt } from './call-site.js'
+
+/**
+ * The call sites a call hierarchy lists that call nothing and use the function as a value:
+ * clangd lists `struct ops OPS = { .fn = work }` as a call from `OPS`, gopls a map literal's
+ * `{"w": work}` from the package; whoever calls `OPS.fn` calls it, unnamed.
+ */
+export function listedValueUses(result: LspCallsResult, texts: Texts): LspLocation[] {
+  return result.calls.flatMap((call) =>
+    call.callSites.filter((site) => {
+      const line = texts.lines(site.uri)?.[site.range.start.line]
+      return line !== undefined && !isCallAt(line, site.range.start.character, site.range.end.character) && usedAsValue(texts, site)
+    }),
+  )
+}
 
 /** Whether `place` (on one line) uses the function as a value (see {@link isValueUseAt}). */
 export function usedAsValue(texts: Texts, place: LspLocation): boolean {
@@ -11,9 +26,10 @@ export function usedAsValue(texts: Texts, place: LspLocation): boolean {
  * Whether the name at `start..end` (zero-based UTF-16) of `lineText`, a place that leads to a
  * function without calling it (see `isCallAt`), uses it as a value: passed (`.then(noop)`,
  * `signal.connect(handler)`), stored (`{ onDone: noop }`, `fp = in`) or returned, where it may be
- * called with no call naming it. Not an import or export line (`import {`, `from x import`,
- * `export {`, `module.exports`, `#include`), a type (`typeof noop`), a JSX tag (`<Noop`), nor a
- * name alone on its line (a member of a multi-line import or export list).
+ * called with no call naming it; exported under a name of its own (`module.exports = { run: work }`,
+ * `exports.alias = work`: callers call `run`). Not an import or re-export line (`import {`,
+ * `from x import`, `export {`, `const { work } = require(…)`, `#include`), a type (`typeof noop`),
+ * a JSX tag (`<Noop`), nor a name alone on its line (a member of a multi-line import or export list).
  */
 export function isValueUseAt(lineText: string, start: number, end: number): boolean {
   const before = lineText.slice(0, start)
@@ -22,6 +38,6 @@ export function isValueUseAt(lineText: string, start: number, end: number): bool
 }
 
 /** A line that imports or re-exports names (JavaScript, Python, Go, C); not `export const x = f(noop)`. */
-const moduleLine = /^\s*(?:import\b|export\s*(?:\{|\*|type\b|default\s+[\p{L}\p{N}_$]+\s*;?\s*$)|from\s+\S+\s+import\b|module\.exports\b|exports\.|#\s*include\b)/u
+const moduleLine = /^\s*(?:import\b|export\s*(?:\{|\*|type\b|default\s+[\p{L}\p{N}_$]+\s*;?\s*$)|from\s+\S+\s+import\b|(?:const|let|var)\s+(?:\{[^}]*\}|[\p{L}\p{N}_$]+)\s*=\s*require\s*\(|#\s*include\b)/u
 /** A type query before the name: `typeof noop`, `keyof typeof noop`. */
 const typeQuery = /\btypeof\s+(?:[\p{L}\p{N}_$]+\s*\.\s*)*$/u
