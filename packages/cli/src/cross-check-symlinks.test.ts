@@ -79,3 +79,27 @@ describe('an edit of a file a symlink beside it names', () => {
     expect(await readlink(path.join(root, 'src/alias.ts'))).toBe('util.ts')
   }, 120_000)
 })
+
+describe('edits of a file below a symlinked folder', () => {
+  // The sixth trial: src/sharedlink -> ../shared. tsserver keeps src/sharedlink/util.ts as a file of
+  // its own; the preview's overlay of shared/util.ts missed it ("Errors 0 → 0", then tsc TS2339),
+  // and a rename tsc accepts was refused with a TS2724 only the stale link copy had.
+  const files = {
+    'tsconfig.json': '{"compilerOptions":{"strict":true,"noEmit":true,"target":"es2020","module":"commonjs"},"include":["src"]}',
+    'shared/util.ts': 'export function util(s: string): string { return s }\n',
+    'src/useutil.ts': "import { util } from './sharedlink/util'\nexport const len: number = util('x').length\n",
+  }
+
+  it('counts the errors of an importer through the folder link, and applies a rename tsc accepts', async () => {
+    const root = await tempWorkspace(files)
+    await symlink('../shared', path.join(root, 'src/sharedlink'))
+    const { tool } = toolOn(root)
+    const preview = (await tool.execute({ operation: 'replaceSymbol', filePath: 'src/sharedlink/util.ts', line: 1, character: 17, text: 'export function util(s: string): number { return s.length }' })).split('\n')
+    expect(preview[0]).toMatch(/^Warning: errors 0 → 1 if applied \(in the \d checked files\), 1 new error:$/)
+    expect(preview[1]).toBe("  src/useutil.ts:2:38  error  2339  Property 'length' does not exist on type 'number'.")
+    const renamed = (await tool.execute({ operation: 'rename', filePath: 'shared/util.ts', line: 1, character: 17, newName: 'utilx', apply: true })).split('\n')
+    expect(renamed[0]).toMatch(/^Applied: rename util → utilx: /)
+    expect(typeCheck(root)).toBe('')
+    expect(await readlink(path.join(root, 'src/sharedlink'))).toBe('../shared')
+  }, 120_000)
+})

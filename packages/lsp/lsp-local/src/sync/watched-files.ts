@@ -1,4 +1,4 @@
-import { relative, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import picomatch from 'picomatch'
 import type { FileEvent, FileSystemWatcher, RelativePattern } from 'vscode-languageserver-protocol'
 import { protocol } from '../protocol.js'
@@ -109,12 +109,19 @@ export class WatchedFiles {
   }
 
   /**
-   * The symlinks under the watched trees that lead to `path` (a real path), as of the last look: a
-   * server that reads the disk keeps each as a file of its own (tsserver resolves a relative import
-   * of `./alias` to the link, not its target), so an overlay of `path` must be one of them too.
+   * The paths through the watched trees' symlinks that lead to `path` (a real path), as of the last
+   * look: a link to it, or `path` below a linked folder (`src/shared/util.ts` through `src/shared
+   * -> ../shared`). A server that reads the disk keeps each as a file of its own (tsserver resolves
+   * a relative import of `./alias` to the link, not its target), so an overlay of `path` must be one of them too.
    */
   linksTo(path: string): string[] {
-    return this.#trees().flatMap((tree) => [...tree.links].filter((link) => realpathOrNull(link) === path))
+    return this.#trees().flatMap((tree) =>
+      [...tree.links].flatMap((link) => {
+        const target = realpathOrNull(link)
+        if (target === path) return [link]
+        return target !== null && target !== path && isInside(path, target) ? [join(link, relative(target, path))] : []
+      }),
+    )
   }
 
   /** Have `listener` told, after every look from now on, which watched files it found changed. */
