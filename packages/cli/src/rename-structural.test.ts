@@ -59,3 +59,29 @@ describe('rename of a member that an object passed to a user of its container ke
     for (const [name, text] of Object.entries(passed)) expect(await readFile(path.join(root, name), 'utf8')).toBe(text)
   })
 })
+
+describe('rename of a member through a user of a user of its container, on typescript-language-server', () => {
+  // The sixth trial: m2.ts calls runAll2, an alias m4.ts exports of runAll, which takes Options[];
+  // m2.ts names neither the member nor Options nor runAll, and tsc then says TS2741 there.
+  const chain = {
+    'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+    'src/types.ts': 'export interface Options {\n  timeout: number\n}\nexport function run(o: Options): number { return o.timeout }\n',
+    'src/m1.ts': 'export const defaults = { timeout: 5 }\n',
+    'src/m3.ts': "import { run, type Options } from './types'\nexport function runAll(xs: Options[]): number[] { return xs.map(run) }\n",
+    'src/m4.ts': "import { runAll } from './m3'\nexport const runAll2 = runAll\n",
+    'src/m2.ts': "import { runAll2 } from './m4'\nimport { defaults } from './m1'\nexport const out = runAll2([defaults])\n",
+  }
+
+  it('checks the files of the users of its users too: the preview warns as tsc does, and apply refuses', async () => {
+    const root = await tempWorkspace(chain)
+    const { tool } = toolOn(root)
+    const rename = { operation: 'rename', symbol: 'Options.timeout', filePath: 'src/types.ts', newName: 'delay' } as const
+    const preview = (await tool.execute(rename)).split('\n')
+    expect(preview.slice(1, 3)).toEqual([
+      'Warning: errors 0 → 1 if applied (in the 4 checked files), 1 new error:',
+      "  src/m2.ts:3:29  error  2741  Property 'delay' is missing in type '{ timeout: number; }' but required in type 'Options'.",
+    ])
+    await expect(tool.execute({ ...rename, apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_ADDS_ERRORS' })
+    for (const [name, text] of Object.entries(chain)) expect(await readFile(path.join(root, name), 'utf8')).toBe(text)
+  })
+})

@@ -54,8 +54,9 @@ describe('edit (a range replaced) through the tool', () => {
       ].join('\n'),
     )
     expect(await readFile(path.join(root, 'src/a.ts'), 'utf8')).toBe(a)
-    // Then the users of total in b.ts (documentSymbol there) and their references (see dependentFiles).
-    expect(seen.map((query) => query.operation)).toEqual(['documentSymbol', 'findReferences', 'documentSymbol', 'findReferences', 'diagnostics', 'diagnostics', 'overlayDiagnostics'])
+    // Then the users of total in b.ts (documentSymbol there) and their references, then the users
+    // of those around their references (see dependentFiles; none here).
+    expect(seen.map((query) => query.operation)).toEqual(['documentSymbol', 'findReferences', 'documentSymbol', 'findReferences', 'documentSymbol', 'documentSymbol', 'diagnostics', 'diagnostics', 'overlayDiagnostics'])
     // The references of total (not of its parameter n), asked at its name.
     expect(positionOf(seen[1])).toEqual({ line: 0, character: 16 })
   })
