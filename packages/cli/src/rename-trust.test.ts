@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from './main.js'
-import { tempWorkspace, toolOn, typeCheck } from './workspace.test-support.js'
+import { tempWorkspace, toolOn, typeCheck, writeFiles } from './workspace.test-support.js'
 
 const strict = JSON.stringify({ compilerOptions: { strict: true, noEmit: true } })
 const read = (root: string, file: string) => readFile(path.join(root, file), 'utf8')
@@ -152,4 +152,27 @@ describe('rename on gopls', () => {
     expect(await read(root, 'block.go')).toBe('package shop\n\n// Chunk is a unit of work.\ntype Chunk struct{ N int }\n')
     expect(execFileSync('go', ['vet', './...'], { cwd: root, encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off' } })).toBe('')
   })
+})
+
+describe('a rename of a C struct member used in a macro body, on clangd', () => {
+  // The sixth trial: `#define TYPE_OF(p) ((p)->type)` serves two structs with a `type`, so clangd's
+  // rename leaves the body, and lists the expansion `TYPE_OF(&n)` among the references; the check
+  // took that reference for an alias (it does not spell `type`) and said Verified; gcc then failed.
+  it('says the rename misses the macro use, and apply refuses', async () => {
+    const files = {
+      'a.h': 'struct node { int type; };\nstruct other { int type; };\n#define TYPE_OF(p) ((p)->type)\n',
+      'b.c': '#include "a.h"\nint main(void) { struct node n = { .type = 1 }; return n.type + TYPE_OF(&n); }\n',
+    }
+    const root = await tempWorkspace(files)
+    await writeFiles(root, { 'compile_commands.json': JSON.stringify([{ directory: root, file: 'b.c', arguments: ['gcc', '-c', 'b.c'] }]) })
+    const { tool } = toolOn(root)
+    const rename = { operation: 'rename', filePath: 'a.h', line: 1, character: 19, newName: 'kind' } as const
+    const preview = (await tool.execute(rename)).split('\n')
+    expect(preview.filter((line) => line.startsWith('The rename misses') || line.startsWith('b.c:'))).toEqual([
+      'The rename misses 1 reference of type:',
+      'b.c:2:65  int main(void) { struct node n = { .type = 1 }; return n.type + TYPE_OF(&n); }',
+    ])
+    await expect(tool.execute({ ...rename, apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_INCOMPLETE' })
+    for (const [name, text] of Object.entries(files)) expect(await read(root, name)).toBe(text)
+  }, 120_000)
 })

@@ -1,6 +1,8 @@
+import path from 'node:path'
 import { untilAborted } from '@agent-lsp/abort'
 import type { LspCandidate, LspCompleteness, LspInStrings, LspLocation, LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
+import { languageOfExtension } from '@agent-lsp/keywords'
 import type { Cursor } from '../input/cursor.js'
 import { createLineReader } from '../input/file-lines.js'
 import { candidateGroups } from '../render/candidate-groups.js'
@@ -64,11 +66,18 @@ export async function checkRename(context: EditFlowContext, cursor: Cursor, edit
     // (bash-language-server lists `log` in a script sourcing its library through "$LIB" and renames
     // none of it); one spelled otherwise is an alias's use (`import { foo as bar }`'s `bar`), and
     // where the edit keeps the old name as a local alias (`{ greet }` → `{ salute: greet }`) the
-    // uses of that alias resolve to the symbol too and stay right.
+    // uses of that alias resolve to the symbol too and stay right. In C and C++ a reference spelled
+    // otherwise is a macro's expansion (clangd lists `TYPE_OF(&n)` for `->type` in its body): the
+    // body keeps the old name, so it is missed too.
     const oldName = result.crossCheck?.name ?? cursor.word
     const unchanged = result.locations.filter((location) => !changedBy(edit, location) && !(oldName !== undefined && keepsName(edit, location.uri, oldName)))
     const readLines = createLineReader(context.workspaceRoot)
-    const spelled = await Promise.all(unchanged.map(async (location) => oldName !== undefined && spells(await readLines(URI.parse(location.uri).fsPath), location, oldName)))
+    const spelled = await Promise.all(
+      unchanged.map(async (location) => {
+        const file = URI.parse(location.uri).fsPath
+        return (oldName !== undefined && spells(await readLines(file), location, oldName)) || withMacros(file)
+      }),
+    )
     const missed = unchanged.filter((_, index) => spelled[index])
     const check = result.crossCheck
     const cut = check === undefined ? result.completeness.state === 'partial' && result.completeness.reason === 'unchecked' : check.counts.unchecked > 0 || check.truncated
@@ -99,6 +108,12 @@ export function incompleteLines(check: RenameCheck, oldName: string): string[] {
 /** Whether some text edit of `edit` covers the start of `location` (zero-based UTF-16, the edit's end excluded). */
 export function changedBy(edit: LspWorkspaceEdit, location: LspLocation): boolean {
   return edit.changes.some((change) => change.kind === 'edit' && change.uri === location.uri && change.edits.some((text) => covers(text.range, location.range.start)))
+}
+
+/** Whether `file` is C or C++, where a reference not spelling the name is a macro's expansion (see `languageOfExtension`). */
+function withMacros(file: string): boolean {
+  const language = languageOfExtension(path.extname(file).toLowerCase())
+  return language === 'c' || language === 'cpp'
 }
 
 /** Whether `location` (one line) is `name` in `lines`. */
