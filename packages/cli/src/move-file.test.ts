@@ -143,6 +143,27 @@ describe('moveFile on typescript-language-server', () => {
     expect(typeCheck(root)).toBe('')
   }, 120_000)
 
+  it("refuses a move that leaves a require through a workspace package's link (node_modules/@me/lib -> packages/lib)", async () => {
+    // The sixth trial: b.js is outside the TypeScript program, so the server's edit leaves its
+    // require; the check after the write looked at relative specifiers only and said "Verified".
+    const files = {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'commonjs' }, include: ['packages'] }),
+      'packages/lib/package.json': '{"name":"@me/lib","version":"1.0.0"}\n',
+      'packages/lib/src/util.ts': 'export function helper(): number { return 1 }\n',
+      'packages/app/src/a.ts': "import { helper } from '@me/lib/src/util'\nexport const a: number = helper()\n",
+      'packages/app/src/b.js': "const { helper } = require('@me/lib/src/util')\nmodule.exports = helper\n",
+    }
+    const root = await tempWorkspace(files)
+    await mkdir(path.join(root, 'node_modules/@me'), { recursive: true })
+    await symlink('../../packages/lib', path.join(root, 'node_modules/@me/lib'))
+    const { tool } = toolOn(root)
+    expect(await codeOf(tool.execute({ operation: 'moveFile', filePath: 'packages/lib/src/util.ts', newPath: 'packages/lib/src/helpers/util.ts', apply: true }))).toEqual([
+      'LSP_EDIT_INCOMPLETE',
+      "move packages/lib/src/util.ts → packages/lib/src/helpers/util.ts was not applied: 1 import would still name packages/lib/src/util.ts (the server's edit leaves it): packages/app/src/b.js:1 '@me/lib/src/util'; nothing was written. Fix it by hand, or apply with force: true to write it anyway",
+    ])
+    for (const [name, text] of Object.entries(files)) expect(await read(root, name)).toBe(text)
+  }, 120_000)
+
   it('refuses a move onto an existing file, and a file that does not exist, changing nothing', async () => {
     const root = await tempWorkspace(project)
     const { tool } = toolOn(root)

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, realpath, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -41,5 +41,16 @@ describe('oldImports', () => {
       [6, false],
       [7, false],
     ])
+  })
+
+  it("finds a package path through a workspace's link in node_modules", async () => {
+    const root = await workspace({
+      'packages/lib/src/util.ts': 'export const u = 1\n',
+      'packages/app/src/b.js': "const { u } = require('@me/lib/src/util')\nconst other = require('lodash/util')\n",
+    })
+    await mkdir(path.join(root, 'node_modules/@me'), { recursive: true })
+    await symlink('../../packages/lib', path.join(root, 'node_modules/@me/lib'))
+    const found = await oldImports(path.join(root, 'packages/lib/src/util.ts'), path.join(root, 'packages/lib/src/helpers/util.ts'), root, new Set(['.js']))
+    expect(found.found).toEqual([{ displayPath: 'packages/app/src/b.js', line: 1, specifier: '@me/lib/src/util', imported: true }])
   })
 })

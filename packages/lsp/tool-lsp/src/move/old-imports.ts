@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { splitLines } from '@agent-lsp/text-lines'
@@ -21,6 +22,8 @@ const moduleExtensions = /\.(?:[cm]?[jt]s|[jt]sx|d\.ts)$/
 
 /** A quoted relative specifier (`'./util'`, `"../lib/util.js"`), as imports, re-exports, `require` and `import()` write them. */
 const relativeSpecifier = /(['"`])(\.\.?\/[^'"`\n]*)\1/g
+/** A quoted package specifier with a path into the package (`'@me/lib/src/util'`, `'lib/util.js'`). */
+const packageSpecifier = /(['"`])((?:@[\w.-]+\/)?\w[\w.-]*)\/([^'"`\n]+)\1/g
 /** What precedes a specifier in module syntax on its line. */
 const moduleSyntax = /\b(?:import|from|require|module)\b/
 
@@ -32,7 +35,9 @@ const moduleSyntax = /\b(?:import|from|require|module)\b/
  * is not a folder's specifier that now finds `newFile` (`./env` after `env.ts` moved to
  * `env/index.ts`; `./env.js` does not). Without `newFile` (no move), every one. Only on lines
  * `onLine` takes (all by default). A specifier in a comment (after `//` outside a string, or on a
- * line of a block comment) names nothing.
+ * line of a block comment) names nothing. A package's path (`'@me/lib/src/util'`) names it too when
+ * the nearest `node_modules/@me/lib` up from its file is (or links to) a folder holding the old file,
+ * as a workspace's packages are linked.
  * @returns what is left, in path order, and how many files were searched (`complete: false` when
  *   the bound stopped the search).
  */
@@ -69,9 +74,15 @@ export async function oldImports(
       splitLines(text).forEach((line, index) => {
         if (!onLine(line)) return
         const code = withoutComment(line)
-        for (const match of code.matchAll(relativeSpecifier)) {
-          const specifier = match[2]!
-          const target = path.resolve(path.dirname(file), specifier)
+        const specifiers = [
+          ...[...code.matchAll(relativeSpecifier)].map((match) => ({ match, target: path.resolve(path.dirname(file), match[2]!) })),
+          ...[...code.matchAll(packageSpecifier)].flatMap((match) => {
+            const folder = packageFolder(path.dirname(file), match[2]!, root)
+            return folder === undefined ? [] : [{ match, target: path.join(folder, match[3]!) }]
+          }),
+        ]
+        for (const { match, target } of specifiers) {
+          const specifier = match[2]!.startsWith('.') ? match[2]! : `${match[2]}/${match[3]}`
           if (target.replace(/\/$/, '') === indexFolder) continue
           if (names.has(target.replace(moduleExtensions, '').replace(/\/$/, ''))) {
             found.push({ displayPath: path.relative(root, file).split(path.sep).join('/'), line: index + 1, specifier, imported: moduleSyntax.test(code.slice(0, match.index)) })
@@ -83,6 +94,16 @@ export async function oldImports(
   }
   const complete = await walk(root)
   return { found, searched, complete }
+}
+
+/** The real folder of package `name` as found from `directory` up to `root` (`node_modules/name`, a workspace's link followed), if any. */
+function packageFolder(directory: string, name: string, root: string): string | undefined {
+  for (let folder = directory; ; folder = path.dirname(folder)) {
+    try {
+      return realpathSync.native(path.join(folder, 'node_modules', name))
+    } catch {}
+    if (folder === root || path.dirname(folder) === folder) return undefined
+  }
 }
 
 /** `line` without a `//` comment outside its strings; empty for a line of a block comment (`/*`, ` * `). */
