@@ -109,3 +109,9 @@ export function deadLogError(config: LocalServerConfig, message: string): LspErr
 export function cancelledError(what: string): LspError {
   return new LspError('LSP_CANCELLED', `${what} was cancelled`)
 }
+
+/** Whether `error` is a write to the server's input that failed (its process closed it, or is gone): vscode-jsonrpc's `MessageWriteError`, or the stream's own. */
+export function isWriteFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return code === ErrorCodes.MessageWriteError || code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED' || code === 'ERR_STREAM_WRITE_AFTER_END'
+}

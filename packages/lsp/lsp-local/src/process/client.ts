@@ -12,7 +12,7 @@ import { uriToPath } from '../normalize/uri.js'
 import { PublishedDiagnostics } from '../readiness/published-diagnostics.js'
 import { Readiness } from '../readiness/readiness.js'
 import { WatchedFiles } from '../sync/watched-files.js'
-import { cancelledError, deadLogError, exitError, initializeRejected, requestError, serverName, spawnError, startFailure, unreadableError } from './client-errors.js'
+import { cancelledError, deadLogError, exitError, initializeRejected, isWriteFailure, requestError, serverName, spawnError, startFailure, unreadableError } from './client-errors.js'
 import { answerServerRequests } from './server-requests.js'
 import { StderrTail } from './stderr-tail.js'
 import { StdoutProbe } from './stdout-probe.js'
@@ -177,8 +177,10 @@ export class LanguageServerClient {
     try {
       return await Promise.race([this.#connection.sendRequest(type, params as never, source.token) as Promise<R>, aborted, died])
     } catch (error) {
-      // Disposing the connection on exit rejects pending requests with its own error: the exit is the cause.
-      throw LspError.isInstance(error) ? error : (this.#exitError ?? requestError(this.config, type.method, error))
+      if (LspError.isInstance(error)) throw error
+      // A failed write (EPIPE) precedes the exit it stems from: waited for, so the caller finds the server gone, not dying.
+      if (this.#exitError === undefined && isWriteFailure(error)) await Promise.race([this.#exited, delay(this.limits.shutdownTimeoutMs, undefined, { ref: false })])
+      throw this.#exitError ?? requestError(this.config, type.method, error)
     } finally {
       stopWaiting?.()
       onDrop?.dispose()
@@ -296,4 +298,3 @@ export class LanguageServerClient {
     killProcessGroup(this.#child)
   }
 }
-
