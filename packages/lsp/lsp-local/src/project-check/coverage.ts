@@ -1,10 +1,6 @@
 import { join, relative, sep } from 'node:path'
 import { isInside } from '../sync/paths.js'
-import { BUILD_DIRECTORIES, DEPENDENCY_DIRECTORIES, walk } from '../sync/walk.js'
-
-/** Bounds of the walk for configs and sources, as the projects scan's (see `findProjects`). */
-const MAX_DIRECTORIES = 5_000
-const MAX_DEPTH = 10
+import { SOURCES_WALK, walk } from '../sync/walk.js'
 
 /** TypeScript sources a project lists (declaration files are left out: built output holds them too). */
 const source = /\.(ts|tsx|mts|cts)$/
@@ -16,8 +12,6 @@ export interface TscLayout {
   readonly configs: readonly string[]
   /** The `.ts`, `.tsx`, `.mts`, `.cts` files (not `.d.ts`), sorted. */
   readonly sources: readonly string[]
-  /** Whether the walk saw the whole tree (else it stopped at a bound). */
-  readonly complete: boolean
 }
 
 /**
@@ -29,13 +23,12 @@ export interface TscLayout {
 export function tscLayout(root: string): TscLayout {
   const configs: string[] = []
   const sources: string[] = []
-  const skip = (name: string): boolean => DEPENDENCY_DIRECTORIES.has(name) || BUILD_DIRECTORIES.has(name) || name.startsWith('.')
-  const complete = walk(root, { maxDirectories: MAX_DIRECTORIES, maxDepth: MAX_DEPTH, skip }, ({ path, depth, files }) => {
+  walk(root, SOURCES_WALK, ({ path, depth, files }) => {
     const config = ['tsconfig.json', 'jsconfig.json'].find((name) => files.includes(name))
     if (depth > 0 && config !== undefined) configs.push(join(path, config))
     for (const file of files) if (source.test(file) && !declaration.test(file)) sources.push(join(path, file))
   })
-  return { configs: configs.sort(), sources: sources.sort(), complete }
+  return { configs: configs.sort(), sources: sources.sort() }
 }
 
 /** The files `tsc --listFiles` printed after its diagnostics: the lines that are absolute paths. */
@@ -62,8 +55,7 @@ export function uncoveredMessage(uncovered: readonly string[], root: string, lan
  */
 export function pythonFilesOutside(root: string, include: readonly string[]): string[] {
   const outside: string[] = []
-  const skip = (name: string): boolean => DEPENDENCY_DIRECTORIES.has(name) || BUILD_DIRECTORIES.has(name) || name.startsWith('.')
-  walk(root, { maxDirectories: MAX_DIRECTORIES, maxDepth: MAX_DEPTH, skip }, ({ path, files }) => {
+  walk(root, SOURCES_WALK, ({ path, files }) => {
     if (include.some((folder) => isInside(path, folder))) return 'prune'
     for (const file of files) if (file.endsWith('.py')) outside.push(join(path, file))
   })

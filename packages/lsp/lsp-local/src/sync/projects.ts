@@ -1,14 +1,10 @@
 import { dirname, join, relative } from 'node:path'
 import { extensionOf } from '@agent-lsp/lsp'
 import { isFile, isInside } from './paths.js'
-import { BUILD_DIRECTORIES, DEPENDENCY_DIRECTORIES, walk } from './walk.js'
+import { BUILD_DIRECTORIES, DEPENDENCY_DIRECTORIES, SOURCES_WALK, walk } from './walk.js'
 
 /** Folders never scanned for projects or their files: dependencies, VCS data, build output. */
 const skipped = (name: string): boolean => DEPENDENCY_DIRECTORIES.has(name) || BUILD_DIRECTORIES.has(name)
-
-/** Bounds of one scan, so a huge tree costs a bounded time. */
-const MAX_SCANNED_DIRECTORIES = 5_000
-const MAX_DEPTH = 10
 
 /** A project found under a workspace: its marker's directory and one source file in it. */
 export interface ProjectSample {
@@ -25,8 +21,7 @@ export interface ProjectSample {
  */
 export function findProjects(root: string, markers: readonly string[], extensions: ReadonlySet<string>): ProjectSample[] {
   const projects: ProjectSample[] = []
-  const bounds = { maxDirectories: MAX_SCANNED_DIRECTORIES, maxDepth: MAX_DEPTH, skip: (name: string) => skipped(name) || name.startsWith('.') }
-  walk(root, bounds, ({ path: directory, names }) => {
+  walk(root, SOURCES_WALK, ({ path: directory, names }) => {
     if (!names.some((name) => markers.includes(name))) return
     // The server's first extensions are its main language (.ts before .mjs): a project's own
     // sources, not a stray script its config does not include.
@@ -66,8 +61,7 @@ function firstSourceFile(directory: string, markers: readonly string[], extensio
 
 function firstFileWhere(directory: string, markers: readonly string[], extensions: ReadonlySet<string>, wanted: (path: string) => boolean): string | undefined {
   let found: string | undefined
-  const bounds = { maxDirectories: MAX_SCANNED_DIRECTORIES, maxDepth: MAX_DEPTH, skip: (name: string) => skipped(name) || name.startsWith('.') }
-  walk(directory, bounds, ({ path: current, names, files }) => {
+  walk(directory, SOURCES_WALK, ({ path: current, names, files }) => {
     // A nested project's files belong to that project.
     if (current !== directory && names.some((name) => markers.includes(name))) return 'prune'
     const source = files.find((name) => extensions.has(extensionOf(name)) && !name.endsWith('.d.ts') && wanted(relative(directory, join(current, name))))
@@ -88,7 +82,7 @@ function firstFileWhere(directory: string, markers: readonly string[], extension
  */
 export function firstFileWith(root: string, extensions: ReadonlySet<string>): string | undefined | 'unknown' {
   let found: string | undefined
-  const complete = walk(root, { maxDirectories: MAX_SCANNED_DIRECTORIES, maxDepth: MAX_DEPTH, skip: skipped }, ({ path, files }) => {
+  const complete = walk(root, { ...SOURCES_WALK, skip: skipped }, ({ path, files }) => {
     const file = files.find((name) => extensions.has(extensionOf(name)))
     if (file === undefined) return 'continue'
     found = join(path, file)

@@ -28,6 +28,16 @@ export const DEPENDENCY_DIRECTORIES: ReadonlySet<string> = new Set([
 /** Folders of build output and tool state, skipped where a project's own sources are wanted. */
 export const BUILD_DIRECTORIES: ReadonlySet<string> = new Set(['dist', 'build', 'out', 'coverage', '.turbo', '.next', '.nuxt', '.svelte-kit', '.cache', '.parcel-cache'])
 
+/**
+ * Bounds of a walk over a project's own sources: dependency, build and dot folders skipped, 5,000
+ * folders and 10 levels at most, so a huge tree costs a bounded time.
+ */
+export const SOURCES_WALK: WalkBounds = {
+  maxDirectories: 5_000,
+  maxDepth: 10,
+  skip: (name) => DEPENDENCY_DIRECTORIES.has(name) || BUILD_DIRECTORIES.has(name) || name.startsWith('.'),
+}
+
 /** What a walk saw of one directory: its regular files and the folders it will enter, by name, sorted. */
 export interface WalkedDirectory {
   readonly path: string
