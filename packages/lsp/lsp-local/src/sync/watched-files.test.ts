@@ -2,12 +2,19 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { FileEvent } from 'vscode-languageserver-protocol'
+import { acquireBarrier } from '@agent-lsp/file-events'
 import { afterEach, describe, expect, it } from 'vitest'
 import { pathToUri } from '../normalize/uri.js'
 import { until } from '../fake.test-support.js'
 import { WatchedFiles } from './watched-files.js'
 
 const roots: string[] = []
+/** Once every file event of a write before the call has reached this process's watchers. */
+async function delivered(): Promise<void> {
+  const barrier = acquireBarrier()
+  expect(await barrier?.pass()).toBe(true)
+  barrier?.release()
+}
 afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
 })
@@ -129,6 +136,38 @@ describe('WatchedFiles', () => {
       files.register('more', [{ globPattern: '**/*.txt' }])
       await files.sync()
       expect(sent).toEqual([[{ uri: pathToUri(a), type: 1 }], [{ uri: pathToUri(a), type: 2 }]])
+    }
+  })
+
+  it('reports what changed while the server replaced its registration (an unregistration, then a registration of the same globs), with the view following events or scanning', async () => {
+    // typescript-language-server updates its watchers that way; a file's event delivered in
+    // between was judged under no globs and lost (a tsconfig.json made while warm went unseen).
+    for (const incremental of [true, false]) {
+      const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-watched-')))
+      roots.push(root)
+      const sent: FileEvent[][] = []
+      const files = new WatchedFiles({ send: async (changes) => void sent.push(changes), reloading: () => {} }, root, (path) => path.endsWith('.py'), incremental)
+      const a = join(root, 'a.py')
+      writeFileSync(a, 'x = 1\n')
+      files.register('first', [{ globPattern: '**/*.py' }])
+      await files.sync()
+      const made = join(root, 'made.py')
+      const gone = join(root, 'gone.py')
+      writeFileSync(gone, 'g = 1\n')
+      writeFileSync(join(root, 'before.py'), 'b = 1\n') // its event delivered before the unregistration
+      if (incremental) await until(() => !files.quiet)
+      files.unregister('first')
+      await files.sync() // a look in between: nothing to send with no registration
+      writeFileSync(made, 'y = 1\n')
+      writeFileSync(a, 'x = 22\n')
+      await delivered() // their events taken in with no registration
+      files.register('second', [{ globPattern: '**/*.py' }])
+      rmSync(gone)
+      await files.sync()
+      const byUri = (changes: FileEvent[]) => [...changes].sort((x, y) => x.uri.localeCompare(y.uri))
+      expect(sent.map(byUri)).toEqual([
+        [{ uri: pathToUri(a), type: 2 }, { uri: pathToUri(join(root, 'before.py')), type: 1 }, { uri: pathToUri(made), type: 1 }],
+      ])
     }
   })
 

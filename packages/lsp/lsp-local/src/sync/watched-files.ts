@@ -45,6 +45,13 @@ interface Watcher {
  */
 export class WatchedFiles {
   readonly #registrations = new Map<string, Watcher[]>()
+  /**
+   * Registrations the server withdrew since its last registration: events are still judged by
+   * their globs until the next one (nothing is sent for them: see `wants`). typescript-language-server
+   * replaces its watchers by an unregistration then a registration; an event delivered in between,
+   * judged under no globs, was lost (a file made) or read as a deletion (a file changed).
+   */
+  readonly #withdrawn = new Map<string, Watcher[]>()
   /** The watched files as of the last look, kept current by events (see {@link WatchedTree}). */
   #tree: WatchedTree | undefined
   /**
@@ -76,6 +83,7 @@ export class WatchedFiles {
   register(id: string, watchers: readonly FileSystemWatcher[]): void {
     // What changed under the globs so far is still the server's to hear of, at the next look.
     for (const tree of this.#trees()) tree.takeIn()
+    this.#withdrawn.clear()
     this.#registrations.set(id, watchers.map((watcher) => toWatcher(watcher, this.root)))
     this.#watched.clear()
     // Files watched only from now: what is on disk is what the server found by itself; their changes count from here.
@@ -129,15 +137,18 @@ export class WatchedFiles {
     this.#lookListeners.add(listener)
   }
 
+  /** Record an unregistration: its globs still judge events until the next registration (see {@link #withdrawn}). */
   unregister(id: string): void {
+    const watchers = this.#registrations.get(id)
+    if (watchers === undefined) return
     this.#registrations.delete(id)
-    this.#watched.clear()
+    this.#withdrawn.set(id, watchers)
   }
 
   #isWatched(relativePath: string, path: string): boolean {
     let watched = this.#watched.get(path)
     if (watched === undefined) {
-      watched = [...this.#registrations.values()].some((watchers) => watchers.some((watcher) => watcher.matches(relativePath, path)))
+      watched = [...this.#registrations.values(), ...this.#withdrawn.values()].some((watchers) => watchers.some((watcher) => watcher.matches(relativePath, path)))
       if (this.#watched.size >= MAX_SCANNED_FILES) this.#watched.clear()
       this.#watched.set(path, watched)
     }
