@@ -10,6 +10,7 @@ import { createRequire } from 'node:module'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { main } from './main.js'
 import { seamOn } from './seam.test-support.js'
+import { defaultServers } from './servers.js'
 import { toolOn } from './workspace.test-support.js'
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
@@ -73,6 +74,26 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
       const json = filePath === null ? '; language server "json" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files (such as tsconfig.json) were not checked; ask diagnostics of each file' : ''
       expect(result.completeness).toEqual({ state: 'partial', reason: 'unconfigured', message: `1 TypeScript file no checked tsconfig.json includes (scripts/c.ts) was not checked; ask diagnostics of it${json}` })
     }
+  })
+
+  // A file the search for unincluded files never reached (past its bound, 10 levels deep) was
+  // not named, and the answer said complete: the search says where it stopped instead.
+  it('says where its search for files no project includes stopped, TypeScript and Python', { timeout: 120_000 }, async () => {
+    const deep = `deep/${Array.from({ length: 10 }, (_, level) => `l${level + 1}`).join('/')}`
+    const seam = await seamOn({
+      'tsconfig.json': '{"compilerOptions":{"strict":true,"noEmit":true},"include":["src"]}',
+      'src/a.ts': 'export const a: number = 1\n',
+      [`${deep}/c.ts`]: 'export const c: string = 5\n',
+      'pyproject.toml': '[tool.pyright]\ninclude = ["pkg"]\n',
+      'pkg/a.py': 'x: int = 1\n',
+      [`${deep}/t.py`]: 'def f() -> int:\n    return "s"\n',
+    })
+    expect(failure(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '--strict', `${deep}/c.ts`], seam.root)).toBe(`${deep}/c.ts(1,14): error TS2322: Type 'number' is not assignable to type 'string'.\n`)
+    const cut = (language: string, leftOutBy: string) => `the search for ${language} files ${leftOutBy} stopped at its bound (5,000 folders, 10 levels): any past it were not checked; ask diagnostics of each file there`
+    const typescript = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'src/a.ts' })
+    expect([seam.show(typescript), typescript.completeness]).toEqual([[], { state: 'partial', reason: 'unconfigured', message: cut('TypeScript', 'no checked tsconfig.json includes') }])
+    const python = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'pkg/a.py' })
+    expect([seam.show(python), python.completeness]).toEqual([[], { state: 'partial', reason: 'unconfigured', message: cut('Python', "pyright's config does not include") }])
   })
 
   // The same for pyright: [tool.pyright] include = ["pkg"] leaves tools/t.py unchecked, and its
@@ -150,5 +171,15 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
     let stdout = ''
     expect(await main(['workspaceDiagnostics', '--root', seam.root], { cwd: seam.root, stdout: (text) => void (stdout += text), stderr: () => {} })).toBe(0)
     expect(stdout).toBe(`Partial answer (unconfigured): ${message}\nNothing was checked, so there are no diagnostics to show.\n`)
+  })
+
+  // A tree too big to tell whether it holds Go files (the search stopped at its bound) named a
+  // file "unknown" as an example of the unchecked ones.
+  it('says the files it could not find, if any, were not checked, naming none', { timeout: 120_000 }, async () => {
+    const deep = `deep/${Array.from({ length: 10 }, (_, level) => `l${level + 1}`).join('/')}`
+    const seam = await seamOn({ [`${deep}/main.go`]: 'package main\n\nfunc main() {\n\tvar s string = 1\n\t_ = s\n}\n' }, defaultServers().filter((server) => server.id === 'go'))
+    const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: null })
+    const message = 'language server "go" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files, if any (the search for one stopped at its bound: 5,000 folders, 10 levels), were not checked; ask diagnostics of each file'
+    expect(result.kind === 'workspaceDiagnostics' && [result.files, result.completeness]).toEqual([[], { state: 'partial', reason: 'unconfigured', message }])
   })
 })

@@ -8,6 +8,7 @@ import { syncedUnlessNotText, type DocumentHold, type OpenDocuments } from '../s
 import { lineAt, lineCount } from '../sync/lines.js'
 import { isInside } from '../sync/paths.js'
 import { findProjects } from '../sync/projects.js'
+import { SOURCES_WALK_BOUNDS } from '../sync/walk.js'
 import { looseFiles, type LooseFiles } from '../sync/loose-files.js'
 import { pathToUri } from '../normalize/uri.js'
 import type { CompileDatabases } from '../sync/compile-database.js'
@@ -100,8 +101,8 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   if (request.operation === 'didRenameFiles') await documents.refreshOpen()
   if (request.operation === 'workspaceDiagnostics' && path === null && unsupported(client.capabilities, request.operation, config, null) !== undefined) {
     // Asked of every language: this one has files here (`anyFile`) that nothing checked, which is a miss, not an empty answer.
-    const example = typeof anyFile === 'string' ? ` (such as ${relativeOf(resolvedWorkspaceRoot, anyFile)})` : ''
-    const message = `language server "${config.id}" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files${example} were not checked; ask diagnostics of each file`
+    const files = anyFile === 'unknown' ? `its files, if any (the search for one stopped at its bound: ${SOURCES_WALK_BOUNDS}),` : `its files${anyFile === undefined ? '' : ` (such as ${relativeOf(resolvedWorkspaceRoot, anyFile)})`}`
+    const message = `language server "${config.id}" gives no workspace diagnostics (no workspace pull diagnostics, no project check): ${files} were not checked; ask diagnostics of each file`
     return { kind: 'workspaceDiagnostics', files: [], checks: [], resolvedWorkspaceRoot, completeness: { state: 'partial', reason: 'unconfigured', message } }
   }
   assertSupported(client.capabilities, request.operation, config, path)

@@ -1,6 +1,6 @@
 import { join, relative, sep } from 'node:path'
 import { isInside } from '../sync/paths.js'
-import { SOURCES_WALK, walk } from '../sync/walk.js'
+import { SOURCES_WALK, SOURCES_WALK_BOUNDS, walk } from '../sync/walk.js'
 
 /** TypeScript sources a project lists (declaration files are left out: built output holds them too). */
 const source = /\.(ts|tsx|mts|cts)$/
@@ -12,6 +12,14 @@ export interface TscLayout {
   readonly configs: readonly string[]
   /** The `.ts`, `.tsx`, `.mts`, `.cts` files (not `.d.ts`), sorted. */
   readonly sources: readonly string[]
+  /** Whether the walk saw the whole tree (else it stopped at a bound of `SOURCES_WALK`). */
+  readonly complete: boolean
+}
+
+/** Files a coverage walk found, and whether it saw the whole tree. */
+export interface WalkedFiles {
+  readonly files: readonly string[]
+  readonly complete: boolean
 }
 
 /**
@@ -23,12 +31,12 @@ export interface TscLayout {
 export function tscLayout(root: string): TscLayout {
   const configs: string[] = []
   const sources: string[] = []
-  walk(root, SOURCES_WALK, ({ path, depth, files }) => {
+  const complete = walk(root, SOURCES_WALK, ({ path, depth, files }) => {
     const config = ['tsconfig.json', 'jsconfig.json'].find((name) => files.includes(name))
     if (depth > 0 && config !== undefined) configs.push(join(path, config))
     for (const file of files) if (source.test(file) && !declaration.test(file)) sources.push(join(path, file))
   })
-  return { configs: configs.sort(), sources: sources.sort() }
+  return { configs: configs.sort(), sources: sources.sort(), complete }
 }
 
 /** The files `tsc --listFiles` printed after its diagnostics: the lines that are absolute paths. */
@@ -39,25 +47,28 @@ export function listedFiles(output: string): Set<string> {
 /**
  * `1 TypeScript file no checked tsconfig.json includes (scripts/c.ts) was not checked; ask
  * diagnostics of it`: the partial answer's sentence for `uncovered` files of `language`, which
- * `leftOutBy` says why nothing checked; nothing when there are none.
+ * `leftOutBy` says why nothing checked, and where the search for them stopped when it did not see
+ * the whole tree; nothing when there are none and it did.
  */
-export function uncoveredMessage(uncovered: readonly string[], root: string, language: string, leftOutBy: string): string | undefined {
-  if (uncovered.length === 0) return undefined
+export function uncoveredMessage({ files: uncovered, complete }: WalkedFiles, root: string, language: string, leftOutBy: string): string | undefined {
+  const cut = complete ? [] : [`the search for ${language} files ${leftOutBy} stopped at its bound (${SOURCES_WALK_BOUNDS}): any past it were not checked; ask diagnostics of each file there`]
+  if (uncovered.length === 0) return cut[0]
   const shown = uncovered.slice(0, 3).map((file) => relative(root, file).split(sep).join('/'))
   const named = shown.join(', ') + (uncovered.length > 3 ? ` and ${uncovered.length - 3} more` : '')
   const one = uncovered.length === 1
-  return `${uncovered.length} ${language} ${one ? 'file' : 'files'} ${leftOutBy} (${named}) ${one ? 'was' : 'were'} not checked; ask diagnostics of ${one ? 'it' : 'each'}`
+  return [`${uncovered.length} ${language} ${one ? 'file' : 'files'} ${leftOutBy} (${named}) ${one ? 'was' : 'were'} not checked; ask diagnostics of ${one ? 'it' : 'each'}`, ...cut].join('; ')
 }
 
 /**
  * The `.py` files under `root` outside every folder `include` names (see `ownInclude`), walked as
- * {@link tscLayout} walks (virtualenvs, dependency, build and dot folders skipped), sorted.
+ * {@link tscLayout} walks (virtualenvs, dependency, build and dot folders skipped), sorted, and
+ * whether the walk saw the whole tree.
  */
-export function pythonFilesOutside(root: string, include: readonly string[]): string[] {
+export function pythonFilesOutside(root: string, include: readonly string[]): WalkedFiles {
   const outside: string[] = []
-  walk(root, SOURCES_WALK, ({ path, files }) => {
+  const complete = walk(root, SOURCES_WALK, ({ path, files }) => {
     if (include.some((folder) => isInside(path, folder))) return 'prune'
     for (const file of files) if (file.endsWith('.py')) outside.push(join(path, file))
   })
-  return outside.sort()
+  return { files: outside.sort(), complete }
 }

@@ -62,7 +62,7 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
       importers.length > 0 ? unbuiltMessage(importers.map(shown)) : undefined,
       left.length > 0 ? `${left.length} more ${left.length === 1 ? 'project' : 'projects'} (${left.slice(0, 3).map(shown).join(', ')}${left.length > 3 ? ', …' : ''}) ${left.length === 1 ? 'was' : 'were'} not checked (${MAX_NESTED_PROJECTS} below the root at most); run tsc -p on ${left.length === 1 ? 'it' : 'each'}` : undefined,
       // A file of a project past the bound is not counted as left out twice.
-      left.length > 0 ? undefined : uncoveredMessage(layout.sources.filter((file) => !listed.has(file)), root, 'TypeScript', 'no checked tsconfig.json includes'),
+      left.length > 0 ? undefined : uncoveredMessage({ files: layout.sources.filter((file) => !listed.has(file)), complete: layout.complete }, root, 'TypeScript', 'no checked tsconfig.json includes'),
     ].filter((sentence) => sentence !== undefined)
     return { files: filesOf(errors), checks, ...(missed.length > 0 ? { missed: missed.join('; ') } : {}) }
   }
