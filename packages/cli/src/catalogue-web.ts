@@ -97,6 +97,8 @@ export const webServers: readonly CatalogueEntry[] = [
     extensionToLanguage: { '.toml': 'toml' },
     // tower-lsp handles a request beside the didOpen before it: an outline asked at once was [] now and then.
     awaitOpenDiagnostics: true,
+    // Offline, it ships pyproject.toml's schema but not the partial ones it refers to (tombi-toml/tombi#2171).
+    diagnostics: { setupCodes: [{ code: 'unsupported-reference', says: 'tombi (offline) does not ship the schema of part of this file, which was not checked against one' }] },
     operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'hover', 'documentSymbol', 'diagnostics', 'completion', 'codeActions', 'format', 'workspaceDiagnostics', 'didRenameFiles'],
     install: 'npm i @tombi-toml/tombi',
     bundled: { script: '@tombi-toml/tombi/bin/tombi', args: ['lsp', '--offline'] },

@@ -140,6 +140,26 @@ describe('tombi', () => {
     expect(show(await ask({ operation: 'diagnostics', filePath: 'bad.toml' }))).toEqual(['1:4 Error expected-value expected value'])
   })
 
+  // tombi runs offline and ships pyproject.toml's schema but not the partial schemas it refers to
+  // (tombi-toml/tombi#2171): each `[tool.pyright]` table got "unsupported reference", a warning of
+  // tombi's setup answered as one of the file's. The table was not checked: the answer says so.
+  it("says a table whose schema tombi does not ship was not checked, instead of a warning in the user's file", async () => {
+    const pyproject = '[project]\nname = "shop"\nversion = "1.0"\n\n[tool.pyright]\ninclude = ["pkg"]\n'
+    const { ask, show } = await seamOn({ 'pyproject.toml': pyproject, 'bad.toml': 'a =\nb = 1\n' })
+    const says = 'tombi (offline) does not ship the schema of part of this file, which was not checked against one'
+    const unsupported = 'unsupported reference: https://www.schemastore.org/partial-pyright.json, schema_uri: tombi://www.schemastore.org/pyproject.json'
+    const result = await ask({ operation: 'diagnostics', filePath: 'pyproject.toml' })
+    expect([show(result), result.completeness]).toEqual([
+      [],
+      { state: 'partial', reason: 'unconfigured', message: `${says}: line 5: ${unsupported}` },
+    ])
+    const workspace = await ask({ operation: 'workspaceDiagnostics', filePath: 'pyproject.toml' })
+    expect([show(workspace), workspace.completeness]).toEqual([
+      ['bad.toml:1:4 Error Tombi expected-value expected value'],
+      { state: 'partial', reason: 'unconfigured', message: `${says}: pyproject.toml line 5: ${unsupported}` },
+    ])
+  })
+
   it('answers through the command: --json symbols of a pyproject.toml', async () => {
     const root = await tempWorkspace({ 'pyproject.toml': '[project]\nname = "shop"\n' })
     let stdout = ''

@@ -217,6 +217,13 @@ export interface LocalDiagnosticsRules {
    */
   readonly uncheckedLog?: { readonly pattern: string; readonly says: string }
   /**
+   * Diagnostic codes by which the server speaks of its own setup, not of the file (tombi
+   * `--offline`: `unsupported-reference`, a schema it does not ship, so that part of the file was
+   * not checked), each with the sentence that says so: left out of `diagnostics` and
+   * `workspaceDiagnostics` answers, which are `partial / unconfigured` with that sentence and where.
+   */
+  readonly setupCodes?: readonly { readonly code: string; readonly says: string }[]
+  /**
    * Extensions of files the server reads from disk when another file includes them, even while
    * they are open with other text (clangd 14: `--use-dirty-headers` came in clangd 15). With an
    * overlay of such a file, the other files' `overlayDiagnostics` are of the header on disk, not
@@ -254,6 +261,9 @@ export function validateServerConfig(config: LocalServerConfig): void {
     if (rules.includedFromDisk !== undefined && !isStringArray(rules.includedFromDisk)) throw invalid('diagnostics.includedFromDisk must be an array of extensions')
     if (rules.uncheckedLog !== undefined && (typeof rules.uncheckedLog.says !== 'string' || !isRegExp(rules.uncheckedLog.pattern))) {
       throw invalid('diagnostics.uncheckedLog must have a regular expression pattern and a says sentence')
+    }
+    if (rules.setupCodes !== undefined && !(Array.isArray(rules.setupCodes) && rules.setupCodes.every((rule) => typeof rule?.code === 'string' && typeof rule.says === 'string'))) {
+      throw invalid('diagnostics.setupCodes must be an array of { code, says } strings')
     }
   }
   const cap = config.maxMemoryMB

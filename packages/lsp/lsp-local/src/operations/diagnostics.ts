@@ -1,5 +1,6 @@
 import type { LspCompleteness } from '@agent-lsp/lsp'
 import { normalizeDiagnostics } from '../normalize/normalize-diagnostics.js'
+import { withoutSetupDiagnostics, withSetupNotes, type SetupNotes } from './setup-diagnostics.js'
 import { isRecord, malformed, preview } from '../normalize/shapes.js'
 import { protocol } from '../protocol.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
@@ -106,15 +107,19 @@ async function pushed(uri: string, context: OperationContext): Promise<CurrentDi
  * The `diagnostics` operation: the server's verdict on the file as it is on disk (see
  * {@link currentDiagnostics}), `partial / indexing` with what is known when the bound passed
  * first, `partial / unconfigured` from a server that said it checks nothing
- * (`LocalDiagnosticsRules.uncheckedLog`). Never an empty answer marked complete that the server
+ * (`LocalDiagnosticsRules.uncheckedLog`) or of its setup, not the file (`setupCodes`: left out, and
+ * said instead). Never an empty answer marked complete that the server
  * did not settle on.
  */
 export async function diagnostics(uri: string, context: OperationContext, ask: Ask): Promise<OperationAnswer> {
   const current = await currentDiagnostics(uri, context, ask)
-  const found = normalizeDiagnostics(current.raw ?? [], current.what)
-  const unchecked = context.client.config.diagnostics?.uncheckedLog
+  const rules = context.client.config.diagnostics
+  const setup: SetupNotes = new Map()
+  const found = withoutSetupDiagnostics(normalizeDiagnostics(current.raw ?? [], current.what), rules, setup)
+  const unchecked = rules?.uncheckedLog
   if (unchecked && context.client.diagnostics.unchecked) {
     return { kind: 'diagnostics', uri, diagnostics: found, completeness: { state: 'partial', reason: 'unconfigured', message: unchecked.says } }
   }
-  return { kind: 'diagnostics', uri, diagnostics: found, ...(current.partial ? { completeness: current.partial } : {}) }
+  const partial = withSetupNotes(current.partial, setup)
+  return { kind: 'diagnostics', uri, diagnostics: found, ...(partial ? { completeness: partial } : {}) }
 }

@@ -2,10 +2,12 @@ import type { LspFileDiagnostics } from '@agent-lsp/lsp'
 import type { ServerCapabilities } from 'vscode-languageserver-protocol'
 import { normalizeDiagnostics } from '../normalize/normalize-diagnostics.js'
 import { malformed, isRecord, preview } from '../normalize/shapes.js'
-import { canonicalUri } from '../normalize/uri.js'
+import { canonicalUri, uriToPath } from '../normalize/uri.js'
 import { protocol } from '../protocol.js'
 import { runProjectCheck } from '../project-check/run-check.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
+import { withoutSetupDiagnostics, withSetupNotes, type SetupNotes } from './setup-diagnostics.js'
+import { relativeOf } from '../sync/tree-scan.js'
 
 const { WorkspaceDiagnosticRequest } = protocol
 
@@ -37,14 +39,17 @@ export async function workspaceDiagnostics(context: OperationContext, ask: Ask):
   const items = isRecord(raw) ? raw.items : undefined
   if (!Array.isArray(items)) throw malformed(what, `expected WorkspaceDiagnosticReport, got ${preview(raw)}`)
   const byUri = new Map<string, LspFileDiagnostics>()
+  const setup: SetupNotes = new Map()
   for (const item of items) {
     if (!isRecord(item) || typeof item.uri !== 'string') throw malformed(what, `expected WorkspaceDocumentDiagnosticReport, got ${preview(item)}`)
     // An `unchanged` report refers to a previous result: none was sent, so there are none.
     if (item.kind !== 'full') continue
-    const diagnostics = normalizeDiagnostics(item.items, what)
     const uri = canonicalUri(item.uri)
+    const path = uriToPath(uri)
+    const diagnostics = withoutSetupDiagnostics(normalizeDiagnostics(item.items, what), client.config.diagnostics, setup, `${path === null ? uri : relativeOf(context.resolvedWorkspaceRoot, path)} `)
     if (diagnostics.length > 0) byUri.set(uri, { uri, diagnostics: [...(byUri.get(uri)?.diagnostics ?? []), ...diagnostics] })
   }
   const files = [...byUri.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
-  return { kind: 'workspaceDiagnostics', files, checks: [WorkspaceDiagnosticRequest.method] }
+  const completeness = withSetupNotes(undefined, setup)
+  return { kind: 'workspaceDiagnostics', files, checks: [WorkspaceDiagnosticRequest.method], ...(completeness ? { completeness } : {}) }
 }
