@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { validateServerConfig } from '../config.js'
 import { withoutSetupDiagnostics, withSetupNotes, type SetupNotes } from './setup-diagnostics.js'
 
-const at = (line: number, code: string, message: string): LspDiagnostic => ({ range: { start: { line, character: 0 }, end: { line, character: 1 } }, severity: 'Warning', code, message })
+const at = (line: number, code: string, message: string): LspDiagnostic => ({ range: { start: { line, character: 0 }, end: { line, character: 1 } }, severity: 'Warning', code, message, relatedInformation: [] })
 const rules = { setupCodes: [{ code: 'unsupported-reference', says: 'part of it was not checked' }] }
 
 describe('setup diagnostics', () => {
