@@ -29,7 +29,7 @@ export interface CatalogueEntry {
   readonly initializationOptions?: Readonly<Record<string, unknown>>
   readonly settings?: Readonly<Record<string, unknown>>
   /** The command sent after packages were installed, updated or removed (see lsp-local's `onPackagesChanged`). */
-  readonly onPackagesChanged?: { readonly command: string; readonly arguments?: readonly unknown[]; readonly reloads?: boolean }
+  readonly onPackagesChanged?: NonNullable<LocalServerConfig['onPackagesChanged']>
   /** Where the server is told the project's virtualenv (see lsp-local's `virtualenv`). */
   readonly virtualenv?: { readonly interpreterSetting: string; readonly searchPathsSetting: string }
   /** How the server takes a config from above its root (see lsp-local's `inheritsConfig`). */

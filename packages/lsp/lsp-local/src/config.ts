@@ -62,6 +62,12 @@ export interface LocalServerConfig {
     readonly arguments?: readonly unknown[]
     /** Whether the server loads its workspace again (and logs `readyLogPattern` again) after it. */
     readonly reloads?: boolean
+    /**
+     * Names of the server's own config files (pyright: `pyproject.toml`, `pyrightconfig.json`): one
+     * created, changed or deleted under the root sends the command too. pyright applies a config
+     * change on a timer, ~100 ms after it hears of it, and answered from the old config until then.
+     */
+    readonly configFiles?: readonly string[]
   }
   /**
    * Tell a Python server the project's virtualenv, which pyright does not use unless it is
