@@ -1,6 +1,8 @@
 // bash-language-server 5.8 through ctx.lsp: scripts sourcing a library script. Exact seam values,
 // shown 1-based by `seam.show`.
 import { execFileSync } from 'node:child_process'
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { seamOn } from './seam.test-support.js'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
@@ -48,6 +50,17 @@ describe('bash-language-server', () => {
     expect(show(await ask({ operation: 'goToDefinition', filePath: 'g.sh', position: { line: 3, character: 0 } }))).toEqual(['g.sh:3:1'])
     expect(show(await ask({ operation: 'findReferences', filePath: 'g.sh', position: { line: 2, character: 0 } }))).toEqual(['g.sh:3:1', 'g.sh:4:1'])
     expect(show(await ask({ operation: 'findReferences', filePath: 'lib/common.sh', position: { line: 0, character: 0 } }))).toEqual(['a.sh:3:1', 'lib/common.sh:1:1'])
+  })
+
+  it('answers without a script deleted since the server read it, which it still lists', async () => {
+    // The seventh trial: every later findReferences failed with LSP_INTERNAL ENOENT naming the
+    // deleted script (bash-language-server keeps it in its index), seconds later too.
+    const { ask, show, root } = await seamOn({ 'lib/setup.sh': 'die () {\n\techo "$*" >&2\n\texit 1\n}\n', 'old.sh': '#!/bin/sh\n. lib/setup.sh\ndie "old"\n', 'new.sh': '#!/bin/sh\n. lib/setup.sh\ndie "new"\n' })
+    const references = () => ask({ operation: 'findReferences', filePath: 'lib/setup.sh', position: { line: 0, character: 0 } })
+    expect(show(await references())).toEqual(['lib/setup.sh:1:1', 'new.sh:3:1', 'old.sh:3:1'])
+    await rm(path.join(root, 'new.sh'))
+    const after = await references()
+    expect([show(after), after.completeness]).toEqual([['lib/setup.sh:1:1', 'old.sh:3:1'], { state: 'complete' }])
   })
 
   it('refuses a rename that leaves calls in a script sourcing the library through a variable (bash runs them)', async () => {

@@ -13,7 +13,7 @@ const { DefinitionRequest } = protocol
  * to the symbol asked about: a listed file's places stay where `textDocument/definition` (LSP 3.17
  * §Goto Definition) at its first place leads to a place it leads from the asked `position` (a
  * file's own definition first, see {@link ownFirst}), or where it is unknown (none, a file not of
- * this server, not text). Each listed file is opened for
+ * this server, not text); a listed file deleted since the server read it is left out. Each listed file is opened for
  * it and held until the answer (`hold`). Without a definition at `position` the list is returned
  * as it is.
  * @param locations - the server's references, in its order (kept).
@@ -33,12 +33,13 @@ export async function sameSymbolReferences(
   }
   const asked = context.uri === null ? [] : ownFirst(await definitionsAt(context.uri, position), context.uri)
   if (asked.length === 0) return [...locations]
-  const opened = new Map<string, Promise<boolean>>()
-  const open = (uri: string): Promise<boolean> => {
+  const opened = new Map<string, Promise<boolean | 'gone'>>()
+  // A file deleted since the server read it (its index keeps it) holds no reference any more.
+  const open = (uri: string): Promise<boolean | 'gone'> => {
     if (!opened.has(uri)) {
       const path = uriToPath(uri)
       const languageId = path === null ? undefined : languageOf(config, path)
-      opened.set(uri, path === null || languageId === undefined ? Promise.resolve(false) : syncedUnlessNotText(documents, path, languageId, hold))
+      opened.set(uri, path === null || languageId === undefined ? Promise.resolve(false) : syncedUnlessNotText(documents, path, languageId, hold).catch(goneOrThrow))
     }
     return opened.get(uri)!
   }
@@ -49,7 +50,9 @@ export async function sameSymbolReferences(
   const keptFiles = new Set<string>()
   await Promise.all(
     [...firsts.values()].map(async (location) => {
-      const found = (await open(location.uri)) ? ownFirst(await definitionsAt(location.uri, location.range.start), location.uri) : []
+      const synced = await open(location.uri)
+      if (synced === 'gone') return
+      const found = synced ? ownFirst(await definitionsAt(location.uri, location.range.start), location.uri) : []
       if (found.length === 0 || found.some((definition) => asked.some((target) => overlaps(definition, target)))) keptFiles.add(location.uri)
     }),
   )
@@ -65,6 +68,13 @@ export async function sameSymbolReferences(
 export function ownFirst(definitions: readonly LspLocation[], uri: string): LspLocation[] {
   const own = definitions.filter((definition) => definition.uri === uri)
   return own.length > 0 ? own : [...definitions]
+}
+
+/** `'gone'` for a file that no longer exists (ENOENT, ENOTDIR); any other failure rethrown. */
+function goneOrThrow(error: unknown): 'gone' {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT' || code === 'ENOTDIR') return 'gone'
+  throw error
 }
 
 /** Whether two locations are in one document and their ranges share a position. */
