@@ -262,6 +262,32 @@ describe('code actions, formatting and completion on typescript-language-server'
     expect(await readFile(path.join(root, 'src/main.ts'), 'utf8')).toBe(["import { alpha, beta, gamma } from './util'", '', 'export const total = alpha + gamma()', ''].join('\n'))
   })
 
+  it('lists the same source actions on a cold server as on a warm one, so the number chosen is the action listed', async () => {
+    // The seventh trial: the first list (cold) had 3 source actions, the next 6 (tsserver offers its
+    // fix-all actions once it has the file's diagnostics), so `action: 2` wrote another action than
+    // the "2. Sort Imports" just listed.
+    const root = await tempWorkspace({
+      'tsconfig.json': tsconfig,
+      'src/lib.ts': 'export const b = 1\nexport const a = 2\n',
+      'src/main.ts': "import { b } from './lib'\nimport { a } from './lib'\nfunction keepMe(): number { return 42 }\nexport const sum = a\n",
+    })
+    const { tool } = toolOn(root)
+    const at = { operation: 'codeActions', filePath: 'src/main.ts', line: 1, character: 1, only: 'source' } as const
+    const listed = [
+      '6 code actions at src/main.ts:1:1:',
+      '  1. [source.fixAll.ts] Fix all fixable JS/TS issues — not applicable: it carries no edit',
+      '  2. [source.removeUnused.ts] Remove all unused code',
+      '  3. [source.addMissingImports.ts] Add all missing imports — not applicable: it carries no edit',
+      '  4. [source.organizeImports.ts] Organize Imports',
+      '  5. [source.sortImports.ts] Sort Imports',
+      '  6. [source.removeUnusedImports.ts] Remove Unused Imports',
+      'Preview one with action (its number or title); write it with action and apply: true.',
+    ].join('\n')
+    expect(await tool.execute(at)).toBe(listed)
+    expect((await tool.execute({ ...at, action: 5 })).split('\n')[0]).toBe('Preview: code action "Sort Imports": 2 edits in 1 file; nothing written. The same call with apply: true writes it.')
+    expect(await tool.execute(at)).toBe(listed)
+  })
+
   it("formats a badly indented file as the server does", async () => {
     const messy = ['export function   area(width:number,height:number){', 'if(width<0){', '      return 0', '  }', '        const result=width*height', '   return result', '}', ''].join('\n')
     const root = await tempWorkspace({ 'tsconfig.json': tsconfig, 'src/messy.ts': messy })

@@ -75,8 +75,12 @@ async function pulled(context: OperationContext, what: string, pull: (signal: Ab
   }
 }
 
-/** The pushed diagnostics the server's settle rule takes as final, waited for (bounded). */
-async function pushed(uri: string, context: OperationContext): Promise<CurrentDiagnostics> {
+/**
+ * The pushed diagnostics (LSP 3.17 §PublishDiagnostics) the server's settle rule takes as final,
+ * waited for (bounded by `diagnosticsTimeoutMs`), even of a server whose diagnostics are pulled:
+ * what it has published is what its own code actions read.
+ */
+export async function pushed(uri: string, context: OperationContext): Promise<CurrentDiagnostics> {
   const { client, signal } = context
   const rules = client.config.diagnostics ?? {}
   const what = `${context.serverId} textDocument/publishDiagnostics`

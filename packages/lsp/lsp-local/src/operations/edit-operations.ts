@@ -10,7 +10,7 @@ import {
 } from '@agent-lsp/lsp'
 import type { CodeAction, CompletionItem, Diagnostic } from 'vscode-languageserver-protocol'
 import { protocol } from '../protocol.js'
-import { currentDiagnostics } from './diagnostics.js'
+import { pushed } from './diagnostics.js'
 import { lineAt } from '../sync/lines.js'
 import { isBareCommand, normalizeCodeAction } from '../normalize/normalize-code-action.js'
 import { filterTextOf, needsResolve, normalizeCompletionItem, rawCompletion } from '../normalize/normalize-completion.js'
@@ -108,7 +108,8 @@ export async function format(request: LspFormatRequest, context: OperationContex
 
 /**
  * `codeActions` (LSP 3.17 §Code Action Request): the actions for `range`, with the diagnostics
- * given, or (for `null`) those the server reported overlapping the range. An action that comes
+ * given, or (for `null`) those the server reported overlapping the range, asked once the server has
+ * settled on the diagnostics it publishes for the file (see `pushed`). An action that comes
  * without an edit is completed with `codeAction/resolve` when the server offers it
  * (`codeActionProvider.resolveProvider`), at most `limits.codeActionResolveLimit` of them (one
  * whose resolve fails stays without an edit); a bare `Command` is listed with no edit.
@@ -118,8 +119,12 @@ export async function codeActions(request: LspCodeActionsRequest, context: Opera
   const uri = context.uri ?? ''
   const what = `${context.serverId} ${CodeActionRequest.method}`
   const wantsFixes = request.only === null || request.only.some((kind) => kind === 'quickfix' || 'quickfix'.startsWith(`${kind}.`))
-  const diagnostics =
-    request.diagnostics !== null ? request.diagnostics.map(toWireDiagnostic) : wantsFixes ? overlapping(await knownDiagnostics(uri, context, ask), request.range) : []
+  // Waited for in any case: a server's actions follow the diagnostics it has published (typescript-
+  // language-server offers no fix-all source action while its check of the file is under way, and
+  // fixes none it has not published), so a list asked before they settled was shorter.
+  const { raw: published } = await pushed(uri, context)
+  const known = Array.isArray(published) ? published : []
+  const diagnostics = request.diagnostics !== null ? request.diagnostics.map(toWireDiagnostic) : wantsFixes ? overlapping(known, request.range) : []
   const params = {
     textDocument: { uri },
     range: request.range,
@@ -141,12 +146,6 @@ export async function codeActions(request: LspCodeActionsRequest, context: Opera
     }
   }
   return { kind: 'codeActions', actions }
-}
-
-/** The raw diagnostics the server has for the current content of `uri` (see `currentDiagnostics`); `[]` when none came. */
-async function knownDiagnostics(uri: string, context: OperationContext, ask: Ask): Promise<unknown[]> {
-  const { raw } = await currentDiagnostics(uri, context, ask)
-  return Array.isArray(raw) ? raw : []
 }
 
 /** The diagnostics whose range touches `range` (an empty range at either end counts). */
