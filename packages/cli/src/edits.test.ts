@@ -1,9 +1,12 @@
 // The edit operations (issue 7) on the real typescript-language-server: preview, apply, verify.
 import { execFileSync } from 'node:child_process'
 import { chmod, readdir, readFile, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { codeOf, tempWorkspace, toolOn } from './workspace.test-support.js'
+
+const require = createRequire(import.meta.url)
 
 const tsconfig = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler' }, include: ['src'] })
 
@@ -168,6 +171,27 @@ describe('rename on typescript-language-server', () => {
       'src/index.ts': shop['src/index.ts'].replace('{ Cart }', '{ Basket }'),
       'src/checkout.ts': shop['src/checkout.ts'].replace('{ Cart,', '{ Basket,').replace('cart: Cart', 'cart: Basket'),
     })
+  })
+
+  it('applies a rename that only renames the symbol named in an error already there (errors 1 → 1, as tsc counts)', async () => {
+    // The seventh trial: "errors 1 → 1 if applied, 1 new error … does not exist on type 'Baz'",
+    // and apply refused, because the error's message names the renamed type.
+    const root = await tempWorkspace({
+      'tsconfig.json': tsconfig,
+      'src/bar.ts': 'export interface Bar { a: number }\nexport const b: Bar = { a: 1 }\n',
+      'src/use.ts': "import { b, type Bar } from './bar'\nexport const n = b.nope\nexport const c: Bar = b\n",
+    })
+    const tsc = () => execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '-p', '.'], { cwd: root, encoding: 'utf8' }).toString()
+    const tscErrors = () => { try { return tsc() } catch (error) { return (error as { stdout: string }).stdout } }
+    expect(tscErrors()).toBe("src/use.ts(2,20): error TS2339: Property 'nope' does not exist on type 'Bar'.\n")
+    const { tool } = toolOn(root)
+    const answer = await tool.execute({ operation: 'rename', filePath: 'src/bar.ts', line: 1, character: 18, newName: 'Baz', apply: true })
+    expect(answer.split('\n').filter((line) => /^(Applied|Verified|Warning|Not verified)/.test(line))).toEqual([
+      'Applied: rename Bar → Baz: 4 edits in 2 files written.',
+      'Verified: findReferences of Baz finds all 4 references of Bar, renamed.',
+      'Verified: errors 1 → 1 in the 2 checked files.',
+    ])
+    expect(tscErrors()).toBe("src/use.ts(2,20): error TS2339: Property 'nope' does not exist on type 'Baz'.\n")
   })
 
   it('says why a position cannot be renamed, and writes nothing', async () => {

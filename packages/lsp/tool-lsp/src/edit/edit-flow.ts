@@ -179,7 +179,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   // Diagnostics first: tsserver drops the diagnostics it was computing when another request
   // arrives (its geterr is interruptible), so a references query right after the write would
   // leave nothing published for the new contents.
-  const diagnosticsCheck = await verifyDiagnostics(context, before, moved)
+  const diagnosticsCheck = await verifyDiagnostics(context, before, moved, rename === undefined ? undefined : { old: rename.oldName, new: rename.newName })
   const checks = [diagnosticsCheck, ...notes, ...written]
   // Said below as `Not verified:` (or as the forced refusal's reason), not once more among checkLines.
   const incomplete = check !== undefined && rename !== undefined ? incompleteLines(check, rename.oldName) : []

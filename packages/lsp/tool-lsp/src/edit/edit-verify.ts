@@ -62,7 +62,7 @@ async function definitionsAt(context: EditFlowContext, site: Site): Promise<Prob
  * @returns one line: `Verified: errors 0 → 0 in N files.`, or `Warning: errors rose …` naming the
  *   files and the first new error (see `newErrors`), plus the files that could not be checked.
  */
-export async function verifyDiagnostics(context: EditFlowContext, before: ErrorCounts, moved?: { readonly from: string; readonly to: string }): Promise<string> {
+export async function verifyDiagnostics(context: EditFlowContext, before: ErrorCounts, moved?: { readonly from: string; readonly to: string }, renamed?: RenameBinding['names']): Promise<string> {
   const root = context.workspaceRoot
   const rows = await Promise.all(
     [...before.entries()].map(async ([counted, was]) => {
@@ -73,7 +73,7 @@ export async function verifyDiagnostics(context: EditFlowContext, before: ErrorC
         const result = await untilAborted(context.ctx.lsp.query(request, context.signal), context.signal)
         const errors = result.diagnostics.filter((diagnostic: LspDiagnostic) => diagnostic.severity === 'Error')
         // The first error the edit added, matched as the preview's check matches them (an error already there is not it).
-        return { file, was: was.length, now: result.completeness.state === 'complete' ? errors.length : undefined, first: newErrors(was, errors)[0] }
+        return { file, was: was.length, now: result.completeness.state === 'complete' ? errors.length : undefined, first: newErrors(was, errors, renamed)[0] }
       } catch (error) {
         if (context.signal.aborted) throw error
         return { file, was, now: undefined, first: undefined }

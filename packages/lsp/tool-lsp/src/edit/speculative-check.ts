@@ -5,6 +5,7 @@ import { untilAborted } from '@agent-lsp/abort'
 import { diagnosticRow } from '../render/render-diagnostics.js'
 import { createLineReader } from '../input/file-lines.js'
 import { oneLine } from '../text/one-line.js'
+import { wordRegExp } from '../text/word.js'
 import type { EditFlowContext } from './edit-context.js'
 import type { EditPlan } from './edit-plan.js'
 import { splitLines } from '@agent-lsp/text-lines'
@@ -120,11 +121,11 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
     // A place that still leads to its own symbol too is not shadowed (a type and a value of one name).
     const confirmed = shadowing.length === 0 ? shadowing : confirmedShadowing(binding!, shadowing, await definitionsWithEdit(context, overlaysOf, ownerOf, shadowing))
     const conflict = everywhere && { captured: everywhere.captured.filter(seen), shadowing: confirmed }
-    if (conflict === undefined || !hasConflict(conflict)) return { lines: checkLines(rows, root), before: counted }
+    if (conflict === undefined || !hasConflict(conflict)) return { lines: checkLines(rows, root, binding?.names), before: counted }
     const read = new Map(await Promise.all([...conflict.captured, ...conflict.shadowing].map(async (site) => [site.path, await linesWithEdit(site.path)] as const)))
     const linesOf = (file: string): FileLines | undefined => read.get(file)
     const roots = [root, context.workspaceRoot] as const
-    return { lines: checkLines(rows, root), before: counted, conflict: { lines: conflictLines(conflict, binding!, linesOf, roots), reason: conflictReason(conflict, binding!, linesOf, root) } }
+    return { lines: checkLines(rows, root, binding?.names), before: counted, conflict: { lines: conflictLines(conflict, binding!, linesOf, roots), reason: conflictReason(conflict, binding!, linesOf, root) } }
   } catch (error) {
     if (context.signal.aborted) throw error
     return { lines: [`Not checked before writing: ${oneLine(error instanceof Error ? error.message : String(error))}.`], before: counted }
@@ -148,7 +149,7 @@ function errorsIn(diagnostics: readonly LspDiagnostic[]): LspDiagnostic[] {
 }
 
 /** The preview's lines for the checked files (see {@link speculativeCheck}). */
-function checkLines(rows: readonly CheckedFile[], root: string): string[] {
+function checkLines(rows: readonly CheckedFile[], root: string, renamed: RenameBinding['names'] | undefined): string[] {
   const display = (file: string): string => path.relative(root, file).split(path.sep).join('/')
   const counted = rows.filter((row): row is CheckedFile & { before: readonly LspDiagnostic[]; after: readonly LspDiagnostic[] } => row.before !== undefined && row.after !== undefined)
   const unchecked = rows.filter((row) => !row.blind && (row.before === undefined || row.after === undefined)).map((row) => display(row.path))
@@ -160,7 +161,7 @@ function checkLines(rows: readonly CheckedFile[], root: string): string[] {
   const was = counted.reduce((sum, row) => sum + row.before.length, 0)
   const now = counted.reduce((sum, row) => sum + row.after.length, 0)
   const where = `in the ${counted.length} checked ${counted.length === 1 ? 'file' : 'files'}`
-  const fresh = counted.flatMap((row) => newErrors(row.before, row.after).map((diagnostic) => `${display(row.path)}:${diagnosticRow(diagnostic, row.lines)}`))
+  const fresh = counted.flatMap((row) => newErrors(row.before, row.after, renamed).map((diagnostic) => `${display(row.path)}:${diagnosticRow(diagnostic, row.lines)}`))
   if (fresh.length === 0) return [`Errors ${was} → ${now} if applied (${where}).${tail}`]
   const more = fresh.length > MAX_NEW_ERRORS ? [`… ${fresh.length - MAX_NEW_ERRORS} more`] : []
   const count = `${fresh.length} new ${fresh.length === 1 ? 'error' : 'errors'}`
@@ -169,11 +170,15 @@ function checkLines(rows: readonly CheckedFile[], root: string): string[] {
 
 /**
  * The errors of `after` that `before` does not have: each error on disk is matched to one with the
- * edit of the same code and message, at the same place if there is one (an edit moves the lines
- * below it), and what is left unmatched is new. In document order.
+ * edit of the same code and message (for a rename, `renamed`'s old and new name read the same), at
+ * the same place if there is one (an edit moves the lines below it), and what is left unmatched is
+ * new. In document order.
  */
-export function newErrors(before: readonly LspDiagnostic[], after: readonly LspDiagnostic[]): LspDiagnostic[] {
-  const key = (diagnostic: LspDiagnostic): string => `${String(diagnostic.code)}\u0000${diagnostic.message}`
+export function newErrors(before: readonly LspDiagnostic[], after: readonly LspDiagnostic[], renamed?: RenameBinding['names']): LspDiagnostic[] {
+  // A rename renames the symbol in the messages that name it too (`… on type 'Bar'` → `'Baz'`).
+  const names = renamed === undefined ? [] : [wordRegExp(renamed.old, 'g'), wordRegExp(renamed.new, 'g')]
+  const message = (text: string): string => names.reduce((folded, name) => folded.replace(name, '\u0001'), text)
+  const key = (diagnostic: LspDiagnostic): string => `${String(diagnostic.code)}\u0000${message(diagnostic.message)}`
   const at = (position: LspPosition): string => `${position.line}:${position.character}`
   const left = new Set(after)
   for (const old of before) {
