@@ -76,10 +76,10 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
     }
   })
 
-  // A file the search for unincluded files never reached (past its bound, 10 levels deep) was
+  // A file the search for unincluded files never reached (past its bound, 32 levels deep) was
   // not named, and the answer said complete: the search says where it stopped instead.
   it('says where its search for files no project includes stopped, TypeScript and Python', { timeout: 120_000 }, async () => {
-    const deep = `deep/${Array.from({ length: 10 }, (_, level) => `l${level + 1}`).join('/')}`
+    const deep = `deep/${Array.from({ length: 32 }, (_, level) => `l${level + 1}`).join('/')}`
     const seam = await seamOn({
       'tsconfig.json': '{"compilerOptions":{"strict":true,"noEmit":true},"include":["src"]}',
       'src/a.ts': 'export const a: number = 1\n',
@@ -89,7 +89,7 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
       [`${deep}/t.py`]: 'def f() -> int:\n    return "s"\n',
     })
     expect(failure(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '--strict', `${deep}/c.ts`], seam.root)).toBe(`${deep}/c.ts(1,14): error TS2322: Type 'number' is not assignable to type 'string'.\n`)
-    const cut = (language: string, leftOutBy: string) => `the search for ${language} files ${leftOutBy} stopped at its bound (5,000 folders, 10 levels): any past it were not checked; ask diagnostics of each file there`
+    const cut = (language: string, leftOutBy: string) => `the search for ${language} files ${leftOutBy} stopped at its bound (5,000 folders, 32 levels): any past it were not checked; ask diagnostics of each file there`
     const typescript = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'src/a.ts' })
     expect([seam.show(typescript), typescript.completeness]).toEqual([[], { state: 'partial', reason: 'unconfigured', message: cut('TypeScript', 'no checked tsconfig.json includes') }])
     const python = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'pkg/a.py' })
@@ -176,10 +176,24 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
   // A tree too big to tell whether it holds Go files (the search stopped at its bound) named a
   // file "unknown" as an example of the unchecked ones.
   it('says the files it could not find, if any, were not checked, naming none', { timeout: 120_000 }, async () => {
-    const deep = `deep/${Array.from({ length: 10 }, (_, level) => `l${level + 1}`).join('/')}`
+    const deep = `deep/${Array.from({ length: 32 }, (_, level) => `l${level + 1}`).join('/')}`
     const seam = await seamOn({ [`${deep}/main.go`]: 'package main\n\nfunc main() {\n\tvar s string = 1\n\t_ = s\n}\n' }, defaultServers().filter((server) => server.id === 'go'))
     const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: null })
-    const message = 'language server "go" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files, if any (the search for one stopped at its bound: 5,000 folders, 10 levels), were not checked; ask diagnostics of each file'
+    const message = 'language server "go" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files, if any (the search for one stopped at its bound: 5,000 folders, 32 levels), were not checked; ask diagnostics of each file'
     expect(result.kind === 'workspaceDiagnostics' && [result.files, result.completeness]).toEqual([[], { state: 'partial', reason: 'unconfigured', message }])
+  })
+
+  // The seventh trial: a Python-only tree with one folder chain 11 levels deep started all 14
+  // servers (~1.5 GB) and answered 3 KB of "language server … gives no workspace diagnostics".
+  it('asks only the languages a deep tree holds', { timeout: 120_000 }, async () => {
+    const deep = `deep/${Array.from({ length: 11 }, (_, level) => `l${level + 1}`).join('/')}`
+    const seam = await seamOn({ 'pkg/a.py': 'x: int = 1\n', [`${deep}/b.py`]: 'y: int = "s"\n' })
+    const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: null })
+    // The first line of pyright's message (its second is indented with no-break spaces).
+    expect([result.kind === 'workspaceDiagnostics' && result.checks, seam.show(result).map((row) => row.split('\n')[0]), result.completeness]).toEqual([
+      ['pyright --outputjson'],
+      [`${deep}/b.py:1:10 Error pyright reportAssignmentType Type "Literal['s']" is not assignable to declared type "int"`],
+      { state: 'complete' },
+    ])
   })
 })

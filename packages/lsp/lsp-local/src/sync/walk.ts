@@ -30,11 +30,12 @@ export const BUILD_DIRECTORIES: ReadonlySet<string> = new Set(['dist', 'build', 
 
 /**
  * Bounds of a walk over a project's own sources: dependency, build and dot folders skipped, 5,000
- * folders and 10 levels at most, so a huge tree costs a bounded time.
+ * folders and 32 levels at most, so a huge tree costs a bounded time (the folders bound it; a deep chain
+ * of folders alone, 11 levels, made a search for any Python file give up).
  */
 export const SOURCES_WALK: WalkBounds = {
   maxDirectories: 5_000,
-  maxDepth: 10,
+  maxDepth: 32,
   skip: (name) => DEPENDENCY_DIRECTORIES.has(name) || BUILD_DIRECTORIES.has(name) || name.startsWith('.'),
 }
 
