@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Checks the layout `pnpm test` promises: no source file (tests, test support and declarations of
-// tests excluded) over MAX_LINES lines, and the import rules of .dependency-cruiser.cjs (no
-// circles, arrows only downwards). Prints one line per problem and exits 1 if there is any.
+// tests excluded) over MAX_LINES lines, none formatting by locale (ICU), and the import rules of
+// .dependency-cruiser.cjs (no circles, arrows only downwards). Prints one line per problem and exits 1 if there is any.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -26,6 +26,22 @@ export function longFiles(files) {
   return problems
 }
 
+/**
+ * `path:line: …` for each use of locale formatting (`toLocaleString`, `toLocaleDateString`, `Intl.`)
+ * in `files`: the first one makes Node load its ICU data, 7 MB of the process's RSS (one at module
+ * load cost every process that imported the package, 2026-12-07); answers read the same on every
+ * machine without it.
+ */
+export function localeFormatting(files) {
+  const problems = []
+  for (const [path, text] of files) {
+    text.split('\n').forEach((line, index) => {
+      if (/\.toLocale(?:Date|Time)?String\(|\bIntl\./.test(line)) problems.push(`${path}:${index + 1}: locale formatting loads ICU data (7 MB RSS); format by hand`)
+    })
+  }
+  return problems
+}
+
 function sources(directory) {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const path = join(directory, entry.name)
@@ -36,7 +52,7 @@ function sources(directory) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const files = sources(join(repoRoot, 'packages')).map((path) => [relative(repoRoot, path), readFileSync(path, 'utf8')])
-  const problems = longFiles(files)
+  const problems = [...longFiles(files), ...localeFormatting(files)]
   for (const problem of problems) console.error(problem)
   try {
     const bin = join(repoRoot, 'node_modules/.bin/depcruise')

@@ -1,7 +1,7 @@
 // Tests of the layout check's file-length rule (node --test); the import rules are dependency-cruiser's.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { MAX_LINES, isLimitedSource, longFiles } from './check-layout.mjs'
+import { MAX_LINES, isLimitedSource, localeFormatting, longFiles } from './check-layout.mjs'
 
 describe('layout', () => {
   it('limits sources, not tests, test support or declarations', () => {
@@ -16,5 +16,10 @@ describe('layout', () => {
     assert.deepEqual(longFiles([['ok.ts', `${lines(MAX_LINES)}\n`], ['ok2.ts', lines(MAX_LINES)], ['long.ts', lines(MAX_LINES + 1)]]), [
       `long.ts: ${MAX_LINES + 1} lines (at most ${MAX_LINES}; split it by responsibility)`,
     ])
+  })
+
+  it('names each use of locale formatting, which loads ICU data', () => {
+    const text = ['const a = n.toLocaleString("en-US")', 'const b = String(n)', 'const c = new Intl.NumberFormat()', 'const d = when.toLocaleDateString()'].join('\n')
+    assert.deepEqual(localeFormatting([['x.ts', text]]), [1, 3, 4].map((line) => `x.ts:${line}: locale formatting loads ICU data (7 MB RSS); format by hand`))
   })
 })

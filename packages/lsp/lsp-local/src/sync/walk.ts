@@ -39,8 +39,11 @@ export const SOURCES_WALK: WalkBounds = {
   skip: (name) => DEPENDENCY_DIRECTORIES.has(name) || BUILD_DIRECTORIES.has(name) || name.startsWith('.'),
 }
 
-/** {@link SOURCES_WALK}'s bounds as an answer names them: `5,000 folders, 10 levels`. */
-export const SOURCES_WALK_BOUNDS = `${SOURCES_WALK.maxDirectories.toLocaleString('en-US')} folders, ${SOURCES_WALK.maxDepth} levels`
+/**
+ * {@link SOURCES_WALK}'s bounds as an answer names them: `5,000 folders, 32 levels`. Grouped by
+ * hand: `toLocaleString` at load made Node load its ICU data, 7 MB of every process's RSS.
+ */
+export const SOURCES_WALK_BOUNDS = `${String(SOURCES_WALK.maxDirectories).replace(/\B(?=(\d{3})+$)/g, ',')} folders, ${SOURCES_WALK.maxDepth} levels`
 
 /** What a walk saw of one directory: its regular files and the folders it will enter, by name, sorted. */
 export interface WalkedDirectory {
