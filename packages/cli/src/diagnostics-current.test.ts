@@ -2,7 +2,7 @@
 // against the real servers: cold (typescript-language-server's syntax-only first publication is
 // never the answer) and warm (a dependency changed on disk is re-read, not served from before).
 // Exact seam values, shown 1-based by `seam.show`: `line:col severity code message`.
-import { writeFile } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { seamOn, type Seam } from './seam.test-support.js'
@@ -106,6 +106,23 @@ describe('a dependency changed on disk: the dependent is checked again', () => {
     expect(await diagnosticsOf(seam, 'use/use.go')).toEqual(broken)
     await write(seam, 'dep/lib.go', lib('w, h int'))
     expect(await diagnosticsOf(seam, 'use/use.go')).toEqual(clean)
+  })
+
+  it('gopls (a file of the imported package deleted, then written again)', async () => {
+    // The seventh trial: "No diagnostics" right after `rm lib/extra.go` while `go build` failed
+    // (undefined: lib.Extra); a deletion was not waited for as a change is.
+    const seam = await seamOn({
+      'go.mod': 'module example.com/m\n\ngo 1.19\n',
+      'lib/lib.go': 'package lib\n\nfunc Hello() string { return "hi" }\n',
+      'lib/extra.go': 'package lib\n\nfunc Extra() string { return "x" }\n',
+      'main.go': 'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/m/lib"\n)\n\nfunc main() { fmt.Println(lib.Hello(), lib.Extra()) }\n',
+    })
+    const clean = { shown: [], completeness: { state: 'complete' } }
+    expect(await diagnosticsOf(seam, 'main.go')).toEqual(clean)
+    await rm(path.join(seam.root, 'lib/extra.go'))
+    expect(await diagnosticsOf(seam, 'main.go')).toEqual({ shown: ['9:44 Error UndeclaredImportedName Extra not declared by package lib'], completeness: { state: 'complete' } })
+    await write(seam, 'lib/extra.go', 'package lib\n\nfunc Extra() string { return "x" }\n')
+    expect(await diagnosticsOf(seam, 'main.go')).toEqual(clean)
   })
 
   it('clangd (a header changed: clangd watches no file, so the host has it check the source again)', async () => {

@@ -4,9 +4,6 @@ import type { LocalDiagnosticsRules } from '../config.js'
 import { canonicalUri } from '../normalize/uri.js'
 import { settleVerdict, type Publication, type SettleRule, type SettleState } from './settle.js'
 
-/** `FileChangeType.Deleted` (LSP 3.17 §DidChangeWatchedFiles): a deleted file is not published again. */
-const DELETED = 3
-
 /** What {@link PublishedDiagnostics.settled} found for a document. */
 export type SettledDiagnostics =
   /** The server's verdict on the document as it was last sent: its raw `Diagnostic[]`. */
@@ -104,9 +101,11 @@ export class PublishedDiagnostics {
     const state = this.#state
     state.epoch = state.sequence
     if (this.#rule !== 'changed-files-published') return changes
-    for (const { uri, type } of changes) {
+    for (const { uri } of changes) {
       const canonical = canonicalUri(uri)
-      if (type !== DELETED && this.#isSource(canonical) && !state.unanswered.has(canonical)) state.unanswered.set(canonical, { version: undefined })
+      // A deletion too: gopls publishes the deleted file's (empty) list with its dependents' once it
+      // has taken the deletion in; until then it answers from the package as it was.
+      if (this.#isSource(canonical) && !state.unanswered.has(canonical)) state.unanswered.set(canonical, { version: undefined })
     }
     return changes
   }

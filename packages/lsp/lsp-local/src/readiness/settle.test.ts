@@ -130,6 +130,9 @@ describe('changed-files-published (gopls)', () => {
     expect(await now(diagnostics)).toEqual({ final: false, messages: ['broken'] })
     publish(diagnostics, lib, undefined)
     expect(await now(diagnostics)).toEqual({ final: false, messages: ['broken'] })
+    // The deleted file too: gopls publishes its empty list once it has taken the deletion in.
+    publish(diagnostics, 'file:///w/gone.go', undefined)
+    expect(await now(diagnostics)).toEqual({ final: false, messages: ['broken'] })
     await vi.advanceTimersByTimeAsync(CHANGED_FILES_QUIET_MS)
     expect(await now(diagnostics)).toEqual({ final: true, messages: ['broken'] })
 
