@@ -184,7 +184,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     rootMarkers: ['go.work', 'go.mod'],
     // It always publishes a changed file (0.25-2.3 s), a dependent only when its list changes and
     // then with or before it; its first publication after an open is from disk, without a version.
-    diagnostics: { settle: 'changed-files-published' },
+    // An edited go.mod is published, with its dependents, once the module is reloaded (~1 s).
+    diagnostics: { settle: 'changed-files-published', publishedFiles: ['go.mod'] },
     // By default a changed open document's package is published at once and its dependents in a
     // second pass a second later (`diagnosticsDelay`), which the rule above took for final: one
     // pass, the dependents with the changed file.

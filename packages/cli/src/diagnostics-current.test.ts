@@ -125,6 +125,26 @@ describe('a dependency changed on disk: the dependent is checked again', () => {
     expect(await diagnosticsOf(seam, 'main.go')).toEqual(clean)
   })
 
+  it('gopls (go.mod edited: the module renamed, then named back)', async () => {
+    // The seventh trial: "No diagnostics" right after the module was renamed, while go build said
+    // no required module provides the package; gopls reloads the module ~1 s after the change.
+    const gomod = (module: string) => `module ${module}\n\ngo 1.19\n`
+    const seam = await seamOn({
+      'go.mod': gomod('example.com/m'),
+      'lib/lib.go': 'package lib\n\nfunc Hello() string { return "hi" }\n',
+      'main.go': 'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/m/lib"\n)\n\nfunc main() { fmt.Println(lib.Hello()) }\n',
+    })
+    const clean = { shown: [], completeness: { state: 'complete' } }
+    expect(await diagnosticsOf(seam, 'main.go')).toEqual(clean)
+    await write(seam, 'go.mod', gomod('example.com/other'))
+    expect(await diagnosticsOf(seam, 'main.go')).toEqual({
+      shown: ['6:2 Error BrokenImport could not import example.com/m/lib (no required module provides package "example.com/m/lib")'],
+      completeness: { state: 'complete' },
+    })
+    await write(seam, 'go.mod', gomod('example.com/m'))
+    expect(await diagnosticsOf(seam, 'main.go')).toEqual(clean)
+  })
+
   it('clangd (a header changed: clangd watches no file, so the host has it check the source again)', async () => {
     const header = (returns: string) => `${returns} area(int w, int h);\n`
     const seam = await seamOn((root) => ({

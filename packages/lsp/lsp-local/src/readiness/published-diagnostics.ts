@@ -45,11 +45,13 @@ export class PublishedDiagnostics {
    * @param rules - the server's (`LocalServerConfig.diagnostics`): its settle rule, and the log
    *   line by which it says it checks nothing.
    * @param isSource - whether a URI is one of the server's own source files (by extension): the
-   *   ones it publishes about when they change on disk.
+   *   ones it publishes about when they change on disk (with `rules.publishedFiles`).
    */
   constructor(rules: LocalDiagnosticsRules = {}, isSource: (uri: string) => boolean = () => true) {
     this.#rule = rules.settle ?? 'after-last-change'
-    this.#isSource = isSource
+    // Besides its sources, the files it publishes about by name (`publishedFiles`: gopls' go.mod).
+    const published = new Set(rules.publishedFiles ?? [])
+    this.#isSource = published.size === 0 ? isSource : (uri) => isSource(uri) || published.has(uri.slice(uri.lastIndexOf('/') + 1))
     this.#uncheckedLog = rules.uncheckedLog === undefined ? undefined : new RegExp(rules.uncheckedLog.pattern)
   }
 
