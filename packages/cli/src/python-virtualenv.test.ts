@@ -53,4 +53,17 @@ describe('python virtualenvs', { timeout: 120_000 }, () => {
     const definition = await seam.ask({ operation: 'goToDefinition', filePath: 'a.py', position: { line: 2, character: 8 } })
     expect(seam.show(definition)).toEqual([`${site}/fakemod.py:1:5`])
   })
+
+  it('a .venv made after the server started is given to it by the next query', async () => {
+    // The seventh trial: `python3 -m venv .venv` and a package installed in a warm session, and
+    // every later answer kept "Import could not be resolved" (a fresh server resolved it).
+    const seam = await providersOn(project)
+    const diagnostics = async () => seam.show(await seam.ask({ operation: 'diagnostics', filePath: 'a.py' }))
+    expect(await diagnostics()).toEqual(['1:8 Error reportMissingImports Import "fakemod" could not be resolved'])
+    const site = makeVenv(seam.root)
+    await writeFile(path.join(seam.root, site, 'fakemod.py'), fakemod)
+    expect(await diagnostics()).toEqual([])
+    const definition = await seam.ask({ operation: 'goToDefinition', filePath: 'a.py', position: { line: 2, character: 8 } })
+    expect(seam.show(definition)).toEqual([`${site}/fakemod.py:1:5`])
+  })
 })

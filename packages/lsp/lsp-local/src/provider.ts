@@ -126,7 +126,10 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       }
     }
     records.set(root, record)
-    const started = LanguageServerClient.start(withHeapLimit(configFor(config, root), limits), root, limits)
+    const serverConfig = configFor(config, root)
+    // Told only as it starts: a virtualenv made in the root later restarts it (see `answerFromDisk`).
+    const awaitsVirtualenv = config.virtualenv !== undefined && serverConfig === config
+    const started = LanguageServerClient.start(withHeapLimit(serverConfig, limits), root, limits)
     started.catch((error: LspError) => (record.failure = { error, state: 'broken' }))
     const session: Promise<Session> = started.then((client) => {
       record.client = client
@@ -152,6 +155,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         // What is on disk as the server starts is what it reads itself (see `openChangedFiles`).
         sources: config.openChangedFiles || config.compileDatabase ? new SourceFiles(root, extensions) : undefined,
         databases: config.compileDatabase ? new CompileDatabases(config.compileDatabase, config.args ?? [], root) : undefined,
+        awaitsVirtualenv,
         sendingChanges: undefined,
         overlaying: undefined,
         reading: new Set(),

@@ -9,6 +9,7 @@ import { lineAt, lineCount } from '../sync/lines.js'
 import { isInside } from '../sync/paths.js'
 import { findProjects } from '../sync/projects.js'
 import { SOURCES_WALK_BOUNDS } from '../sync/walk.js'
+import { hasVirtualenv } from '../sync/virtualenv.js'
 import { looseFiles, type LooseFiles } from '../sync/loose-files.js'
 import { pathToUri } from '../normalize/uri.js'
 import type { CompileDatabases } from '../sync/compile-database.js'
@@ -40,6 +41,8 @@ export interface Session {
   readonly sources: SourceFiles | undefined
   /** The compile databases of the root's files (see `compileDatabase`). */
   readonly databases: CompileDatabases | undefined
+  /** Whether the server started without a virtualenv (see `LocalServerConfig.virtualenv`): one made in the root restarts it. */
+  readonly awaitsVirtualenv: boolean
   /** Changed files being sent to the server (see `sendChangedFiles`). */
   sendingChanges: Promise<unknown> | undefined
   /** Settles when the overlay active now (see `answerOverlayDiagnostics`) has been taken back. */
@@ -108,7 +111,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   assertSupported(client.capabilities, request.operation, config, path)
   // Looked up on every query, so that the first one sees what the server reads as it opens a file.
   const found = session.databases?.find(path === null ? root : dirname(path))
-  if (found?.changed) {
+  if (found?.changed || (session.awaitsVirtualenv && hasVirtualenv(root))) {
     await place.restart()
     throw new ServerRestarted()
   }

@@ -22,14 +22,28 @@ export interface Virtualenv {
 export function findVirtualenv(root: string, virtualEnv: string | undefined): Virtualenv | undefined {
   const candidates = [...(virtualEnv ? [{ directory: virtualEnv, fromWorkspace: false }] : []), ...['.venv', 'venv'].map((name) => ({ directory: join(root, name), fromWorkspace: true }))]
   for (const { directory, fromWorkspace } of candidates) {
+    if (!isVirtualenv(directory)) continue
     const interpreter = join(directory, 'bin', 'python')
-    if (!isFile(join(directory, 'pyvenv.cfg')) || !isFile(interpreter)) continue
     const sitePackages = listNames(join(directory, 'lib'))
       .filter((name) => /^python\d+\.\d+$/.test(name))
       .map((name) => join(directory, 'lib', name, 'site-packages'))
     return { directory, interpreter, sitePackages, fromWorkspace }
   }
   return undefined
+}
+
+/**
+ * Whether `root` holds a virtualenv {@link findVirtualenv} would find there, `.venv` or `venv` (a
+ * `stat` or two each; none makes an object for a missing file): checked before each query of a
+ * server that started without one.
+ */
+export function hasVirtualenv(root: string): boolean {
+  return ['.venv', 'venv'].some((name) => isVirtualenv(join(root, name)))
+}
+
+/** Whether `directory` is a virtualenv: its `pyvenv.cfg` and `bin/python`. */
+function isVirtualenv(directory: string): boolean {
+  return isFile(join(directory, 'pyvenv.cfg')) && isFile(join(directory, 'bin', 'python'))
 }
 
 /**
