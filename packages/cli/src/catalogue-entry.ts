@@ -44,6 +44,8 @@ export interface CatalogueEntry {
   readonly readyLogPattern?: string
   /** See `LocalServerConfig.backgroundProgressTitle`. */
   readonly backgroundProgressTitle?: string
+  /** See `LocalServerConfig.failureProgressTitle`. */
+  readonly failureProgressTitle?: string
   /** Where the ready log line comes (see lsp-local's `readyLogStream`); default `window/logMessage`. */
   readonly readyLogStream?: 'stderr'
   /** See `LocalServerConfig.deadLogPattern`. */

@@ -186,6 +186,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // then with or before it; its first publication after an open is from disk, without a version.
     // An edited go.mod is published, with its dependents, once the module is reloaded (~1 s).
     diagnostics: { settle: 'changed-files-published', publishedFiles: ['go.mod'] },
+    // It shows a workspace it cannot load as progress that lasts until the error is fixed.
+    failureProgressTitle: '^Error loading workspace$',
     // By default a changed open document's package is published at once and its dependents in a
     // second pass a second later (`diagnosticsDelay`), which the rule above took for final: one
     // pass, the dependents with the changed file.

@@ -116,6 +116,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(draft.env ? { env: draft.env } : {}),
     ...(entry?.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
     ...(entry?.backgroundProgressTitle !== undefined ? { backgroundProgressTitle: entry.backgroundProgressTitle } : {}),
+    ...(entry?.failureProgressTitle !== undefined ? { failureProgressTitle: entry.failureProgressTitle } : {}),
     ...(entry?.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
     ...(entry?.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry?.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),

@@ -90,4 +90,17 @@ describe('gopls', () => {
 
     expect(show(await ask({ operation: 'goToTypeDefinition', filePath: 'main.go', position: { line: 9, character: 1 } }))).toEqual(['shape/shape.go:5:6'])
   })
+
+  it('says at once that it could not load the workspace, rather than waiting on it', { timeout: 120_000 }, async () => {
+    // The seventh trial: a tree without go.mod importing a path gopls cannot load; its "Error loading
+    // workspace" progress lasts until the error is fixed, and every query waited 30 s for it to end,
+    // then answered "still busy".
+    const { ask, show } = await seamOn({
+      'lib/lib.go': 'package lib\n\nfunc Hello() string { return "hi" }\n',
+      'main.go': 'package main\n\nimport "example.com/m/lib"\n\nfunc main() { println(lib.Hello()) }\n',
+    })
+    const result = await ask({ operation: 'documentSymbol', filePath: 'lib/lib.go' })
+    expect([show(result), result.completeness.state, result.completeness.state === 'partial' && result.completeness.reason]).toEqual([['Function Hello@3:6'], 'partial', 'unconfigured'])
+    expect(result.completeness.state === 'partial' && result.completeness.message).toMatch(/^go reports "Error loading workspace": /)
+  })
 })

@@ -93,7 +93,7 @@ describe('the server catalogue', () => {
         backgroundProgressTitle: '^$',
         excludedFolders: { pattern: '^\\.', says: 'pyright leaves out files under folders starting with a dot' },
         virtualenv: { interpreterSetting: 'python.pythonPath', searchPathsSetting: 'python.analysis.extraPaths' },
-        onPackagesChanged: { command: 'pyright.restartserver', reloads: true },
+        onPackagesChanged: { command: 'pyright.restartserver', reloads: true, configFiles: ['pyproject.toml', 'pyrightconfig.json'] },
         inheritsConfig: 'pyright',
         projectCheck: { compiler: 'pyright', script: require.resolve('pyright/index.js') },
         installHint: 'npm i pyright',
@@ -144,7 +144,7 @@ describe('the server catalogue', () => {
         openChangedFiles: true,
         installHint: 'apt-get install clangd',
       },
-      { id: 'go', command: 'gopls', extensionToLanguage: { '.go': 'go' }, rootMarkers: ['go.work', 'go.mod'], diagnostics: { settle: 'changed-files-published' }, initializationOptions: { diagnosticsDelay: '0s' }, installHint: 'apt-get install gopls golang-go' },
+      { id: 'go', command: 'gopls', extensionToLanguage: { '.go': 'go' }, rootMarkers: ['go.work', 'go.mod'], diagnostics: { settle: 'changed-files-published', publishedFiles: ['go.mod'] }, failureProgressTitle: '^Error loading workspace$', initializationOptions: { diagnosticsDelay: '0s' }, installHint: 'apt-get install gopls golang-go' },
       { id: 'rust', command: 'rust-analyzer', extensionToLanguage: { '.rs': 'rust' }, rootMarkers: ['Cargo.toml'], installHint: 'rustup component add rust-analyzer' },
       {
         id: 'json',
@@ -226,6 +226,7 @@ describe('the server catalogue', () => {
         args: [require.resolve('@tombi-toml/tombi/bin/tombi'), 'lsp', '--offline'],
         extensionToLanguage: { '.toml': 'toml' },
         awaitOpenDiagnostics: true,
+        diagnostics: { setupCodes: [{ code: 'unsupported-reference', says: 'tombi (offline) does not ship the schema of part of this file, which was not checked against one' }] },
         installHint: 'npm i @tombi-toml/tombi',
       },
     ])

@@ -36,6 +36,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.settings ? { settings: entry.settings } : {}),
     ...(entry.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
     ...(entry.backgroundProgressTitle !== undefined ? { backgroundProgressTitle: entry.backgroundProgressTitle } : {}),
+    ...(entry.failureProgressTitle !== undefined ? { failureProgressTitle: entry.failureProgressTitle } : {}),
     ...(entry.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),

@@ -132,6 +132,13 @@ export interface LocalServerConfig {
    */
   readonly backgroundProgressTitle?: string
   /**
+   * A regular expression (source text) matching the title of the work-done progress by which a
+   * server reports a lasting failure: not waited on; while one is begun and not ended, answers are
+   * `partial / unconfigured` quoting it. gopls: `Error loading workspace` (until the error is fixed;
+   * every query waited 30 s for it to end).
+   */
+  readonly failureProgressTitle?: string
+  /**
    * A regular expression (source text) matching the `window/logMessage` line by which a server says
    * it can no longer answer though its process lives on (typescript-language-server, when its
    * tsserver dies: `[tsserver] Exited.`; it then answers every request with nothing). The host

@@ -200,8 +200,13 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
         reason: 'indexing',
         message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
       }
-    : (covered ?? known ?? { state: 'complete' })
+    : (covered ?? known ?? failingCompleteness(config.id, client.readiness.failing) ?? { state: 'complete' })
   return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult
+}
+
+/** `partial / unconfigured` quoting the lasting failures the server reports (see `failureProgressTitle`); none: `undefined`. */
+function failingCompleteness(id: string, failing: readonly string[]): LspCompleteness | undefined {
+  return failing.length === 0 ? undefined : { state: 'partial', reason: 'unconfigured', message: failing.map((failure) => `${id} reports ${failure}`).join('; ') }
 }
 
 /** Open one file of every project under `scanRoot`, once per session, so each is searched. */

@@ -62,7 +62,7 @@ export class LanguageServerClient {
   ) {
     this.#exited = new Promise((resolve) => (this.#markExited = resolve))
     this.#gone = new Promise((resolve) => (this.#markGone = resolve))
-    this.readiness = new Readiness(config.readyLogPattern, config.readyLogStream, config.backgroundProgressTitle)
+    this.readiness = new Readiness(config.readyLogPattern, config.readyLogStream, config.backgroundProgressTitle, config.failureProgressTitle)
     this.#deadLog = config.deadLogPattern === undefined ? undefined : new RegExp(config.deadLogPattern)
     this.diagnostics = new PublishedDiagnostics(config.diagnostics, (uri) => languageOf(config, uriToPath(uri) ?? '') !== undefined)
     this.watchedFiles = new WatchedFiles(

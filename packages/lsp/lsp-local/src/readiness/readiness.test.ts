@@ -30,6 +30,15 @@ describe('Readiness', () => {
     expect(without.ready).toBe(false)
   })
 
+  it('is not busy with progress that reports a lasting failure, and says it until that progress ends', () => {
+    const readiness = new Readiness(undefined, 'logMessage', undefined, '^Error loading workspace$')
+    readiness.onCreate('failure')
+    readiness.onProgress({ token: 'failure', value: { kind: 'begin', title: 'Error loading workspace', message: 'outside of a module' } })
+    expect([readiness.ready, readiness.failing]).toEqual([true, ['"Error loading workspace": outside of a module']])
+    readiness.onProgress({ token: 'failure', value: { kind: 'end' } })
+    expect([readiness.ready, readiness.failing]).toEqual([true, []])
+  })
+
   it('waits for the ready log line when the server has one', async () => {
     const readiness = new Readiness('^Found \\d+ source files?')
     expect(readiness.pending).toEqual(['loading the workspace'])

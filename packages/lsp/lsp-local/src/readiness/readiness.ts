@@ -18,15 +18,25 @@ export class Readiness {
   #announced = 0
 
   readonly #background: RegExp | undefined
+  readonly #failure: RegExp | undefined
+  /** Progress by which the server reports a lasting failure, by token: `"title": message`. */
+  readonly #failures = new Map<ProgressToken, string>()
 
   /**
    * @param stream - where the ready log line comes: `window/logMessage`, or (`stderr`) {@link onStderr} too.
    * @param backgroundProgressTitle - titles of progress that is background work (`LocalServerConfig.backgroundProgressTitle`): not busy.
+   * @param failureProgressTitle - titles of progress that reports a lasting failure (`LocalServerConfig.failureProgressTitle`): not busy, see {@link failing}.
    */
-  constructor(readyLogPattern?: string, private readonly stream: 'logMessage' | 'stderr' = 'logMessage', backgroundProgressTitle?: string) {
+  constructor(readyLogPattern?: string, private readonly stream: 'logMessage' | 'stderr' = 'logMessage', backgroundProgressTitle?: string, failureProgressTitle?: string) {
     this.#readyLog = readyLogPattern === undefined ? undefined : new RegExp(readyLogPattern)
     this.#awaitingLog = this.#readyLog
     this.#background = backgroundProgressTitle === undefined ? undefined : new RegExp(backgroundProgressTitle)
+    this.#failure = failureProgressTitle === undefined ? undefined : new RegExp(failureProgressTitle)
+  }
+
+  /** The lasting failures the server reports now (`"title": message`, its progress begun and not ended). */
+  get failing(): string[] {
+    return [...this.#failures.values()]
   }
 
   /**
@@ -62,7 +72,13 @@ export class Readiness {
   onProgress({ token, value }: { token: ProgressToken; value: unknown }): void {
     const kind = (value as { kind?: unknown } | null)?.kind
     if (kind === 'begin') {
-      const { title } = value as WorkDoneProgressBegin
+      const { title, message } = value as WorkDoneProgressBegin
+      if (this.#failure?.test(typeof title === 'string' ? title : '')) {
+        // A failure shown as progress (gopls' "Error loading workspace") lasts until it is fixed: said, never waited on.
+        this.#failures.set(token, `"${title}"${typeof message === 'string' && message !== '' ? `: ${message}` : ''}`)
+        if (this.#busy.delete(token)) this.#wakeIfReady()
+        return
+      }
       if (this.#background?.test(typeof title === 'string' ? title : '')) {
         // Background work: not busy, though its `create` counted it so a moment ago.
         if (this.#busy.delete(token)) this.#wakeIfReady()
@@ -71,6 +87,7 @@ export class Readiness {
       if (!this.#busy.has(token)) this.#announced++
       this.#busy.set(token, title)
     }
+    if (kind === 'end') this.#failures.delete(token)
     if (kind === 'end' && this.#busy.delete(token)) this.#wakeIfReady()
   }
 
