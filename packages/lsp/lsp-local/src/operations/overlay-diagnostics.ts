@@ -124,6 +124,9 @@ export async function answerOverlayDiagnostics(
   } finally {
     try {
       for (const { path } of [...overlays, ...linked]) await documents.clearOverlay(path)
+      // A server that indexes its open documents (clangd) answers from the overlay's symbols until
+      // it has rebuilt the restored text: the overlay ends once it has published for that (bounded).
+      if (config.diagnostics?.includedFromDisk !== undefined) await Promise.all(overlays.map(({ path }) => client.diagnostics.settled(pathToUri(path), RESTORED_SETTLE_MS)))
     } catch {
       // The server did not take the disk text back (it died meanwhile): a new one reads the disk.
       await place.restart()
@@ -134,6 +137,9 @@ export async function answerOverlayDiagnostics(
     }
   }
 }
+
+/** How long taking an overlay back waits for a server that indexes its open documents to publish for the disk text again. */
+const RESTORED_SETTLE_MS = 3_000
 
 /**
  * For a server that reads included files from disk (`includedFromDisk`): which asked files cannot
