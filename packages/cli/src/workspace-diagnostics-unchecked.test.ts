@@ -96,6 +96,20 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
     expect([seam.show(python), python.completeness]).toEqual([[], { state: 'partial', reason: 'unconfigured', message: cut('Python', "pyright's config does not include") }])
   })
 
+  // The seventh trial: a file tsc checked through a symlink inside the root (src/shared -> ../shared)
+  // was named among the files no project includes, by its real path.
+  it('does not name a file tsc checked through a symlink as unchecked', { timeout: 120_000 }, async () => {
+    const seam = await seamOn({
+      'tsconfig.json': '{"compilerOptions":{"strict":true,"noEmit":true},"include":["src"]}',
+      'shared/real.ts': 'export const real: number = 1\n',
+      'src/main.ts': "import { real } from './shared/real'\nexport const here: string = real\n",
+    })
+    await symlink('../shared', path.join(seam.root, 'src/shared'))
+    expect(failure(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', '.'], seam.root)).toBe("src/main.ts(2,14): error TS2322: Type 'number' is not assignable to type 'string'.\n")
+    const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'src/main.ts' })
+    expect([seam.show(result), result.completeness]).toEqual([["src/main.ts:2:14 Error tsc 2322 Type 'number' is not assignable to type 'string'."], { state: 'complete' }])
+  })
+
   // The same for pyright: [tool.pyright] include = ["pkg"] leaves tools/t.py unchecked, and its
   // answer was "No diagnostics in the workspace" (pyright on the file itself: reportReturnType).
   it("names the Python files pyright's config does not include", { timeout: 120_000 }, async () => {

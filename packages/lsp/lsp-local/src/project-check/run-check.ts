@@ -8,6 +8,7 @@ import { pathToUri } from '../normalize/uri.js'
 import { parsePyrightOutput } from './pyright-output.js'
 import { parseTscOutput, type DiagnosticsByFile } from './tsc-output.js'
 import { ownInclude } from '../sync/pyright-config.js'
+import { realpathOrNull } from '../sync/paths.js'
 import { listedFiles, pythonFilesOutside, tscLayout, uncoveredMessage } from './coverage.js'
 import { tscProjects, withoutUnbuiltReferences } from './tsc-projects.js'
 
@@ -53,7 +54,8 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
       const found = parseTscOutput(stdout, root, checked)
       if (status !== 0 && found.size === 0) throw failed('tsc', status, `${stderr}\n${stdout}`)
       mergeInto(byFile, found)
-      for (const file of listedFiles(stdout)) listed.add(resolve(root, file))
+      // By real path: tsc lists a file it reached through a symlink by the link's path, the walk by its own.
+      for (const file of listedFiles(stdout)) listed.add(realpathOrNull(resolve(root, file)) ?? resolve(root, file))
     }
     const { byFile: errors, importers } = withoutUnbuiltReferences(byFile, projects, root)
     const checks = projects.map((checked) => `tsc --noEmit -p ${shown(checked)}`)
