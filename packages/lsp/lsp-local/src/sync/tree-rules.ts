@@ -54,6 +54,15 @@ export function lstatOf(path: string): Stats | undefined {
   }
 }
 
+/**
+ * `inode:birth time` of `path` (not followed), `undefined` when it is gone: a folder deleted and
+ * made again often gets the same inode number (ext4), never the same birth time.
+ */
+export function identityOf(path: string): string | undefined {
+  const stats = lstatOf(path)
+  return stats === undefined ? undefined : `${stats.ino}:${stats.birthtimeMs}`
+}
+
 export function listNames(path: string): string[] {
   try {
     return readdirSync(path)

@@ -218,6 +218,20 @@ describe('WatchedFiles kept by events', () => {
     expect(scanned).toEqual(incremental)
   })
 
+  it('sees the root deleted and made again (its inode number reused, as ext4 does), and follows the new one after', async () => {
+    // The seventh trial: after `rm -rf` of the workspace and a fresh copy, no later change was seen
+    // (the new root had the old one's inode number, so it was taken for the same folder, unwatched).
+    const { incremental, scanned } = await both(python, (write) => write('a.py'), [
+      (write) => {
+        rmSync(write.root, { recursive: true })
+        write('b.py')
+      },
+      (write) => write('c.py'),
+    ])
+    expect(incremental).toEqual([[['a.py', 3], ['b.py', 1]], [['c.py', 1]]])
+    expect(scanned).toEqual(incremental)
+  })
+
   it('sees the root replaced (no event names it): its old files deleted, the new ones created', async () => {
     const { incremental, scanned } = await both(python, (write) => write('a.py'), [
       (write) => {

@@ -5,7 +5,7 @@ import { stampOf } from './disk-text.js'
 import { throughLinks } from './symlink-aliases.js'
 import { MAX_SCANNED_FILES, relativeOf, scanTree, type IsWatched } from './tree-scan.js'
 import { TreeChanges, type TreeChange } from './tree-changes.js'
-import { eventsTellAll, folderKind, listNames, lstatOf, manifestOrFile, type Entry, type FolderKind } from './tree-rules.js'
+import { eventsTellAll, folderKind, identityOf, listNames, lstatOf, manifestOrFile, type Entry, type FolderKind } from './tree-rules.js'
 
 /** A bound on the folders one tree watches (one inotify watch each; the user's limit is shared by every process). */
 const MAX_WATCHED_DIRECTORIES = 10_000
@@ -44,8 +44,8 @@ export class WatchedTree {
   /** Entries of {@link Folder.children} that are files. */
   #knownFiles = 0
   #eventsSeen = eventsDelivered()
-  /** The root's inode when it was entered: a root moved away or replaced sends no event of its own. */
-  #rootInode: number | undefined
+  /** The root's {@link identityOf} when it was entered: a root moved away or replaced sends no event of its own. */
+  #rootIdentity: string | undefined
   #barrier: EventBarrier | undefined
   #disposed = false
 
@@ -83,7 +83,7 @@ export class WatchedTree {
     const passed = this.#barrier === undefined ? false : await this.#barrier.pass()
     if (this.#disposed) return []
     if (this.#barrier === undefined) this.#rescan()
-    else if (!passed || lstatOf(this.root)?.ino !== this.#rootInode || eventsDelivered() - this.#eventsSeen >= eventQueueLimit() / 2) this.#reenter()
+    else if (!passed || identityOf(this.root) !== this.#rootIdentity || eventsDelivered() - this.#eventsSeen >= eventQueueLimit() / 2) this.#reenter()
     else this.#lookAgain()
     this.#eventsSeen = eventsDelivered()
     return throughLinks(this.#changes.take(), this.#links, this.root, this.isWatched)
@@ -128,7 +128,7 @@ export class WatchedTree {
   }
 
   #enterRoot(): void {
-    this.#rootInode = lstatOf(this.root)?.ino
+    this.#rootIdentity = identityOf(this.root)
     this.#enter(this.root, 'tree')
   }
 
