@@ -123,7 +123,8 @@ describe('server config', () => {
       extensionToLanguage: { '.go': 'go' },
       rootMarkers: ['go.mod'],
       settings: { gopls: { staticcheck: true } },
-      diagnostics: { settle: 'changed-files-published' },
+      diagnostics: { settle: 'changed-files-published', publishedFiles: ['go.mod'] },
+      failureProgressTitle: '^Error loading workspace$',
       initializationOptions: { diagnosticsDelay: '0s' },
       installHint: 'apt-get install gopls golang-go',
     })

@@ -100,6 +100,7 @@ export async function answerWith(
 async function answerFromDisk(session: Session, request: LspProviderQuery, place: QueryPlace, config: LocalServerConfig, limits: LocalProviderLimits, signal: AbortSignal | undefined, hold: DocumentHold): Promise<LspQueryResult> {
   const { path, root, resolvedWorkspaceRoot, anyFile } = place
   const { client, documents } = session
+  const firstOpen = documents.size === 0
   // A file moved: its document (gone from disk) is closed before the server hears of the move.
   if (request.operation === 'didRenameFiles') await documents.refreshOpen()
   if (request.operation === 'workspaceDiagnostics' && path === null && unsupported(client.capabilities, request.operation, config, null) !== undefined) {
@@ -151,7 +152,9 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   }
   if (path !== null && request.languageId !== null) {
     text = await documents.sync(path, request.languageId, hold)
-    if (config.awaitOpenDiagnostics) await client.diagnostics.current(pathToUri(path), FIRST_OPEN_SETTLE_MS, signal)
+    // A server that indexes the compile database the first document loads (clangd) announces that
+    // work only once it has read it, which its first diagnostics follow: wait for them (bounded).
+    if (config.awaitOpenDiagnostics || (firstOpen && config.compileDatabase !== undefined)) await client.diagnostics.current(pathToUri(path), FIRST_OPEN_SETTLE_MS, signal)
     if ('position' in request) assertPosition(text, request.position, path)
     const range = request.operation === 'codeActions' || request.operation === 'format' ? request.range : null
     if (range !== null) {
