@@ -53,7 +53,7 @@ export async function currentDiagnostics(uri: string, context: OperationContext,
   if (rules.pull === 'tsserver' && offersTsserverPull(client.capabilities)) {
     return pulled(context, `${context.serverId} typescript.tsserverRequest`, (bounded) => pullTsserverDiagnostics(uri, client, ask, bounded))
   }
-  return pushed(uri, context)
+  return publishedDiagnostics(uri, context)
 }
 
 /** What a pull answers, or after `diagnosticsPullTimeoutMs` the pushed ones so far, marked partial. */
@@ -80,7 +80,7 @@ async function pulled(context: OperationContext, what: string, pull: (signal: Ab
  * waited for (bounded by `diagnosticsTimeoutMs`), even of a server whose diagnostics are pulled:
  * what it has published is what its own code actions read.
  */
-export async function pushed(uri: string, context: OperationContext): Promise<CurrentDiagnostics> {
+export async function publishedDiagnostics(uri: string, context: OperationContext): Promise<CurrentDiagnostics> {
   const { client, signal } = context
   const rules = client.config.diagnostics ?? {}
   const what = `${context.serverId} textDocument/publishDiagnostics`

@@ -10,7 +10,7 @@ import {
 } from '@agent-lsp/lsp'
 import type { CodeAction, CompletionItem, Diagnostic } from 'vscode-languageserver-protocol'
 import { protocol } from '../protocol.js'
-import { pushed } from './diagnostics.js'
+import { currentDiagnostics, publishedDiagnostics } from './diagnostics.js'
 import { lineAt } from '../sync/lines.js'
 import { isBareCommand, normalizeCodeAction } from '../normalize/normalize-code-action.js'
 import { filterTextOf, needsResolve, normalizeCompletionItem, rawCompletion } from '../normalize/normalize-completion.js'
@@ -109,7 +109,8 @@ export async function format(request: LspFormatRequest, context: OperationContex
 /**
  * `codeActions` (LSP 3.17 §Code Action Request): the actions for `range`, with the diagnostics
  * given, or (for `null`) those the server reported overlapping the range, asked once the server has
- * settled on the diagnostics it publishes for the file (see `pushed`). An action that comes
+ * settled on the file's diagnostics (`publishedDiagnostics` for typescript-language-server, whose
+ * actions read what it published; `currentDiagnostics` for the others). An action that comes
  * without an edit is completed with `codeAction/resolve` when the server offers it
  * (`codeActionProvider.resolveProvider`), at most `limits.codeActionResolveLimit` of them (one
  * whose resolve fails stays without an edit); a bare `Command` is listed with no edit.
@@ -122,8 +123,10 @@ export async function codeActions(request: LspCodeActionsRequest, context: Opera
   // Waited for in any case: a server's actions follow the diagnostics it has published (typescript-
   // language-server offers no fix-all source action while its check of the file is under way, and
   // fixes none it has not published), so a list asked before they settled was shorter.
-  const { raw: published } = await pushed(uri, context)
-  const known = Array.isArray(published) ? published : []
+  // tsserver's pull is not what typescript-language-server's actions read; a server with pull
+  // diagnostics (pyright) publishes none, so its pull is its verdict.
+  const { raw: settled } = context.client.config.diagnostics?.pull === 'tsserver' ? await publishedDiagnostics(uri, context) : await currentDiagnostics(uri, context, ask)
+  const known = Array.isArray(settled) ? settled : []
   const diagnostics = request.diagnostics !== null ? request.diagnostics.map(toWireDiagnostic) : wantsFixes ? overlapping(known, request.range) : []
   const params = {
     textDocument: { uri },
