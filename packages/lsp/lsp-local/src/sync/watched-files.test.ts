@@ -171,6 +171,29 @@ describe('WatchedFiles', () => {
     }
   })
 
+  it('reports a change in a folder outside the root that a symlink inside it leads to, under the link, with the view following events or scanning', async () => {
+    // The seventh trial: `src/ext -> <outside>/ext`, its o.ts edited, and tsserver kept answering
+    // from the old text (tsc reported the error) for as long as it was tried.
+    for (const incremental of [true, false]) {
+      const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-watched-')))
+      const outside = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-watched-')))
+      roots.push(root, outside)
+      mkdirSync(join(root, 'src'))
+      writeFileSync(join(outside, 'o.py'), 'x = 1\n')
+      symlinkSync(outside, join(root, 'src/ext'))
+      symlinkSync(root, join(root, 'src/loop')) // leads to a folder holding the root: not followed
+      const sent: FileEvent[][] = []
+      const files = new WatchedFiles({ send: async (changes) => void sent.push(changes), reloading: () => {} }, root, (path) => path.endsWith('.py'), incremental)
+      files.register('watch', [{ globPattern: '**/*.py' }])
+      await files.sync()
+      writeFileSync(join(outside, 'o.py'), 'x = 22\n')
+      writeFileSync(join(outside, 'new.py'), 'y = 1\n')
+      await files.sync()
+      expect(sent.map((changes) => changes.map((change) => [change.uri, change.type]).sort())).toEqual([[[pathToUri(join(root, 'src/ext/new.py')), 1], [pathToUri(join(root, 'src/ext/o.py')), 2]]])
+      files.dispose()
+    }
+  })
+
   it('follows a folder registered outside the root but inside the workspace, not one outside it nor installed packages', async () => {
     const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-watched-')))
     const elsewhere = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-watched-')))

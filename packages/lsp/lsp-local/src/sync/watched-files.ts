@@ -7,6 +7,7 @@ import { MAX_SCANNED_FILES, PACKAGE_DIRECTORY, relativeOf } from './tree-scan.js
 import { isInside, realpathOrNull } from './paths.js'
 import { WatchedTree } from './watched-tree.js'
 import { WatchedBases } from './watched-bases.js'
+import { WatchedLinks } from './watched-links.js'
 import type { TreeChange } from './tree-changes.js'
 
 const { FileChangeType } = protocol
@@ -62,6 +63,8 @@ export class WatchedFiles {
   readonly #lookListeners = new Set<LookListener>()
   /** Registered folders outside the root, inside the workspace (see {@link include}). */
   readonly #bases: WatchedBases
+  /** Folders outside the root that symlinks inside it lead to (see `WatchedLinks`). */
+  readonly #linked: WatchedLinks
 
   constructor(
     private readonly sink: WatchedFilesSink,
@@ -72,6 +75,7 @@ export class WatchedFiles {
     private readonly incremental = true,
   ) {
     this.#bases = new WatchedBases(root, (relativePath, path) => this.#isWatched(relativePath, path), incremental)
+    this.#linked = new WatchedLinks(root, (relativePath, path) => this.#isWatched(relativePath, path), incremental)
   }
 
   private isSource(path: string): boolean {
@@ -90,6 +94,7 @@ export class WatchedFiles {
     if (this.#tree === undefined) this.#tree = new WatchedTree(this.root, (relativePath, path) => this.#isWatched(relativePath, path), this.incremental)
     else for (const tree of this.#trees()) tree.rebase()
     this.#bases.follow(this.#registeredBases())
+    this.#linked.follow(this.#tree.links)
   }
 
   /**
@@ -104,9 +109,9 @@ export class WatchedFiles {
     return new Set([...this.#registrations.values()].flat().flatMap((watcher) => (watcher.base === undefined ? [] : [watcher.base])))
   }
 
-  /** The root's tree, then those of the bases outside it. */
+  /** The root's tree, then those of the bases outside it and of the folders its links lead out to. */
   #trees(): WatchedTree[] {
-    return this.#tree === undefined ? [] : [this.#tree, ...this.#bases.trees]
+    return this.#tree === undefined ? [] : [this.#tree, ...this.#bases.trees, ...this.#linked.trees]
   }
 
   /** Stop following the tree's events (the server is gone). */
@@ -114,6 +119,7 @@ export class WatchedFiles {
     this.#tree?.dispose()
     this.#tree = undefined
     this.#bases.dispose()
+    this.#linked.dispose()
   }
 
   /**
@@ -211,6 +217,8 @@ export class WatchedFiles {
     const wants = (path: string, bit: number): boolean =>
       watchers.some((watcher) => (watcher.kind & bit) !== 0 && watcher.matches(relativeOf(this.root, path), path))
     const found = (await Promise.all(this.#trees().map((tree) => tree.changes()))).flat()
+    // Links made or removed by this look are followed from now.
+    this.#linked.follow(this.#tree?.links ?? [])
     if (found.length > 0) for (const listener of this.#lookListeners) listener(found)
     const changes: FileEvent[] = []
     for (const { path, before, after } of found) {
