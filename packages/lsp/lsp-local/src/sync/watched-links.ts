@@ -11,10 +11,13 @@ const MAX_LINKED = 16
  * link's path, the one the server read the file by. The root's own tree follows no symlink, so an
  * edit there went unseen while the server answered from the file as it first read it. A link to a
  * folder inside the root (reported through the link already, see `throughLinks`) or holding it (a
- * loop) is left out; links inside a followed folder are not followed again (one link deep).
+ * loop) is left out, as is a folder too big to follow by events (see `WatchedTree`); links inside a
+ * followed folder are not followed again (one link deep).
  */
 export class WatchedLinks {
   readonly #trees = new Map<string, WatchedTree>()
+  /** Links whose folder was too big to follow by events: not followed (a scan of it before every query would cost more than the root's). */
+  readonly #tooBig = new Set<string>()
 
   constructor(
     private readonly root: string,
@@ -35,14 +38,19 @@ export class WatchedLinks {
       if (target !== null && !isInside(target, this.root) && !isInside(this.root, target) && isDirectory(target)) wanted.add(link)
     }
     for (const [link, tree] of this.#trees) {
-      if (wanted.has(link)) continue
+      if (this.incremental && !tree.incremental) this.#tooBig.add(link)
+      if (wanted.has(link) && !this.#tooBig.has(link)) continue
       tree.dispose()
       this.#trees.delete(link)
     }
     for (const link of wanted) {
-      if (this.#trees.has(link) || this.#trees.size >= MAX_LINKED) continue
+      if (this.#trees.has(link) || this.#tooBig.has(link) || this.#trees.size >= MAX_LINKED) continue
       // What is there now is what the server read; changes count from here.
-      this.#trees.set(link, new WatchedTree(link, this.isWatched, this.incremental))
+      const tree = new WatchedTree(link, this.isWatched, this.incremental)
+      if (this.incremental && !tree.incremental) {
+        this.#tooBig.add(link)
+        tree.dispose()
+      } else this.#trees.set(link, tree)
     }
   }
 
