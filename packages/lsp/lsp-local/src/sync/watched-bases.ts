@@ -1,7 +1,8 @@
 import { sep } from 'node:path'
 import { PACKAGE_DIRECTORY, type IsWatched } from './tree-scan.js'
 import { isInside } from './paths.js'
-import { WatchedTree } from './watched-tree.js'
+import { FollowedTrees } from './followed-trees.js'
+import type { WatchedTree } from './watched-tree.js'
 
 /** A bound on the folders outside its root one server's watched files follow. */
 const MAX_BASES = 16
@@ -14,18 +15,20 @@ const MAX_BASES = 16
  * standard library), installed packages (see `installed`) and a base holding the root are left to the server.
  */
 export class WatchedBases {
-  readonly #trees = new Map<string, WatchedTree>()
+  readonly #followed: FollowedTrees
   readonly #workspaces = new Set<string>()
 
   constructor(
     private readonly root: string,
-    private readonly isWatched: IsWatched,
-    private readonly incremental: boolean,
-  ) {}
+    isWatched: IsWatched,
+    incremental: boolean,
+  ) {
+    this.#followed = new FollowedTrees(isWatched, incremental, MAX_BASES)
+  }
 
   /** The trees followed now. */
   get trees(): Iterable<WatchedTree> {
-    return this.#trees.values()
+    return this.#followed.trees
   }
 
   /** Count `workspaceRoot` as the user's; `true` when it was not yet (the bases are then to be followed again). */
@@ -42,21 +45,11 @@ export class WatchedBases {
       const outside = !isInside(base, this.root) && !isInside(this.root, base)
       if (outside && !installed(base) && [...this.#workspaces].some((workspace) => isInside(base, workspace))) wanted.add(base)
     }
-    for (const [base, tree] of this.#trees) {
-      if (wanted.has(base)) continue
-      tree.dispose()
-      this.#trees.delete(base)
-    }
-    for (const base of wanted) {
-      if (this.#trees.has(base) || this.#trees.size >= MAX_BASES) continue
-      // What is on disk now is what the server read as it registered the base; changes count from here.
-      this.#trees.set(base, new WatchedTree(base, this.isWatched, this.incremental))
-    }
+    this.#followed.follow(wanted)
   }
 
   dispose(): void {
-    for (const tree of this.#trees.values()) tree.dispose()
-    this.#trees.clear()
+    this.#followed.dispose()
   }
 }
 

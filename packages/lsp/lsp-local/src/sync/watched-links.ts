@@ -1,6 +1,7 @@
 import { isDirectory, isInside, realpathOrNull } from './paths.js'
 import type { IsWatched } from './tree-scan.js'
-import { WatchedTree } from './watched-tree.js'
+import { FollowedTrees } from './followed-trees.js'
+import type { WatchedTree } from './watched-tree.js'
 
 /** A bound on the folders outside its root that one server's watched files follow through symlinks. */
 const MAX_LINKED = 16
@@ -15,47 +16,40 @@ const MAX_LINKED = 16
  * followed folder are not followed again (one link deep).
  */
 export class WatchedLinks {
-  readonly #trees = new Map<string, WatchedTree>()
+  readonly #followed: FollowedTrees
   /** Links whose folder was too big to follow by events: not followed (a scan of it before every query would cost more than the root's). */
   readonly #tooBig = new Set<string>()
 
   constructor(
     private readonly root: string,
-    private readonly isWatched: IsWatched,
-    private readonly incremental: boolean,
-  ) {}
+    isWatched: IsWatched,
+    incremental: boolean,
+  ) {
+    this.#followed = new FollowedTrees(isWatched, incremental, MAX_LINKED)
+  }
 
   /** The trees followed now. */
   get trees(): Iterable<WatchedTree> {
-    return this.#trees.values()
+    return this.#followed.trees
   }
 
   /** Follow those of `links` (symlinks inside the root) that lead to a folder outside it, and stop following the others. */
   follow(links: Iterable<string>): void {
-    const wanted = new Set<string>()
-    for (const link of links) {
+    const outside = [...links].filter((link) => {
       const target = realpathOrNull(link)
-      if (target !== null && !isInside(target, this.root) && !isInside(this.root, target) && isDirectory(target)) wanted.add(link)
-    }
-    for (const [link, tree] of this.#trees) {
-      if (this.incremental && !tree.incremental) this.#tooBig.add(link)
-      if (wanted.has(link) && !this.#tooBig.has(link)) continue
-      tree.dispose()
-      this.#trees.delete(link)
-    }
-    for (const link of wanted) {
-      if (this.#trees.has(link) || this.#tooBig.has(link) || this.#trees.size >= MAX_LINKED) continue
-      // What is there now is what the server read; changes count from here.
-      const tree = new WatchedTree(link, this.isWatched, this.incremental)
-      if (this.incremental && !tree.incremental) {
-        this.#tooBig.add(link)
-        tree.dispose()
-      } else this.#trees.set(link, tree)
-    }
+      return target !== null && !isInside(target, this.root) && !isInside(this.root, target) && isDirectory(target)
+    })
+    const followable = (): Set<string> => new Set(outside.filter((link) => !this.#tooBig.has(link)))
+    for (const link of this.#followed.gaveUp()) this.#tooBig.add(link)
+    this.#followed.follow(followable())
+    // A folder past the bounds at its first walk gives up at once: let it go now too.
+    const gaveUp = this.#followed.gaveUp()
+    if (gaveUp.length === 0) return
+    for (const link of gaveUp) this.#tooBig.add(link)
+    this.#followed.follow(followable())
   }
 
   dispose(): void {
-    for (const tree of this.#trees.values()) tree.dispose()
-    this.#trees.clear()
+    this.#followed.dispose()
   }
 }
