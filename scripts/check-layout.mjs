@@ -28,15 +28,16 @@ export function longFiles(files) {
 
 /**
  * `path:line: …` for each use of locale formatting (`toLocaleString`, `toLocaleDateString`, `Intl.`)
- * in `files`: the first one makes Node load its ICU data, 7 MB of the process's RSS (one at module
- * load cost every process that imported the package, 2026-12-07); answers read the same on every
- * machine without it.
+ * or collation (`localeCompare`) in `files`: the first one makes Node load its ICU data, 7 MB of
+ * the process's RSS for formatting, 3 MB for collation (one at module load cost every process that
+ * imported the package, 2026-12-07); answers read and sort the same on every machine without it.
  */
 export function localeFormatting(files) {
   const problems = []
   for (const [path, text] of files) {
     text.split('\n').forEach((line, index) => {
       if (/\.toLocale(?:Date|Time)?String\(|\bIntl\./.test(line)) problems.push(`${path}:${index + 1}: locale formatting loads ICU data (7 MB RSS); format by hand`)
+      else if (/\.localeCompare\(/.test(line)) problems.push(`${path}:${index + 1}: localeCompare loads ICU collation (3 MB RSS); compare code units (a < b)`)
     })
   }
   return problems

@@ -18,8 +18,11 @@ describe('layout', () => {
     ])
   })
 
-  it('names each use of locale formatting, which loads ICU data', () => {
-    const text = ['const a = n.toLocaleString("en-US")', 'const b = String(n)', 'const c = new Intl.NumberFormat()', 'const d = when.toLocaleDateString()'].join('\n')
-    assert.deepEqual(localeFormatting([['x.ts', text]]), [1, 3, 4].map((line) => `x.ts:${line}: locale formatting loads ICU data (7 MB RSS); format by hand`))
+  it('names each use of locale formatting or collation, which loads ICU data', () => {
+    const text = ['const a = n.toLocaleString("en-US")', 'const b = String(n)', 'const c = new Intl.NumberFormat()', 'const d = when.toLocaleDateString()', 'list.sort((x, y) => x.localeCompare(y))', 'x < y'].join('\n')
+    assert.deepEqual(localeFormatting([['x.ts', text]]), [
+      ...[1, 3, 4].map((line) => `x.ts:${line}: locale formatting loads ICU data (7 MB RSS); format by hand`),
+      'x.ts:5: localeCompare loads ICU collation (3 MB RSS); compare code units (a < b)',
+    ])
   })
 })

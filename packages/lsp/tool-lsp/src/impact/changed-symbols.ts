@@ -92,7 +92,8 @@ export async function changedParts(changes: ChangeSet, workspaceRoot: string, ou
       }
     }
   }
-  parts.changed.sort((a, b) => a.file.localeCompare(b.file) || a.placed.symbol.selectionRange.start.line - b.placed.symbol.selectionRange.start.line)
+  // Code-unit order, not localeCompare (ICU collation, 3 MB of RSS): the same on every machine.
+  parts.changed.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.placed.symbol.selectionRange.start.line - b.placed.symbol.selectionRange.start.line)
   return parts
 }
 
