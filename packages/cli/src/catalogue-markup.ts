@@ -33,6 +33,13 @@ const extracted = 'vscode-langservers-extracted/lib'
  *   `ARG`/`ENV` variable or a `--from` stage; no references. Files named `Dockerfile`,
  *   `Containerfile` (or either with any extension no server takes) and `*.dockerfile` reach it.
  */
+/**
+ * JSON files their tools read with comments and trailing commas (JSONC), as VS Code associates
+ * them: tsc's and jsconfig's (`tsc --init` writes comments), VS Code's own, ESLint's, Babel's,
+ * devcontainers'. The JSON server reports both as errors in a `.json` file unless a schema allows them.
+ */
+const JSONC_FILES = ['tsconfig.json', 'tsconfig.*.json', 'tsconfig-*.json', 'jsconfig.json', 'jsconfig.*.json', 'jsconfig-*.json', '.vscode/*.json', '.devcontainer.json', 'devcontainer.json', '.eslintrc.json', '.babelrc.json', 'typedoc.json', 'api-extractor.json', 'turbo.json']
+
 export const markupServers: readonly CatalogueEntry[] = [
   {
     id: 'json',
@@ -42,6 +49,8 @@ export const markupServers: readonly CatalogueEntry[] = [
     versionArgs: [],
     extensionToLanguage: { '.json': 'json', '.jsonc': 'jsonc' },
     initializationOptions: { provideFormatter: true },
+    // Settings sent turn off what they do not enable (validation, a dynamically registered formatter).
+    settings: { json: { validate: { enable: true }, format: { enable: true }, schemas: [{ fileMatch: JSONC_FILES, schema: { allowComments: true, allowTrailingCommas: true } }] } },
     operations: ['hover', 'documentSymbol', 'diagnostics', 'codeActions', 'format'],
     install: 'npm i vscode-langservers-extracted',
     bundled: { script: `${extracted}/json-language-server/node/jsonServerMain.js`, args: ['--stdio'] },

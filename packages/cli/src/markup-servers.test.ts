@@ -1,8 +1,11 @@
 // The servers of data, style, markup and build files (catalogue-markup.ts) through ctx.lsp, on the
 // first query of a cold server: exact seam values, shown 1-based by `seam.show`.
+import { execFileSync } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { seamOn } from './seam.test-support.js'
 
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 const schema = JSON.stringify({ type: 'object', properties: { port: { type: 'number', description: 'The port to listen on.' } } })
 const manifest = ['{', '  "name": "shop",', '  "version": "1.0.0",', '  "scripts": {', '    "build": "tsc -p ."', '  },', '  "dependencies": {', '    "zod": "4.6.7"', '  }', '}', ''].join('\n')
 
@@ -24,6 +27,24 @@ describe('vscode-json-language-server', () => {
       'ugly.json:1:2 "\\n  "',
       'ugly.json:1:6 " "',
       'ugly.json:1:7 "\\n"',
+    ])
+  })
+
+  // tsc reads tsconfig.json with comments and trailing commas (`tsc --init` writes comments), as
+  // VS Code's JSON support does: the server called each an error, in a file tsc accepts.
+  it('reads tsconfig.json, its variants and .vscode settings as JSONC, other .json strictly', async () => {
+    const jsonc = ['{', '  // strict, as tsc --init writes', '  "compilerOptions": { "strict": true, "noEmit": true, },', '  "include": ["src"],', '}', ''].join('\n')
+    const files = { 'tsconfig.json': jsonc, 'tsconfig.build.json': jsonc, 'jsconfig.json': jsonc, '.vscode/settings.json': jsonc, 'data.json': jsonc, 'src/a.ts': 'export const a = 1\n' }
+    const { root, ask, show } = await seamOn(files)
+    expect(execFileSync(process.execPath, [tsc, '--showConfig', '-p', 'tsconfig.build.json'], { cwd: root, encoding: 'utf8' })).toContain('"strict": true')
+    for (const filePath of ['tsconfig.json', 'tsconfig.build.json', 'jsconfig.json', '.vscode/settings.json']) {
+      const answer = await ask({ operation: 'diagnostics', filePath })
+      expect([filePath, show(answer), answer.completeness]).toEqual([filePath, [], { state: 'complete' }])
+    }
+    expect(show(await ask({ operation: 'diagnostics', filePath: 'data.json' }))).toEqual([
+      '2:3 Error 521 Comments are not permitted in JSON.',
+      '3:54 Error 519 Trailing comma',
+      '4:21 Error 519 Trailing comma',
     ])
   })
 })

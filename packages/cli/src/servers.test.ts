@@ -152,6 +152,18 @@ describe('the server catalogue', () => {
         args: [require.resolve('vscode-langservers-extracted/lib/json-language-server/node/jsonServerMain.js'), '--stdio'],
         extensionToLanguage: { '.json': 'json', '.jsonc': 'jsonc' },
         initializationOptions: { provideFormatter: true },
+        settings: {
+          json: {
+            validate: { enable: true },
+            format: { enable: true },
+            schemas: [
+              {
+                fileMatch: ['tsconfig.json', 'tsconfig.*.json', 'tsconfig-*.json', 'jsconfig.json', 'jsconfig.*.json', 'jsconfig-*.json', '.vscode/*.json', '.devcontainer.json', 'devcontainer.json', '.eslintrc.json', '.babelrc.json', 'typedoc.json', 'api-extractor.json', 'turbo.json'],
+                schema: { allowComments: true, allowTrailingCommas: true },
+              },
+            ],
+          },
+        },
         installHint: 'npm i vscode-langservers-extracted',
       },
       {
