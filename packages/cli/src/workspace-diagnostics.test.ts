@@ -87,10 +87,9 @@ describe('workspaceDiagnostics', () => {
     const { tool } = toolOn(root)
     expect(await tool.execute({ operation: 'workspaceDiagnostics' })).toBe(
       [
-        // The JSON server has neither workspace pull diagnostics nor a project check: tsconfig.json was not checked.
-        'Partial answer (unconfigured): language server "json" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files (such as tsconfig.json) were not checked; ask diagnostics of each file',
-        // tombi (TOML) answers workspace/diagnostic too: it ran, and found nothing here.
-        '7 errors in 4 files (from tsc --noEmit -p tsconfig.json; pyright --outputjson; workspace/diagnostic)',
+        // tombi (TOML) answers workspace/diagnostic too: it ran, and found nothing here. The JSON
+        // server has neither workspace pull diagnostics nor a project check: tsconfig.json was checked alone.
+        '7 errors in 4 files (from tsc --noEmit -p tsconfig.json; pyright --outputjson; json diagnostics of its one file; workspace/diagnostic)',
         'pkg/cart.py:5:14  error  reportAssignmentType  Type "Literal[42]" is not assignable to declared type "str"; "Literal[42]" is not assignable to "str"',
         'pkg/main.py',
         '3:26  error  reportAssignmentType  Type "Literal[\'😀\']" is not assignable to declared type "int"; "Literal[\'😀\']" is not assignable to "int"',

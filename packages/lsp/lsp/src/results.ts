@@ -193,8 +193,8 @@ export interface LspFileDiagnostics {
 
 /**
  * The answer of `workspaceDiagnostics`: the diagnostics of every file of the workspace (files
- * without any are left out), from the server's pull diagnostics (`workspace/diagnostic`) or the
- * compiler's project check. Each diagnostic's `source` says who reported it (`tsc`, `pyright`,
+ * without any are left out), from the server's pull diagnostics (`workspace/diagnostic`), the
+ * compiler's project check, or each file's diagnostics where the server has neither and the files are few. Each diagnostic's `source` says who reported it (`tsc`, `pyright`,
  * or the server's own label for pulled ones). An empty `files` with a complete answer is a clean
  * workspace.
  */
@@ -205,7 +205,8 @@ export interface LspWorkspaceDiagnosticsResult extends LspResultBase {
   /**
    * What ran, one line each, in order: `workspace/diagnostic` for a server's pull diagnostics, else
    * the command line of the check with paths relative to `resolvedWorkspaceRoot`
-   * (`tsc --noEmit -p tsconfig.json`, `pyright --outputjson`).
+   * (`tsc --noEmit -p tsconfig.json`, `pyright --outputjson`), else, for a server with neither whose
+   * files here are few, `json diagnostics of each of its 2 files` (each file's own diagnostics).
    */
   readonly checks: readonly string[]
 }

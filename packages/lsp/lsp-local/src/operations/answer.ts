@@ -8,7 +8,6 @@ import { syncedUnlessNotText, type DocumentHold, type OpenDocuments } from '../s
 import { lineAt, lineCount } from '../sync/lines.js'
 import { isInside } from '../sync/paths.js'
 import { findProjects } from '../sync/projects.js'
-import { SOURCES_WALK_BOUNDS } from '../sync/walk.js'
 import { hasVirtualenv } from '../sync/virtualenv.js'
 import { looseFiles, type LooseFiles } from '../sync/loose-files.js'
 import { pathToUri } from '../normalize/uri.js'
@@ -19,11 +18,11 @@ import { compileDatabaseCompleteness, excludedFoldersCompleteness, inheritedConf
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { actOnMadeProjects, type MadeProjects } from './made-projects.js'
 import { runOperation } from './operations.js'
+import { diagnosticsOneByOne, filesOneByOne } from './diagnostics-one-by-one.js'
 import { ownFirst, sameSymbolReferences } from './references-by-name.js'
 import { assertSupported, unsupported } from './supported.js'
 import { askEarly, type EarlyAsk } from './early-ask.js'
 import { answerOverlayDiagnostics, readingDisk } from './overlay-diagnostics.js'
-import { relativeOf } from '../sync/tree-scan.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
 export interface Session {
@@ -103,13 +102,14 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   const firstOpen = documents.size === 0
   // A file moved: its document (gone from disk) is closed before the server hears of the move.
   if (request.operation === 'didRenameFiles') await documents.refreshOpen()
+  // Asked of every language, a server with no workspace diagnostics has its few files here checked
+  // one by one; more are a miss it says, not an empty answer.
+  let oneByOne: readonly string[] | undefined
   if (request.operation === 'workspaceDiagnostics' && path === null && unsupported(client.capabilities, request.operation, config, null) !== undefined) {
-    // Asked of every language: this one has files here (`anyFile`) that nothing checked, which is a miss, not an empty answer.
-    const files = anyFile === 'unknown' ? `its files, if any (the search for one stopped at its bound: ${SOURCES_WALK_BOUNDS}),` : `its files${anyFile === undefined ? '' : ` (such as ${relativeOf(resolvedWorkspaceRoot, anyFile)})`}`
-    const message = `language server "${config.id}" gives no workspace diagnostics (no workspace pull diagnostics, no project check): ${files} were not checked; ask diagnostics of each file`
-    return { kind: 'workspaceDiagnostics', files: [], checks: [], resolvedWorkspaceRoot, completeness: { state: 'partial', reason: 'unconfigured', message } }
-  }
-  assertSupported(client.capabilities, request.operation, config, path)
+    const found = filesOneByOne(client.capabilities, config, resolvedWorkspaceRoot, anyFile)
+    if ('unchecked' in found) return { kind: 'workspaceDiagnostics', files: [], checks: [], resolvedWorkspaceRoot, completeness: { state: 'partial', reason: 'unconfigured', message: found.unchecked } }
+    oneByOne = found.files
+  } else assertSupported(client.capabilities, request.operation, config, path)
   // Looked up on every query, so that the first one sees what the server reads as it opens a file.
   const found = session.databases?.find(path === null ? root : dirname(path))
   if (found?.changed || (session.awaitsVirtualenv && hasVirtualenv(root))) {
@@ -168,7 +168,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
     })
   const reopen = path === null ? null : () => documents.reopen(path, (uri) => client.diagnostics.next(uri, REOPEN_CLOSE_WAIT_MS))
   const operation = { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal, text, reopen, root, resolvedWorkspaceRoot, projectCheck: config.projectCheck }
-  const ask = () => runOperation(request, operation)
+  const ask = () => (oneByOne === undefined ? runOperation(request, operation) : diagnosticsOneByOne(oneByOne, operation, documents, hold))
   let ready = await whenReady()
   const stood = early?.stands() ? early : (early?.cancel(), undefined)
   const announcedBefore = stood?.announcedBefore ?? client.readiness.announced

@@ -39,8 +39,9 @@ describe('workspaceDiagnostics through workspace/diagnostic', () => {
     expect([error.code, error.message]).toEqual(['LSP_UNSUPPORTED_OPERATION', 'language server "fake" does not support workspaceDiagnostics (no workspace pull diagnostics, no project check)'])
   })
 
-  it('answers the workspace partial, never empty and complete, when such a server has files in it (gopls, clangd, bash)', async () => {
-    const root = workspace({ 'src/a.ts': 'export const a: number = "a"\n' })
+  // Such a server's few files are checked one by one (real servers: the cli's workspace-diagnostics-unchecked tests).
+  it('answers the workspace partial, never empty and complete, when such a server has files it did not check (gopls, clangd, bash)', async () => {
+    const root = workspace(Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`src/a${String(i).padStart(2, '0')}.ts`, 'export const a: number = "a"\n'])))
     const fake = fakeProvider(root, {})
     expect(await fake.provider.query({ operation: 'workspaceDiagnostics', filePath: null, workspaceRoot: root, languageId: null })).toEqual({
       kind: 'workspaceDiagnostics',
@@ -50,8 +51,18 @@ describe('workspaceDiagnostics through workspace/diagnostic', () => {
       completeness: {
         state: 'partial',
         reason: 'unconfigured',
-        message: 'language server "fake" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files (such as src/a.ts) were not checked; ask diagnostics of each file',
+        message: 'language server "fake" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files (such as src/a00.ts; more than the 16 checked one by one) were not checked; ask diagnostics of each file',
       },
+    })
+    // At most 16: each checked, and one that got no diagnostics in time named.
+    const few = workspace({ 'src/a.ts': 'export const a: number = "a"\n' })
+    const silent = fakeProvider(few, {}, { diagnosticsTimeoutMs: 200 })
+    expect(await silent.provider.query({ operation: 'workspaceDiagnostics', filePath: null, workspaceRoot: few, languageId: null })).toEqual({
+      kind: 'workspaceDiagnostics',
+      files: [],
+      checks: ['fake diagnostics of its one file'],
+      resolvedWorkspaceRoot: few,
+      completeness: { state: 'partial', reason: 'indexing', message: 'src/a.ts: fake published no diagnostics for this version of the file within 0.2 s' },
     })
   })
 

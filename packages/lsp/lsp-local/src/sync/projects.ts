@@ -90,3 +90,20 @@ export function firstFileWith(root: string, extensions: ReadonlySet<string>): st
   })
   return found ?? (complete ? undefined : 'unknown')
 }
+
+/**
+ * The files under `root` with one of `extensions`, as {@link firstFileWith} walks, nearest first,
+ * when there are at most `max`; `undefined` when there are more or the tree is too big to tell.
+ */
+export function filesWith(root: string, extensions: ReadonlySet<string>, max: number): string[] | undefined {
+  const found: string[] = []
+  const complete = walk(root, { ...SOURCES_WALK, skip: skipped }, ({ path, files }) => {
+    for (const name of files) {
+      if (!extensions.has(extensionOf(name))) continue
+      found.push(join(path, name))
+      if (found.length > max) return 'stop'
+    }
+    return 'continue'
+  })
+  return complete && found.length <= max ? found : undefined
+}
