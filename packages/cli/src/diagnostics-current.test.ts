@@ -2,6 +2,7 @@
 // against the real servers: cold (typescript-language-server's syntax-only first publication is
 // never the answer) and warm (a dependency changed on disk is re-read, not served from before).
 // Exact seam values, shown 1-based by `seam.show`: `line:col severity code message`.
+import { execFileSync } from 'node:child_process'
 import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -23,6 +24,16 @@ const notNumber = "Type 'string' is not assignable to type 'number'."
 async function diagnosticsOf(seam: Seam, filePath: string): Promise<{ shown: string[]; completeness: unknown }> {
   const result = await seam.ask({ operation: 'diagnostics', filePath })
   return { shown: seam.show(result), completeness: result.completeness }
+}
+
+/** What `go build ./...` prints in `cwd`, empty when it builds. */
+function goBuild(cwd: string): string {
+  try {
+    execFileSync('go', ['build', './...'], { cwd, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, GOFLAGS: '', GOPROXY: 'off' } })
+    return ''
+  } catch (error) {
+    return String((error as { stderr?: string }).stderr ?? '')
+  }
 }
 
 /** Write `text` to `relative` under the seam's root, as an editor or another tool would. */
@@ -143,6 +154,28 @@ describe('a dependency changed on disk: the dependent is checked again', () => {
     })
     await write(seam, 'go.mod', gomod('example.com/m'))
     expect(await diagnosticsOf(seam, 'main.go')).toEqual(clean)
+  })
+
+  it('gopls (go.work: the dependency in another module, whose folder gopls watches by an absolute glob)', async () => {
+    // The eighth trial: a dependent in go-multierror answered "No diagnostics" for minutes after
+    // errwrap.Wrapf changed on disk, while go build failed. Each module is a server root of its own
+    // (its go.mod); gopls watches the other modules by globs like `/ws/errwrap/**/*.{go,mod,sum,work}`,
+    // which named no folder for the host to follow.
+    const lib = (params: string) => `package a\n\nfunc Area(${params}) int { return w * h }\n`
+    const seam = await seamOn({
+      'go.work': 'go 1.19\n\nuse (\n\t./a\n\t./b\n)\n',
+      'a/go.mod': 'module example.com/a\n\ngo 1.19\n',
+      'a/lib.go': lib('w, h int'),
+      'b/go.mod': 'module example.com/b\n\ngo 1.19\n',
+      'b/use.go': 'package b\n\nimport "example.com/a"\n\nvar A = a.Area(2, 3)\n',
+    })
+    const clean = { shown: [], completeness: { state: 'complete' } }
+    expect(await diagnosticsOf(seam, 'b/use.go')).toEqual(clean)
+    await write(seam, 'a/lib.go', lib('w, h, d int'))
+    expect(goBuild(path.join(seam.root, 'b'))).toContain('use.go:5:19: not enough arguments in call to a.Area')
+    expect(await diagnosticsOf(seam, 'b/use.go')).toEqual({ shown: ['5:20 Error WrongArgCount not enough arguments in call to a.Area\n\thave (number, number)\n\twant (int, int, int)'], completeness: { state: 'complete' } })
+    await write(seam, 'a/lib.go', lib('w, h int'))
+    expect(await diagnosticsOf(seam, 'b/use.go')).toEqual(clean)
   })
 
   it('clangd (a header changed: clangd watches no file, so the host has it check the source again)', async () => {

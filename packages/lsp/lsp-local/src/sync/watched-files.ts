@@ -1,4 +1,4 @@
-import { join, relative, sep } from 'node:path'
+import { isAbsolute, join, relative, sep } from 'node:path'
 import picomatch from 'picomatch'
 import type { FileEvent, FileSystemWatcher, RelativePattern } from 'vscode-languageserver-protocol'
 import { protocol } from '../protocol.js'
@@ -27,7 +27,7 @@ interface Watcher {
   readonly matches: (relativePath: string, absolutePath: string) => boolean
   /** `WatchKind` bits: 1 create, 2 change, 4 delete. */
   readonly kind: number
-  /** A `RelativePattern`'s base folder. */
+  /** A `RelativePattern`'s base folder, or the folder an absolute glob names (its part before the first wildcard). */
   readonly base?: string
 }
 
@@ -248,7 +248,10 @@ function toWatcher(watcher: FileSystemWatcher, root: string): Watcher {
   }
   if (typeof glob === 'string') {
     const match = picomatch(glob, { dot: true })
-    return { kind, matches: (relativePath, absolutePath) => match(relativePath) || match(absolutePath) }
+    // An absolute glob names the folder it watches, as a RelativePattern's base does: gopls watches
+    // each module of a go.work by `/ws/errwrap/**/*.{go,mod,sum,work}`, outside the server's root.
+    const base = isAbsolute(glob) ? picomatch.scan(glob).base : ''
+    return { kind, ...(base === '' ? {} : { base }), matches: (relativePath, absolutePath) => match(relativePath) || match(absolutePath) }
   }
   const relativePattern = glob as RelativePattern
   const base = typeof relativePattern.baseUri === 'string' ? relativePattern.baseUri : relativePattern.baseUri?.uri ?? ''
