@@ -6,7 +6,9 @@ import { createLineReader } from '../input/file-lines.js'
 import { renderRow } from '../render/location-row.js'
 import { toLocationTargets } from '../render/location-targets.js'
 import { oneLine } from '../text/one-line.js'
-import { familyOf, methodAt, type HierarchyMethod } from '../hierarchy/method-family.js'
+import { ClassHierarchy } from '../hierarchy/class-hierarchy.js'
+import { implementationFamilyAt } from '../hierarchy/implementation-family.js'
+import { definitionsAt, familyOf, methodAtDefinitions, type HierarchyMethod } from '../hierarchy/method-family.js'
 import type { EditFlowContext } from './edit-context.js'
 import { mergeTextEdits, type TextEditStep } from './merge-edits.js'
 import { changedBy } from './rename-check.js'
@@ -42,11 +44,13 @@ export interface OverrideRename {
  * outside the workspace, or that the server will not rename, is named in `notRenamed`.
  */
 export async function renameThroughOverrides(context: EditFlowContext, edit: LspWorkspaceEdit, cursor: Cursor, oldName: string, newName: string): Promise<OverrideRename> {
-  const at = await methodAt(context, cursor, oldName)
-  if (at === undefined) return { edit, renamed: [], notRenamed: [], note: undefined, meets: [] }
+  const hierarchy = new ClassHierarchy(context)
+  const definitions = await definitionsAt(context, cursor)
+  const at = await methodAtDefinitions(hierarchy, definitions, oldName)
   const known = (symbol: LspLocation): boolean => changedBy(edit, symbol)
-  const meets = (await familyOf(context, at, newName, known)).members.filter((method) => method.relation !== 'sibling')
-  const family = await familyOf(context, at, oldName, known)
+  // A method no class declares (Go's) has only the methods related to it by implementation.
+  const family = at === undefined ? { members: await implementationFamilyAt(context, hierarchy, definitions, oldName, known), unexamined: [], notes: [], container: undefined } : await familyOf(context, at, oldName, known)
+  const meets = at === undefined ? [] : (await familyOf(context, at, newName, known)).members.filter((method) => method.relation !== 'sibling')
   let changes = [...edit.changes]
   const renamed: HierarchyMethod[] = []
   const notRenamed: (HierarchyMethod & { why: string })[] = []
@@ -65,7 +69,7 @@ export async function renameThroughOverrides(context: EditFlowContext, edit: Lsp
   }
   const notes = [...family.unexamined, ...family.notes]
   const { container } = family
-  return { edit: renamed.length > 0 ? { changes } : edit, renamed, notRenamed, note: notes.length > 0 ? notes.join('; ') : undefined, container, meets }
+  return { edit: renamed.length > 0 ? { changes } : edit, renamed, notRenamed, note: notes.length > 0 ? notes.join('; ') : undefined, ...(container === undefined ? {} : { container }), meets }
 }
 
 /** The server's rename of `method`, or why there is none. */

@@ -7,6 +7,7 @@ import { oneLine } from '../text/one-line.js'
 import { rangeHolds } from '../text/positions.js'
 import { ClassHierarchy, classKey, symbolKey, type ClassSymbol } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
+import { implementationMembers } from './implementation-family.js'
 
 /**
  * How a method of the hierarchy stands to the one asked about: `base`, declared by one of its
@@ -69,11 +70,25 @@ export interface MethodAt {
  * @returns `undefined` when the cursor's name is not a method of a class in the workspace.
  */
 export async function methodAt(context: HierarchyContext, cursor: Cursor, name: string): Promise<MethodAt | undefined> {
-  const hierarchy = new ClassHierarchy(context)
-  const declared = await declarationOf(context, hierarchy, cursor, name)
+  return methodAtDefinitions(new ClassHierarchy(context), await definitionsAt(context, cursor), name)
+}
+
+/** {@link methodAt} from the cursor's `goToDefinition` answer (see {@link definitionsAt}), asked already. */
+export async function methodAtDefinitions(hierarchy: ClassHierarchy, definitions: readonly LspLocation[], name: string): Promise<MethodAt | undefined> {
+  const declared = await declarationOf(hierarchy, definitions, name)
   if (declared === undefined) return undefined
   const container = { absolutePath: URI.parse(declared.klass.uri).fsPath, position: declared.klass.symbol.selectionRange.start, name: declared.klass.symbol.name }
   return { hierarchy, declared, ancestors: await hierarchy.ancestorsOf(declared.klass), container }
+}
+
+/** The server's `goToDefinition` at `cursor`: where a method is declared; none when it has no answer. */
+export async function definitionsAt(context: HierarchyContext, cursor: Cursor): Promise<readonly LspLocation[]> {
+  const { ctx, workspaceRoot, signal } = context
+  const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: cursor.absolutePath, position: cursor.position, workspaceRoot }, signal), signal).catch((error: unknown) => {
+    if (signal.aborted) throw error
+    return undefined
+  })
+  return answer?.locations ?? []
 }
 
 /**
@@ -126,6 +141,13 @@ export async function familyOf(context: HierarchyContext, at: MethodAt, name: st
     if (above.includes(classKey(declared.klass))) join(klass, method, 'override')
     else if (above.some((key) => declaring.has(key))) join(klass, method, 'sibling')
   }
+  // Methods related by implementation (Go's interfaces, satisfied by shape) are its family too.
+  if (name === declared.method.name) {
+    const own = { uri: declared.klass.uri, position: declared.method.selectionRange.start, name }
+    const had = (location: LspLocation): boolean =>
+      known(location) || family.has(`${location.uri}#${location.range.start.line}:${location.range.start.character}`) || (location.uri === declared.klass.uri && rangeHolds(declared.method.range, location.range.start))
+    for (const [key, member] of await implementationMembers(context, hierarchy, own, had)) if (!family.has(key)) family.set(key, member)
+  }
   const unchecked = candidates.length - Math.min(candidates.length, MAX_CANDIDATES)
   const notes = [
     ...(listed.note === undefined ? [] : [listed.note]),
@@ -134,14 +156,9 @@ export async function familyOf(context: HierarchyContext, at: MethodAt, name: st
   return { container, members: [...family.values()], unexamined, notes }
 }
 
-/** The method the cursor's name is declared as, in its class: `goToDefinition`'s first such answer. */
-async function declarationOf(context: HierarchyContext, hierarchy: ClassHierarchy, cursor: Cursor, name: string): Promise<{ klass: ClassSymbol; method: LspSymbol } | undefined> {
-  const { ctx, workspaceRoot, signal } = context
-  const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: cursor.absolutePath, position: cursor.position, workspaceRoot }, signal), signal).catch((error: unknown) => {
-    if (signal.aborted) throw error
-    return undefined
-  })
-  for (const location of answer?.locations ?? []) {
+/** The method the cursor's name is declared as, in its class: the first such of its `definitions`. */
+async function declarationOf(hierarchy: ClassHierarchy, definitions: readonly LspLocation[], name: string): Promise<{ klass: ClassSymbol; method: LspSymbol } | undefined> {
+  for (const location of definitions) {
     const klass = await hierarchy.classAt(location.uri, location.range.start)
     const method = klass === undefined ? undefined : ownMethod(klass, name)
     if (klass !== undefined && method !== undefined && rangeHolds(method.range, location.range.start)) return { klass, method }

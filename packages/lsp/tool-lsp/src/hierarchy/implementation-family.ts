@@ -1,0 +1,93 @@
+import { untilAborted } from '@agent-lsp/abort'
+import type { LspLocation, LspPosition, LspSymbol } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import { relativeInside } from '../input/workspace-path.js'
+import { rangeHolds } from '../text/positions.js'
+import { symbolKey, type ClassHierarchy } from './class-hierarchy.js'
+import type { HierarchyContext } from './hierarchy-context.js'
+
+/** A method of a family found by implementation (as `FamilyMember`, whose module asks for these). */
+export interface ImplementationMember {
+  readonly name: string
+  readonly uri: string
+  readonly position: LspPosition
+  readonly relation: 'base' | 'override' | 'sibling'
+  readonly inside: boolean
+}
+
+/** Implementations followed per method asked about; more are not joined (a method every type has). */
+const MAX_IMPLEMENTATIONS = 32
+
+/**
+ * The methods related to `method` (of `uri`) by implementation rather than by a class hierarchy:
+ * Go's interfaces are satisfied by shape, so no class names its interface and `familyOf`'s
+ * hierarchy finds none. `goToImplementation` at an interface method lists the methods implementing
+ * it (`override`); at a concrete method, the interface methods it implements (`base`), whose other
+ * implementations must keep their name with them (`sibling`). gopls 0.5.0 renames the interface
+ * method alone, and `*wrappedError` silently stopped implementing `errwrap.Wrapper` (eighth trial).
+ * A server without implementations (pyright) adds none. Keys are {@link symbolKey}'s; `skip` says
+ * which are had already (the method itself, the hierarchy's members, what the caller lists).
+ */
+export async function implementationMembers(
+  context: HierarchyContext,
+  hierarchy: ClassHierarchy,
+  method: { readonly uri: string; readonly position: LspPosition; readonly name: string },
+  skip: (location: LspLocation) => boolean,
+): Promise<Map<string, ImplementationMember>> {
+  const members = new Map<string, ImplementationMember>()
+  const join = async (location: LspLocation, relation: ImplementationMember['relation']): Promise<void> => {
+    const found = await symbolAt(hierarchy, location)
+    if (found === undefined || found.symbol.name.split('.').pop() !== method.name) return
+    const key = symbolKey(location.uri, found.symbol)
+    if (members.has(key) || skip(location)) return
+    const inside = relativeInside(context.workspaceRoot, URI.parse(location.uri).fsPath) !== undefined
+    const name = found.parent === undefined ? found.symbol.name : `${found.parent.name}.${found.symbol.name}`
+    members.set(key, { name, uri: location.uri, position: found.symbol.selectionRange.start, relation, inside })
+  }
+  for (const location of await implementationsOf(context, method.uri, method.position)) {
+    const found = await symbolAt(hierarchy, location)
+    // An interface's method is implemented by the one asked about; any other is one implementing it.
+    await join(location, found?.parent?.kind === 'Interface' ? 'base' : 'override')
+  }
+  for (const base of [...members.values()].filter((member) => member.relation === 'base' && member.inside)) {
+    for (const location of await implementationsOf(context, base.uri, base.position)) await join(location, 'sibling')
+  }
+  return members
+}
+
+/**
+ * {@link implementationMembers} of the method named `name` that the cursor's `definitions` lead
+ * to (the first), for a method no class declares (Go's `func (e *Error) WrappedErrors()`), which
+ * `familyOf` cannot place; empty when they lead to no method of that name.
+ */
+export async function implementationFamilyAt(context: HierarchyContext, hierarchy: ClassHierarchy, definitions: readonly LspLocation[], name: string, skip: (location: LspLocation) => boolean): Promise<ImplementationMember[]> {
+  const [definition] = definitions
+  const declared = definition === undefined ? undefined : await symbolAt(hierarchy, definition)
+  if (definition === undefined || declared === undefined || declared.symbol.kind !== 'Method' || declared.symbol.name.split('.').pop() !== name) return []
+  const own = (location: LspLocation): boolean => location.uri === definition.uri && rangeHolds(declared.symbol.range, location.range.start)
+  const members = await implementationMembers(context, hierarchy, { uri: definition.uri, position: declared.symbol.selectionRange.start, name }, (location) => own(location) || skip(location))
+  return [...members.values()]
+}
+
+/** The server's `goToImplementation` at `position` of `uri`, at most {@link MAX_IMPLEMENTATIONS}; none when it has no answer. */
+async function implementationsOf(context: HierarchyContext, uri: string, position: LspPosition): Promise<readonly LspLocation[]> {
+  const { ctx, workspaceRoot, signal } = context
+  const answer = await untilAborted(ctx.lsp.query({ operation: 'goToImplementation', filePath: URI.parse(uri).fsPath, position, workspaceRoot }, signal), signal).catch((error: unknown) => {
+    if (signal.aborted) throw error
+    return undefined
+  })
+  return (answer?.locations ?? []).slice(0, MAX_IMPLEMENTATIONS)
+}
+
+/** The innermost document symbol whose name holds `location`'s start, and the symbol holding it. */
+async function symbolAt(hierarchy: ClassHierarchy, location: LspLocation): Promise<{ symbol: LspSymbol; parent: LspSymbol | undefined } | undefined> {
+  let found: { symbol: LspSymbol; parent: LspSymbol | undefined } | undefined
+  const walk = (list: readonly LspSymbol[], parent: LspSymbol | undefined): void => {
+    for (const symbol of list) {
+      if (rangeHolds(symbol.selectionRange, location.range.start)) found = { symbol, parent }
+      if (rangeHolds(symbol.range, location.range.start)) walk(symbol.children, symbol)
+    }
+  }
+  walk(await hierarchy.symbolsOf(location.uri), undefined)
+  return found
+}
