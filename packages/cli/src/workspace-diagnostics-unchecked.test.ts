@@ -3,28 +3,13 @@
 // writes) checked no file, and gopls, which has neither workspace pull diagnostics nor a project
 // check, was left out of the answer as if it had nothing to say. `tsc -b` and `go build` are the
 // independent checks.
-import { execFileSync } from 'node:child_process'
-import { mkdir, rm, symlink } from 'node:fs/promises'
+import { symlink } from 'node:fs/promises'
 import path from 'node:path'
-import { createRequire } from 'node:module'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { main } from './main.js'
 import { seamOn } from './seam.test-support.js'
 import { defaultServers } from './servers.js'
-import { toolOn } from './workspace.test-support.js'
-
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
-
-/** What `command` prints when it fails, empty when it succeeds. */
-function failure(command: string, args: string[], cwd: string): string {
-  try {
-    execFileSync(command, args, { cwd, encoding: 'utf8', stdio: 'pipe' })
-    return ''
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-    return `${stdout ?? ''}${stderr ?? ''}`
-  }
-}
+import { failure, toolOn, tscScript } from './workspace.test-support.js'
 
 describe('workspaceDiagnostics of code nothing else checks', () => {
   it('checks each project a solution-style tsconfig.json references, as tsc -b does', { timeout: 120_000 }, async () => {
@@ -36,7 +21,7 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
       'src/main.ts': "import { add } from './math'\nexport const s: string = add(1, 2)\n",
       'vite.config.ts': 'export const port: number = "5173"\n',
     })
-    expect(failure(process.execPath, [tsc, '-b', '--noEmit', '--pretty', 'false'], seam.root)).toBe(
+    expect(failure(process.execPath, [tscScript, '-b', '--noEmit', '--pretty', 'false'], seam.root)).toBe(
       "src/main.ts(2,14): error TS2322: Type 'number' is not assignable to type 'string'.\nvite.config.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.\n",
     )
     const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'src/main.ts' })
@@ -62,8 +47,8 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
       'packages/foo/src/b.ts': 'export const b: number = "oops"\n',
       'scripts/c.ts': 'export const c: string = 5\n',
     })
-    expect(failure(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', 'packages/foo'], seam.root)).toBe("packages/foo/src/b.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.\n")
-    expect(failure(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '--strict', 'scripts/c.ts'], seam.root)).toBe("scripts/c.ts(1,14): error TS2322: Type 'number' is not assignable to type 'string'.\n")
+    expect(failure(process.execPath, [tscScript, '--noEmit', '--pretty', 'false', '-p', 'packages/foo'], seam.root)).toBe("packages/foo/src/b.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.\n")
+    expect(failure(process.execPath, [tscScript, '--noEmit', '--pretty', 'false', '--strict', 'scripts/c.ts'], seam.root)).toBe("scripts/c.ts(1,14): error TS2322: Type 'number' is not assignable to type 'string'.\n")
     for (const filePath of [null, 'scripts/c.ts']) {
       const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath })
       const typescript = result.kind === 'workspaceDiagnostics' ? result.checks.filter((check) => check.startsWith('tsc')) : []
@@ -87,7 +72,7 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
       'pkg/a.py': 'x: int = 1\n',
       [`${deep}/t.py`]: 'def f() -> int:\n    return "s"\n',
     })
-    expect(failure(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '--strict', `${deep}/c.ts`], seam.root)).toBe(`${deep}/c.ts(1,14): error TS2322: Type 'number' is not assignable to type 'string'.\n`)
+    expect(failure(process.execPath, [tscScript, '--noEmit', '--pretty', 'false', '--strict', `${deep}/c.ts`], seam.root)).toBe(`${deep}/c.ts(1,14): error TS2322: Type 'number' is not assignable to type 'string'.\n`)
     const cut = (language: string, leftOutBy: string) => `the search for ${language} files ${leftOutBy} stopped at its bound (5,000 folders, 32 levels): any past it were not checked; ask diagnostics of each file there`
     const typescript = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'src/a.ts' })
     expect([seam.show(typescript), typescript.completeness]).toEqual([[], { state: 'partial', reason: 'unconfigured', message: cut('TypeScript', 'no checked tsconfig.json includes') }])
@@ -104,7 +89,7 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
       'src/main.ts': "import { real } from './shared/real'\nexport const here: string = real\n",
     })
     await symlink('../shared', path.join(seam.root, 'src/shared'))
-    expect(failure(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', '.'], seam.root)).toBe("src/main.ts(2,14): error TS2322: Type 'number' is not assignable to type 'string'.\n")
+    expect(failure(process.execPath, [tscScript, '--noEmit', '--pretty', 'false', '-p', '.'], seam.root)).toBe("src/main.ts(2,14): error TS2322: Type 'number' is not assignable to type 'string'.\n")
     const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'src/main.ts' })
     expect([seam.show(result), result.completeness]).toEqual([["src/main.ts:2:14 Error tsc 2322 Type 'number' is not assignable to type 'string'."], { state: 'complete' }])
   })
@@ -123,50 +108,6 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
       [],
       { state: 'partial', reason: 'unconfigured', message: "1 Python file pyright's config does not include (tools/t.py) was not checked; ask diagnostics of it" },
     ])
-  })
-
-  it('says which files tsc checked without the declarations of referenced projects not built (a fresh clone), not TS6305 as an error', { timeout: 120_000 }, async () => {
-    const project = (references: string) => `{ "compilerOptions": { "composite": true, "strict": true, "module": "esnext", "moduleResolution": "bundler", "outDir": "dist" }, "include": ["src"]${references} }\n`
-    const seam = await seamOn({
-      'tsconfig.json': '{ "files": [], "references": [{ "path": "./packages/a" }, { "path": "./packages/c" }] }\n',
-      'packages/a/tsconfig.json': project(', "references": [{ "path": "../c" }]'),
-      'packages/c/tsconfig.json': project(''),
-      'packages/c/src/c.ts': 'export const c: number = 3\nexport const bad: number = "x"\n',
-      'packages/a/src/a.ts': "import { c } from '../../c/src/c'\nexport const a: string = c\n",
-    })
-    // tsc -b builds c first, then finds a's error too; it writes dist/, so it runs on a copy.
-    const copy = `${seam.root}-built`
-    execFileSync('cp', ['-r', seam.root, copy])
-    onTestFinished(() => rm(copy, { recursive: true, force: true }))
-    expect(failure(process.execPath, [tsc, '-b', '--pretty', 'false'], copy)).toBe(
-      "packages/c/src/c.ts(2,14): error TS2322: Type 'string' is not assignable to type 'number'.\npackages/a/src/a.ts(2,14): error TS2322: Type 'number' is not assignable to type 'string'.\n",
-    )
-    const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'packages/a/src/a.ts' })
-    const message = '1 file imports from referenced projects that are not built (packages/a/src/a.ts): tsc checked it without their declarations, so its errors involving them may be missing; build them (tsc -b) for a complete check'
-    expect(result.kind === 'workspaceDiagnostics' && result.completeness).toEqual({ state: 'partial', reason: 'unconfigured', message })
-    expect(seam.show(result)).toEqual(["packages/c/src/c.ts:2:14 Error tsc 2322 Type 'string' is not assignable to type 'number'."])
-  })
-
-  it('the same through a package name: a referenced project linked into node_modules, its types not built, is no TS2307 error', { timeout: 120_000 }, async () => {
-    const project = (references: string) => `{ "compilerOptions": { "composite": true, "strict": true, "module": "esnext", "moduleResolution": "bundler", "outDir": "out", "rootDir": "src" }, "include": ["src"]${references} }\n`
-    const seam = await seamOn({
-      'tsconfig.json': '{ "files": [], "references": [{ "path": "./packages/a" }, { "path": "./packages/d" }] }\n',
-      'packages/a/tsconfig.json': project(', "references": [{ "path": "../d" }]'),
-      'packages/d/tsconfig.json': project(''),
-      'packages/d/package.json': '{ "name": "@sol/d", "version": "1.0.0", "types": "out/d.d.ts" }\n',
-      'packages/d/src/d.ts': 'export const d: string = "d"\n',
-      'packages/a/src/use.ts': "import { d } from '@sol/d'\nexport const e: number = d\n",
-    })
-    await mkdir(path.join(seam.root, 'node_modules/@sol'), { recursive: true })
-    await symlink('../../packages/d', path.join(seam.root, 'node_modules/@sol/d'))
-    const copy = `${seam.root}-built`
-    execFileSync('cp', ['-a', seam.root, copy])
-    onTestFinished(() => rm(copy, { recursive: true, force: true }))
-    expect(failure(process.execPath, [tsc, '-b', '--pretty', 'false'], copy)).toBe("packages/a/src/use.ts(2,14): error TS2322: Type 'string' is not assignable to type 'number'.\n")
-    const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'packages/a/src/use.ts' })
-    const message = '1 file imports from referenced projects that are not built (packages/a/src/use.ts): tsc checked it without their declarations, so its errors involving them may be missing; build them (tsc -b) for a complete check'
-    expect(result.kind === 'workspaceDiagnostics' && result.completeness).toEqual({ state: 'partial', reason: 'unconfigured', message })
-    expect(seam.show(result)).toEqual([])
   })
 
   // gopls has neither workspace pull diagnostics nor a project check: a small module's files are
@@ -210,7 +151,7 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
       'src/a.ts': 'export const a: number = 1\n',
     })
     expect(failure('npm', ['pkg', 'get', 'name'], seam.root)).toContain('JSONParseError')
-    expect(failure(process.execPath, [tsc, '--noEmit', '-p', '.'], seam.root)).toBe('')
+    expect(failure(process.execPath, [tscScript, '--noEmit', '-p', '.'], seam.root)).toBe('')
     const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: null })
     expect([result.kind === 'workspaceDiagnostics' && result.checks, seam.show(result), result.completeness]).toEqual([
       ['tsc --noEmit -p tsconfig.json', 'json diagnostics of each of its 2 files'],

@@ -78,3 +78,17 @@ export function typeCheck(root: string): string {
     return String((error as { stdout?: string }).stdout)
   }
 }
+
+/** The bundled TypeScript's tsc script (run as `node tsc …`). */
+export const tscScript = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+
+/** What `command` prints (stdout, then stderr) when it fails, empty when it succeeds: an independent check's verdict. */
+export function failure(command: string, args: string[], cwd: string): string {
+  try {
+    execFileSync(command, args, { cwd, encoding: 'utf8', stdio: 'pipe' })
+    return ''
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    return `${stdout ?? ''}${stderr ?? ''}`
+  }
+}

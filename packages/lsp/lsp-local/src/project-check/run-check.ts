@@ -10,7 +10,8 @@ import { parseTscOutput, type DiagnosticsByFile } from './tsc-output.js'
 import { ownInclude } from '../sync/pyright-config.js'
 import { realpathOrNull } from '../sync/paths.js'
 import { listedFiles, pythonFilesOutside, tscLayout, uncoveredMessage } from './coverage.js'
-import { tscProjects, withoutUnbuiltReferences } from './tsc-projects.js'
+import { referencedConfigs, tscProjects, withoutUnbuiltReferences } from './tsc-projects.js'
+import { staleReferencesSentence } from './stale-references.js'
 
 /** What a project check printed beyond this is cut (a check of a huge project); 64 MiB. */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024
@@ -60,8 +61,13 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
     const { byFile: errors, importers } = withoutUnbuiltReferences(byFile, projects, root)
     const checks = projects.map((checked) => `tsc --noEmit -p ${shown(checked)}`)
     const left = nested.slice(MAX_NESTED_PROJECTS)
+    // Built references edited since: tsc's own judgement, which writes nothing with --dry.
+    const references = referencedConfigs(projects)
+    const tops = projects.filter((checked) => !references.has(checked))
+    const built = references.size === 0 || tops.length === 0 ? undefined : await run(script, ['-b', '--dry', '--verbose', ...tops], root, signal, 'tsc')
     const missed = [
       importers.length > 0 ? unbuiltMessage(importers.map(shown)) : undefined,
+      built === undefined ? undefined : staleReferencesSentence(built.stdout, references, root, shown),
       left.length > 0 ? `${left.length} more ${left.length === 1 ? 'project' : 'projects'} (${left.slice(0, 3).map(shown).join(', ')}${left.length > 3 ? ', …' : ''}) ${left.length === 1 ? 'was' : 'were'} not checked (${MAX_NESTED_PROJECTS} below the root at most); run tsc -p on ${left.length === 1 ? 'it' : 'each'}` : undefined,
       // A file of a project past the bound is not counted as left out twice.
       left.length > 0 ? undefined : uncoveredMessage({ files: layout.sources.filter((file) => !listed.has(file)), complete: layout.complete }, root, 'TypeScript', 'no checked tsconfig.json includes'),
@@ -97,7 +103,7 @@ async function tscWritingNothing(script: string, args: readonly string[], root: 
 function unbuiltMessage(importers: readonly string[]): string {
   const named = importers.slice(0, 3).join(', ') + (importers.length > 3 ? ` and ${importers.length - 3} more` : '')
   const one = importers.length === 1
-  return `${importers.length} ${one ? 'file imports' : 'files import'} from referenced projects that are not built (${named}): tsc checked ${one ? 'it' : 'them'} without their declarations, so ${one ? 'its' : 'their'} errors involving them may be missing; build them (tsc -b) for a complete check`
+  return `${importers.length} ${one ? 'file imports' : 'files import'} from referenced projects that are not built (${named}): tsc cannot check ${one ? 'it' : 'them'} without their declarations (what it reported there may come from their missing types), so ${one ? 'its' : 'their'} diagnostics were left out; build them (tsc -b), or ask diagnostics of each file`
 }
 
 function failed(compiler: string, status: number, output: string): LspError {
