@@ -137,3 +137,59 @@ describe('a class hierarchy through a base outside the workspace says so', () =>
     expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Worker.run' })).split('\n')).toEqual(['Worker.run → w.py:5:9', '1 caller of run', '← Function go  w.py:10:7  w.run()', note])
   })
 })
+
+// The eighth trial: `from lazr.uri import URI as Uri`, then six `Uri(…)` calls; pyright listed the
+// import among URI's references and none of the calls, in an answer said complete.
+describe('findReferences joins the uses of the names a symbol is imported under', () => {
+  const aliased = {
+    'shop/__init__.py': '',
+    'shop/uri.py': 'class URI:\n    pass\n\n\ndef parse() -> URI:\n    return URI()\n',
+    'shop/use.py': 'from shop.uri import URI as Uri\n\n\ndef home() -> Uri:\n    return Uri()\n\n\nlinks = [Uri(), Uri()]\n',
+  }
+
+  it('pyright: the uses of Uri, with the rows Python itself binds to URI', async () => {
+    const root = await tempWorkspace(aliased)
+    const { tool } = toolOn(root)
+    expect((await tool.execute({ operation: 'findReferences', filePath: 'shop/uri.py', line: 1, character: 7 })).split('\n')).toEqual([
+      '8 references to URI in 2 files',
+      'shop/uri.py',
+      '1:7  class URI:',
+      '5:16  def parse() -> URI:',
+      '6:12  return URI()',
+      'shop/use.py',
+      '1:22  from shop.uri import URI as Uri',
+      '4:15  def home() -> Uri:',
+      '5:12  return Uri()',
+      '8:10 8:17  links = [Uri(), Uri()]',
+      'Joined: the references of Uri (shop/use.py:1:29), which imports URI under another name; the server listed those of URI only.',
+    ])
+  })
+
+  it('pyright: not the names `except … as` and `with … as` bind, which are other symbols', async () => {
+    const root = await tempWorkspace({ 'errors.py': 'class Failed(Exception):\n    pass\n\n\ntry:\n    raise Failed()\nexcept Failed as e:\n    print(e)\n' })
+    const { tool } = toolOn(root)
+    expect((await tool.execute({ operation: 'findReferences', filePath: 'errors.py', line: 1, character: 7 })).split('\n')).toEqual([
+      '3 references to Failed',
+      'errors.py',
+      '1:7  class Failed(Exception):',
+      '6:11  raise Failed()',
+      '7:8  except Failed as e:',
+    ])
+  })
+
+  it('typescript-language-server lists them itself: nothing is said joined', async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true } }),
+      'src/uri.ts': 'export class URI {}\n',
+      'src/use.ts': "import { URI as Uri } from './uri'\nexport const a = new Uri()\n",
+    })
+    const { tool } = toolOn(root)
+    expect((await tool.execute({ operation: 'findReferences', filePath: 'src/uri.ts', line: 1, character: 14 })).split('\n')).toEqual([
+      '4 references to URI in 2 files',
+      'src/uri.ts:1:14  export class URI {}',
+      'src/use.ts',
+      "1:10 1:17  import { URI as Uri } from './uri'",
+      '2:22  export const a = new Uri()',
+    ])
+  })
+})

@@ -16,6 +16,8 @@ import { moveTarget } from './move/move-target.js'
 import { locateSelection } from './input/selection.js'
 import { referencesThroughOverrides, type OverrideReferences } from './hierarchy/override-references.js'
 import { callsThroughOverridden } from './hierarchy/override-calls.js'
+import { referencesThroughAliases } from './hierarchy/alias-references.js'
+import type { HierarchyJoin } from './hierarchy/method-family.js'
 
 /** A query answered, with what rendering it needs. */
 export interface Answered {
@@ -131,7 +133,7 @@ export async function runQuery<T>(
         const hierarchy = { ctx: lookups, workspaceRoot, signal }
         const through =
           request.operation === 'findReferences' && result.kind === 'locations'
-            ? await referencesThroughOverrides(hierarchy, cursor, result)
+            ? await joinBoth(await referencesThroughOverrides(hierarchy, cursor, result), (joined) => referencesThroughAliases(hierarchy, joined, readLines))
             : request.operation === 'incomingCalls' && result.kind === 'calls'
               ? await callsThroughOverridden(hierarchy, cursor, result)
               : undefined
@@ -206,6 +208,12 @@ export async function runQuery<T>(
  * the end of the last; `null` (the whole file) without lines.
  * @throws LspToolError `LSP_INVALID_POSITION` past the end of the file.
  */
+/** `first`'s answer joined again by `then`: both joins' methods and notes kept. */
+async function joinBoth<R>(first: HierarchyJoin<R>, then: (result: R) => Promise<HierarchyJoin<R>>): Promise<HierarchyJoin<R>> {
+  const second = await then(first.result)
+  return { result: second.result, joined: [...first.joined, ...second.joined], notes: [...first.notes, ...second.notes] }
+}
+
 function formatRange(lines: { start: number; end: number } | undefined, file: OpenedFile): LspRange | null {
   if (lines === undefined) return null
   const last = file.lines[lines.end - 1]

@@ -13,9 +13,10 @@ import { implementationMembers } from './implementation-family.js'
  * How a method of the hierarchy stands to the one asked about: `base`, declared by one of its
  * class's ancestors (it overrides that one); `override`, declared by a class deriving from its
  * class; `sibling`, neither, but overriding a base method it overrides too (a rename must take
- * it along; its calls never run the method asked about).
+ * it along; its calls never run the method asked about). In a references answer only, `alias`: a
+ * name the symbol is imported under (see `referencesThroughAliases`).
  */
-export type HierarchyRelation = 'base' | 'override' | 'sibling'
+export type HierarchyRelation = 'base' | 'override' | 'sibling' | 'alias'
 
 /** A method of a class hierarchy: `Sub.total`, where its name is (zero-based UTF-16), and how it stands to the method asked about. */
 export interface HierarchyMethod {

@@ -7,6 +7,7 @@ const RELATIONS: readonly (readonly [HierarchyRelation, string, string])[] = [
   ['base', 'which $ overrides', 'which $ overrides'],
   ['override', 'which overrides $', 'which override $'],
   ['sibling', 'which overrides the same base method as $', 'which override the same base method as $'],
+  ['alias', 'which imports $ under another name', 'which import $ under other names'],
 ]
 
 /**
@@ -37,7 +38,8 @@ export async function overrideReferenceLines(
     }
     // An incomingCalls answer joins only the bases' calls on an instance, which may run the method asked.
     const mayRun = kind === 'calls' ? ` (a call of ${joined.length === 1 ? 'it' : 'one'} on an instance may run this one)` : ''
-    lines.push(`Joined: the ${kind === 'calls' ? 'calls' : 'references'} of ${groups.join(', and of ')}${mayRun}; the server listed those of the method asked only.`)
+    const asked = joined.every((method) => method.relation === 'alias') ? name : 'the method asked'
+    lines.push(`Joined: the ${kind === 'calls' ? 'calls' : 'references'} of ${groups.join(', and of ')}${mayRun}; the server listed those of ${asked} only.`)
   }
   if (notes.length > 0) lines.push(`The class hierarchy of ${name} may be incomplete: ${notes.join('; ')}.`)
   return lines

@@ -1,0 +1,73 @@
+import { untilAborted } from '@agent-lsp/abort'
+import { compareLocations, type LspLocation, type LspLocationsResult } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import type { LineReader } from '../input/file-lines.js'
+import { rangeHolds } from '../text/positions.js'
+import type { HierarchyContext } from './hierarchy-context.js'
+import type { HierarchyJoin, HierarchyMethod } from './method-family.js'
+
+/** What follows a name imported under another one: `URI as Uri` (Python, TypeScript), `numpy as np`. */
+const AS_ALIAS = /^\s+as\s+([\p{L}_$][\p{L}\p{N}_$]*)/u
+
+/**
+ * A line that may import under another name: an import or export statement, or one entry of a
+ * parenthesized or braced list alone on its line. Not `except E as e`, `with lock as held` or
+ * `value as Type`, whose names are other symbols (each alias is still confirmed by its definition).
+ */
+const IMPORT_LINE = /\b(import|export)\b|^\s*[\p{L}_$][\p{L}\p{N}_$.]*\s+as\s+[\p{L}_$][\p{L}\p{N}_$]*\s*,?\s*$/u
+
+/** Aliases followed per answer; a name imported under more names than this is rare. */
+const MAX_ALIASES = 16
+
+/**
+ * `result` (the server's references of the symbol at the cursor) joined with the references of
+ * the names it is imported under: pyright lists `from lazr.uri import URI as Uri` among `URI`'s
+ * references but none of the `Uri(…)` calls after it (the eighth trial: 6 uses missing from an
+ * answer said complete), where tsserver lists them itself. Each reference followed by `as NAME`
+ * on an import's line (see {@link IMPORT_LINE}) whose definition leads back to the symbol has the
+ * references at `NAME` asked and joined (relation `alias`); a server that listed them adds
+ * nothing, and nothing is said joined.
+ */
+export async function referencesThroughAliases(context: HierarchyContext, result: LspLocationsResult, readLines: LineReader): Promise<HierarchyJoin<LspLocationsResult>> {
+  const aliases: HierarchyMethod[] = []
+  for (const location of result.locations) {
+    if (location.range.start.line !== location.range.end.line || aliases.length >= MAX_ALIASES) continue
+    const line = (await readLines(URI.parse(location.uri).fsPath))?.[location.range.end.line]
+    const found = line === undefined || !IMPORT_LINE.test(line) ? null : AS_ALIAS.exec(line.slice(location.range.end.character))
+    if (found === null) continue
+    const character = location.range.end.character + found[0].length - found[1]!.length
+    aliases.push({ name: found[1]!, uri: location.uri, position: { line: location.range.end.line, character }, relation: 'alias' })
+  }
+  if (aliases.length === 0) return { result, joined: [], notes: [] }
+  const { ctx, workspaceRoot, signal } = context
+  const locations = new Map(result.locations.map((location) => [keyOf(location), location]))
+  const joined: HierarchyMethod[] = []
+  let { completeness } = result
+  for (const alias of aliases) {
+    // An alias of the symbol leads to it: its definition is among the references (the declaration).
+    if (!(await definitions(context, alias)).some((location) => locations.has(keyOf(location)))) continue
+    const theirs = await untilAborted(ctx.lsp.query({ operation: 'findReferences', filePath: URI.parse(alias.uri).fsPath, position: alias.position, workspaceRoot }, signal), signal).catch((error: unknown) => {
+      if (signal.aborted) throw error
+      return undefined
+    })
+    // The alias's own name in the import is no use of the symbol beyond the import already listed.
+    const added = (theirs?.locations ?? []).filter((location) => !locations.has(keyOf(location)) && !(location.uri === alias.uri && rangeHolds(location.range, alias.position)))
+    if (added.length === 0) continue
+    for (const location of added) locations.set(keyOf(location), location)
+    if (completeness.state === 'complete' && theirs?.completeness.state === 'partial') completeness = theirs.completeness
+    joined.push(alias)
+  }
+  if (joined.length === 0) return { result, joined: [], notes: [] }
+  return { result: { ...result, locations: [...locations.values()].sort(compareLocations), completeness }, joined, notes: [] }
+}
+
+/** `goToDefinition` at `alias`; none when the server has no answer. */
+async function definitions({ ctx, workspaceRoot, signal }: HierarchyContext, alias: HierarchyMethod): Promise<readonly LspLocation[]> {
+  const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: URI.parse(alias.uri).fsPath, position: alias.position, workspaceRoot }, signal), signal).catch((error: unknown) => {
+    if (signal.aborted) throw error
+    return undefined
+  })
+  return answer?.locations ?? []
+}
+
+const keyOf = (location: LspLocation): string => `${location.uri}#${location.range.start.line}:${location.range.start.character}`
