@@ -123,6 +123,28 @@ describe('moveFile on typescript-language-server', () => {
     expect(typeCheck(root)).toContain("src/a.ts(1,22): error TS2307: Cannot find module './util'")
   }, 180_000)
 
+  it("refuses a move of the file a tsconfig paths alias maps (a package's entry): the mapping would name a file that is gone", async () => {
+    // The eighth trial: tsserver rewrote every `@shop/lib` import to the new path and left
+    // `paths` naming the deleted index.ts; the next import by the alias failed (TS2307).
+    const files = {
+      'tsconfig.base.json': '{\n  "compilerOptions": {\n    "strict": true, "noEmit": true, "module": "ESNext", "moduleResolution": "Bundler", "baseUrl": ".",\n    "paths": { "@shop/lib": ["lib/index.ts"] }\n  }\n}\n',
+      'tsconfig.json': '{ "extends": "./tsconfig.base.json", "include": ["lib", "app"] }\n',
+      'lib/index.ts': 'export const total = 1\n',
+      'app/main.ts': "import { total } from '@shop/lib'\nexport const t = total\n",
+    }
+    const root = await tempWorkspace(files)
+    expect(typeCheck(root)).toBe('')
+    const { tool } = toolOn(root)
+    const request = { operation: 'moveFile', filePath: 'lib/index.ts', newPath: 'lib/public.ts' }
+    const left = "1 TypeScript config line maps a path to lib/index.ts (tsconfig.base.json:4), which the move deletes: an import through that mapping would fail (the server's edit leaves it; map lib/public.ts there)"
+    expect((await tool.execute(request)).split('\n')[0]).toBe(`Warning: if applied, ${left}.`)
+    expect(await codeOf(tool.execute({ ...request, apply: true }))).toEqual([
+      'LSP_EDIT_INCOMPLETE',
+      `move lib/index.ts → lib/public.ts was not applied: ${left}; nothing was written. Fix it by hand, or apply with force: true to write it anyway`,
+    ])
+    for (const [name, text] of Object.entries(files)) expect(await read(root, name)).toBe(text)
+  }, 180_000)
+
   it('applies a move whose old path a comment and a string still name: the comment is no import, the string is said after the write', async () => {
     // The sixth trial: `// helpers live in './util'` made apply refuse a move tsc accepts.
     const root = await tempWorkspace({

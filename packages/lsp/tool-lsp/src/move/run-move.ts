@@ -8,6 +8,7 @@ import type { Answered } from '../run.js'
 import { oneLine } from '../text/one-line.js'
 import { moveTarget } from './move-target.js'
 import { oldImports, type OldImport } from './old-imports.js'
+import { pathsMappingsOf, type PathsMapping } from './paths-aliases.js'
 
 /**
  * Answer `moveFile` from its `willRenameFiles` answer: the server's text edits, then the move
@@ -38,7 +39,11 @@ export async function runMoveFile(outcome: Answered, context: EditFlowContext): 
   const { found } = await oldImports(moved.from, moved.to, root, extensions)
   // The files importing the old path: their errors are counted before and after, edited by the server or not.
   const importers = [...new Set(found.map((old) => path.join(root, old.displayPath)))].filter((file) => file !== moved.from)
-  const leaves = async (): Promise<{ count: number; phrase: string } | undefined> => leftByEdit(found, moved, root, subject.displayPath, edit)
+  const mappings = await pathsMappingsOf(moved.from, root)
+  const leaves = async (): Promise<{ count: number; phrase: string } | undefined> => {
+    const left = [leftByEdit(found, moved, root, subject.displayPath, edit), mappingsLeft(mappings, subject.displayPath, to.displayPath)].filter((one) => one !== undefined)
+    return left.length === 0 ? undefined : { count: left.reduce((sum, one) => sum + one.count, 0), phrase: left.map((one) => one.phrase).join('; ') }
+  }
   return runEditFlow(outcome, context, { edit, what, key, moved, afterWrite, leaves, alsoCheck: importers })
 }
 
@@ -56,6 +61,14 @@ function leftByEdit(found: readonly OldImport[], moved: { readonly from: string;
   if (left.length === 0) return undefined
   const phrase = `${left.length} ${left.length === 1 ? 'import would still name' : 'imports would still name'} ${oldDisplay} (the server's edit leaves ${left.length === 1 ? 'it' : 'them'}): ${importsText(left)}`
   return { count: left.length, phrase }
+}
+
+/** The config lines that map a path to the moved file (see `pathsMappingsOf`): how many, and a phrase naming them. */
+function mappingsLeft(mappings: readonly PathsMapping[], oldDisplay: string, newDisplay: string): { count: number; phrase: string } | undefined {
+  if (mappings.length === 0) return undefined
+  const one = mappings.length === 1
+  const named = mappings.slice(0, 5).map((mapping) => `${mapping.displayPath}:${mapping.line}`).join(', ')
+  return { count: mappings.length, phrase: `${mappings.length} TypeScript config ${one ? 'line maps' : 'lines map'} a path to ${oldDisplay} (${named}), which the move deletes: an import through ${one ? 'that mapping' : 'those mappings'} would fail (the server's edit leaves ${one ? 'it' : 'them'}; map ${newDisplay} there)` }
 }
 
 /** `src/a.ts:1 './util', …`: the first 5 imports, `path:line 'specifier'`. */
