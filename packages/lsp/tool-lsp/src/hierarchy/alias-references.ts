@@ -2,6 +2,7 @@ import { untilAborted } from '@agent-lsp/abort'
 import { compareLocations, type LspLocation, type LspLocationsResult } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import type { LineReader } from '../input/file-lines.js'
+import { fsPathOf } from '../render/location-targets.js'
 import { rangeHolds } from '../text/positions.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 import type { HierarchyJoin, HierarchyMethod } from './method-family.js'
@@ -30,10 +31,18 @@ const MAX_ALIASES = 16
  */
 export async function referencesThroughAliases(context: HierarchyContext, result: LspLocationsResult, readLines: LineReader): Promise<HierarchyJoin<LspLocationsResult>> {
   const aliases: HierarchyMethod[] = []
+  // Each file read once (the rendering reads them again from the same reader's cache).
+  let lines: readonly string[] | undefined
+  let linesOf: string | undefined
   for (const location of result.locations) {
     if (location.range.start.line !== location.range.end.line || aliases.length >= MAX_ALIASES) continue
-    const line = (await readLines(URI.parse(location.uri).fsPath))?.[location.range.end.line]
-    const found = line === undefined || !IMPORT_LINE.test(line) ? null : AS_ALIAS.exec(line.slice(location.range.end.character))
+    if (location.uri !== linesOf) {
+      const file = fsPathOf(location.uri)
+      lines = file === undefined ? undefined : await readLines(file)
+      linesOf = location.uri
+    }
+    const line = lines?.[location.range.end.line]
+    const found = line === undefined || !line.includes(' as ') || !IMPORT_LINE.test(line) ? null : AS_ALIAS.exec(line.slice(location.range.end.character))
     if (found === null) continue
     const character = location.range.end.character + found[0].length - found[1]!.length
     aliases.push({ name: found[1]!, uri: location.uri, position: { line: location.range.end.line, character }, relation: 'alias' })

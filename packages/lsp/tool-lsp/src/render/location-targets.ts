@@ -77,7 +77,7 @@ function filePlace(uriText: string, roots: readonly DisplayRoot[]): FilePlace {
 const plainFileUri = /^file:\/\/\/[^%?#]*$/
 
 /** The file path of a `file:` URI (as `vscode-uri`'s `fsPath`), `undefined` for other schemes. */
-function fsPathOf(uriText: string): string | undefined {
+export function fsPathOf(uriText: string): string | undefined {
   if (path.sep === '/' && plainFileUri.test(uriText)) return uriText.slice('file://'.length)
   const uri = URI.parse(uriText)
   return uri.scheme === 'file' ? uri.fsPath : undefined
