@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { codeOf, tempWorkspace, toolOn } from './workspace.test-support.js'
 
 const lib = (name: string) =>
   [
@@ -59,5 +59,23 @@ describe('rename of a Go method on gopls renames the methods implementing it or 
     expect(head(answer)[0]).toBe('Applied: rename Wrapped → Errors: 4 edits in 1 file written.')
     expect(await readFile(path.join(root, 'lib/lib.go'), 'utf8')).toBe(lib('Errors'))
     expect(goRun(root)).toBe('true true ')
+  })
+
+  it('refuses to rename a method that implements an interface of the standard library, whose name it cannot rename (fmt.Stringer)', async () => {
+    const main = 'package main\n\nimport "fmt"\n\ntype T struct{}\n\nfunc (T) String() string { return "t" }\n\nfunc main() { fmt.Println(T{}) }\n'
+    const root = await tempWorkspace({ 'go.mod': 'module example.com/s\n\ngo 1.19\n', 'main.go': main })
+    expect(goRun(root)).toBe('t\n')
+    const { tool } = toolOn(root)
+    const rename = { operation: 'rename', filePath: 'main.go', line: 7, character: 10, newName: 'Name' } as const
+    const refused = await codeOf(tool.execute({ ...rename, apply: true }))
+    // gopls names fmt's Stringer and the runtime's own stringer: both outside the workspace.
+    expect(refused).toEqual([
+      'LSP_EDIT_INCOMPLETE',
+      expect.stringMatching(/^rename String → Name was not applied: String of print\.go:\d+ \(outside the workspace\), String of error\.go:\d+ \(outside the workspace\) would keep the name String and no longer override or be overridden; nothing was written\. Keep the name, or apply with force: true to write it anyway$/),
+    ])
+    expect(await readFile(path.join(root, 'main.go'), 'utf8')).toBe(main)
+    // Written anyway, fmt no longer finds a String method: what the refusal protects.
+    expect(head(await tool.execute({ ...rename, apply: true, force: true }))[0]).toBe('Applied: rename String → Name: 1 edit in 1 file written.')
+    expect(goRun(root)).toBe('{}\n')
   })
 })

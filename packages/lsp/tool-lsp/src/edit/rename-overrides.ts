@@ -135,7 +135,10 @@ export function overrideConflict(result: OverrideRename, oldName: string): strin
 export function overrideRefusal(result: OverrideRename, oldName: string, force: string): string | undefined {
   if (result.notRenamed.length === 0) return undefined
   const names = result.notRenamed.map((method) => `${method.name} (${method.why})`).join(', ')
-  return `${names} would keep the name ${oldName} and no longer override or be overridden; nothing was written. Rename ${result.notRenamed.length === 1 ? 'it' : 'them'} by hand, or apply with ${force} to write it anyway`
+  // One outside the workspace (Go's fmt.Stringer.String) cannot be renamed: the renamed method would stop implementing it.
+  const one = result.notRenamed.length === 1
+  const action = result.notRenamed.every((method) => method.why === 'outside the workspace') ? 'Keep the name' : `Rename ${one ? 'it' : 'them'} by hand`
+  return `${names} would keep the name ${oldName} and no longer override or be overridden; nothing was written. ${action}, or apply with ${force} to write it anyway`
 }
 
 const counted = (count: number): string => `${count} ${count === 1 ? 'method' : 'methods'}`

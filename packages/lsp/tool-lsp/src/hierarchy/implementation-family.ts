@@ -1,5 +1,6 @@
 import { untilAborted } from '@agent-lsp/abort'
 import type { LspLocation, LspPosition, LspSymbol } from '@agent-lsp/lsp'
+import path from 'node:path'
 import { URI } from 'vscode-uri'
 import { relativeInside } from '../input/workspace-path.js'
 import { rangeHolds } from '../text/positions.js'
@@ -36,18 +37,33 @@ export async function implementationMembers(
 ): Promise<Map<string, ImplementationMember>> {
   const members = new Map<string, ImplementationMember>()
   const join = async (location: LspLocation, relation: ImplementationMember['relation']): Promise<void> => {
+    const fsPath = URI.parse(location.uri).fsPath
+    if (relativeInside(context.workspaceRoot, fsPath) === undefined) {
+      // Outside the workspace no symbols are asked: an interface the method implements there
+      // (fmt.Stringer's String) is named by its place, and keeps its name whatever is renamed.
+      const key = `${location.uri}#${location.range.start.line}:${location.range.start.character}`
+      if (!members.has(key) && !skip(location)) members.set(key, { name: `${method.name} of ${path.basename(fsPath)}:${location.range.start.line + 1}`, uri: location.uri, position: location.range.start, relation, inside: false })
+      return
+    }
     const found = await symbolAt(hierarchy, location)
     if (found === undefined || found.symbol.name.split('.').pop() !== method.name) return
     const key = symbolKey(location.uri, found.symbol)
     if (members.has(key) || skip(location)) return
-    const inside = relativeInside(context.workspaceRoot, URI.parse(location.uri).fsPath) !== undefined
     const name = found.parent === undefined ? found.symbol.name : `${found.parent.name}.${found.symbol.name}`
-    members.set(key, { name, uri: location.uri, position: found.symbol.selectionRange.start, relation, inside })
+    members.set(key, { name, uri: location.uri, position: found.symbol.selectionRange.start, relation, inside: true })
   }
+  const asked = await symbolAt(hierarchy, { uri: method.uri, range: { start: method.position, end: method.position } })
+  const ofInterface = asked?.parent?.kind === 'Interface'
   for (const location of await implementationsOf(context, method.uri, method.position)) {
-    const found = await symbolAt(hierarchy, location)
-    // An interface's method is implemented by the one asked about; any other is one implementing it.
-    await join(location, found?.parent?.kind === 'Interface' ? 'base' : 'override')
+    const outside = relativeInside(context.workspaceRoot, URI.parse(location.uri).fsPath) === undefined
+    // An interface method's implementations outside the workspace (any type of the standard
+    // library with such a method, in Go) are not the user's to rename; where one is used as the
+    // interface, the errors after the rename say so.
+    if (outside && ofInterface) continue
+    const found = outside ? undefined : await symbolAt(hierarchy, location)
+    // An interface's method is implemented by the one asked about; any other is one implementing
+    // it. Outside the workspace, for a concrete method: an interface it implements (fmt.Stringer).
+    await join(location, outside || found?.parent?.kind === 'Interface' ? 'base' : 'override')
   }
   for (const base of [...members.values()].filter((member) => member.relation === 'base' && member.inside)) {
     for (const location of await implementationsOf(context, base.uri, base.position)) await join(location, 'sibling')
@@ -76,7 +92,10 @@ async function implementationsOf(context: HierarchyContext, uri: string, positio
     if (signal.aborted) throw error
     return undefined
   })
-  return (answer?.locations ?? []).slice(0, MAX_IMPLEMENTATIONS)
+  // The workspace's first: the bound cuts the standard library's before the user's.
+  const locations = answer?.locations ?? []
+  const inside = (location: LspLocation): boolean => relativeInside(context.workspaceRoot, URI.parse(location.uri).fsPath) !== undefined
+  return [...locations.filter(inside), ...locations.filter((location) => !inside(location))].slice(0, MAX_IMPLEMENTATIONS)
 }
 
 /** The innermost document symbol whose name holds `location`'s start, and the symbol holding it. */
