@@ -24,6 +24,8 @@ export interface CatalogueEntry {
   readonly fileNameToLanguage?: Readonly<Record<string, string>>
   /** Files marking a project root: one server per nearest marked directory in the workspace. */
   readonly rootMarkers?: readonly string[]
+  /** See `LocalServerConfig.workspaceRootMarkers`. */
+  readonly workspaceRootMarkers?: readonly string[]
   /** Files defining a project the server loads itself (see lsp-local's `projectMarkers`). */
   readonly projectMarkers?: readonly string[]
   readonly initializationOptions?: Readonly<Record<string, unknown>>

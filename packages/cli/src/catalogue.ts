@@ -182,6 +182,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     versionArgs: ['version'],
     extensionToLanguage: { '.go': 'go' },
     rootMarkers: ['go.work', 'go.mod'],
+    // One gopls for a go.work's modules: it loads them all from any of them.
+    workspaceRootMarkers: ['go.work'],
     // It always publishes a changed file (0.25-2.3 s), a dependent only when its list changes and
     // then with or before it; its first publication after an open is from disk, without a version.
     // An edited go.mod is published, with its dependents, once the module is reloaded (~1 s).

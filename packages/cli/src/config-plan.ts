@@ -103,6 +103,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     // Found on PATH: keep the name, so the spawn (and its error, were it to vanish) says what it looked for.
     if (executable.found && executable.source !== 'PATH') command = executable.path
   }
+  const outerMarkers = (entry?.workspaceRootMarkers ?? []).filter((marker) => draft.rootMarkers?.includes(marker))
   const config: LocalServerConfig = {
     id: draft.id,
     command,
@@ -117,6 +118,8 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(entry?.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
     ...(entry?.backgroundProgressTitle !== undefined ? { backgroundProgressTitle: entry.backgroundProgressTitle } : {}),
     ...(entry?.failureProgressTitle !== undefined ? { failureProgressTitle: entry.failureProgressTitle } : {}),
+    // Those still among the root markers in force: a config that sets rootMarkers without go.work roots each module apart.
+    ...(outerMarkers.length > 0 ? { workspaceRootMarkers: outerMarkers } : {}),
     ...(entry?.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
     ...(entry?.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry?.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),

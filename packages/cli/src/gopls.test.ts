@@ -2,6 +2,7 @@
 // nothing is downloaded). Exact seam values, shown 1-based by `seam.show`.
 import { describe, expect, it } from 'vitest'
 import { seamOn } from './seam.test-support.js'
+import { tempWorkspace, toolOn } from './workspace.test-support.js'
 
 const shapeGo = `// Package shape has shapes.
 package shape
@@ -102,5 +103,24 @@ describe('gopls', () => {
     const result = await ask({ operation: 'documentSymbol', filePath: 'lib/lib.go' })
     expect([show(result), result.completeness.state, result.completeness.state === 'partial' && result.completeness.reason]).toEqual([['Function Hello@3:6'], 'partial', 'unconfigured'])
     expect(result.completeness.state === 'partial' && result.completeness.message).toMatch(/^go reports "Error loading workspace": /)
+  })
+
+  // The eighth trial: each module of a go.work is a go.mod of its own, and each started a gopls
+  // (~130 MB) that loaded every module of the go.work.
+  it("runs one gopls for a go.work's modules, rooted at the go.work, answering across them", async () => {
+    const root = await tempWorkspace({
+      'go.work': 'go 1.19\n\nuse (\n\t./a\n\t./b\n)\n',
+      'a/go.mod': 'module example.com/a\n\ngo 1.19\n',
+      'a/lib.go': 'package a\n\nfunc Area(w, h int) int { return w * h }\n',
+      'b/go.mod': 'module example.com/b\n\ngo 1.19\n',
+      'b/use.go': 'package b\n\nimport "example.com/a"\n\nvar A = a.Area(2, 3)\n',
+    })
+    const { host, tool } = toolOn(root)
+    expect(await tool.execute({ operation: 'findReferences', filePath: 'a/lib.go', line: 3, character: 6 })).toBe(
+      '2 references to Area in 2 files\na/lib.go:3:6  func Area(w, h int) int { return w * h }\nb/use.go:5:11  var A = a.Area(2, 3)',
+    )
+    expect(await tool.execute({ operation: 'goToDefinition', filePath: 'b/use.go', line: 5, character: 11 })).toBe('Area → a/lib.go:3:6  func Area(w, h int) int { return w * h }')
+    const gopls = (await host.status()).servers.filter((server) => server.serverId === 'go')
+    expect(gopls.map((server) => server.root)).toEqual([root])
   })
 })

@@ -37,6 +37,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
     ...(entry.backgroundProgressTitle !== undefined ? { backgroundProgressTitle: entry.backgroundProgressTitle } : {}),
     ...(entry.failureProgressTitle !== undefined ? { failureProgressTitle: entry.failureProgressTitle } : {}),
+    ...(entry.workspaceRootMarkers !== undefined ? { workspaceRootMarkers: entry.workspaceRootMarkers } : {}),
     ...(entry.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),

@@ -32,6 +32,12 @@ export interface LocalServerConfig {
    */
   readonly rootMarkers?: readonly string[]
   /**
+   * File names that make their folder the server root of every project below it, found past nearer
+   * `rootMarkers` (inside the workspace): `go.work`, whose modules gopls loads as one workspace from
+   * any of them. Without it each module (its `go.mod`) started a gopls of its own, each loading every module.
+   */
+  readonly workspaceRootMarkers?: readonly string[]
+  /**
    * File names that define a project for a server that searches only the projects it has loaded
    * (tsserver: `tsconfig.json`, `jsconfig.json`). With them the host (1) starts the server at the
    * nearest such project above the workspace when none lies inside it, (2) opens one file of each
@@ -202,6 +208,7 @@ export function validateServerConfig(config: LocalServerConfig): void {
     const { pattern, says } = config.excludedFolders
     if (typeof says !== 'string' || !isRegExp(pattern)) throw invalid('excludedFolders must have a regular expression pattern and a says sentence')
   }
+  if (config.workspaceRootMarkers !== undefined && !isStringArray(config.workspaceRootMarkers)) throw invalid('workspaceRootMarkers must be an array of file names')
   const database = config.compileDatabase
   if (database !== undefined && ![database.files, database.flagFiles ?? [], database.sourceExtensions].every(isStringArray)) {
     throw invalid('compileDatabase must list files, flagFiles and sourceExtensions as arrays of strings')

@@ -13,7 +13,7 @@ import { ServerRestarted, answerWith, type Session } from './operations/answer.j
 import { askEarly, type EarlyAsk } from './operations/early-ask.js'
 import { ServerPool } from './process/server-pool.js'
 import { serverStatus, type LocalServerStatus, type ServerRecord } from './process/server-status.js'
-import { nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot } from './sync/paths.js'
+import { nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot, workspaceMarkedRoot } from './sync/paths.js'
 import { firstFileWith, projectAwareRoot } from './sync/projects.js'
 import { findVirtualenv, settingsWithVirtualenv } from './sync/virtualenv.js'
 import { CompileDatabases } from './sync/compile-database.js'
@@ -169,8 +169,10 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   const projectMarkers = config.projectMarkers ?? []
   const extensions = new Set(Object.keys(config.extensionToLanguage))
 
-  /** The server root of a file: its `rootMarkers` project, else the workspace (or the project containing it). */
+  /** The server root of a file: its `workspaceRootMarkers` folder, its `rootMarkers` project, else the workspace (or the project containing it). */
   const serverRoot = (path: string, workspaceRoot: string): string => {
+    const outer = workspaceMarkedRoot(path, workspaceRoot, config.workspaceRootMarkers ?? [])
+    if (outer !== undefined) return outer
     const marked = nearestRoot(path, workspaceRoot, config.rootMarkers ?? [])
     return marked === workspaceRoot ? projectAwareRoot(path, workspaceRoot, projectMarkers) : marked
   }

@@ -50,6 +50,16 @@ export function nearestRoot(file: string, root: string, markers: readonly string
 }
 
 /**
+ * The nearest ancestor folder of `file`, inside `root`, holding one of `markers`; `undefined` when
+ * none does (see `LocalServerConfig.workspaceRootMarkers`). Nearest, as gopls finds its go.work.
+ */
+export function workspaceMarkedRoot(file: string, root: string, markers: readonly string[]): string | undefined {
+  if (markers.length === 0) return undefined
+  const found = nearestRoot(file, root, markers)
+  return found !== root || markers.some((marker) => exists(join(root, marker))) ? found : undefined
+}
+
+/**
  * `stat` of `path` following symlinks, or `undefined` when it cannot be read. A missing path
  * (the usual case, on every query's root-marker search) returns without an exception.
  */
