@@ -158,17 +158,19 @@ describe('a dependency changed on disk: the dependent is checked again', () => {
 
   it('gopls (go.work: the dependency in another module, whose folder gopls watches by an absolute glob)', async () => {
     // The eighth trial: a dependent in go-multierror answered "No diagnostics" for minutes after
-    // errwrap.Wrapf changed on disk, while go build failed. Each module is a server root of its own
+    // errwrap.Wrapf changed on disk, while go build failed. Each module was a server root of its own
     // (its go.mod); gopls watches the other modules by globs like `/ws/errwrap/**/*.{go,mod,sum,work}`,
-    // which named no folder for the host to follow.
+    // which named no folder for the host to follow. A go.work roots one gopls for all of them now;
+    // rooted by go.mod alone (a config's rootMarkers), each module still sees the others' changes.
     const lib = (params: string) => `package a\n\nfunc Area(${params}) int { return w * h }\n`
+    const byModule = defaultServers().map(({ workspaceRootMarkers: _, ...server }) => (server.id === 'go' ? { ...server, rootMarkers: ['go.mod'] } : server))
     const seam = await seamOn({
       'go.work': 'go 1.19\n\nuse (\n\t./a\n\t./b\n)\n',
       'a/go.mod': 'module example.com/a\n\ngo 1.19\n',
       'a/lib.go': lib('w, h int'),
       'b/go.mod': 'module example.com/b\n\ngo 1.19\n',
       'b/use.go': 'package b\n\nimport "example.com/a"\n\nvar A = a.Area(2, 3)\n',
-    })
+    }, byModule)
     const clean = { shown: [], completeness: { state: 'complete' } }
     expect(await diagnosticsOf(seam, 'b/use.go')).toEqual(clean)
     await write(seam, 'a/lib.go', lib('w, h, d int'))
