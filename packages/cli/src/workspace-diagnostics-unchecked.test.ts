@@ -129,8 +129,6 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
     ])
     const answer = '1 error in 1 file (from go diagnostics of each of its 2 files)\nmain.go:6:17  error  IncompatibleAssign  cannot use lib.Add(1, 2) (value of type int) as string value in variable declaration'
     expect(await toolOn(seam.root).tool.execute({ operation: 'workspaceDiagnostics' })).toBe(answer)
-    // Asked of a file's server only, the same (it was LSP_UNSUPPORTED_OPERATION).
-    expect(await toolOn(seam.root).tool.execute({ operation: 'workspaceDiagnostics', filePath: 'lib/lib.go' })).toBe(answer)
     // The command asks through the catalogue's served providers, which skip a server for an operation it was not measured to answer.
     let stdout = ''
     expect(await main(['workspaceDiagnostics', '--root', seam.root], { cwd: seam.root, stdout: (text) => void (stdout += text), stderr: () => {} })).toBe(0)

@@ -102,11 +102,11 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   const firstOpen = documents.size === 0
   // A file moved: its document (gone from disk) is closed before the server hears of the move.
   if (request.operation === 'didRenameFiles') await documents.refreshOpen()
-  // A server with no workspace diagnostics has its few files here checked one by one (asked of
-  // every language, or of a file's); more are a miss it says, not an empty answer.
+  // Asked of every language, a server with no workspace diagnostics has its few files here checked
+  // one by one; more are a miss it says, not an empty answer.
   let oneByOne: readonly string[] | undefined
-  if (request.operation === 'workspaceDiagnostics' && unsupported(client.capabilities, request.operation, config, null) !== undefined) {
-    const found = filesOneByOne(client.capabilities, config, resolvedWorkspaceRoot, anyFile ?? path ?? undefined)
+  if (request.operation === 'workspaceDiagnostics' && path === null && unsupported(client.capabilities, request.operation, config, null) !== undefined) {
+    const found = filesOneByOne(client.capabilities, config, resolvedWorkspaceRoot, anyFile)
     if ('unchecked' in found) return { kind: 'workspaceDiagnostics', files: [], checks: [], resolvedWorkspaceRoot, completeness: { state: 'partial', reason: 'unconfigured', message: found.unchecked } }
     oneByOne = found.files
   } else assertSupported(client.capabilities, request.operation, config, path)

@@ -32,18 +32,11 @@ describe('workspaceDiagnostics through workspace/diagnostic', () => {
     expect(asked.map((entry) => entry.params)).toEqual([{ previousResultIds: [] }])
   })
 
-  it("answers a file's server without workspace pull diagnostics and no project check as the workspace's: partial past 16 files", async () => {
-    const root = workspace(Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`a${String(i).padStart(2, '0')}.ts`, 'export const a = 1\n'])))
+  it('is refused for a file by a server without workspace pull diagnostics and no project check', async () => {
+    const root = workspace({ 'a.ts': 'export const a = 1\n' })
     const fake = fakeProvider(root, {})
-    const result = await fake.provider.query({ operation: 'workspaceDiagnostics', filePath: 'a05.ts', workspaceRoot: root, languageId: 'typescript' })
-    expect(result.kind === 'workspaceDiagnostics' && [result.files, result.completeness]).toEqual([
-      [],
-      {
-        state: 'partial',
-        reason: 'unconfigured',
-        message: 'language server "fake" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files (such as a05.ts; more than the 16 checked one by one) were not checked; ask diagnostics of each file',
-      },
-    ])
+    const error = await rejection(fake.provider.query({ operation: 'workspaceDiagnostics', filePath: 'a.ts', workspaceRoot: root, languageId: 'typescript' }))
+    expect([error.code, error.message]).toEqual(['LSP_UNSUPPORTED_OPERATION', 'language server "fake" does not support workspaceDiagnostics (no workspace pull diagnostics, no project check)'])
   })
 
   // Such a server's few files are checked one by one (real servers: the cli's workspace-diagnostics-unchecked tests).
