@@ -165,6 +165,37 @@ describe('findReferences joins the uses of the names a symbol is imported under'
     ])
   })
 
+  // The ninth trial: isort wraps a long import, `URI as U1)` on a line of its own; and an alias of
+  // the alias (`from shop.use import Uri as U2`). Both were left out, the answer complete.
+  it('pyright: an alias on a wrapped import line, and an alias of the alias', async () => {
+    const root = await tempWorkspace({
+      ...aliased,
+      'shop/grid.py': 'from shop.uri import (parse,\n    URI as U1)\n\ngrid = [U1(), parse()]\n',
+      'shop/chain.py': 'from shop.use import Uri as U2\n\nchained = U2()\n',
+    })
+    const { tool } = toolOn(root)
+    const answer = (await tool.execute({ operation: 'findReferences', filePath: 'shop/uri.py', line: 1, character: 7 })).split('\n')
+    expect(answer).toEqual([
+      '12 references to URI in 4 files',
+      'shop/chain.py',
+      '1:22  from shop.use import Uri as U2',
+      '3:11  chained = U2()',
+      'shop/grid.py',
+      '2:5  URI as U1)',
+      '4:9  grid = [U1(), parse()]',
+      'shop/uri.py',
+      '1:7  class URI:',
+      '5:16  def parse() -> URI:',
+      '6:12  return URI()',
+      'shop/use.py',
+      '1:22  from shop.uri import URI as Uri',
+      '4:15  def home() -> Uri:',
+      '5:12  return Uri()',
+      '8:10 8:17  links = [Uri(), Uri()]',
+      'Joined: the references of U1 (shop/grid.py:2:12), Uri (shop/use.py:1:29) and U2 (shop/chain.py:1:29), which import URI under other names; the server listed those of URI only.',
+    ])
+  })
+
   it('pyright: not the names `except … as` and `with … as` bind, which are other symbols', async () => {
     const root = await tempWorkspace({ 'errors.py': 'class Failed(Exception):\n    pass\n\n\ntry:\n    raise Failed()\nexcept Failed as e:\n    print(e)\n' })
     const { tool } = toolOn(root)

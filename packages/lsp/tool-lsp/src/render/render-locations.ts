@@ -64,7 +64,7 @@ export async function renderLocations(result: LspLocationsResult, cursor: Cursor
 
   // Implementations have names of their own (`class Query extends Removable`): they are of the
   // symbol asked about. Other answers name the symbol better than a cursor on a keyword does.
-  const name = context.operation === 'goToImplementation' && word !== undefined ? word : ((await nameInAnswer(all, readLines)) ?? word)
+  const name = context.operation === 'goToImplementation' && word !== undefined ? word : ((await nameInAnswer(all, readLines, word)) ?? word)
   const { fileFilter } = context
   const targets = fileFilter === undefined ? all : all.filter((target) => isUnder(target, fileFilter))
   const about = name ? ` ${wording.link} ${name}` : ''
