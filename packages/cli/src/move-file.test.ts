@@ -2,7 +2,7 @@
 // willRenameFiles edit previewed as a diff, applied with the move all or nothing, verified.
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, symlink } from 'node:fs/promises'
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -143,6 +143,9 @@ describe('moveFile on typescript-language-server', () => {
       `move lib/index.ts → lib/public.ts was not applied: ${left}; nothing was written. Fix it by hand, or apply with force: true to write it anyway`,
     ])
     for (const [name, text] of Object.entries(files)) expect(await read(root, name)).toBe(text)
+    // The folder form of the same mapping resolves to its index file: refused alike (the ninth trial).
+    await writeFile(path.join(root, 'tsconfig.base.json'), files['tsconfig.base.json'].replace('["lib/index.ts"]', '["lib"]'))
+    expect((await tool.execute(request)).split('\n')[0]).toBe(`Warning: if applied, ${left}.`)
   }, 180_000)
 
   it('applies a move whose old path a comment and a string still name: the comment is no import, the string is said after the write', async () => {

@@ -15,24 +15,49 @@ const QUOTED = /"([^"\\]+)"/g
  * file (`"paths": { "@tanstack/react-query": ["packages/react/src/index.ts"] }`), relative to the
  * config or to its `baseUrl`, with or without its extension. tsserver's edit for the move leaves
  * the mapping naming a file that is gone (and rewrites the alias's imports to the new path), so
- * the next import by the alias fails (TS2307; the eighth trial). Read as text: a mapping is a
- * quoted path on a line of its own in every config seen.
+ * the next import by the alias fails (TS2307; the eighth trial). Read as text: the quoted paths
+ * inside the `"paths"` object (not `include`'s folders).
  */
 export async function pathsMappingsOf(from: string, root: string): Promise<PathsMapping[]> {
   const found: PathsMapping[] = []
-  const names = new Set([from, from.slice(0, from.length - path.extname(from).length)])
+  const stem = from.slice(0, from.length - path.extname(from).length)
+  // A folder names its index file: `"@lib": ["src/lib"]` resolves to src/lib/index.ts.
+  const names = new Set([from, stem, ...(path.basename(stem) === 'index' ? [path.dirname(from)] : [])])
   for (let folder = path.dirname(from); ; folder = path.dirname(folder)) {
     const entries = await readdir(folder).catch(() => [] as string[])
     for (const name of entries.filter((entry) => CONFIG.test(entry)).sort()) {
       const text = await readFile(path.join(folder, name), 'utf8').catch(() => '')
       const baseUrl = /"baseUrl"\s*:\s*"([^"]*)"/.exec(text)?.[1]
       const bases = [folder, ...(baseUrl === undefined ? [] : [path.resolve(folder, baseUrl)])]
-      text.split('\n').forEach((line, index) => {
-        const named = [...line.matchAll(QUOTED)].some(([, quoted]) => bases.some((base) => names.has(path.resolve(base, quoted!))))
-        if (named) found.push({ displayPath: path.relative(root, path.join(folder, name)).split(path.sep).join('/'), line: index + 1 })
-      })
+      const region = pathsRegion(text)
+      if (region === undefined) continue
+      const lines = new Set<number>()
+      for (const quoted of text.slice(region.start, region.end).matchAll(QUOTED)) {
+        if (!bases.some((base) => names.has(path.resolve(base, quoted[1]!)))) continue
+        lines.add(text.slice(0, region.start + quoted.index).split('\n').length)
+      }
+      for (const line of lines) found.push({ displayPath: path.relative(root, path.join(folder, name)).split(path.sep).join('/'), line })
     }
     if (folder === root || path.dirname(folder) === folder || !folder.startsWith(root)) break
   }
   return found
+}
+
+/** Where the `"paths"` object of a config's text is (its braces included); `undefined` without one. */
+function pathsRegion(text: string): { start: number; end: number } | undefined {
+  const key = text.search(/"paths"\s*:/)
+  const start = key === -1 ? -1 : text.indexOf('{', key)
+  if (start === -1) return undefined
+  let depth = 0
+  let inString = false
+  for (let at = start; at < text.length; at++) {
+    const char = text[at]
+    if (inString) {
+      if (char === '\\') at++
+      else if (char === '"') inString = false
+    } else if (char === '"') inString = true
+    else if (char === '{') depth++
+    else if (char === '}' && --depth === 0) return { start, end: at + 1 }
+  }
+  return { start, end: text.length }
 }
