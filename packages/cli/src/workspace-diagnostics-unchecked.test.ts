@@ -180,7 +180,9 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
         "main.c:3:47 Warning clang -Wstring-plus-int Adding 'int' to a string does not append to the string",
         "main.c:3:47 Warning clang -Wint-conversion Incompatible pointer to integer conversion returning 'char *' from a function with result type 'int'",
       ],
-      { state: 'complete' },
+      // clangd reads an included header from its preamble, without function bodies (the ninth trial:
+      // util_sum's error in a header, never reported): said, not taken for clean.
+      { state: 'partial', reason: 'unconfigured', message: 'c checked 2 headers (types.h, util.h) only through the sources including them, which leaves errors inside their functions unseen; ask diagnostics of each header to check it' },
     ])
   })
 

@@ -104,11 +104,11 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   if (request.operation === 'didRenameFiles') await documents.refreshOpen()
   // Asked of every language, a server with no workspace diagnostics has its few files here checked
   // one by one; more are a miss it says, not an empty answer.
-  let oneByOne: readonly string[] | undefined
+  let oneByOne: { readonly files: readonly string[]; readonly headers?: string } | undefined
   if (request.operation === 'workspaceDiagnostics' && path === null && unsupported(client.capabilities, request.operation, config, null) !== undefined) {
     const found = filesOneByOne(client.capabilities, config, resolvedWorkspaceRoot, anyFile)
     if ('unchecked' in found) return { kind: 'workspaceDiagnostics', files: [], checks: [], resolvedWorkspaceRoot, completeness: { state: 'partial', reason: 'unconfigured', message: found.unchecked } }
-    oneByOne = found.files
+    oneByOne = found
   } else assertSupported(client.capabilities, request.operation, config, path)
   // Looked up on every query, so that the first one sees what the server reads as it opens a file.
   const found = session.databases?.find(path === null ? root : dirname(path))

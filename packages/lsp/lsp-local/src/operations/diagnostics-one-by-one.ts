@@ -31,17 +31,34 @@ export function filesOneByOne(
   config: LocalServerConfig,
   resolvedWorkspaceRoot: string,
   anyFile: string | undefined | 'unknown',
-): { readonly files: readonly string[] } | { readonly unchecked: string } {
+): { readonly files: readonly string[]; readonly headers?: string } | { readonly unchecked: string } {
   // A compile database's headers are checked as its sources include them: one opened alone reads
   // as if nothing came before it (clangd: "incomplete type" in a header gcc compiles clean).
-  const extensions = new Set(config.compileDatabase?.sourceExtensions ?? Object.keys(config.extensionToLanguage))
+  const sources = config.compileDatabase?.sourceExtensions
+  const extensions = new Set(sources ?? Object.keys(config.extensionToLanguage))
   const files = anyFile === 'unknown' ? undefined : filesWith(resolvedWorkspaceRoot, extensions, ONE_BY_ONE_MAX)
-  if (files !== undefined && files.length > 0 && unsupported(capabilities, 'diagnostics', config, files[0]!) === undefined) return { files }
+  if (files !== undefined && files.length > 0 && unsupported(capabilities, 'diagnostics', config, files[0]!) === undefined) {
+    return { files, ...(sources === undefined ? {} : headersNote(config, resolvedWorkspaceRoot, new Set(sources))) }
+  }
   const which =
     anyFile === 'unknown'
       ? `its files, if any (the search for one stopped at its bound: ${SOURCES_WALK_BOUNDS}),`
       : `its files${anyFile === undefined ? '' : ` (such as ${relativeOf(resolvedWorkspaceRoot, anyFile)}${files === undefined ? `; more than the ${ONE_BY_ONE_MAX} checked one by one` : ''})`}`
   return { unchecked: `language server "${config.id}" gives no workspace diagnostics (no workspace pull diagnostics, no project check): ${which} were not checked; ask diagnostics of each file` }
+}
+
+/**
+ * What an answer checked source by source says of the headers beside: clangd reads a header a
+ * source includes at its top from its preamble, built without function bodies, so an error in a
+ * header's inline function is never reported through the source (the ninth trial: three header
+ * errors gcc reports, "No diagnostics in the workspace"). None: nothing to say.
+ */
+function headersNote(config: LocalServerConfig, root: string, sources: ReadonlySet<string>): { headers?: string } {
+  const headerExtensions = new Set(Object.keys(config.extensionToLanguage).filter((extension) => !sources.has(extension)))
+  const headers = filesWith(root, headerExtensions, 3)
+  if (headers?.length === 0) return {}
+  const named = headers === undefined ? 'more than 3 headers' : `${headers.length} ${headers.length === 1 ? 'header' : 'headers'} (${headers.map((file) => relativeOf(root, file)).join(', ')})`
+  return { headers: `${named} only through the sources including them, which leaves errors inside their functions unseen; ask diagnostics of each header to check it` }
 }
 
 /**
@@ -51,7 +68,7 @@ export function filesOneByOne(
  * settle makes the answer partial, naming it. `checks` says how many files were checked.
  */
 export async function diagnosticsOneByOne(
-  files: readonly string[],
+  { files, headers }: { readonly files: readonly string[]; readonly headers?: string },
   context: Omit<OperationContext, 'uri' | 'text' | 'reopen'>,
   documents: OpenDocuments,
   hold: DocumentHold,
@@ -79,5 +96,6 @@ export async function diagnosticsOneByOne(
       ? { ...first.completeness, message: `${relativeOf(context.resolvedWorkspaceRoot, first.file)}: ${first.completeness.message}${partial.length > 1 ? ` (and ${partial.length - 1} more of its files)` : ''}` }
       : undefined
   const check = `${serverId} diagnostics of ${synced.length === 1 ? 'its one file' : `each of its ${synced.length} files`}`
-  return { kind: 'workspaceDiagnostics', files: withDiagnostics.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)), checks: [check], ...(completeness ? { completeness } : {}) }
+  const said = completeness ?? (headers === undefined ? undefined : ({ state: 'partial', reason: 'unconfigured', message: `${serverId} checked ${headers}` } as const))
+  return { kind: 'workspaceDiagnostics', files: withDiagnostics.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)), checks: [check], ...(said ? { completeness: said } : {}) }
 }
