@@ -40,6 +40,18 @@ const extracted = 'vscode-langservers-extracted/lib'
  */
 const JSONC_FILES = ['tsconfig.json', 'tsconfig.*.json', 'tsconfig-*.json', 'jsconfig.json', 'jsconfig.*.json', 'jsconfig-*.json', '.vscode/*.json', '.devcontainer.json', 'devcontainer.json', '.eslintrc.json', '.babelrc.json', 'typedoc.json', 'api-extractor.json', 'turbo.json']
 
+/** A schema allowing what JSONC allows: no other rule, offline. */
+const JSONC = { allowComments: true, allowTrailingCommas: true }
+
+/**
+ * The `$schema` those files name most (schemastore's tsconfig and jsconfig, turbo's): given here,
+ * a file naming one reads as JSONC too, where its own `$schema` would replace the `fileMatch` above
+ * and be fetched (offline: comments and trailing commas were errors again, the ninth trial).
+ */
+const JSONC_SCHEMA_URLS = ['tsconfig', 'jsconfig', 'eslintrc', 'babelrc']
+  .flatMap((name) => [`https://json.schemastore.org/${name}`, `https://json.schemastore.org/${name}.json`, `http://json.schemastore.org/${name}`, `http://json.schemastore.org/${name}.json`])
+  .concat(['https://turbo.build/schema.json', 'https://turborepo.org/schema.json', 'https://turborepo.com/schema.json'])
+
 export const markupServers: readonly CatalogueEntry[] = [
   {
     id: 'json',
@@ -50,7 +62,9 @@ export const markupServers: readonly CatalogueEntry[] = [
     extensionToLanguage: { '.json': 'json', '.jsonc': 'jsonc' },
     initializationOptions: { provideFormatter: true },
     // Settings sent turn off what they do not enable (validation, a dynamically registered formatter).
-    settings: { json: { validate: { enable: true }, format: { enable: true }, schemas: [{ fileMatch: JSONC_FILES, schema: { allowComments: true, allowTrailingCommas: true } }] } },
+    settings: { json: { validate: { enable: true }, format: { enable: true }, schemas: [{ fileMatch: JSONC_FILES, schema: JSONC }, ...JSONC_SCHEMA_URLS.map((url) => ({ url, schema: JSONC }))] } },
+    // Offline, a `$schema` the server cannot fetch is no fault of the file.
+    diagnostics: { setupCodes: [{ code: '65536', says: 'the JSON server (offline) could not load the schema the file names, so the file was not checked against it' }] },
     operations: ['hover', 'documentSymbol', 'diagnostics', 'codeActions', 'format'],
     install: 'npm i vscode-langservers-extracted',
     bundled: { script: `${extracted}/json-language-server/node/jsonServerMain.js`, args: ['--stdio'] },

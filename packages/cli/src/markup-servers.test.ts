@@ -47,6 +47,23 @@ describe('vscode-json-language-server', () => {
       '4:21 Error 519 Trailing comma',
     ])
   })
+
+  // The ninth trial: a tsconfig.json or turbo.json naming its own $schema lost the JSONC allowance
+  // (its schema replaced the association) and the server tried to fetch it; offline, a schema it
+  // cannot load is said, not reported as a warning in the file.
+  it('reads a config naming its schemastore or turbo $schema as JSONC, and says an unknown $schema was not loaded', async () => {
+    const jsonc = (schema: string) => `{\n  "$schema": "${schema}",\n  // a comment\n  "tasks": {},\n}\n`
+    const { ask, show } = await seamOn({ 'tsconfig.json': jsonc('https://json.schemastore.org/tsconfig'), 'turbo.json': jsonc('https://turbo.build/schema.json'), 'data.json': '{ "$schema": "https://example.com/x.json", "a": 1 }\n' })
+    for (const filePath of ['tsconfig.json', 'turbo.json']) {
+      const answer = await ask({ operation: 'diagnostics', filePath })
+      expect([filePath, show(answer), answer.completeness]).toEqual([filePath, [], { state: 'complete' }])
+    }
+    const data = await ask({ operation: 'diagnostics', filePath: 'data.json' })
+    expect([show(data), data.completeness.state === 'partial' && data.completeness.message]).toEqual([
+      [],
+      expect.stringMatching(/^the JSON server \(offline\) could not load the schema the file names, so the file was not checked against it: line 1: Unable to load schema from 'https:\/\/example\.com\/x\.json'/),
+    ])
+  })
 })
 
 const theme = [':root {', '  --brand: #0a7;', '}', '', '.button {', '  color: var(--brand);', '}', ''].join('\n')

@@ -161,9 +161,14 @@ describe('the server catalogue', () => {
                 fileMatch: ['tsconfig.json', 'tsconfig.*.json', 'tsconfig-*.json', 'jsconfig.json', 'jsconfig.*.json', 'jsconfig-*.json', '.vscode/*.json', '.devcontainer.json', 'devcontainer.json', '.eslintrc.json', '.babelrc.json', 'typedoc.json', 'api-extractor.json', 'turbo.json'],
                 schema: { allowComments: true, allowTrailingCommas: true },
               },
+              ...['tsconfig', 'jsconfig', 'eslintrc', 'babelrc']
+                .flatMap((name) => ['https', 'http'].flatMap((scheme) => [`${scheme}://json.schemastore.org/${name}`, `${scheme}://json.schemastore.org/${name}.json`]))
+                .concat(['https://turbo.build/schema.json', 'https://turborepo.org/schema.json', 'https://turborepo.com/schema.json'])
+                .map((url) => ({ url, schema: { allowComments: true, allowTrailingCommas: true } })),
             ],
           },
         },
+        diagnostics: { setupCodes: [{ code: '65536', says: 'the JSON server (offline) could not load the schema the file names, so the file was not checked against it' }] },
         installHint: 'npm i vscode-langservers-extracted',
       },
       {

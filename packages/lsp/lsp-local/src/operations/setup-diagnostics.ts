@@ -13,7 +13,8 @@ export function withoutSetupDiagnostics(diagnostics: LspDiagnostic[], rules: Loc
   const codes = rules?.setupCodes
   if (codes === undefined || codes.length === 0) return diagnostics
   return diagnostics.filter((diagnostic) => {
-    const rule = codes.find(({ code }) => code === diagnostic.code)
+    // A numeric code (the JSON server's 65536) is named by its digits.
+    const rule = codes.find(({ code }) => code === String(diagnostic.code))
     if (rule === undefined) return true
     const noted = notes.get(rule.says) ?? []
     noted.push(`${where}line ${diagnostic.range.start.line + 1}: ${diagnostic.message}`)
