@@ -3,7 +3,7 @@
 // writes) checked no file, and gopls, which has neither workspace pull diagnostics nor a project
 // check, was left out of the answer as if it had nothing to say. `tsc -b` and `go build` are the
 // independent checks.
-import { symlink } from 'node:fs/promises'
+import { symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from './main.js'
@@ -183,6 +183,20 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
       // clangd reads an included header from its preamble, without function bodies (the ninth trial:
       // util_sum's error in a header, never reported): said, not taken for clean.
       { state: 'partial', reason: 'unconfigured', message: 'c checked 2 headers (types.h, util.h) only through the sources including them, which leaves errors inside their functions unseen; ask diagnostics of each header to check it' },
+    ])
+  })
+
+  // The ninth trial: bash's files by name (.envrc) were not counted, and a UTF-16 .json was skipped
+  // unsaid, in answers that read "No diagnostics in the workspace".
+  it('checks the files a language has by name, and names the files that are not text', { timeout: 120_000 }, async () => {
+    const seam = await seamOn({ 'a.sh': '#!/bin/bash\necho ok\n', '.envrc': 'export PATH=$HOME/bin:$PATH\ncd $1\n', 'u16.json': '\ufeff{}', 'ok.json': '{"a": 1}\n' })
+    await writeFile(path.join(seam.root, 'u16.json'), Buffer.from('\ufeff{}', 'utf16le'))
+    expect(failure('shellcheck', ['-s', 'bash', '-f', 'gcc', '.envrc'], seam.root)).toBe(".envrc:2:1: warning: Use 'cd ... || exit' or 'cd ... || return' in case cd fails. [SC2164]\n.envrc:2:4: note: Double quote to prevent globbing and word splitting. [SC2086]\n")
+    const result = await seam.ask({ operation: 'workspaceDiagnostics', filePath: null })
+    expect([result.kind === 'workspaceDiagnostics' && result.checks, seam.show(result), result.completeness]).toEqual([
+      ['bash diagnostics of each of its 2 files', 'json diagnostics of its one file'],
+      [".envrc:2:1 Warning shellcheck SC2164 Use 'cd ... || exit' or 'cd ... || return' in case cd fails.", '.envrc:2:4 Information shellcheck SC2086 Double quote to prevent globbing and word splitting.'],
+      { state: 'partial', reason: 'unconfigured', message: 'json: 1 of its files is not UTF-8 text and was not checked (u16.json)' },
     ])
   })
 

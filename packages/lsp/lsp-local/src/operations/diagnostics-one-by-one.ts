@@ -36,7 +36,9 @@ export function filesOneByOne(
   // as if nothing came before it (clangd: "incomplete type" in a header gcc compiles clean).
   const sources = config.compileDatabase?.sourceExtensions
   const extensions = new Set(sources ?? Object.keys(config.extensionToLanguage))
-  const files = anyFile === 'unknown' ? undefined : filesWith(resolvedWorkspaceRoot, extensions, ONE_BY_ONE_MAX)
+  // Files its language has by name (bash: `.envrc`, `PKGBUILD`), not the `Stem.*` patterns.
+  const names = new Set(Object.keys(config.fileNameToLanguage ?? {}).filter((name) => !name.endsWith('.*')).map((name) => name.toLowerCase()))
+  const files = anyFile === 'unknown' ? undefined : filesWith(resolvedWorkspaceRoot, extensions, ONE_BY_ONE_MAX, sources === undefined ? names : new Set())
   if (files !== undefined && files.length > 0 && unsupported(capabilities, 'diagnostics', config, files[0]!) === undefined) {
     return { files, ...(sources === undefined ? {} : headersNote(config, resolvedWorkspaceRoot, new Set(sources))) }
   }
@@ -76,9 +78,10 @@ export async function diagnosticsOneByOne(
   const { client, serverId, limits } = context
   const ask = <R>(send: () => Promise<R>): Promise<R> => retryContentModified(send, limits.contentModifiedRetries)
   const synced: string[] = []
+  const notText: string[] = []
   for (const file of files) {
-    // A file that is not text is no source the server could check.
     if (await syncedUnlessNotText(documents, file, languageOf(client.config, file) ?? 'plaintext', hold)) synced.push(file)
+    else notText.push(relativeOf(context.resolvedWorkspaceRoot, file))
   }
   const answers = await Promise.all(
     synced.map(async (file) => {
@@ -96,6 +99,8 @@ export async function diagnosticsOneByOne(
       ? { ...first.completeness, message: `${relativeOf(context.resolvedWorkspaceRoot, first.file)}: ${first.completeness.message}${partial.length > 1 ? ` (and ${partial.length - 1} more of its files)` : ''}` }
       : undefined
   const check = `${serverId} diagnostics of ${synced.length === 1 ? 'its one file' : `each of its ${synced.length} files`}`
-  const said = completeness ?? (headers === undefined ? undefined : ({ state: 'partial', reason: 'unconfigured', message: `${serverId} checked ${headers}` } as const))
+  // A file that is not UTF-8 text (a UTF-16 .json) reaches no server: said, not taken for clean.
+  const unread = notText.length === 0 ? undefined : `${notText.length} of its files ${notText.length === 1 ? 'is' : 'are'} not UTF-8 text and ${notText.length === 1 ? 'was' : 'were'} not checked (${notText.slice(0, 3).join(', ')})`
+  const said = completeness ?? (headers === undefined && unread === undefined ? undefined : ({ state: 'partial', reason: 'unconfigured', message: [headers && `${serverId} checked ${headers}`, unread && `${serverId}: ${unread}`].filter(Boolean).join('; ') } as const))
   return { kind: 'workspaceDiagnostics', files: withDiagnostics.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)), checks: [check], ...(said ? { completeness: said } : {}) }
 }

@@ -92,14 +92,15 @@ export function firstFileWith(root: string, extensions: ReadonlySet<string>): st
 }
 
 /**
- * The files under `root` with one of `extensions`, as {@link firstFileWith} walks, nearest first,
- * when there are at most `max`; `undefined` when there are more or the tree is too big to tell.
+ * The files under `root` with one of `extensions` or `names` (lowercase), as {@link firstFileWith}
+ * walks, nearest first, when there are at most `max`; `undefined` when there are more or the tree
+ * is too big to tell.
  */
-export function filesWith(root: string, extensions: ReadonlySet<string>, max: number): string[] | undefined {
+export function filesWith(root: string, extensions: ReadonlySet<string>, max: number, names: ReadonlySet<string> = new Set()): string[] | undefined {
   const found: string[] = []
   const complete = walk(root, { ...SOURCES_WALK, skip: skipped }, ({ path, files }) => {
     for (const name of files) {
-      if (!extensions.has(extensionOf(name))) continue
+      if (!extensions.has(extensionOf(name)) && !names.has(name.toLowerCase())) continue
       found.push(join(path, name))
       if (found.length > max) return 'stop'
     }
