@@ -1,4 +1,5 @@
-// A rename of a Go method renames the methods related to it by implementation (the eighth trial):
+// A rename of a Go method renames the methods related to it by implementation, both ways and again
+// (an implementation's other interface, Lister: the ninth trial) (the eighth trial):
 // gopls 0.5.0 renamed errwrap.Wrapper's WrappedErrors alone, so *wrappedError and *multierror.Error
 // silently stopped implementing it — go build and go vet clean, "Verified", and a type assertion
 // false at run time. `go run` is the independent check: it prints what implements the interface.
@@ -16,6 +17,11 @@ const lib = (name: string) =>
     `\t${name}() []error`,
     '}',
     '',
+    // Implemented by the same methods: renaming Wrapper's alone would leave A and B no Lister.
+    'type Lister interface {',
+    `\t${name}() []error`,
+    '}',
+    '',
     'type A struct{}',
     '',
     `func (*A) ${name}() []error { return nil }`,
@@ -30,7 +36,7 @@ const lib = (name: string) =>
 const module = {
   'go.mod': 'module example.com/w\n\ngo 1.19\n',
   'lib/lib.go': lib('Wrapped'),
-  'main.go': 'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/w/lib"\n)\n\nfunc main() {\n\tfor _, x := range []any{&lib.A{}, &lib.B{}} {\n\t\t_, ok := x.(lib.Wrapper)\n\t\tfmt.Print(ok, " ")\n\t}\n}\n',
+  'main.go': 'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/w/lib"\n)\n\nfunc main() {\n\tfor _, x := range []any{&lib.A{}, &lib.B{}} {\n\t\t_, ok := x.(lib.Wrapper)\n\t\t_, lists := x.(lib.Lister)\n\t\tfmt.Print(ok, lists, " ")\n\t}\n}\n',
 }
 const goRun = (root: string): string => execFileSync('go', ['run', '.'], { cwd: root, encoding: 'utf8', env: { ...process.env, GOFLAGS: '', GOPROXY: 'off' } })
 const head = (answer: string): string[] => answer.split('\n--- a/')[0]!.split('\n')
@@ -38,27 +44,28 @@ const head = (answer: string): string[] => answer.split('\n--- a/')[0]!.split('\
 describe('rename of a Go method on gopls renames the methods implementing it or that it implements', () => {
   it('renames an interface method with both implementations, and both types still implement the interface', async () => {
     const root = await tempWorkspace(module)
-    expect(goRun(root)).toBe('true true ')
+    expect(goRun(root)).toBe('true true true true ')
     const answer = await toolOn(root).tool.execute({ operation: 'rename', filePath: 'lib/lib.go', line: 4, character: 2, newName: 'Errors', apply: true })
     expect(head(answer)).toEqual([
-      'Applied: rename Wrapped → Errors: 4 edits in 1 file written.',
+      'Applied: rename Wrapped → Errors: 5 edits in 1 file written.',
       '  lib/lib.go',
       'Verified: findReferences of Errors finds all 2 references of Wrapped, renamed.',
       'Verified: errors 0 → 0 in the 2 checked files.',
-      'Also renamed: 2 methods of the class hierarchy of Wrapped ((*A).Wrapped, (*B).Wrapped), so that overriding still holds:',
-      '  lib/lib.go:9:11  func (*A) Wrapped() []error { return nil }',
-      '  lib/lib.go:13:11  func (*B) Wrapped() []error { return nil }',
+      'Also renamed: 3 methods of the class hierarchy of Wrapped ((*A).Wrapped, (*B).Wrapped, Lister.Wrapped), so that overriding still holds:',
+      '  lib/lib.go:13:11  func (*A) Wrapped() []error { return nil }',
+      '  lib/lib.go:17:11  func (*B) Wrapped() []error { return nil }',
+      '  lib/lib.go:8:2  Wrapped() []error',
     ])
     expect(await readFile(path.join(root, 'lib/lib.go'), 'utf8')).toBe(lib('Errors'))
-    expect(goRun(root)).toBe('true true ')
+    expect(goRun(root)).toBe('true true true true ')
   })
 
   it('renames a concrete method with the interface method it implements and the other implementation', async () => {
     const root = await tempWorkspace(module)
-    const answer = await toolOn(root).tool.execute({ operation: 'rename', filePath: 'lib/lib.go', line: 9, character: 11, newName: 'Errors', apply: true })
-    expect(head(answer)[0]).toBe('Applied: rename Wrapped → Errors: 4 edits in 1 file written.')
+    const answer = await toolOn(root).tool.execute({ operation: 'rename', filePath: 'lib/lib.go', line: 13, character: 11, newName: 'Errors', apply: true })
+    expect(head(answer)[0]).toBe('Applied: rename Wrapped → Errors: 5 edits in 1 file written.')
     expect(await readFile(path.join(root, 'lib/lib.go'), 'utf8')).toBe(lib('Errors'))
-    expect(goRun(root)).toBe('true true ')
+    expect(goRun(root)).toBe('true true true true ')
   })
 
   it('refuses to rename a method that implements an interface of the standard library, whose name it cannot rename (fmt.Stringer)', async () => {

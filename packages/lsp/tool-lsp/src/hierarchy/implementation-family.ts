@@ -36,40 +36,46 @@ export async function implementationMembers(
   skip: (location: LspLocation) => boolean,
 ): Promise<Map<string, ImplementationMember>> {
   const members = new Map<string, ImplementationMember>()
-  const join = async (location: LspLocation, relation: ImplementationMember['relation']): Promise<void> => {
-    const fsPath = URI.parse(location.uri).fsPath
-    if (relativeInside(context.workspaceRoot, fsPath) === undefined) {
-      // Outside the workspace no symbols are asked: an interface the method implements there
-      // (fmt.Stringer's String) is named by its place, and keeps its name whatever is renamed.
-      const key = `${location.uri}#${location.range.start.line}:${location.range.start.character}`
-      if (!members.has(key) && !skip(location)) members.set(key, { name: `${method.name} of ${path.basename(fsPath)}:${location.range.start.line + 1}`, uri: location.uri, position: location.range.start, relation, inside: false })
-      return
-    }
-    const found = await symbolAt(hierarchy, location)
-    if (found === undefined || found.symbol.name.split('.').pop() !== method.name) return
-    const key = symbolKey(location.uri, found.symbol)
-    if (members.has(key) || skip(location)) return
-    const name = found.parent === undefined ? found.symbol.name : `${found.parent.name}.${found.symbol.name}`
-    members.set(key, { name, uri: location.uri, position: found.symbol.selectionRange.start, relation, inside: true })
-  }
   const asked = await symbolAt(hierarchy, { uri: method.uri, range: { start: method.position, end: method.position } })
-  const ofInterface = asked?.parent?.kind === 'Interface'
-  for (const location of await implementationsOf(context, method.uri, method.position)) {
-    const outside = relativeInside(context.workspaceRoot, URI.parse(location.uri).fsPath) === undefined
-    // An interface method's implementations outside the workspace (any type of the standard
-    // library with such a method, in Go) are not the user's to rename; where one is used as the
-    // interface, the errors after the rename say so.
-    if (outside && ofInterface) continue
-    const found = outside ? undefined : await symbolAt(hierarchy, location)
-    // An interface's method is implemented by the one asked about; any other is one implementing
-    // it. Outside the workspace, for a concrete method: an interface it implements (fmt.Stringer).
-    await join(location, outside || found?.parent?.kind === 'Interface' ? 'base' : 'override')
-  }
-  for (const base of [...members.values()].filter((member) => member.relation === 'base' && member.inside)) {
-    for (const location of await implementationsOf(context, base.uri, base.position)) await join(location, 'sibling')
+  const askedIsInterface = asked?.parent?.kind === 'Interface'
+  const seen = new Set([asked === undefined ? `${method.uri}#${method.position.line}:${method.position.character}` : symbolKey(method.uri, asked.symbol)])
+  // Closed over both ways, as far as the bounds go: an implementation of the interface method may
+  // implement another interface by the same method (a.Labeler beside a.Namer), whose other
+  // implementations must keep implementing it (the ninth trial: `labeler=false` at run time).
+  const queue = [{ uri: method.uri, position: method.position, ofInterface: askedIsInterface }]
+  for (let asks = 0; queue.length > 0 && asks < MAX_ASKS && members.size < MAX_IMPLEMENTATIONS; asks++) {
+    const at = queue.shift()!
+    for (const location of await implementationsOf(context, at.uri, at.position)) {
+      const fsPath = URI.parse(location.uri).fsPath
+      if (relativeInside(context.workspaceRoot, fsPath) === undefined) {
+        // An interface method's implementations outside the workspace (any type of the standard
+        // library with such a method, in Go) are not the user's to rename; where one is used as
+        // the interface, the errors after the rename say so. A concrete method's are interfaces it
+        // implements (fmt.Stringer's String), named by their place (no symbols are asked there),
+        // which keep their name whatever is renamed.
+        const key = `${location.uri}#${location.range.start.line}:${location.range.start.character}`
+        if (at.ofInterface || seen.has(key)) continue
+        seen.add(key)
+        if (!skip(location)) members.set(key, { name: `${method.name} of ${path.basename(fsPath)}:${location.range.start.line + 1}`, uri: location.uri, position: location.range.start, relation: 'base', inside: false })
+        continue
+      }
+      const found = await symbolAt(hierarchy, location)
+      if (found === undefined || found.symbol.name.split('.').pop() !== method.name) continue
+      const key = symbolKey(location.uri, found.symbol)
+      if (seen.has(key)) continue
+      seen.add(key)
+      const isInterface = found.parent?.kind === 'Interface'
+      const name = found.parent === undefined ? found.symbol.name : `${found.parent.name}.${found.symbol.name}`
+      const relation = isInterface ? 'base' : askedIsInterface ? 'override' : 'sibling'
+      if (!skip(location)) members.set(key, { name, uri: location.uri, position: found.symbol.selectionRange.start, relation, inside: true })
+      queue.push({ uri: location.uri, position: found.symbol.selectionRange.start, ofInterface: isInterface })
+    }
   }
   return members
 }
+
+/** `goToImplementation` questions per family: each interface or implementation followed asks one. */
+const MAX_ASKS = 16
 
 /**
  * {@link implementationMembers} of the method named `name` that the cursor's `definitions` lead
