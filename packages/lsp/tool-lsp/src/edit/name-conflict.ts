@@ -5,6 +5,7 @@ import { utf16ToCodePointColumn } from '../text/columns.js'
 import { lineOf, rowText, type FileLines } from '../render/location-row.js'
 import { toLocationTargets } from '../render/location-targets.js'
 import { rangeHolds } from '../text/positions.js'
+import { positionKey } from '../hierarchy/class-hierarchy.js'
 import { JS_MODULE_EXTENSIONS } from '../move/old-imports.js'
 
 /** Rows listed per kind of conflict; the rest are counted. */
@@ -39,8 +40,7 @@ export interface NameConflict {
   readonly shadowing: readonly Site[]
 }
 
-const keyOf = (uri: string, position: LspPosition): string => `${uri}#${position.line}:${position.character}`
-const siteKey = (site: Site): string => keyOf(URI.file(site.path).toString(), site.position)
+const siteKey = (site: Site): string => positionKey(URI.file(site.path).toString(), site.position)
 
 /** Renamed references asked goToDefinition per check; the rest are not. */
 export const MAX_DEFINITION_PROBES = 256
@@ -86,14 +86,14 @@ export async function nameConflict(
   linesOf: (file: string) => Promise<FileLines | undefined>,
   definitions: readonly ProbedDefinition[] = [],
 ): Promise<NameConflict> {
-  const foundKeys = new Set(found.map((location) => keyOf(location.uri, location.range.start)))
+  const foundKeys = new Set(found.map((location) => positionKey(location.uri, location.range.start)))
   const written = new Set(binding.written.map(siteKey))
   const spellsNewName = async (site: Site): Promise<boolean> => {
     const text = lineOf(await linesOf(site.path), site.position.line)
     return text?.slice(site.position.character, site.position.character + binding.names.new.length) === binding.names.new
   }
   const others = found
-    .filter((location) => !written.has(keyOf(location.uri, location.range.start)) && URI.parse(location.uri).scheme === 'file')
+    .filter((location) => !written.has(positionKey(location.uri, location.range.start)) && URI.parse(location.uri).scheme === 'file')
     .map((location) => ({ path: URI.parse(location.uri).fsPath, position: location.range.start }))
   const spelled = await Promise.all(others.map(spellsNewName))
   const leadsElsewhere = async ({ found: targets }: ProbedDefinition): Promise<boolean> => {

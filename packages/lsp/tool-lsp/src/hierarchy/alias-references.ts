@@ -4,8 +4,9 @@ import { URI } from 'vscode-uri'
 import type { LineReader } from '../input/file-lines.js'
 import { fsPathOf } from '../render/location-targets.js'
 import { rangeHolds } from '../text/positions.js'
+import { positionKey } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
-import type { HierarchyJoin, HierarchyMethod } from './method-family.js'
+import { definitionsAt, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
 
 /** What follows a name imported under another one: `URI as Uri` (Python, TypeScript), `numpy as np`. */
 const AS_ALIAS = /^\s+as\s+([\p{L}_$][\p{L}\p{N}_$]*)/u
@@ -44,7 +45,7 @@ export async function referencesThroughAliases(context: HierarchyContext, result
   for (let asked = 0; pending.length > 0 && asked < MAX_ALIASES; asked++) {
     const alias = pending.shift()!
     // An alias of the symbol leads to it: its definition is among the references (the declaration).
-    if (!(await definitions(context, alias)).some((location) => locations.has(keyOf(location)))) continue
+    if (!(await definitionsAt(context, { absolutePath: URI.parse(alias.uri).fsPath, position: alias.position })).some((location) => locations.has(keyOf(location)))) continue
     const theirs = await untilAborted(ctx.lsp.query({ operation: 'findReferences', filePath: URI.parse(alias.uri).fsPath, position: alias.position, workspaceRoot }, signal), signal).catch((error: unknown) => {
       if (signal.aborted) throw error
       return undefined
@@ -83,13 +84,4 @@ async function aliasesIn(locations: readonly LspLocation[], readLines: LineReade
   return aliases
 }
 
-/** `goToDefinition` at `alias`; none when the server has no answer. */
-async function definitions({ ctx, workspaceRoot, signal }: HierarchyContext, alias: HierarchyMethod): Promise<readonly LspLocation[]> {
-  const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: URI.parse(alias.uri).fsPath, position: alias.position, workspaceRoot }, signal), signal).catch((error: unknown) => {
-    if (signal.aborted) throw error
-    return undefined
-  })
-  return answer?.locations ?? []
-}
-
-const keyOf = (location: LspLocation): string => `${location.uri}#${location.range.start.line}:${location.range.start.character}`
+const keyOf = (location: LspLocation): string => positionKey(location.uri, location.range.start)

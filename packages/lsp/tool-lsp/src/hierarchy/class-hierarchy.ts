@@ -18,8 +18,11 @@ const MAX_DEPTH = 4
 
 const CLASS_KINDS: ReadonlySet<string> = new Set(['Class', 'Interface', 'Struct'])
 
-/** `uri#line:character` of a symbol's name: one key per declaration. */
-export const symbolKey = (uri: string, symbol: LspSymbol): string => `${uri}#${symbol.selectionRange.start.line}:${symbol.selectionRange.start.character}`
+/** `uri#line:character` of a place (zero-based, UTF-16): one key per position of a file. */
+export const positionKey = (uri: string, position: LspPosition): string => `${uri}#${position.line}:${position.character}`
+
+/** {@link positionKey} of a symbol's name: one key per declaration. */
+export const symbolKey = (uri: string, symbol: LspSymbol): string => positionKey(uri, symbol.selectionRange.start)
 
 /** {@link symbolKey} of a class. */
 export const classKey = (klass: ClassSymbol): string => symbolKey(klass.uri, klass.symbol)

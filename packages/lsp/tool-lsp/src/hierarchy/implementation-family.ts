@@ -4,7 +4,7 @@ import path from 'node:path'
 import { URI } from 'vscode-uri'
 import { relativeInside } from '../input/workspace-path.js'
 import { rangeHolds } from '../text/positions.js'
-import { symbolKey, type ClassHierarchy } from './class-hierarchy.js'
+import { positionKey, symbolKey, type ClassHierarchy } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 
 /** A method of a family found by implementation (as `FamilyMember`, whose module asks for these). */
@@ -38,7 +38,7 @@ export async function implementationMembers(
   const members = new Map<string, ImplementationMember>()
   const asked = await symbolAt(hierarchy, { uri: method.uri, range: { start: method.position, end: method.position } })
   const askedIsInterface = asked?.parent?.kind === 'Interface'
-  const seen = new Set([asked === undefined ? `${method.uri}#${method.position.line}:${method.position.character}` : symbolKey(method.uri, asked.symbol)])
+  const seen = new Set([asked === undefined ? positionKey(method.uri, method.position) : symbolKey(method.uri, asked.symbol)])
   // Closed over both ways, as far as the bounds go: an implementation of the interface method may
   // implement another interface by the same method (a.Labeler beside a.Namer), whose other
   // implementations must keep implementing it (the ninth trial: `labeler=false` at run time).
@@ -53,7 +53,7 @@ export async function implementationMembers(
         // the interface, the errors after the rename say so. A concrete method's are interfaces it
         // implements (fmt.Stringer's String), named by their place (no symbols are asked there),
         // which keep their name whatever is renamed.
-        const key = `${location.uri}#${location.range.start.line}:${location.range.start.character}`
+        const key = positionKey(location.uri, location.range.start)
         if (at.ofInterface || seen.has(key)) continue
         seen.add(key)
         if (!skip(location)) members.set(key, { name: `${method.name} of ${path.basename(fsPath)}:${location.range.start.line + 1}`, uri: location.uri, position: location.range.start, relation: 'base', inside: false })

@@ -5,7 +5,7 @@ import type { Cursor } from '../input/cursor.js'
 import { relativeInside } from '../input/workspace-path.js'
 import { oneLine } from '../text/one-line.js'
 import { rangeHolds } from '../text/positions.js'
-import { ClassHierarchy, classKey, symbolKey, type ClassSymbol } from './class-hierarchy.js'
+import { ClassHierarchy, classKey, positionKey, symbolKey, type ClassSymbol } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 import { implementationMembers } from './implementation-family.js'
 
@@ -82,10 +82,10 @@ export async function methodAtDefinitions(hierarchy: ClassHierarchy, definitions
   return { hierarchy, declared, ancestors: await hierarchy.ancestorsOf(declared.klass), container }
 }
 
-/** The server's `goToDefinition` at `cursor`: where a method is declared; none when it has no answer. */
-export async function definitionsAt(context: HierarchyContext, cursor: Cursor): Promise<readonly LspLocation[]> {
+/** The server's `goToDefinition` at `at` (a cursor, or a file and zero-based position): where a symbol is declared; none when it has no answer. */
+export async function definitionsAt(context: HierarchyContext, at: Pick<Cursor, 'absolutePath' | 'position'>): Promise<readonly LspLocation[]> {
   const { ctx, workspaceRoot, signal } = context
-  const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: cursor.absolutePath, position: cursor.position, workspaceRoot }, signal), signal).catch((error: unknown) => {
+  const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: at.absolutePath, position: at.position, workspaceRoot }, signal), signal).catch((error: unknown) => {
     if (signal.aborted) throw error
     return undefined
   })
@@ -146,7 +146,7 @@ export async function familyOf(context: HierarchyContext, at: MethodAt, name: st
   if (name === declared.method.name) {
     const own = { uri: declared.klass.uri, position: declared.method.selectionRange.start, name }
     const had = (location: LspLocation): boolean =>
-      known(location) || family.has(`${location.uri}#${location.range.start.line}:${location.range.start.character}`) || (location.uri === declared.klass.uri && rangeHolds(declared.method.range, location.range.start))
+      known(location) || family.has(positionKey(location.uri, location.range.start)) || (location.uri === declared.klass.uri && rangeHolds(declared.method.range, location.range.start))
     for (const [key, member] of await implementationMembers(context, hierarchy, own, had)) if (!family.has(key)) family.set(key, member)
   }
   const unchecked = candidates.length - Math.min(candidates.length, MAX_CANDIDATES)
