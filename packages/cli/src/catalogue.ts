@@ -168,6 +168,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
       flagFiles: ['compile_flags.txt'],
       sourceExtensions: ['.c', '.cc', '.cpp', '.cxx'],
       directoryArgument: '--compile-commands-dir',
+      // Its background index of what the database lists, announced after the first file's diagnostics at times.
+      indexProgressTitle: '^indexing$',
       howToGenerate: 'cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or bear -- make',
     },
     openChangedFiles: true,

@@ -139,6 +139,7 @@ describe('the server catalogue', () => {
           flagFiles: ['compile_flags.txt'],
           sourceExtensions: ['.c', '.cc', '.cpp', '.cxx'],
           directoryArgument: '--compile-commands-dir',
+          indexProgressTitle: '^indexing$',
           howToGenerate: 'cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or bear -- make',
         },
         openChangedFiles: true,

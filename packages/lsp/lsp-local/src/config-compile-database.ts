@@ -24,6 +24,14 @@ export interface LocalCompileDatabase {
   readonly sourceExtensions: readonly string[]
   /** The server argument naming the one folder it reads `files[0]` from instead (`--compile-commands-dir`, as `--x=DIR` or `--x DIR`). */
   readonly directoryArgument?: string
+  /**
+   * The title (a regular expression, source text) of the progress by which the server indexes the
+   * files a database lists once the first file under it opens (clangd 14: `^indexing$`, announced
+   * at times only after that file's diagnostics and a first answer from a partial index). The
+   * session's first query waits for that work to begin, bounded by `indexStartTimeoutMs` (past it
+   * answers are `partial / indexing` until it begins), and then to end, as for any progress.
+   */
+  readonly indexProgressTitle?: string
   /** How to generate a database, quoted in the answers' messages: `cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or bear -- make`. */
   readonly howToGenerate: string
 }

@@ -213,6 +213,7 @@ export function validateServerConfig(config: LocalServerConfig): void {
   if (database !== undefined && ![database.files, database.flagFiles ?? [], database.sourceExtensions].every(isStringArray)) {
     throw invalid('compileDatabase must list files, flagFiles and sourceExtensions as arrays of strings')
   }
+  if (database?.indexProgressTitle !== undefined && !isRegExp(database.indexProgressTitle)) throw invalid('compileDatabase.indexProgressTitle must be a regular expression')
   const rules = config.diagnostics
   if (rules !== undefined) {
     if (rules.pull !== undefined && rules.pull !== 'tsserver') throw invalid("diagnostics.pull must be 'tsserver'")

@@ -28,8 +28,14 @@ export function workspace(files: Record<string, string>): string {
   return root
 }
 
-/** A provider on the fake server playing `scenario`, logging to a file; disposed after the test. */
-export function fakeProvider(root: string, scenario: FakeServerScenario, limits: Partial<LocalProviderLimits> = {}, crashPolicy?: CrashPolicy) {
+/** A provider on the fake server playing `scenario` (with `overrides` of its config), logging to a file; disposed after the test. */
+export function fakeProvider(
+  root: string,
+  scenario: FakeServerScenario,
+  limits: Partial<LocalProviderLimits> = {},
+  crashPolicy?: CrashPolicy,
+  overrides: Partial<LocalServerConfig> = {},
+) {
   const log = join(root, '.fake-log.jsonl')
   const marker = `agent-lsp-test-${randomUUID()}`
   const config: LocalServerConfig = {
@@ -39,6 +45,7 @@ export function fakeProvider(root: string, scenario: FakeServerScenario, limits:
     args: [fakeServerPath, marker],
     extensionToLanguage: { '.ts': 'typescript' },
     env: fakeServerEnv({ ...scenario, log }),
+    ...overrides,
   }
   const provider = createLocalLspProvider(config, crashPolicy ? { limits, crashPolicy } : { limits })
   onTestFinished(() => provider.dispose())

@@ -10,6 +10,11 @@ export interface LocalProviderLimits {
    * before it asks anyway and marks the answer `partial`.
    */
   readonly readinessTimeoutMs: number
+  /**
+   * How long the first query of a session waits for the indexing of its file's compile database to
+   * begin (see `LocalCompileDatabase.indexProgressTitle`) before it stops waiting and says so.
+   */
+  readonly indexStartTimeoutMs: number
   /** `shutdown` + `exit` before the process is killed, on dispose. */
   readonly shutdownTimeoutMs: number
   /** Documents kept open per server; the least recently used is closed beyond it. */
@@ -68,6 +73,8 @@ export interface LocalProviderLimits {
 export const defaultLocalProviderLimits: LocalProviderLimits = {
   initializeTimeoutMs: 30_000,
   readinessTimeoutMs: 30_000,
+  // clangd announced it 1-150 ms after the open on a loaded machine (six busy loops on two cores).
+  indexStartTimeoutMs: 10_000,
   shutdownTimeoutMs: 2_000,
   maxOpenDocuments: 64,
   maxLooseFiles: 200,

@@ -14,7 +14,8 @@ import { pathToUri } from '../normalize/uri.js'
 import type { CompileDatabases } from '../sync/compile-database.js'
 import type { SourceFiles } from '../sync/source-files.js'
 import { REOPEN_CLOSE_WAIT_MS, sendChangedFiles, type ChangedFiles } from './changed-files.js'
-import { compileDatabaseCompleteness, excludedFoldersCompleteness, inheritedConfigCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
+import { expectIndexing } from './index-start.js'
+import { compileDatabaseCompleteness, excludedFoldersCompleteness, failingCompleteness, inheritedConfigCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { actOnMadeProjects, type MadeProjects } from './made-projects.js'
 import { runOperation } from './operations.js'
@@ -143,6 +144,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
     // knows no symbol before one is: give it one.
     if (documents.size === 0 && anyFile !== undefined && anyFile !== 'unknown') {
       const languageId = languageOf(config, anyFile)
+      if (languageId !== undefined) expectIndexing({ databases: session.databases, readiness: client.readiness }, config, limits, anyFile)
       if (languageId !== undefined && (await syncedUnlessNotText(documents, anyFile, languageId))) {
         // Its first diagnostics say it has taken the document in (and begun any indexing it
         // brings, which readiness then waits for); bounded, as a server may publish none.
@@ -151,6 +153,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
     }
   }
   if (path !== null && request.languageId !== null) {
+    if (firstOpen) expectIndexing({ databases: session.databases, readiness: client.readiness }, config, limits, path)
     text = await documents.sync(path, request.languageId, hold)
     // A server that indexes the compile database the first document loads (clangd) announces that
     // work only once it has read it, which its first diagnostics follow: wait for them (bounded).
@@ -203,13 +206,8 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
         reason: 'indexing',
         message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
       }
-    : (covered ?? known ?? failingCompleteness(config.id, client.readiness.failing) ?? { state: 'complete' })
+    : (covered ?? known ?? failingCompleteness(config.id, client.readiness, workspaceWide || definition) ?? { state: 'complete' })
   return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult
-}
-
-/** `partial / unconfigured` quoting the lasting failures the server reports (see `failureProgressTitle`); none: `undefined`. */
-function failingCompleteness(id: string, failing: readonly string[]): LspCompleteness | undefined {
-  return failing.length === 0 ? undefined : { state: 'partial', reason: 'unconfigured', message: failing.map((failure) => `${id} reports ${failure}`).join('; ') }
 }
 
 /** Open one file of every project under `scanRoot`, once per session, so each is searched. */
@@ -245,7 +243,6 @@ async function openLooseFiles(documents: OpenDocuments, scanRoot: string, path: 
 
 /** How long a query without a file waits for the first document it opened to be taken in. */
 const FIRST_OPEN_SETTLE_MS = 3_000
-
 
 /** Operations whose answer spans the workspace: every project must be loaded first. */
 const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol', 'rename', 'willRenameFiles'])

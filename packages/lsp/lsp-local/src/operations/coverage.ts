@@ -124,3 +124,18 @@ export function compileDatabaseCompleteness(
     }
   }
 }
+
+/**
+ * `partial / unconfigured` quoting the lasting failures the server reports (see `failureProgressTitle`);
+ * for an answer that reaches across files (`reachesAcross`), `partial / indexing` while the indexing
+ * opening its first file starts has not begun (see `Readiness.expect`); else `undefined`.
+ */
+export function failingCompleteness(
+  id: string,
+  { failing, overdue }: { readonly failing: readonly string[]; readonly overdue: string | undefined },
+  reachesAcross: boolean,
+): LspCompleteness | undefined {
+  if (failing.length > 0) return { state: 'partial', reason: 'unconfigured', message: failing.map((failure) => `${id} reports ${failure}`).join('; ') }
+  if (overdue === undefined || !reachesAcross) return undefined
+  return { state: 'partial', reason: 'indexing', message: `${id} has not begun ${overdue}, which opening its first file starts; files it has not opened may be missing` }
+}

@@ -21,6 +21,10 @@ export class Readiness {
   readonly #failure: RegExp | undefined
   /** Progress by which the server reports a lasting failure, by token: `"title": message`. */
   readonly #failures = new Map<ProgressToken, string>()
+  /** Work the server is about to start and has not begun yet (see {@link expect}). */
+  #expected: ExpectedWork | undefined
+  /** Expected work that did not begin within its bound (see {@link overdue}). */
+  #overdue: ExpectedWork | undefined
 
   /**
    * @param stream - where the ready log line comes: `window/logMessage`, or (`stderr`) {@link onStderr} too.
@@ -63,6 +67,28 @@ export class Readiness {
     }, CREATED_TOKEN_GRACE_MS).unref()
   }
 
+  /**
+   * The server is about to start work it reports as progress titled `title`, and may announce it
+   * only after answering a query (clangd indexes the compile database the first opened file loads):
+   * busy with `what` from now until such progress begins, then until it ends. Past `graceMs`
+   * without it, no longer busy, and {@link overdue} says `what` until it begins.
+   */
+  expect(title: RegExp, what: string, graceMs: number): void {
+    const expected = { title, what }
+    this.#expected = expected
+    setTimeout(() => {
+      if (this.#expected !== expected) return
+      this.#expected = undefined
+      this.#overdue = expected
+      this.#wakeIfReady()
+    }, graceMs).unref()
+  }
+
+  /** What was expected (see {@link expect}) and has not begun within its bound: e.g. `indexing /p/compile_commands.json`. */
+  get overdue(): string | undefined {
+    return this.#overdue?.what
+  }
+
   /** How many pieces of work the server has announced so far; compare two readings to see new work. */
   get announced(): number {
     return this.#announced
@@ -73,6 +99,8 @@ export class Readiness {
     const kind = (value as { kind?: unknown } | null)?.kind
     if (kind === 'begin') {
       const { title, message } = value as WorkDoneProgressBegin
+      if (this.#expected?.title.test(typeof title === 'string' ? title : '')) this.#expected = undefined
+      if (this.#overdue?.title.test(typeof title === 'string' ? title : '')) this.#overdue = undefined
       if (this.#failure?.test(typeof title === 'string' ? title : '')) {
         // A failure shown as progress (gopls' "Error loading workspace") lasts until it is fixed: said, never waited on.
         this.#failures.set(token, `"${title}"${typeof message === 'string' && message !== '' ? `: ${message}` : ''}`)
@@ -111,12 +139,12 @@ export class Readiness {
 
   /** What the server is still doing, e.g. `Initializing JS/TS language features`. */
   get pending(): string[] {
-    const titles = [...this.#busy.values()]
+    const titles = [...this.#busy.values(), ...(this.#expected ? [this.#expected.what] : [])]
     return this.#awaitingLog ? ['loading the workspace', ...titles] : titles
   }
 
   get ready(): boolean {
-    return this.#busy.size === 0 && this.#awaitingLog === undefined
+    return this.#busy.size === 0 && this.#awaitingLog === undefined && this.#expected === undefined
   }
 
   /**
@@ -145,4 +173,10 @@ export class Readiness {
     if (!this.ready) return
     for (const wake of [...this.#waiters]) wake()
   }
+}
+
+/** Work a server is about to start: the title of its progress, and what it is, as said to the model. */
+interface ExpectedWork {
+  readonly title: RegExp
+  readonly what: string
 }

@@ -10,12 +10,12 @@ import { DEFAULT_PROGRESS_DELAY_MS, type FakeServerProgress } from './scenario.j
 export interface Indexing {
   /** Settles once indexing is over (at once when the scenario has no `progress`). */
   readonly done: Promise<void>
-  /** Runs the phase; called when `initialized` arrives. */
+  /** Runs the phase; called when `initialized` (or the first didOpen, see `FakeServerProgress.after`) arrives. */
   run(connection: ProtocolConnection): Promise<void>
 }
 
 /**
- * The indexing phase of `progress`: `window/workDoneProgress/create` for its token, `$/progress`
+ * The indexing phase of `progress`: `startDelayMs` later, `window/workDoneProgress/create` for its token, `$/progress`
  * begin (`Indexing`), `delayMs` later the end, then `done`. If the client refuses the token the
  * fake must not report with it (LSP 3.17 §workDoneProgress/create), so it ends indexing at once.
  */
@@ -30,6 +30,7 @@ export function createIndexing(progress: FakeServerProgress | undefined): Indexi
     done,
     async run(connection) {
       try {
+        if (progress.startDelayMs) await delay(progress.startDelayMs)
         try {
           await connection.sendRequest(WorkDoneProgressCreateRequest.type, { token })
         } catch {

@@ -38,6 +38,10 @@ export interface FakeServerRequest {
 export interface FakeServerProgress {
   /** The `ProgressToken` passed to `window/workDoneProgress/create` and every `$/progress`. */
   readonly token: string
+  /** What starts it: `initialized` (default), or the first didOpen (clangd indexes the database that file loads). */
+  readonly after?: 'initialized' | 'didOpen'
+  /** Milliseconds from that message to the `create`; default 0. */
+  readonly startDelayMs?: number
   /** Milliseconds between the `begin` and the `end` report; default 200. */
   readonly delayMs?: number
   /**
@@ -107,11 +111,13 @@ export interface FakeServerScenario {
   /** Server→client requests sent, in this order and without waiting, once `initialized` arrives. */
   readonly serverRequests?: readonly FakeServerRequest[]
   /**
-   * An indexing phase: after `initialized`, `window/workDoneProgress/create` for the token, then
+   * An indexing phase: after `initialized` (or the first didOpen), `window/workDoneProgress/create` for the token, then
    * `$/progress` begin (title `Indexing`), then after `delayMs` the end. Hover, definition,
    * references and implementation requests arriving before the end are answered after it.
    */
   readonly progress?: FakeServerProgress
+  /** Publish empty diagnostics of each document opened, with its version, as it opens. */
+  readonly diagnosticsOnOpen?: boolean
   /**
    * Default `true`: `shutdown` is answered with `null` and `exit` ends the process (code 0 after a
    * shutdown, 1 without, per the LSP spec). `false`: `shutdown` is answered but `exit` is ignored.
@@ -227,9 +233,12 @@ const fieldChecks: { readonly [K in keyof Required<FakeServerScenario>]: FieldCh
       isJsonObject(v) &&
       isString(v.token) &&
       (v.delayMs === undefined || (isInteger(v.delayMs) && v.delayMs >= 0)) &&
-      (v.holdRequests === undefined || typeof v.holdRequests === 'boolean'),
-    'an object { token: string, delayMs?: non-negative integer, holdRequests?: boolean }',
+      (v.holdRequests === undefined || typeof v.holdRequests === 'boolean') &&
+      (v.after === undefined || v.after === 'initialized' || v.after === 'didOpen') &&
+      (v.startDelayMs === undefined || (isInteger(v.startDelayMs) && v.startDelayMs >= 0)),
+    "an object { token: string, delayMs?: non-negative integer, holdRequests?: boolean, after?: 'initialized' | 'didOpen', startDelayMs?: non-negative integer }",
   ),
+  diagnosticsOnOpen: check((v) => typeof v === 'boolean', 'a boolean'),
   exitOnShutdown: check((v) => typeof v === 'boolean', 'a boolean'),
   hangOnShutdown: check((v) => typeof v === 'boolean', 'a boolean'),
   crash: check(

@@ -16,6 +16,7 @@ import {
   LogMessageNotification,
   MessageType,
   type ProtocolConnection,
+  PublishDiagnosticsNotification,
   ReferencesRequest,
   RequestType,
   RequestType0,
@@ -251,12 +252,16 @@ export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerPr
     // A failed request write means the client is gone; the close handler ends the process.
     sendServerRequests(connection, scenario).then(markServed, () => {})
     // A failed progress write means the client is gone; the close handler ends the process.
-    indexing.run(connection).catch(() => {})
+    if (scenario.progress?.after !== 'didOpen') indexing.run(connection).catch(() => {})
   })
 
-  connection.onNotification(DidOpenTextDocumentNotification.type, ({ textDocument }) =>
-    documents.open(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text),
-  )
+  let opened = false
+  connection.onNotification(DidOpenTextDocumentNotification.type, ({ textDocument }) => {
+    documents.open(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text)
+    if (scenario.diagnosticsOnOpen) connection.sendNotification(PublishDiagnosticsNotification.type, { uri: textDocument.uri, version: textDocument.version, diagnostics: [] }).catch(() => {})
+    if (!opened && scenario.progress?.after === 'didOpen') indexing.run(connection).catch(() => {})
+    opened = true
+  })
   connection.onNotification(DidChangeTextDocumentNotification.type, ({ textDocument, contentChanges }) =>
     documents.change(textDocument.uri, textDocument.version, contentChanges),
   )
