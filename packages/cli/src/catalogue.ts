@@ -239,6 +239,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // that went to the header's declaration instead of the definition.
     readyLogPattern: 'loaded project',
     readyLogStream: 'stderr',
+    // It reports its indexing's progress only as a message wakes it: the end waited for the next one.
+    nudgeProgressMs: 250,
     alternativeTo: 'c',
     operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
     install: 'apt-get install ccls',

@@ -138,6 +138,13 @@ export interface LocalServerConfig {
    */
   readonly backgroundProgressTitle?: string
   /**
+   * Milliseconds between nudges of a server that reports work-done progress only when a message
+   * wakes it (ccls 0.20220729: the end of its indexing waited for the next message, so a query
+   * waited the whole `readinessTimeoutMs`). While a query waits for readiness, a `$/cancelRequest`
+   * naming no request (id -1, ignored: LSP 3.17 §Cancellation Support) is sent this often.
+   */
+  readonly nudgeProgressMs?: number
+  /**
    * A regular expression (source text) matching the title of the work-done progress by which a
    * server reports a lasting failure: not waited on; while one is begun and not ended, answers are
    * `partial / unconfigured` quoting it. gopls: `Error loading workspace` (until the error is fixed;
@@ -209,6 +216,7 @@ export function validateServerConfig(config: LocalServerConfig): void {
     if (typeof says !== 'string' || !isRegExp(pattern)) throw invalid('excludedFolders must have a regular expression pattern and a says sentence')
   }
   if (config.workspaceRootMarkers !== undefined && !isStringArray(config.workspaceRootMarkers)) throw invalid('workspaceRootMarkers must be an array of file names')
+  if (config.nudgeProgressMs !== undefined && !(Number.isInteger(config.nudgeProgressMs) && config.nudgeProgressMs > 0)) throw invalid('nudgeProgressMs must be a positive integer')
   const database = config.compileDatabase
   if (database !== undefined && ![database.files, database.flagFiles ?? [], database.sourceExtensions].every(isStringArray)) {
     throw invalid('compileDatabase must list files, flagFiles and sourceExtensions as arrays of strings')

@@ -4,7 +4,8 @@
  * scenario is reported on stderr and exits with code 2 before any message is read.
  */
 import { createLogSink } from './fake/log.js'
-import { FAKE_SCENARIO_ENV, parseScenario } from './fake/scenario.js'
+import { FAKE_SCENARIO_ENV } from './fake/scenario.js'
+import { parseScenario } from './fake/scenario-parse.js'
 import { startFakeServer } from './fake/server.js'
 import { becomeSticky } from './fake/sticky.js'
 

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FakeServerLogEntry } from '@agent-lsp/lsp-testing'
 import { describe, expect, it } from 'vitest'
+import { validateServerConfig } from '../config.js'
 import { fakeProvider, workspace } from '../fake.test-support.js'
 
 const compileDatabase = { files: ['compile_commands.json'], sourceExtensions: ['.ts'], howToGenerate: 'by hand', indexProgressTitle: '^Indexing$' }
@@ -48,5 +49,13 @@ describe('the first query of a server that indexes the compile database its file
     expect((await fake.query('hover')).completeness).toEqual({ state: 'complete' })
     await new Promise((resolve) => setTimeout(resolve, 800))
     expect((await fake.query('findReferences')).completeness).toEqual({ state: 'complete' })
+  })
+
+  it('is named in a server config by a regular expression', () => {
+    const config = { id: 'c', command: 'clangd', extensionToLanguage: { '.c': 'c' } }
+    expect(() => validateServerConfig({ ...config, compileDatabase })).not.toThrow()
+    expect(() => validateServerConfig({ ...config, compileDatabase: { ...compileDatabase, indexProgressTitle: '(' } })).toThrow(
+      'invalid language server config "c": compileDatabase.indexProgressTitle must be a regular expression',
+    )
   })
 })

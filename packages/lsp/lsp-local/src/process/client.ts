@@ -63,12 +63,12 @@ export class LanguageServerClient {
     this.#exited = new Promise((resolve) => (this.#markExited = resolve))
     this.#gone = new Promise((resolve) => (this.#markGone = resolve))
     this.readiness = new Readiness(config.readyLogPattern, config.readyLogStream, config.backgroundProgressTitle, config.failureProgressTitle)
+    if (config.nudgeProgressMs) this.readiness.nudgeWith(() => this.#queue(() => this.#connection.sendNotification('$/cancelRequest', { id: -1 })), config.nudgeProgressMs)
     this.#deadLog = config.deadLogPattern === undefined ? undefined : new RegExp(config.deadLogPattern)
     this.diagnostics = new PublishedDiagnostics(config.diagnostics, (uri) => languageOf(config, uriToPath(uri) ?? '') !== undefined)
     this.watchedFiles = new WatchedFiles(
       { send: (changes) => this.notify(DidChangeWatchedFilesNotification.type, { changes: this.diagnostics.onWatchedChanges(changes) }), reloading: () => this.readiness.reloading() },
-      rootPath,
-      (path) => languageOf(config, path) !== undefined)
+      rootPath, (path) => languageOf(config, path) !== undefined) // prettier-ignore
     this.#child = spawnServer(config, rootPath)
     // An unhandled 'error' (ENOENT, EPIPE) would kill the host: every stream gets a handler.
     this.#child.on('error', (error: NodeJS.ErrnoException) => {

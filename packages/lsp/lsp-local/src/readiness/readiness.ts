@@ -25,6 +25,9 @@ export class Readiness {
   #expected: ExpectedWork | undefined
   /** Expected work that did not begin within its bound (see {@link overdue}). */
   #overdue: ExpectedWork | undefined
+  /** Wakes a server that reports progress only when a message arrives (see {@link nudgeWith}). */
+  #nudge: { readonly send: () => void; readonly everyMs: number } | undefined
+  #nudging: ReturnType<typeof setInterval> | undefined
 
   /**
    * @param stream - where the ready log line comes: `window/logMessage`, or (`stderr`) {@link onStderr} too.
@@ -82,6 +85,11 @@ export class Readiness {
       this.#overdue = expected
       this.#wakeIfReady()
     }, graceMs).unref()
+  }
+
+  /** Call `send` every `everyMs` while a {@link whenReady} waits (see `LocalServerConfig.nudgeProgressMs`). */
+  nudgeWith(send: () => void, everyMs: number): void {
+    this.#nudge = { send, everyMs }
   }
 
   /** What was expected (see {@link expect}) and has not begun within its bound: e.g. `indexing /p/compile_commands.json`. */
@@ -159,11 +167,13 @@ export class Readiness {
         clearTimeout(timer)
         stopWaiting()
         this.#waiters.delete(wake)
+        if (this.#waiters.size === 0) this.#nudging = void clearInterval(this.#nudging)
         finish()
       }
       const wake = (): void => settle(() => resolve(true))
       const timer = setTimeout(() => settle(() => resolve(false)), timeoutMs)
       this.#waiters.add(wake)
+      if (this.#nudge && this.#nudging === undefined) this.#nudging = setInterval(this.#nudge.send, this.#nudge.everyMs).unref()
       // Through onAbort: a query fanned out over many files waits here from each on one signal.
       if (signal) stopWaiting = onAbort(signal, () => settle(() => reject(signal.reason)))
     })

@@ -10,6 +10,8 @@ import { DEFAULT_PROGRESS_DELAY_MS, type FakeServerProgress } from './scenario.j
 export interface Indexing {
   /** Settles once indexing is over (at once when the scenario has no `progress`). */
   readonly done: Promise<void>
+  /** Told of every message received (see `FakeServerProgress.endAfterMessage`). */
+  onMessage(): void
   /** Runs the phase; called when `initialized` (or the first didOpen, see `FakeServerProgress.after`) arrives. */
   run(connection: ProtocolConnection): Promise<void>
 }
@@ -20,14 +22,16 @@ export interface Indexing {
  * fake must not report with it (LSP 3.17 §workDoneProgress/create), so it ends indexing at once.
  */
 export function createIndexing(progress: FakeServerProgress | undefined): Indexing {
-  if (progress === undefined) return { done: Promise.resolve(), run: async () => {} }
+  if (progress === undefined) return { done: Promise.resolve(), onMessage: () => {}, run: async () => {} }
   const { token } = progress
   let finish = () => {}
   const done = new Promise<void>((resolve) => {
     finish = resolve
   })
+  let woken = () => {}
   return {
     done,
+    onMessage: () => woken(),
     async run(connection) {
       try {
         if (progress.startDelayMs) await delay(progress.startDelayMs)
@@ -38,6 +42,7 @@ export function createIndexing(progress: FakeServerProgress | undefined): Indexi
         }
         await connection.sendProgress(WorkDoneProgress.type, token, { kind: 'begin', title: 'Indexing' })
         await delay(progress.delayMs ?? DEFAULT_PROGRESS_DELAY_MS)
+        if (progress.endAfterMessage) await new Promise<void>((resolve) => (woken = resolve))
         await connection.sendProgress(WorkDoneProgress.type, token, { kind: 'end' })
       } finally {
         finish()

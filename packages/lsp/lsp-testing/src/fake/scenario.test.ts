@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseScenario } from './scenario.js'
+import { parseScenario } from './scenario-parse.js'
 import { fakeServerEnv, fakeServerPath, type FakeServerScenario } from '../index.js'
 
 describe('fakeServerEnv', () => {
@@ -60,8 +60,8 @@ describe('parseScenario', () => {
     ['{"initialize":"maybe"}', `scenario field "initialize" must be 'ok', 'hang' or { error: { code: integer, message: string } }`],
     ['{"crash":{"on":"shutdown"}}', 'scenario field "crash" must be an object { on: string, exitCode: integer, stderr?: string, partialBody?: boolean, launches?: positive integer }'],
     ['{"serverRequests":[{"method":"m","params":[1]}]}', 'scenario field "serverRequests" must be an array of { method: string, params?: object }'],
-    ['{"progress":{"token":"t","delayMs":-1}}', `scenario field "progress" must be an object { token: string, delayMs?: non-negative integer, holdRequests?: boolean, after?: 'initialized' | 'didOpen', startDelayMs?: non-negative integer }`],
-    ['{"progress":{"token":"t","after":"didClose"}}', `scenario field "progress" must be an object { token: string, delayMs?: non-negative integer, holdRequests?: boolean, after?: 'initialized' | 'didOpen', startDelayMs?: non-negative integer }`],
+    ['{"progress":{"token":"t","delayMs":-1}}', `scenario field "progress" must be an object { token: string, delayMs?: non-negative integer, holdRequests?: boolean, after?: 'initialized' | 'didOpen', startDelayMs?: non-negative integer, endAfterMessage?: boolean }`],
+    ['{"progress":{"token":"t","after":"didClose"}}', `scenario field "progress" must be an object { token: string, delayMs?: non-negative integer, holdRequests?: boolean, after?: 'initialized' | 'didOpen', startDelayMs?: non-negative integer, endAfterMessage?: boolean }`],
     ['{"diagnosticsOnOpen":1}', 'scenario field "diagnosticsOnOpen" must be a boolean'],
     ['{"framing":{"split":1}}', 'scenario field "framing" must be an object { split?: boolean, coalesceLogMessage?: boolean, contentType?: boolean }'],
     ['{"answerDelayMs":{"m":-5}}', 'scenario field "answerDelayMs" must be an object of method name → non-negative integer milliseconds'],

@@ -120,6 +120,7 @@ export function startFakeServer(scenario: FakeServerScenario, proc: FakeServerPr
   const reader = inspectingReader(new StreamMessageReader(proc.stdin), (message) => {
     if (dying) return false
     recorder.received(message)
+    indexing.onMessage()
     const { crash, grow } = scenario
     if (grow !== undefined && 'method' in message && message.method === grow.method) kept.push(Buffer.alloc(grow.mb * 1024 * 1024, 1))
     if ('method' in message && message.method === scenario.stopReadingOn) {
