@@ -50,6 +50,8 @@ export interface CatalogueEntry {
   readonly failureProgressTitle?: string
   /** Where the ready log line comes (see lsp-local's `readyLogStream`); default `window/logMessage`. */
   readonly readyLogStream?: 'stderr'
+  /** See `LocalServerConfig.nudgeProgressMs`. */
+  readonly nudgeProgressMs?: number
   /** See `LocalServerConfig.deadLogPattern`. */
   readonly deadLogPattern?: string
   /** See `LocalServerConfig.awaitOpenDiagnostics`. */

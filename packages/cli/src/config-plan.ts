@@ -121,6 +121,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     // Those still among the root markers in force: a config that sets rootMarkers without go.work roots each module apart.
     ...(outerMarkers.length > 0 ? { workspaceRootMarkers: outerMarkers } : {}),
     ...(entry?.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
+    ...(entry?.nudgeProgressMs ? { nudgeProgressMs: entry.nudgeProgressMs } : {}),
     ...(entry?.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry?.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     // A trusted workspace's own virtualenv may run its interpreter (see lsp-local's `virtualenv`).

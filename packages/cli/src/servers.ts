@@ -39,6 +39,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.failureProgressTitle !== undefined ? { failureProgressTitle: entry.failureProgressTitle } : {}),
     ...(entry.workspaceRootMarkers !== undefined ? { workspaceRootMarkers: entry.workspaceRootMarkers } : {}),
     ...(entry.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
+    ...(entry.nudgeProgressMs ? { nudgeProgressMs: entry.nudgeProgressMs } : {}),
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry.virtualenv ? { virtualenv: entry.virtualenv } : {}),
