@@ -51,13 +51,22 @@ describe('rename of a Go method on gopls renames the methods implementing it or 
       '  lib/lib.go',
       'Verified: findReferences of Errors finds all 2 references of Wrapped, renamed.',
       'Verified: errors 0 → 0 in the 2 checked files.',
-      'Also renamed: 3 methods of the class hierarchy of Wrapped ((*A).Wrapped, (*B).Wrapped, Lister.Wrapped), so that overriding still holds:',
+      'Also renamed: 3 methods related to Wrapped by implementation ((*A).Wrapped, (*B).Wrapped, Lister.Wrapped), so that each type still implements the same interfaces:',
       '  lib/lib.go:13:11  func (*A) Wrapped() []error { return nil }',
       '  lib/lib.go:17:11  func (*B) Wrapped() []error { return nil }',
       '  lib/lib.go:8:2  Wrapped() []error',
     ])
     expect(await readFile(path.join(root, 'lib/lib.go'), 'utf8')).toBe(lib('Errors'))
     expect(goRun(root)).toBe('true true true true ')
+  })
+
+  it('joins into findReferences the references of the methods related by implementation, and says how each is', async () => {
+    const root = await tempWorkspace(module)
+    const { tool } = toolOn(root)
+    const atInterface = (await tool.execute({ operation: 'findReferences', filePath: 'lib/lib.go', line: 4, character: 2 })).split('\n')
+    expect(atInterface.at(-1)).toBe(
+      'Joined: the references of (*A).Wrapped (lib/lib.go:13:11) and (*B).Wrapped (lib/lib.go:17:11), which implement Wrapped, and of Lister.Wrapped (lib/lib.go:8:2), which the implementations of Wrapped implement too; the server listed those of the method asked only.',
+    )
   })
 
   it('renames a concrete method with the interface method it implements and the other implementation', async () => {
@@ -78,7 +87,7 @@ describe('rename of a Go method on gopls renames the methods implementing it or 
     // gopls names fmt's Stringer and the runtime's own stringer: both outside the workspace.
     expect(refused).toEqual([
       'LSP_EDIT_INCOMPLETE',
-      expect.stringMatching(/^rename String → Name was not applied: String of print\.go:\d+ \(outside the workspace\), String of error\.go:\d+ \(outside the workspace\) would keep the name String and no longer override or be overridden; nothing was written\. Keep the name, or apply with force: true to write it anyway$/),
+      expect.stringMatching(/^rename String → Name was not applied: String of print\.go:\d+ \(outside the workspace\), String of error\.go:\d+ \(outside the workspace\) would keep the name String, so the types would no longer implement the same interfaces; nothing was written\. Keep the name, or apply with force: true to write it anyway$/),
     ])
     expect(await readFile(path.join(root, 'main.go'), 'utf8')).toBe(main)
     // Written anyway, fmt no longer finds a String method: what the refusal protects.

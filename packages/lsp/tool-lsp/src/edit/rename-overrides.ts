@@ -8,7 +8,7 @@ import { toLocationTargets } from '../render/location-targets.js'
 import { oneLine } from '../text/one-line.js'
 import { ClassHierarchy } from '../hierarchy/class-hierarchy.js'
 import { implementationFamilyAt } from '../hierarchy/implementation-family.js'
-import { definitionsAt, familyOf, methodAtDefinitions, type HierarchyMethod } from '../hierarchy/method-family.js'
+import { byImplementation, definitionsAt, familyOf, methodAtDefinitions, sideways, type HierarchyMethod } from '../hierarchy/method-family.js'
 import type { EditFlowContext } from './edit-context.js'
 import { mergeTextEdits, type TextEditStep } from './merge-edits.js'
 import { changedBy } from './rename-check.js'
@@ -50,7 +50,7 @@ export async function renameThroughOverrides(context: EditFlowContext, edit: Lsp
   const known = (symbol: LspLocation): boolean => changedBy(edit, symbol)
   // A method no class declares (Go's) has only the methods related to it by implementation.
   const family = at === undefined ? { members: await implementationFamilyAt(context, hierarchy, definitions, oldName, known), unexamined: [], notes: [], container: undefined } : await familyOf(context, at, oldName, known)
-  const meets = at === undefined ? [] : (await familyOf(context, at, newName, known)).members.filter((method) => method.relation !== 'sibling')
+  const meets = at === undefined ? [] : (await familyOf(context, at, newName, known)).members.filter((method) => !sideways(method.relation))
   let changes = [...edit.changes]
   const renamed: HierarchyMethod[] = []
   const notRenamed: (HierarchyMethod & { why: string })[] = []
@@ -100,22 +100,46 @@ export async function overrideLines(result: OverrideRename, oldName: string, roo
       return `  ${await renderRow(target!, readLines)}${method.why === undefined ? '' : `  (${method.name}: ${method.why})`}`
     }))
   const lines: string[] = []
-  if (result.renamed.length > 0) lines.push(`Also renamed: ${counted(result.renamed.length)} of the class hierarchy of ${oldName} (${result.renamed.map((method) => method.name).join(', ')}), so that overriding still holds:`, ...(await rows(result.renamed)))
-  if (result.notRenamed.length > 0) lines.push(`Not renamed: ${counted(result.notRenamed.length)} of the class hierarchy of ${oldName} ${result.notRenamed.length === 1 ? 'keeps' : 'keep'} the old name, and would no longer override or be overridden:`, ...(await rows(result.notRenamed)))
-  if (result.note !== undefined) lines.push(`The class hierarchy of ${oldName} may be incomplete: ${result.note}.`)
+  const words = familyWords([...result.renamed, ...result.notRenamed], oldName)
+  if (result.renamed.length > 0) lines.push(`Also renamed: ${counted(result.renamed.length)} ${words.family} (${result.renamed.map((method) => method.name).join(', ')}), so that ${words.holds}:`, ...(await rows(result.renamed)))
+  if (result.notRenamed.length > 0) lines.push(`Not renamed: ${counted(result.notRenamed.length)} ${words.family} ${result.notRenamed.length === 1 ? 'keeps' : 'keep'} the old name, ${words.breaks}:`, ...(await rows(result.notRenamed)))
+  if (result.note !== undefined) lines.push(`${words.whole} may be incomplete: ${result.note}.`)
   const meets = result.meets ?? []
   // A warning: said first, before the preview's other lines.
   return { warning: meets.length === 0 ? [] : [`Warning: if applied, ${meetsSentence(meets, oldName)}:`, ...(await rows(meets))], lines }
 }
 
+/**
+ * How a rename's lines name the family of `oldName`'s methods: by class hierarchy (overriding), or,
+ * when every member is related by implementation (Go's interfaces), by implementation.
+ */
+function familyWords(members: readonly HierarchyMethod[], oldName: string): { family: string; whole: string; holds: string; breaks: string; kept: string } {
+  return members.length > 0 && members.every((method) => byImplementation(method.relation))
+    ? {
+        family: `related to ${oldName} by implementation`,
+        whole: `The methods related to ${oldName} by implementation`,
+        holds: 'each type still implements the same interfaces',
+        breaks: 'so the types would no longer implement the same interfaces',
+        kept: ', so the types would no longer implement the same interfaces',
+      }
+    : {
+        family: `of the class hierarchy of ${oldName}`,
+        whole: `The class hierarchy of ${oldName}`,
+        holds: 'overriding still holds',
+        breaks: 'and would no longer override or be overridden',
+        kept: ' and no longer override or be overridden',
+      }
+}
+
 /** `Derived.hello would override the renamed greet, so calls of it on a Derived would run Derived.hello`, one clause per method. */
 function meetsSentence(meets: readonly HierarchyMethod[], oldName: string): string {
   return meets
-    .map((method) =>
-      method.relation === 'override'
-        ? `${method.name} would override the renamed ${oldName}, so its calls on a ${method.name.slice(0, method.name.lastIndexOf('.'))} would run ${method.name}`
-        : `the renamed ${oldName} would override ${method.name}, so its calls would run the renamed method`,
-    )
+    .map((method) => {
+      if (method.relation === 'override') return `${method.name} would override the renamed ${oldName}, so its calls on a ${method.name.slice(0, method.name.lastIndexOf('.'))} would run ${method.name}`
+      if (method.relation === 'implementation') return `${method.name} would implement the renamed ${oldName}, so its calls through the interface would run ${method.name}`
+      const verb = method.relation === 'implemented' ? 'implement' : 'override'
+      return `the renamed ${oldName} would ${verb} ${method.name}, so its calls would run the renamed method`
+    })
     .join('; ')
 }
 
@@ -138,7 +162,7 @@ export function overrideRefusal(result: OverrideRename, oldName: string, force: 
   // One outside the workspace (Go's fmt.Stringer.String) cannot be renamed: the renamed method would stop implementing it.
   const one = result.notRenamed.length === 1
   const action = result.notRenamed.every((method) => method.why === 'outside the workspace') ? 'Keep the name' : `Rename ${one ? 'it' : 'them'} by hand`
-  return `${names} would keep the name ${oldName} and no longer override or be overridden; nothing was written. ${action}, or apply with ${force} to write it anyway`
+  return `${names} would keep the name ${oldName}${familyWords(result.notRenamed, oldName).kept}; nothing was written. ${action}, or apply with ${force} to write it anyway`
 }
 
 const counted = (count: number): string => `${count} ${count === 1 ? 'method' : 'methods'}`

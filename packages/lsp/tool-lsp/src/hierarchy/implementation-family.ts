@@ -7,12 +7,15 @@ import { rangeHolds } from '../text/positions.js'
 import { positionKey, symbolKey, type ClassHierarchy } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 
+/** How a method related by implementation stands to the one asked about (see `HierarchyRelation`). */
+export type ImplementationRelation = 'implemented' | 'implementation' | 'co-implementation' | 'co-interface'
+
 /** A method of a family found by implementation (as `FamilyMember`, whose module asks for these). */
 export interface ImplementationMember {
   readonly name: string
   readonly uri: string
   readonly position: LspPosition
-  readonly relation: 'base' | 'override' | 'sibling'
+  readonly relation: ImplementationRelation
   readonly inside: boolean
 }
 
@@ -23,8 +26,8 @@ const MAX_IMPLEMENTATIONS = 32
  * The methods related to `method` (of `uri`) by implementation rather than by a class hierarchy:
  * Go's interfaces are satisfied by shape, so no class names its interface and `familyOf`'s
  * hierarchy finds none. `goToImplementation` at an interface method lists the methods implementing
- * it (`override`); at a concrete method, the interface methods it implements (`base`), whose other
- * implementations must keep their name with them (`sibling`). gopls 0.5.0 renames the interface
+ * it (`implementation`); at a concrete method, the interface methods it implements (`implemented`),
+ * whose other implementations must keep their name with them (`co-implementation`). gopls 0.5.0 renames the interface
  * method alone, and `*wrappedError` silently stopped implementing `errwrap.Wrapper` (eighth trial).
  * A server without implementations (pyright) adds none. Keys are {@link symbolKey}'s; `skip` says
  * which are had already (the method itself, the hierarchy's members, what the caller lists).
@@ -56,7 +59,7 @@ export async function implementationMembers(
         const key = positionKey(location.uri, location.range.start)
         if (at.ofInterface || seen.has(key)) continue
         seen.add(key)
-        if (!skip(location)) members.set(key, { name: `${method.name} of ${path.basename(fsPath)}:${location.range.start.line + 1}`, uri: location.uri, position: location.range.start, relation: 'base', inside: false })
+        if (!skip(location)) members.set(key, { name: `${method.name} of ${path.basename(fsPath)}:${location.range.start.line + 1}`, uri: location.uri, position: location.range.start, relation: 'implemented', inside: false })
         continue
       }
       const found = await symbolAt(hierarchy, location)
@@ -66,7 +69,7 @@ export async function implementationMembers(
       seen.add(key)
       const isInterface = found.parent?.kind === 'Interface'
       const name = found.parent === undefined ? found.symbol.name : `${found.parent.name}.${found.symbol.name}`
-      const relation = isInterface ? 'base' : askedIsInterface ? 'override' : 'sibling'
+      const relation: ImplementationRelation = isInterface ? (askedIsInterface ? 'co-interface' : 'implemented') : askedIsInterface ? 'implementation' : 'co-implementation'
       if (!skip(location)) members.set(key, { name, uri: location.uri, position: found.symbol.selectionRange.start, relation, inside: true })
       queue.push({ uri: location.uri, position: found.symbol.selectionRange.start, ofInterface: isInterface })
     }

@@ -7,16 +7,30 @@ import { oneLine } from '../text/one-line.js'
 import { rangeHolds } from '../text/positions.js'
 import { ClassHierarchy, classKey, positionKey, symbolKey, type ClassSymbol } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
-import { implementationMembers } from './implementation-family.js'
+import { implementationMembers, type ImplementationRelation } from './implementation-family.js'
 
 /**
  * How a method of the hierarchy stands to the one asked about: `base`, declared by one of its
  * class's ancestors (it overrides that one); `override`, declared by a class deriving from its
  * class; `sibling`, neither, but overriding a base method it overrides too (a rename must take
- * it along; its calls never run the method asked about). In a references answer only, `alias`: a
- * name the symbol is imported under (see `referencesThroughAliases`).
+ * it along; its calls never run the method asked about). Related by implementation (see
+ * `implementationMembers`): `implemented`, an interface method the one asked implements (its calls
+ * may run it); `implementation`, a method implementing the interface method asked; `co-implementation`,
+ * a method implementing an interface method the one asked implements; `co-interface`, an interface
+ * method the implementations of the one asked implement too. In a references answer only, `alias`:
+ * a name the symbol is imported under (see `referencesThroughAliases`).
  */
-export type HierarchyRelation = 'base' | 'override' | 'sibling' | 'alias'
+export type HierarchyRelation = 'base' | 'override' | 'sibling' | 'alias' | ImplementationRelation
+
+/** Whether `relation` is by implementation, not by a class hierarchy. */
+export const byImplementation = (relation: HierarchyRelation): relation is ImplementationRelation =>
+  relation === 'implemented' || relation === 'implementation' || relation === 'co-implementation' || relation === 'co-interface'
+
+/** Whether a method standing so to the one asked neither runs for it nor it for them (a rename takes it along all the same). */
+export const sideways = (relation: HierarchyRelation): boolean => relation === 'sibling' || relation === 'co-implementation' || relation === 'co-interface'
+
+/** Whether calls of a method standing so to the one asked may run that one (a base's, an implemented interface method's). */
+export const mayDispatchTo = (relation: HierarchyRelation): boolean => relation === 'base' || relation === 'implemented'
 
 /** A method of a class hierarchy: `Sub.total`, where its name is (zero-based UTF-16), and how it stands to the method asked about. */
 export interface HierarchyMethod {

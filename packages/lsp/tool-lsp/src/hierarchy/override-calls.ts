@@ -6,7 +6,7 @@ import { rangeHolds } from '../text/positions.js'
 import { createReceiverCheck } from './call-receivers.js'
 import { ClassHierarchy } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
-import { methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
+import { mayDispatchTo, methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
 
 /** An `incomingCalls` answer with the calls of the methods its method overrides joined in. */
 export type OverriddenCalls = HierarchyJoin<LspCallsResult>
@@ -33,7 +33,7 @@ export async function callsThroughOverridden(context: HierarchyContext, cursor: 
   let completeness: LspCompleteness = result.completeness
   for (const { inside, ...method } of family.members) {
     // Outside the workspace the seam answers nothing.
-    if (!inside || method.relation !== 'base') continue
+    if (!inside || !mayDispatchTo(method.relation)) continue
     const theirs = await untilAborted(ctx.lsp.query({ operation: 'incomingCalls', filePath: URI.parse(method.uri).fsPath, position: method.position, workspaceRoot }, signal), signal)
     let added = false
     for (const call of theirs.calls) {

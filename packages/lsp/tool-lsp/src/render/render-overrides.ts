@@ -1,4 +1,4 @@
-import type { HierarchyMethod, HierarchyRelation } from '../hierarchy/method-family.js'
+import { byImplementation, type HierarchyMethod, type HierarchyRelation } from '../hierarchy/method-family.js'
 import type { LineReader } from '../input/file-lines.js'
 import { toLocationTarget, targetLabel, type DisplayRoot } from './location-targets.js'
 
@@ -8,6 +8,10 @@ const RELATIONS: readonly (readonly [HierarchyRelation, string, string])[] = [
   ['override', 'which overrides $', 'which override $'],
   ['sibling', 'which overrides the same base method as $', 'which override the same base method as $'],
   ['alias', 'which imports $ under another name', 'which import $ under other names'],
+  ['implementation', 'which implements $', 'which implement $'],
+  ['implemented', 'which $ implements', 'which $ implements'],
+  ['co-implementation', 'which implements the same interface method as $', 'which implement the same interface method as $'],
+  ['co-interface', 'which the implementations of $ implement too', 'which the implementations of $ implement too'],
 ]
 
 /**
@@ -41,6 +45,7 @@ export async function overrideReferenceLines(
     const asked = joined.every((method) => method.relation === 'alias') ? name : 'the method asked'
     lines.push(`Joined: the ${kind === 'calls' ? 'calls' : 'references'} of ${groups.join(', and of ')}${mayRun}; the server listed those of ${asked} only.`)
   }
-  if (notes.length > 0) lines.push(`The class hierarchy of ${name} may be incomplete: ${notes.join('; ')}.`)
+  const whole = joined.length > 0 && joined.every((method) => byImplementation(method.relation)) ? `The methods related to ${name} by implementation` : `The class hierarchy of ${name}`
+  if (notes.length > 0) lines.push(`${whole} may be incomplete: ${notes.join('; ')}.`)
   return lines
 }
