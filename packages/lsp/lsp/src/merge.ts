@@ -1,4 +1,5 @@
 import { LspError } from './errors.js'
+import { compareCodeUnits } from './positions.js'
 import type { LspProvider } from './provider-types.js'
 import type { LspCompleteness, LspFallback, LspNotice, LspProvenance, LspSymbolsResult, LspWorkspaceDiagnosticsResult } from './results.js'
 
@@ -14,7 +15,7 @@ export function mergeWorkspaceDiagnostics(
   settled: readonly PromiseSettledResult<LspWorkspaceDiagnosticsResult>[],
 ): LspWorkspaceDiagnosticsResult {
   const { answers, base } = mergeFannedOut(providers, settled)
-  const files = answers.flatMap((answer) => answer.files).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+  const files = answers.flatMap((answer) => answer.files).sort((a, b) => compareCodeUnits(a.uri, b.uri))
   return { kind: 'workspaceDiagnostics', files, checks: answers.flatMap((answer) => answer.checks), ...base }
 }
 

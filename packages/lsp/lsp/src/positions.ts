@@ -29,13 +29,20 @@ export interface LspLocation {
   readonly range: LspRange
 }
 
+/**
+ * The order of names and URIs in answers: by UTF-16 code units, as `<` compares strings; never by
+ * locale (`localeCompare` loads ICU's collation, ~3 MB, and orders by the host's language).
+ */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
 /** The order of ranges: by start, then end (line, then UTF-16 character). */
 export function compareRanges(a: LspRange, b: LspRange): number {
   return a.start.line - b.start.line || a.start.character - b.start.character || a.end.line - b.end.line || a.end.character - b.end.character
 }
 
-/** The order locations are answered in: by URI (as strings compare), then {@link compareRanges}. */
+/** The order locations are answered in: by URI ({@link compareCodeUnits}), then {@link compareRanges}. */
 export function compareLocations(a: LspLocation, b: LspLocation): number {
-  if (a.uri !== b.uri) return a.uri < b.uri ? -1 : 1
-  return compareRanges(a.range, b.range)
+  return compareCodeUnits(a.uri, b.uri) || compareRanges(a.range, b.range)
 }

@@ -1,4 +1,4 @@
-import { languageOf, type LspCompleteness, type LspFileDiagnostics } from '@agent-lsp/lsp'
+import { compareCodeUnits, languageOf, type LspCompleteness, type LspFileDiagnostics } from '@agent-lsp/lsp'
 import type { ServerCapabilities } from 'vscode-languageserver-protocol'
 import type { LocalServerConfig } from '../config.js'
 import { pathToUri } from '../normalize/uri.js'
@@ -102,5 +102,5 @@ export async function diagnosticsOneByOne(
   // A file that is not UTF-8 text (a UTF-16 .json) reaches no server: said, not taken for clean.
   const unread = notText.length === 0 ? undefined : `${notText.length} of its files ${notText.length === 1 ? 'is' : 'are'} not UTF-8 text and ${notText.length === 1 ? 'was' : 'were'} not checked (${notText.slice(0, 3).join(', ')})`
   const said = completeness ?? (headers === undefined && unread === undefined ? undefined : ({ state: 'partial', reason: 'unconfigured', message: [headers && `${serverId} checked ${headers}`, unread && `${serverId}: ${unread}`].filter(Boolean).join('; ') } as const))
-  return { kind: 'workspaceDiagnostics', files: withDiagnostics.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)), checks: [check], ...(said ? { completeness: said } : {}) }
+  return { kind: 'workspaceDiagnostics', files: withDiagnostics.sort((a, b) => compareCodeUnits(a.uri, b.uri)), checks: [check], ...(said ? { completeness: said } : {}) }
 }

@@ -1,4 +1,5 @@
 import {
+  compareCodeUnits,
   LspError,
   type LspCodeAction,
   type LspCodeActionsRequest,
@@ -191,7 +192,7 @@ export async function completion(position: LspPosition, context: OperationContex
     .filter((item) => filterTextOf(item).toLowerCase().startsWith(typed))
     .map((item, order) => ({ item, order, sortText: typeof item.sortText === 'string' ? item.sortText : (item.label as string) }))
     // Code-unit order throughout: localeCompare would load ICU collation (3 MB of the host's RSS).
-    .sort((a, b) => byCodeUnits(a.sortText, b.sortText) || byCodeUnits(a.item.label as string, b.item.label as string) || a.order - b.order)
+    .sort((a, b) => compareCodeUnits(a.sortText, b.sortText) || compareCodeUnits(a.item.label as string, b.item.label as string) || a.order - b.order)
     .map(({ item }) => item)
   const provider = client.capabilities.completionProvider
   const canResolve = isRecord(provider) && provider.resolveProvider === true
@@ -221,8 +222,6 @@ function keepOnServerError(item: unknown): (error: unknown) => unknown {
     throw error
   }
 }
-
-const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** The identifier characters just before `position` on its line (what the user has typed of a name). */
 function prefixBefore(text: string, position: LspPosition): string {

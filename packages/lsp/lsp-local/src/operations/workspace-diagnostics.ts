@@ -1,4 +1,4 @@
-import type { LspFileDiagnostics } from '@agent-lsp/lsp'
+import { compareCodeUnits, type LspFileDiagnostics } from '@agent-lsp/lsp'
 import type { ServerCapabilities } from 'vscode-languageserver-protocol'
 import { normalizeDiagnostics } from '../normalize/normalize-diagnostics.js'
 import { malformed, isRecord, preview } from '../normalize/shapes.js'
@@ -49,7 +49,7 @@ export async function workspaceDiagnostics(context: OperationContext, ask: Ask):
     const diagnostics = withoutSetupDiagnostics(normalizeDiagnostics(item.items, what), client.config.diagnostics, setup, `${path === null ? uri : relativeOf(context.resolvedWorkspaceRoot, path)} `)
     if (diagnostics.length > 0) byUri.set(uri, { uri, diagnostics: [...(byUri.get(uri)?.diagnostics ?? []), ...diagnostics] })
   }
-  const files = [...byUri.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+  const files = [...byUri.values()].sort((a, b) => compareCodeUnits(a.uri, b.uri))
   const completeness = withSetupNotes(undefined, setup)
   return { kind: 'workspaceDiagnostics', files, checks: [WorkspaceDiagnosticRequest.method], ...(completeness ? { completeness } : {}) }
 }

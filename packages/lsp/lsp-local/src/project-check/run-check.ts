@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve, sep } from 'node:path'
-import { LspError, type LspDiagnostic, type LspFileDiagnostics } from '@agent-lsp/lsp'
+import { compareCodeUnits, LspError, type LspDiagnostic, type LspFileDiagnostics } from '@agent-lsp/lsp'
 import type { LocalProjectCheck } from './check-config.js'
 import { pathToUri } from '../normalize/uri.js'
 import { parsePyrightOutput } from './pyright-output.js'
@@ -128,7 +128,7 @@ function filesOf(byFile: DiagnosticsByFile): LspFileDiagnostics[] {
       uri: pathToUri(path),
       diagnostics: [...diagnostics].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character),
     }))
-    .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+    .sort((a, b) => compareCodeUnits(a.uri, b.uri))
 }
 
 /** `node script ...args` in `cwd`: what it printed, and its exit status. */

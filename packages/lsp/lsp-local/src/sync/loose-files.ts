@@ -1,5 +1,5 @@
 import { dirname, join, relative, sep } from 'node:path'
-import { extensionOf } from '@agent-lsp/lsp'
+import { compareCodeUnits, extensionOf } from '@agent-lsp/lsp'
 import { nearestMarkedDirectory } from './projects.js'
 import { BUILD_DIRECTORIES, DEPENDENCY_DIRECTORIES, walk } from './walk.js'
 
@@ -37,6 +37,6 @@ export function looseFiles(root: string, markers: readonly string[], extensions:
   })
   // Folders up from the anchor to the common ancestor, then down to the file's folder.
   const distance = (file: string): number => relative(anchor, dirname(file)).split(sep).filter((step) => step !== '').length
-  const ranked = found.map((file) => ({ file, distance: distance(file) })).sort((a, b) => a.distance - b.distance || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  const ranked = found.map((file) => ({ file, distance: distance(file) })).sort((a, b) => a.distance - b.distance || compareCodeUnits(a.file, b.file))
   return { nearest: ranked.slice(0, max).map(({ file }) => file), firstLeftOut: ranked[max]?.file, total: found.length, counted }
 }

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { compareCodeUnits } from '@agent-lsp/lsp'
 
 /**
  * Folders that hold what a project depends on rather than its own sources: VCS data, installed
@@ -103,7 +104,7 @@ function list(path: string, depth: number, skip: (name: string) => boolean): Wal
   } catch {
     return undefined // gone, or not readable: nothing to see
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  entries.sort((a, b) => compareCodeUnits(a.name, b.name))
   const names = entries.map((entry) => entry.name)
   // A virtualenv below the root is a dependency: not entered.
   if (depth > 0 && names.includes('pyvenv.cfg')) return { path, depth, names, files: [], directories: [] }

@@ -1,6 +1,6 @@
 // Matching a model's symbol name or name path (`addItem`, `Cart.addItem`, `Outer.Inner.method`)
 // against the symbols servers report. Pure: no files, no queries.
-import type { LspSymbol } from '@agent-lsp/lsp'
+import { compareCodeUnits, type LspSymbol } from '@agent-lsp/lsp'
 import { functionKinds, nameSegments } from '../text/symbol-names.js'
 
 /** A symbol with the names around it, as a name path can match it. */
@@ -167,7 +167,7 @@ export function closestEntries(entries: readonly SymbolEntry[], query: readonly 
   // Locals only when nothing else comes close: a name a model asks for is rarely one.
   const outer = scored.filter(({ entry }) => !entry.local)
   if (outer.length > 0) scored.splice(0, scored.length, ...outer)
-  scored.sort((a, b) => a.score - b.score || compareText(a.entry.displayName, b.entry.displayName) || comparePosition(a.entry, b.entry))
+  scored.sort((a, b) => a.score - b.score || compareCodeUnits(a.entry.displayName, b.entry.displayName) || comparePosition(a.entry, b.entry))
   // One symbol reported twice (a workspace and a document symbol) is one suggestion: the first kept.
   const seen = new Set<string>()
   const picked: SymbolEntry[] = []
@@ -181,12 +181,10 @@ export function closestEntries(entries: readonly SymbolEntry[], query: readonly 
   return picked
 }
 
-const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
-
 function comparePosition(a: SymbolEntry, b: SymbolEntry): number {
   const p = a.symbol.selectionRange.start
   const q = b.symbol.selectionRange.start
-  return compareText(a.symbol.uri, b.symbol.uri) || p.line - q.line || p.character - q.character
+  return compareCodeUnits(a.symbol.uri, b.symbol.uri) || p.line - q.line || p.character - q.character
 }
 
 /** Levenshtein distance over UTF-16 units (names are mostly ASCII). */

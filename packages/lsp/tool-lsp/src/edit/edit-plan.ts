@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
-import { LspError, type LspPosition, type LspRange, type LspTextEdit, type LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { compareCodeUnits, LspError, type LspPosition, type LspRange, type LspTextEdit, type LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { lineEnd, lineStarts } from '@agent-lsp/text-lines'
 import { URI } from 'vscode-uri'
 import { NotRegularFileError, NotTextError, readRegularFile } from '../input/regular-file.js'
@@ -142,7 +142,7 @@ export async function planEdit(edit: LspWorkspaceEdit, workspaceRoot: string, ma
   }
   const files = [...state.entries()]
     .filter(([, { before, after }]) => before !== after)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .sort(([a], [b]) => compareCodeUnits(a, b))
     .map(([file, { before, after, movedFrom }]): FileChange => ({
       path: file,
       displayPath: rel(file),

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { LspError, type LspSymbol } from '@agent-lsp/lsp'
+import { compareCodeUnits, LspError, type LspSymbol } from '@agent-lsp/lsp'
 import { addedLines, type Hunk } from './diff-hunks.js'
 import type { ChangeSet } from './changes.js'
 import { oldDeclarations, type OldDeclaration } from './old-declarations.js'
@@ -93,7 +93,7 @@ export async function changedParts(changes: ChangeSet, workspaceRoot: string, ou
     }
   }
   // Code-unit order, not localeCompare (ICU collation, 3 MB of RSS): the same on every machine.
-  parts.changed.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.placed.symbol.selectionRange.start.line - b.placed.symbol.selectionRange.start.line)
+  parts.changed.sort((a, b) => compareCodeUnits(a.file, b.file) || a.placed.symbol.selectionRange.start.line - b.placed.symbol.selectionRange.start.line)
   return parts
 }
 

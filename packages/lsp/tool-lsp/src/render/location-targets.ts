@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { LspLocation, LspPosition } from '@agent-lsp/lsp'
+import { compareCodeUnits, type LspLocation, type LspPosition } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { utf16ToCodePointColumn } from '../text/columns.js'
 import type { LineReader } from '../input/file-lines.js'
@@ -83,13 +83,9 @@ export function fsPathOf(uriText: string): string | undefined {
   return uri.scheme === 'file' ? uri.fsPath : undefined
 }
 
-// Plain code-unit order, not localeCompare: the same answer on every machine.
-const order = (a: string | number, b: string | number): number => (a < b ? -1 : a > b ? 1 : 0)
-
-/** Display order: workspace files by relative path, then external ones, then by position. */
+/** Display order: workspace files by relative path (code units), then external ones, then by position. */
 export function compareTargets(a: LocationTarget, b: LocationTarget): number {
-  return order(a.kind === 'workspace' ? 0 : 1, b.kind === 'workspace' ? 0 : 1) || order(a.file, b.file) ||
-    order(a.line, b.line) || order(a.character, b.character)
+  return (a.kind === 'workspace' ? 0 : 1) - (b.kind === 'workspace' ? 0 : 1) || compareCodeUnits(a.file, b.file) || a.line - b.line || a.character - b.character
 }
 
 /**
