@@ -28,11 +28,11 @@ import type { CatalogueEntry } from './catalogue-entry.js'
  *   pyproject.toml among them, still give hover). Registers a `**\/*.toml` watcher; pushes
  *   diagnostics with the document's version.
  */
-/** What the Vue and Svelte servers answer (measured): every operation but type hierarchy and workspace diagnostics. */
+/** What the Vue and Svelte servers answer (measured): every operation but type hierarchy (workspace diagnostics: their files one by one). */
 // No file operations: svelte-language-server registers none, and typescript-language-server's filters leave .vue out.
 const vueAndSvelteOperations = lspOperations.filter(
   // overlayDiagnostics is the host's, never an entry's (catalogue-entry.ts).
-  (operation) => !['supertypes', 'subtypes', 'workspaceDiagnostics', 'willRenameFiles', 'didRenameFiles', 'overlayDiagnostics'].includes(operation),
+  (operation) => !['supertypes', 'subtypes', 'willRenameFiles', 'didRenameFiles', 'overlayDiagnostics'].includes(operation),
 )
 
 export const webServers: readonly CatalogueEntry[] = [
@@ -84,7 +84,7 @@ export const webServers: readonly CatalogueEntry[] = [
     // Its indexing progress begins after the first request was answered (empty) on a cold index; this
     // line ends every indexing, a warm one (its state kept from an earlier run) too.
     readyLogPattern: '^Indexer: Indexing finished\\.',
-    operations: ['goToDefinition', 'findReferences', 'hover', 'signatureHelp', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'format'],
+    operations: ['goToDefinition', 'findReferences', 'hover', 'signatureHelp', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'format', 'workspaceDiagnostics'],
     // Not a dependency: its licence is not open source, so installing it is the user's own choice.
     install: 'npm i -g intelephense@1.18.5 (not open source: read its licence at https://intelephense.com/legal first)',
   },

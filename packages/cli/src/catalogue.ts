@@ -146,7 +146,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     },
     // Its references list every function of the name in the workspace; goToDefinition tells them apart.
     referencesByName: true,
-    operations: ['goToDefinition', 'findReferences', 'hover', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
+    operations: ['goToDefinition', 'findReferences', 'hover', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'workspaceDiagnostics'],
     install: 'npm i bash-language-server',
     bundled: { script: 'bash-language-server/out/cli.js', args: ['start'] },
   },
@@ -173,7 +173,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
       howToGenerate: 'cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or bear -- make',
     },
     openChangedFiles: true,
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'supertypes', 'subtypes'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'supertypes', 'subtypes', 'workspaceDiagnostics'],
     install: 'apt-get install clangd',
   },
   {
@@ -196,7 +196,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // second pass a second later (`diagnosticsDelay`), which the rule above took for final: one
     // pass, the dependents with the changed file.
     initializationOptions: { diagnosticsDelay: '0s' },
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'workspaceDiagnostics'],
     install: 'apt-get install gopls golang-go',
   },
   {
@@ -208,7 +208,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     extensionToLanguage: { '.rs': 'rust' },
     rootMarkers: ['Cargo.toml'],
     // Not measured here (not obtainable): what rust-analyzer's documentation lists.
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'workspaceDiagnostics'],
     install: 'rustup component add rust-analyzer',
   },
   ...markupServers,
@@ -222,7 +222,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     extensionToLanguage: { '.py': 'python', '.pyi': 'python' },
     rootMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg'],
     alternativeTo: 'python',
-    operations: ['goToDefinition', 'findReferences', 'hover', 'signatureHelp', 'documentSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
+    operations: ['goToDefinition', 'findReferences', 'hover', 'signatureHelp', 'documentSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'workspaceDiagnostics'],
     install: 'apt-get install python3-pylsp',
   },
   {
@@ -242,7 +242,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // It reports its indexing's progress only as a message wakes it: the end waited for the next one.
     nudgeProgressMs: 250,
     alternativeTo: 'c',
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'workspaceDiagnostics'],
     install: 'apt-get install ccls',
   },
   {
@@ -256,7 +256,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     alternativeTo: 'typescript',
     // Measured (catalogue-operations.test.ts): typescript's operations but workspaceDiagnostics (its
     // pull diagnostics have no workspace form, and no compiler check is configured for it).
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'willRenameFiles'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'workspaceDiagnostics', 'willRenameFiles'],
     install: 'npm i @typescript/native-preview',
   },
 ]

@@ -31,17 +31,17 @@ export const answers = {
   python: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, prepareCallHierarchy, workspaceDiagnostics',
   // clangd, gopls and rust-analyzer: tsserver's operations less its
   // project check; clangd has a type hierarchy.
-  c: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy, supertypes, subtypes',
-  go: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy',
-  bash: '         answers: goToDefinition, findReferences, hover, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format',
-  json: '         answers: hover, documentSymbol, diagnostics, codeActions, format',
-  css: '         answers: goToDefinition, findReferences, hover, documentSymbol, diagnostics, rename, codeActions, format',
-  html: '         answers: goToDefinition, findReferences, hover, signatureHelp, documentSymbol, diagnostics, rename, format',
-  yaml: '         answers: goToDefinition, hover, documentSymbol, diagnostics, completion, rename, codeActions, format',
-  dockerfile: '         answers: goToDefinition, hover, signatureHelp, documentSymbol, diagnostics, completion, rename, format',
-  php: '         answers: goToDefinition, findReferences, hover, signatureHelp, documentSymbol, workspaceSymbol, diagnostics, completion, format',
+  c: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics',
+  go: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy, workspaceDiagnostics',
+  bash: '         answers: goToDefinition, findReferences, hover, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, workspaceDiagnostics',
+  json: '         answers: hover, documentSymbol, diagnostics, codeActions, format, workspaceDiagnostics',
+  css: '         answers: goToDefinition, findReferences, hover, documentSymbol, diagnostics, rename, codeActions, format, workspaceDiagnostics',
+  html: '         answers: goToDefinition, findReferences, hover, signatureHelp, documentSymbol, diagnostics, rename, format, workspaceDiagnostics',
+  yaml: '         answers: goToDefinition, hover, documentSymbol, diagnostics, completion, rename, codeActions, format, workspaceDiagnostics',
+  dockerfile: '         answers: goToDefinition, hover, signatureHelp, documentSymbol, diagnostics, completion, rename, format, workspaceDiagnostics',
+  php: '         answers: goToDefinition, findReferences, hover, signatureHelp, documentSymbol, workspaceSymbol, diagnostics, completion, format, workspaceDiagnostics',
   toml: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, documentSymbol, diagnostics, completion, codeActions, format, workspaceDiagnostics, didRenameFiles',
-  vueSvelte: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy',
+  vueSvelte: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy, workspaceDiagnostics',
 }
 
 /** doctor's row of intelephense, found on `PATH` (not a dependency: its licence is not open source). */

@@ -133,6 +133,16 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
     let stdout = ''
     expect(await main(['workspaceDiagnostics', '--root', seam.root], { cwd: seam.root, stdout: (text) => void (stdout += text), stderr: () => {} })).toBe(0)
     expect(stdout).toBe(`${answer}\n`)
+    // Asked with a file, the file's project is checked the same way (it was refused: "does not support workspaceDiagnostics").
+    const withFile = await seam.ask({ operation: 'workspaceDiagnostics', filePath: 'lib/lib.go' })
+    expect([withFile.kind === 'workspaceDiagnostics' && withFile.checks, seam.show(withFile), withFile.completeness]).toEqual([
+      ['go diagnostics of each of its 2 files'],
+      ['main.go:6:17 Error compiler IncompatibleAssign cannot use lib.Add(1, 2) (value of type int) as string value in variable declaration'],
+      { state: 'complete' },
+    ])
+    stdout = ''
+    expect(await main(['workspaceDiagnostics', '--file', 'lib/lib.go', '--root', seam.root], { cwd: seam.root, stdout: (text) => void (stdout += text), stderr: () => {} })).toBe(0)
+    expect(stdout).toBe(`${answer}\n`)
 
     const more = Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`lib/f${i}.go`, `package lib\n\nfunc F${i}() int { return ${i} }\n`]))
     const big = await seamOn({ ...module, ...more })
@@ -140,6 +150,8 @@ describe('workspaceDiagnostics of code nothing else checks', () => {
     const message = 'language server "go" gives no workspace diagnostics (no workspace pull diagnostics, no project check): its files (such as main.go; more than the 16 checked one by one) were not checked; ask diagnostics of each file'
     expect(unchecked.kind === 'workspaceDiagnostics' && [unchecked.files, unchecked.completeness]).toEqual([[], { state: 'partial', reason: 'unconfigured', message }])
     expect(await toolOn(big.root).tool.execute({ operation: 'workspaceDiagnostics' })).toBe(`Partial answer (unconfigured): ${message}\nNothing was checked, so there are no diagnostics to show.`)
+    const bigWithFile = await big.ask({ operation: 'workspaceDiagnostics', filePath: 'lib/f3.go' })
+    expect(bigWithFile.completeness).toEqual({ state: 'partial', reason: 'unconfigured', message: message.replace('such as main.go', 'such as lib/f3.go') })
   })
 
   // The JSON server has no workspace diagnostics either: a project's few .json files are checked one

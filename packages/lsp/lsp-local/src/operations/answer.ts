@@ -103,11 +103,11 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   const firstOpen = documents.size === 0
   // A file moved: its document (gone from disk) is closed before the server hears of the move.
   if (request.operation === 'didRenameFiles') await documents.refreshOpen()
-  // Asked of every language, a server with no workspace diagnostics has its few files here checked
-  // one by one; more are a miss it says, not an empty answer.
+  // A server with no workspace diagnostics has its few files here checked one by one (the
+  // workspace's, or the project's of the file asked about); more are a miss it says, not an empty answer.
   let oneByOne: { readonly files: readonly string[]; readonly headers?: string } | undefined
-  if (request.operation === 'workspaceDiagnostics' && path === null && unsupported(client.capabilities, request.operation, config, null) !== undefined) {
-    const found = filesOneByOne(client.capabilities, config, resolvedWorkspaceRoot, anyFile)
+  if (request.operation === 'workspaceDiagnostics' && unsupported(client.capabilities, request.operation, config, path) !== undefined) {
+    const found = filesOneByOne(client.capabilities, config, path === null ? resolvedWorkspaceRoot : root, path ?? anyFile)
     if ('unchecked' in found) return { kind: 'workspaceDiagnostics', files: [], checks: [], resolvedWorkspaceRoot, completeness: { state: 'partial', reason: 'unconfigured', message: found.unchecked } }
     oneByOne = found
   } else assertSupported(client.capabilities, request.operation, config, path)
