@@ -32,11 +32,13 @@ describe('workspaceDiagnostics through workspace/diagnostic', () => {
     expect(asked.map((entry) => entry.params)).toEqual([{ previousResultIds: [] }])
   })
 
-  it('is refused for a file by a server without workspace pull diagnostics and no project check', async () => {
-    const root = workspace({ 'a.ts': 'export const a = 1\n' })
-    const fake = fakeProvider(root, {})
-    const error = await rejection(fake.provider.query({ operation: 'workspaceDiagnostics', filePath: 'a.ts', workspaceRoot: root, languageId: 'typescript' }))
-    expect([error.code, error.message]).toEqual(['LSP_UNSUPPORTED_OPERATION', 'language server "fake" does not support workspaceDiagnostics (no workspace pull diagnostics, no project check)'])
+  it('checks the files of a file\'s project one by one on a server without workspace pull diagnostics and no project check', async () => {
+    const root = workspace({ 'a.ts': 'export const a = 1\n', 'b.ts': 'export const b = 2\n' })
+    const fake = fakeProvider(root, { diagnosticsOnOpen: true })
+    const result = await fake.provider.query({ operation: 'workspaceDiagnostics', filePath: 'a.ts', workspaceRoot: root, languageId: 'typescript' })
+    expect(result).toMatchObject({ kind: 'workspaceDiagnostics', files: [], checks: ['fake diagnostics of each of its 2 files'], completeness: { state: 'complete' } })
+    const opened = (await fake.received()).filter((entry) => entry.method === 'textDocument/didOpen')
+    expect(opened.map((entry) => (entry.params as { textDocument: { uri: string } }).textDocument.uri).sort()).toEqual([pathToUri(`${root}/a.ts`), pathToUri(`${root}/b.ts`)])
   })
 
   // Such a server's few files are checked one by one (real servers: the cli's workspace-diagnostics-unchecked tests).
