@@ -106,7 +106,8 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   // A server with no workspace diagnostics has its few files here checked one by one (the
   // workspace's, or the project's of the file asked about); more are a miss it says, not an empty answer.
   let oneByOne: { readonly files: readonly string[]; readonly headers?: string } | undefined
-  if (request.operation === 'workspaceDiagnostics' && unsupported(client.capabilities, request.operation, config, path) !== undefined) {
+  const checksOneByOne = path === null || unsupported(client.capabilities, 'diagnostics', config, path) === undefined
+  if (request.operation === 'workspaceDiagnostics' && checksOneByOne && unsupported(client.capabilities, request.operation, config, path) !== undefined) {
     const found = filesOneByOne(client.capabilities, config, path === null ? resolvedWorkspaceRoot : root, path ?? anyFile)
     if ('unchecked' in found) return { kind: 'workspaceDiagnostics', files: [], checks: [], resolvedWorkspaceRoot, completeness: { state: 'partial', reason: 'unconfigured', message: found.unchecked } }
     oneByOne = found
