@@ -2,6 +2,7 @@ import { compareLocations, type LspCall } from '@agent-lsp/lsp'
 import { normalizeCallHierarchyItem } from '../normalize/normalize-symbols.js'
 import { protocol } from '../protocol.js'
 import { copyRange, isRange, isRecord, malformed, preview } from '../normalize/shapes.js'
+import { callerCallSites, droppedCallSites } from './call-sites.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
 
 const { CallHierarchyIncomingCallsRequest, CallHierarchyOutgoingCallsRequest, CallHierarchyPrepareRequest } = protocol
@@ -23,13 +24,16 @@ export async function callHierarchy(
   const items = prepared ?? []
   const origins = items.map((item) => normalizeCallHierarchyItem(item, where(CallHierarchyPrepareRequest.method)))
   const calls: LspCall[] = []
-  for (const item of items) {
+  let dropped = 0
+  for (const [index, item] of items.entries()) {
     if (direction === 'incomingCalls') {
       const what = where(CallHierarchyIncomingCallsRequest.method)
       const raw = await ask(() => client.request(CallHierarchyIncomingCallsRequest.type, { item }, signal))
       for (const call of arrayOf(raw, what)) {
         const caller = normalizeCallHierarchyItem(isRecord(call) ? call.from : undefined, what)
-        calls.push({ item: caller, callSites: callSites(call, caller.uri, what) })
+        const checked = callerCallSites({ item: caller, callSites: callSites(call, caller.uri, what) }, origins[index]!)
+        dropped += checked.dropped
+        if (checked.call.callSites.length > 0) calls.push(checked.call)
       }
     } else {
       const what = where(CallHierarchyOutgoingCallsRequest.method)
@@ -40,7 +44,8 @@ export async function callHierarchy(
       }
     }
   }
-  return { kind: 'calls', direction: direction === 'incomingCalls' ? 'incoming' : 'outgoing', origins, calls: mergeCalls(calls) }
+  const completeness = droppedCallSites(context.serverId, dropped)
+  return { kind: 'calls', direction: direction === 'incomingCalls' ? 'incoming' : 'outgoing', origins, calls: mergeCalls(calls), ...(completeness ? { completeness } : {}) }
 }
 
 /** One entry per item (servers may repeat an item, or a range), call sites deduplicated, sorted. */

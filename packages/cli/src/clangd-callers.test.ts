@@ -1,0 +1,39 @@
+// clangd 14 gives every function of one name the same identity: the calls from two programs' `main`
+// came as one caller in one file, the other file's call sites shown at lines of this one that hold
+// no call (the tenth trial: nettle's examples, werror's 38 calls, 26 of them then taken by the
+// cross-check as "uses as a value"). grep is the independent check: report( at tool_a.c:5, tool_b.c:11, 12.
+import { execFileSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { seamOn } from './seam.test-support.js'
+import { toolOn } from './workspace.test-support.js'
+
+const project = (root: string): Record<string, string> => ({
+  'lib.h': 'void report(const char *msg);\n',
+  'lib.c': '#include <stdio.h>\n#include "lib.h"\nvoid report(const char *msg) { puts(msg); }\n',
+  'tool_a.c': '#include "lib.h"\n\nint main(void)\n{\n  report("a1");\n  return 0;\n}\n',
+  'tool_b.c': `#include "lib.h"\n${Array.from({ length: 7 }, (_, i) => `/* padding line ${i + 2} */\n`).join('')}int main(void)\n{\n  report("b1");\n  report("b2");\n  return 0;\n}\n`,
+  'compile_commands.json': JSON.stringify(['lib.c', 'tool_a.c', 'tool_b.c'].map((file) => ({ directory: root, file, arguments: ['cc', '-c', file] }))),
+})
+const calls = ['tool_a.c:5:3', 'tool_b.c:11:3', 'tool_b.c:12:3']
+
+describe('clangd incomingCalls of a function called from two programs\' main', () => {
+  it('lists only call sites that are in the caller named, says what it left out, and the cross-check finds the rest', { timeout: 120_000 }, async () => {
+    const seam = await seamOn(project)
+    expect(execFileSync('grep', ['-n', 'report(', 'tool_a.c', 'tool_b.c'], { cwd: seam.root, encoding: 'utf8' })).toBe('tool_a.c:5:  report("a1");\ntool_b.c:11:  report("b1");\ntool_b.c:12:  report("b2");\n')
+    // clangd names one main or the other, by turns: what it shows and what it leaves out make the three calls.
+    for (const round of ['cold', 'warm', 'again']) {
+      const result = await seam.ask({ operation: 'incomingCalls', filePath: 'lib.c', position: { line: 2, character: 5 } })
+      const [row] = seam.show(result)
+      const shown = (row ?? '').replace(/^Function main ← /, '').split(' ')
+      expect(shown.length > 0 && shown.every((site) => calls.includes(site)), `${round}: ${row}`).toBe(true)
+      const dropped = calls.length - shown.length
+      const sites = dropped === 1 ? '1 call site' : `${dropped} call sites`
+      expect(result.completeness, round).toEqual({ state: 'partial', reason: 'unresolved', message: `c gave ${sites} outside the caller it named (callers of one name in several files taken for one): left out, as where they are is unknown` })
+    }
+    // Through the tool the cross-check finds those left out: the three calls, and no line taken for a use as a value.
+    const answer = await toolOn(seam.root).tool.execute({ operation: 'incomingCalls', filePath: 'lib.c', line: 3, character: 6 })
+    expect(answer).not.toContain('as a value')
+    const listed = [...answer.matchAll(/(tool_[ab]\.c):(\d+):3\b|at (\d+):3/g)].length
+    expect([listed, ...calls.map((call) => answer.includes(call) || answer.includes(`at ${call.split(':')[1]}:3`))], answer).toEqual([3, true, true, true])
+  })
+})
