@@ -52,6 +52,8 @@ export interface CatalogueEntry {
   readonly readyLogStream?: 'stderr'
   /** See `LocalServerConfig.nudgeProgressMs`. */
   readonly nudgeProgressMs?: number
+  /** See `LocalServerConfig.resultLimits`. */
+  readonly resultLimits?: LocalServerConfig['resultLimits']
   /** See `LocalServerConfig.deadLogPattern`. */
   readonly deadLogPattern?: string
   /** See `LocalServerConfig.awaitOpenDiagnostics`. */

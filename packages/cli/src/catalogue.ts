@@ -154,7 +154,9 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     id: 'c',
     language: 'C/C++',
     command: 'clangd',
-    args: ['--background-index', '--log=error'],
+    // Its references stop at 1,000 unless told (--limit-references); its workspace symbols at 100 (--limit-results, which completion shares).
+    args: ['--background-index', '--log=error', '--limit-references=0'],
+    resultLimits: { workspaceSymbol: 100 },
     versionArgs: ['--version'],
     extensionToLanguage: { ...c, ...cpp },
     rootMarkers: ['compile_commands.json', 'compile_flags.txt', '.clangd'],
@@ -186,6 +188,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     rootMarkers: ['go.work', 'go.mod'],
     // One gopls for a go.work's modules: it loads them all from any of them.
     workspaceRootMarkers: ['go.work'],
+    // Its workspace symbols stop at 100 (maxSymbols).
+    resultLimits: { workspaceSymbol: 100 },
     // It always publishes a changed file (0.25-2.3 s), a dependent only when its list changes and
     // then with or before it; its first publication after an open is from disk, without a version.
     // An edited go.mod is published, with its dependents, once the module is reloaded (~1 s).

@@ -126,6 +126,7 @@ describe('server config', () => {
       diagnostics: { settle: 'changed-files-published', publishedFiles: ['go.mod'] },
       failureProgressTitle: '^Error loading workspace$',
       initializationOptions: { diagnosticsDelay: '0s' },
+      resultLimits: { workspaceSymbol: 100 },
       installHint: 'apt-get install gopls golang-go',
     })
     // Its process is no longer the catalogue's: doctor does not guess how to ask its version.

@@ -130,7 +130,8 @@ describe('the server catalogue', () => {
       {
         id: 'c',
         command: 'clangd',
-        args: ['--background-index', '--log=error'],
+        args: ['--background-index', '--log=error', '--limit-references=0'],
+        resultLimits: { workspaceSymbol: 100 },
         extensionToLanguage: { '.c': 'c', '.h': 'c', '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 'cpp', '.hxx': 'cpp' },
         rootMarkers: ['compile_commands.json', 'compile_flags.txt', '.clangd'],
         diagnostics: { settle: 'own-version', recheckOnDiskChange: true, includedFromDisk: ['.h', '.hh', '.hpp', '.hxx', '.inc', '.inl', '.ipp', '.tcc'] },
@@ -145,7 +146,7 @@ describe('the server catalogue', () => {
         openChangedFiles: true,
         installHint: 'apt-get install clangd',
       },
-      { id: 'go', command: 'gopls', extensionToLanguage: { '.go': 'go' }, rootMarkers: ['go.work', 'go.mod'], workspaceRootMarkers: ['go.work'], diagnostics: { settle: 'changed-files-published', publishedFiles: ['go.mod'] }, failureProgressTitle: '^Error loading workspace$', initializationOptions: { diagnosticsDelay: '0s' }, installHint: 'apt-get install gopls golang-go' },
+      { id: 'go', command: 'gopls', extensionToLanguage: { '.go': 'go' }, rootMarkers: ['go.work', 'go.mod'], workspaceRootMarkers: ['go.work'], resultLimits: { workspaceSymbol: 100 }, diagnostics: { settle: 'changed-files-published', publishedFiles: ['go.mod'] }, failureProgressTitle: '^Error loading workspace$', initializationOptions: { diagnosticsDelay: '0s' }, installHint: 'apt-get install gopls golang-go' },
       { id: 'rust', command: 'rust-analyzer', extensionToLanguage: { '.rs': 'rust' }, rootMarkers: ['Cargo.toml'], installHint: 'rustup component add rust-analyzer' },
       {
         id: 'json',

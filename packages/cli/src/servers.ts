@@ -40,6 +40,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.workspaceRootMarkers !== undefined ? { workspaceRootMarkers: entry.workspaceRootMarkers } : {}),
     ...(entry.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
     ...(entry.nudgeProgressMs ? { nudgeProgressMs: entry.nudgeProgressMs } : {}),
+    ...(entry.resultLimits ? { resultLimits: entry.resultLimits } : {}),
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry.virtualenv ? { virtualenv: entry.virtualenv } : {}),

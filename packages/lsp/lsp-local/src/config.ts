@@ -1,4 +1,4 @@
-import { LspError, isValidExtension, isValidFileName } from '@agent-lsp/lsp'
+import { LspError, isValidExtension, isValidFileName, type LspOperation } from '@agent-lsp/lsp'
 import type { LocalProjectCheck } from './project-check/check-config.js'
 import type { LocalCompileDatabase } from './config-compile-database.js'
 import type { LocalDiagnosticsRules } from './config-diagnostics.js'
@@ -110,6 +110,11 @@ export interface LocalServerConfig {
    * reopened, so they read it again.
    */
   readonly openChangedFiles?: boolean
+  /**
+   * The most results the server gives for an operation, by operation (gopls and clangd 14:
+   * `{ workspaceSymbol: 100 }`): an answer of that many is `partial / unchecked`, as more may match.
+   */
+  readonly resultLimits?: Readonly<Partial<Record<LspOperation, number>>>
   /** Sent verbatim as `InitializeParams.initializationOptions`. */
   readonly initializationOptions?: unknown
   /**
@@ -216,6 +221,7 @@ export function validateServerConfig(config: LocalServerConfig): void {
     if (typeof says !== 'string' || !isRegExp(pattern)) throw invalid('excludedFolders must have a regular expression pattern and a says sentence')
   }
   if (config.workspaceRootMarkers !== undefined && !isStringArray(config.workspaceRootMarkers)) throw invalid('workspaceRootMarkers must be an array of file names')
+  if (config.resultLimits !== undefined && !Object.values(config.resultLimits).every((limit) => Number.isInteger(limit) && limit > 0)) throw invalid('resultLimits must give each operation a positive integer')
   if (config.nudgeProgressMs !== undefined && !(Number.isInteger(config.nudgeProgressMs) && config.nudgeProgressMs > 0)) throw invalid('nudgeProgressMs must be a positive integer')
   const database = config.compileDatabase
   if (database !== undefined && ![database.files, database.flagFiles ?? [], database.sourceExtensions].every(isStringArray)) {

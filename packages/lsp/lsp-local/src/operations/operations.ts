@@ -4,6 +4,7 @@ import { normalizeSignatureHelp } from '../normalize/normalize-signature.js'
 import { normalizeDocumentSymbols, normalizeWorkspaceSymbols } from '../normalize/normalize-symbols.js'
 import { normalizeHover, normalizeLocations } from '../normalize/normalize.js'
 import { protocol } from '../protocol.js'
+import { resultLimitCompleteness } from './result-limits.js'
 import { callHierarchy } from './call-hierarchy.js'
 import { retryContentModified, type OperationAnswer, type OperationContext } from './context.js'
 import { diagnostics } from './diagnostics.js'
@@ -77,7 +78,8 @@ export async function runOperation(request: LspProviderQuery, context: Operation
     }
     case 'workspaceSymbol': {
       const raw = await ask(() => client.request(WorkspaceSymbolRequest.type, { query: request.query }, signal))
-      return { kind: 'symbols', symbols: normalizeWorkspaceSymbols(raw, where(WorkspaceSymbolRequest.method)) }
+      const cut = resultLimitCompleteness(client.config, request.operation, Array.isArray(raw) ? raw.length : 0)
+      return { kind: 'symbols', symbols: normalizeWorkspaceSymbols(raw, where(WorkspaceSymbolRequest.method)), ...(cut ? { completeness: cut } : {}) }
     }
     case 'diagnostics':
       return diagnostics(textDocument.uri, context, ask)
