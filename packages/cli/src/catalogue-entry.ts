@@ -54,6 +54,8 @@ export interface CatalogueEntry {
   readonly nudgeProgressMs?: number
   /** See `LocalServerConfig.resultLimits`. */
   readonly resultLimits?: LocalServerConfig['resultLimits']
+  /** See `LocalServerConfig.incompleteLog`. */
+  readonly incompleteLog?: LocalServerConfig['incompleteLog']
   /** See `LocalServerConfig.deadLogPattern`. */
   readonly deadLogPattern?: string
   /** See `LocalServerConfig.awaitOpenDiagnostics`. */

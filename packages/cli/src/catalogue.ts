@@ -132,8 +132,18 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     extensionToLanguage: { '.sh': 'shellscript', '.bash': 'shellscript' },
     // Shell files VS Code knows by name (its shellscript language's `filenames`).
     fileNameToLanguage: Object.fromEntries(['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.bash_aliases', '.profile', '.envrc', 'PKGBUILD', 'APKBUILD'].map((name) => [name, 'shellscript'])),
-    settings: { bashIde: { logLevel: 'info' } },
+    settings: { bashIde: { logLevel: 'info', backgroundAnalysisMaxFiles: 500 } },
     readyLogPattern: 'BackgroundAnalysis: (Completed after|skipping|failed resolving|stopped after)',
+    // Its workspace symbols and references come from the scripts its background analysis read,
+    // at most backgroundAnalysisMaxFiles of them and for at most 10 s; it says when it stopped short.
+    incompleteLog: {
+      notes: [
+        { pattern: 'BackgroundAnalysis: Glob resolved with 500 files', says: 'bash-language-server reads at most 500 scripts (backgroundAnalysisMaxFiles) and found that many: scripts past them, if any, are not searched' },
+        { pattern: 'BackgroundAnalysis: stopped after \\d+ms', says: 'bash-language-server stopped reading the workspace after 10 s, its bound: scripts it did not reach are not searched' },
+        { pattern: 'BackgroundAnalysis: stopped discovery at the directories limit', says: 'bash-language-server stopped looking for scripts at 10,000 folders: scripts past them are not searched' },
+      ],
+      reset: 'BackgroundAnalysis: resolving glob',
+    },
     // It publishes once per version, and lints only the script that changed (so a sourced one's
     // change has the file reopened); every finding is ShellCheck's, and without shellcheck it says so once.
     diagnostics: {

@@ -114,7 +114,8 @@ describe('the server catalogue', () => {
           PKGBUILD: 'shellscript',
           APKBUILD: 'shellscript',
         },
-        settings: { bashIde: { logLevel: 'info' } },
+        settings: { bashIde: { logLevel: 'info', backgroundAnalysisMaxFiles: 500 } },
+        incompleteLog: serverCatalogue.find((entry) => entry.id === 'bash')!.incompleteLog,
         readyLogPattern: 'BackgroundAnalysis: (Completed after|skipping|failed resolving|stopped after)',
         referencesByName: true,
         diagnostics: {

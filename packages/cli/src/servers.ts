@@ -41,6 +41,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
     ...(entry.nudgeProgressMs ? { nudgeProgressMs: entry.nudgeProgressMs } : {}),
     ...(entry.resultLimits ? { resultLimits: entry.resultLimits } : {}),
+    ...(entry.incompleteLog ? { incompleteLog: entry.incompleteLog } : {}),
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry.virtualenv ? { virtualenv: entry.virtualenv } : {}),

@@ -111,6 +111,14 @@ export interface LocalServerConfig {
    */
   readonly openChangedFiles?: boolean
   /**
+   * Lines the server logs (`window/logMessage`) when its search of the workspace stops short:
+   * bash-language-server analyses at most `backgroundAnalysisMaxFiles` scripts and for at most 10 s,
+   * and its workspace symbols and references then miss the rest (the tenth trial: 112 of 450
+   * scripts). Each note matched makes workspace-wide answers `partial / unchecked` with its `says`,
+   * until a line matching `reset` (a new search begins).
+   */
+  readonly incompleteLog?: { readonly notes: readonly { readonly pattern: string; readonly says: string }[]; readonly reset: string }
+  /**
    * The most results the server gives for an operation, by operation (gopls and clangd 14:
    * `{ workspaceSymbol: 100 }`): an answer of that many is `partial / unchecked`, as more may match.
    */
@@ -221,6 +229,10 @@ export function validateServerConfig(config: LocalServerConfig): void {
     if (typeof says !== 'string' || !isRegExp(pattern)) throw invalid('excludedFolders must have a regular expression pattern and a says sentence')
   }
   if (config.workspaceRootMarkers !== undefined && !isStringArray(config.workspaceRootMarkers)) throw invalid('workspaceRootMarkers must be an array of file names')
+  const log = config.incompleteLog
+  if (log !== undefined && !(isRegExp(log.reset) && Array.isArray(log.notes) && log.notes.every((note) => isRegExp(note.pattern) && typeof note.says === 'string'))) {
+    throw invalid('incompleteLog must have a reset regular expression and notes of a regular expression pattern and a says sentence')
+  }
   if (config.resultLimits !== undefined && !Object.values(config.resultLimits).every((limit) => Number.isInteger(limit) && limit > 0)) throw invalid('resultLimits must give each operation a positive integer')
   if (config.nudgeProgressMs !== undefined && !(Number.isInteger(config.nudgeProgressMs) && config.nudgeProgressMs > 0)) throw invalid('nudgeProgressMs must be a positive integer')
   const database = config.compileDatabase

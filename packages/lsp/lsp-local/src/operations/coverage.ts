@@ -127,15 +127,18 @@ export function compileDatabaseCompleteness(
 
 /**
  * `partial / unconfigured` quoting the lasting failures the server reports (see `failureProgressTitle`);
- * for an answer that reaches across files (`reachesAcross`), `partial / indexing` while the indexing
- * opening its first file starts has not begun (see `Readiness.expect`); else `undefined`.
+ * for an answer that reaches across files (`reachesAcross`), `partial / unchecked` with what the
+ * server's log said its search left out (`Readiness.incomplete`), or `partial / indexing` while the
+ * indexing opening its first file starts has not begun (see `Readiness.expect`); else `undefined`.
  */
 export function failingCompleteness(
   id: string,
-  { failing, overdue }: { readonly failing: readonly string[]; readonly overdue: string | undefined },
+  { failing, overdue, incomplete }: { readonly failing: readonly string[]; readonly overdue: string | undefined; readonly incomplete: readonly string[] },
   reachesAcross: boolean,
 ): LspCompleteness | undefined {
   if (failing.length > 0) return { state: 'partial', reason: 'unconfigured', message: failing.map((failure) => `${id} reports ${failure}`).join('; ') }
-  if (overdue === undefined || !reachesAcross) return undefined
+  if (!reachesAcross) return undefined
+  if (incomplete.length > 0) return { state: 'partial', reason: 'unchecked', message: incomplete.join('; ') }
+  if (overdue === undefined) return undefined
   return { state: 'partial', reason: 'indexing', message: `${id} has not begun ${overdue}, which opening its first file starts; files it has not opened may be missing` }
 }

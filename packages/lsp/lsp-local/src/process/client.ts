@@ -10,7 +10,7 @@ import { forget, killProcessGroup } from './process-reaper.js'
 import { spawnServer } from './spawn.js'
 import { uriToPath } from '../normalize/uri.js'
 import { PublishedDiagnostics } from '../readiness/published-diagnostics.js'
-import { Readiness } from '../readiness/readiness.js'
+import { readinessFor, type Readiness } from '../readiness/readiness.js'
 import { WatchedFiles } from '../sync/watched-files.js'
 import { cancelledError, deadLogError, exitError, initializeRejected, isWriteFailure, requestError, serverName, spawnError, startFailure, unreadableError } from './client-errors.js'
 import { answerServerRequests } from './server-requests.js'
@@ -62,8 +62,7 @@ export class LanguageServerClient {
   ) {
     this.#exited = new Promise((resolve) => (this.#markExited = resolve))
     this.#gone = new Promise((resolve) => (this.#markGone = resolve))
-    this.readiness = new Readiness(config.readyLogPattern, config.readyLogStream, config.backgroundProgressTitle, config.failureProgressTitle)
-    if (config.nudgeProgressMs) this.readiness.nudgeWith(() => this.#queue(() => this.#connection.sendNotification('$/cancelRequest', { id: -1 })), config.nudgeProgressMs)
+    this.readiness = readinessFor(config, () => this.#queue(() => this.#connection.sendNotification('$/cancelRequest', { id: -1 })))
     this.#deadLog = config.deadLogPattern === undefined ? undefined : new RegExp(config.deadLogPattern)
     this.diagnostics = new PublishedDiagnostics(config.diagnostics, (uri) => languageOf(config, uriToPath(uri) ?? '') !== undefined)
     this.watchedFiles = new WatchedFiles(

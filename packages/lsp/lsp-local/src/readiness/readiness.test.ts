@@ -97,4 +97,14 @@ describe('Readiness', () => {
     readiness.onProgress({ token: 'i', value: { kind: 'begin', title: 'indexing' } })
     expect([readiness.overdue, readiness.pending]).toEqual([undefined, ['indexing']])
   })
+
+  it('says what the log said its search left out, until a new search begins', () => {
+    const readiness = new Readiness()
+    readiness.noteIncompleteFrom({ notes: [{ pattern: 'stopped after \\d+ms', says: 'scripts past 10 s are not searched' }], reset: 'resolving glob' })
+    readiness.onLogMessage('BackgroundAnalysis: resolving glob "**/*" inside "/w"...')
+    readiness.onLogMessage('BackgroundAnalysis: stopped after 10000ms; workspace symbols may be incomplete.')
+    expect([readiness.ready, readiness.incomplete]).toEqual([true, ['scripts past 10 s are not searched']])
+    readiness.onLogMessage('BackgroundAnalysis: resolving glob "**/*" inside "/w"...')
+    expect(readiness.incomplete).toEqual([])
+  })
 })

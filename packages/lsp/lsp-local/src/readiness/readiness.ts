@@ -1,5 +1,6 @@
 import { onAbort } from '@agent-lsp/abort'
 import type { ProgressToken, WorkDoneProgressBegin } from 'vscode-languageserver-protocol'
+import type { LocalServerConfig } from '../config.js'
 
 /** How long a progress token that was created but never begun counts as work, in ms. */
 const CREATED_TOKEN_GRACE_MS = 1_000
@@ -25,6 +26,9 @@ export class Readiness {
   #expected: ExpectedWork | undefined
   /** Expected work that did not begin within its bound (see {@link overdue}). */
   #overdue: ExpectedWork | undefined
+  /** What the server's log says its search of the workspace left out (see {@link noteIncompleteFrom}). */
+  readonly #incomplete = new Set<string>()
+  #incompleteLog: { readonly notes: readonly { readonly pattern: RegExp; readonly says: string }[]; readonly reset: RegExp } | undefined
   /** Wakes a server that reports progress only when a message arrives (see {@link nudgeWith}). */
   #nudge: { readonly send: () => void; readonly everyMs: number } | undefined
   #nudging: ReturnType<typeof setInterval> | undefined
@@ -92,6 +96,16 @@ export class Readiness {
     this.#nudge = { send, everyMs }
   }
 
+  /** Read the server's log for lines saying its search of the workspace stopped short (see `LocalServerConfig.incompleteLog`). */
+  noteIncompleteFrom(log: NonNullable<LocalServerConfig['incompleteLog']>): void {
+    this.#incompleteLog = { notes: log.notes.map(({ pattern, says }) => ({ pattern: new RegExp(pattern), says })), reset: new RegExp(log.reset) }
+  }
+
+  /** What the server's log said its search of the workspace left out, since it last began one: a sentence each. */
+  get incomplete(): string[] {
+    return [...this.#incomplete]
+  }
+
   /** What was expected (see {@link expect}) and has not begun within its bound: e.g. `indexing /p/compile_commands.json`. */
   get overdue(): string | undefined {
     return this.#overdue?.what
@@ -129,6 +143,8 @@ export class Readiness {
 
   /** Feed one `window/logMessage` text. */
   onLogMessage(message: string): void {
+    if (this.#incompleteLog?.reset.test(message)) this.#incomplete.clear()
+    for (const { pattern, says } of this.#incompleteLog?.notes ?? []) if (pattern.test(message)) this.#incomplete.add(says)
     if (this.#awaitingLog?.test(message)) {
       this.#awaitingLog = undefined
       this.#wakeIfReady()
@@ -189,4 +205,16 @@ export class Readiness {
 interface ExpectedWork {
   readonly title: RegExp
   readonly what: string
+}
+
+/**
+ * The readiness of a server run with `config`: its ready log line, background and failure progress
+ * titles, the log lines that say its search stopped short; `nudge` sends a message that wakes it
+ * (see `LocalServerConfig.nudgeProgressMs`).
+ */
+export function readinessFor(config: LocalServerConfig, nudge: () => void): Readiness {
+  const readiness = new Readiness(config.readyLogPattern, config.readyLogStream, config.backgroundProgressTitle, config.failureProgressTitle)
+  if (config.nudgeProgressMs) readiness.nudgeWith(nudge, config.nudgeProgressMs)
+  if (config.incompleteLog) readiness.noteIncompleteFrom(config.incompleteLog)
+  return readiness
 }
