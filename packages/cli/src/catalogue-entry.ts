@@ -56,6 +56,8 @@ export interface CatalogueEntry {
   readonly resultLimits?: LocalServerConfig['resultLimits']
   /** See `LocalServerConfig.incompleteLog`. */
   readonly incompleteLog?: LocalServerConfig['incompleteLog']
+  /** See `LocalServerConfig.workspaceSymbol`. */
+  readonly workspaceSymbol?: LocalServerConfig['workspaceSymbol']
   /** See `LocalServerConfig.deadLogPattern`. */
   readonly deadLogPattern?: string
   /** See `LocalServerConfig.awaitOpenDiagnostics`. */

@@ -77,6 +77,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // Asked, not waited for: it publishes the syntax pass ([]) first whenever the semantic pass ends
     // over 50 ms later (10-25 s for one costly file), without versions, and nothing when a list stays empty.
     diagnostics: { pull: 'tsserver' },
+    // Its workspace/symbol searches the project of the file it used last: tsserver's navto without a file searches every project.
+    workspaceSymbol: 'tsserver',
     initializationOptions: {
       hostInfo: 'agent-lsp',
       // useClientFileWatcher: tsserver leaves file watching to us, and we scan the watched files

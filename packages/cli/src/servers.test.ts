@@ -74,6 +74,7 @@ describe('the server catalogue', () => {
         projectMarkers: ['tsconfig.json', 'jsconfig.json'],
         deadLogPattern: '\\[tsserver\\] Exited\\.',
         diagnostics: { pull: 'tsserver' },
+        workspaceSymbol: 'tsserver',
         onPackagesChanged: { command: 'typescript.tsserverRequest', arguments: ['reloadProjects', {}] },
         initializationOptions: {
           hostInfo: 'agent-lsp',

@@ -42,6 +42,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.nudgeProgressMs ? { nudgeProgressMs: entry.nudgeProgressMs } : {}),
     ...(entry.resultLimits ? { resultLimits: entry.resultLimits } : {}),
     ...(entry.incompleteLog ? { incompleteLog: entry.incompleteLog } : {}),
+    ...(entry.workspaceSymbol ? { workspaceSymbol: entry.workspaceSymbol } : {}),
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry.virtualenv ? { virtualenv: entry.virtualenv } : {}),

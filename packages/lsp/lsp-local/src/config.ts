@@ -119,6 +119,13 @@ export interface LocalServerConfig {
    */
   readonly incompleteLog?: { readonly notes: readonly { readonly pattern: string; readonly says: string }[]; readonly reset: string }
   /**
+   * How workspace symbols are asked: `tsserver`, through `typescript.tsserverRequest` `navto` without
+   * a file, so that every project tsserver loaded is searched (typescript-language-server 5.3.0
+   * passes the file it used last, which limits tsserver to that file's project); absent,
+   * `workspace/symbol`.
+   */
+  readonly workspaceSymbol?: 'tsserver'
+  /**
    * The most results the server gives for an operation, by operation (gopls and clangd 14:
    * `{ workspaceSymbol: 100 }`): an answer of that many is `partial / unchecked`, as more may match.
    */

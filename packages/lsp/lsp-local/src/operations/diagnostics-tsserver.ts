@@ -8,7 +8,7 @@ import type { Ask } from './context.js'
 const { ExecuteCommandRequest } = protocol
 
 /** typescript-language-server's command that forwards a request to its tsserver and returns the response. */
-const TSSERVER_REQUEST = 'typescript.tsserverRequest'
+export const TSSERVER_REQUEST = 'typescript.tsserverRequest'
 
 /** Whether the server lists {@link TSSERVER_REQUEST} among its commands (typescript-language-server 5.3.0 does). */
 export function offersTsserverPull(capabilities: ServerCapabilities): boolean {
@@ -16,7 +16,7 @@ export function offersTsserverPull(capabilities: ServerCapabilities): boolean {
 }
 
 /** A tsserver `protocol.Location`: 1-based line, 1-based UTF-16 offset. */
-interface TsLocation {
+export interface TsLocation {
   readonly line: number
   readonly offset: number
 }
@@ -83,10 +83,11 @@ function relatedInformation(info: unknown): DiagnosticRelatedInformation[] {
   return [{ location: { uri: pathToUri(file), range: { start: position(start), end: position(end) } }, message: info.message }]
 }
 
-function isLocation(value: unknown): value is TsLocation {
+export function isLocation(value: unknown): value is TsLocation {
   return isRecord(value) && Number.isInteger(value.line) && Number.isInteger(value.offset) && (value.line as number) >= 1 && (value.offset as number) >= 1
 }
 
-function position(location: TsLocation): { line: number; character: number } {
+/** A tsserver location as an LSP position (0-based line, 0-based UTF-16 character). */
+export function position(location: TsLocation): { line: number; character: number } {
   return { line: location.line - 1, character: location.offset - 1 }
 }

@@ -5,6 +5,8 @@ import { normalizeDocumentSymbols, normalizeWorkspaceSymbols } from '../normaliz
 import { normalizeHover, normalizeLocations } from '../normalize/normalize.js'
 import { protocol } from '../protocol.js'
 import { resultLimitCompleteness } from './result-limits.js'
+import { offersTsserverPull } from './diagnostics-tsserver.js'
+import { tsserverWorkspaceSymbols } from './workspace-symbol-tsserver.js'
 import { callHierarchy } from './call-hierarchy.js'
 import { retryContentModified, type OperationAnswer, type OperationContext } from './context.js'
 import { diagnostics } from './diagnostics.js'
@@ -77,7 +79,8 @@ export async function runOperation(request: LspProviderQuery, context: Operation
       return { kind: 'symbols', symbols: normalizeDocumentSymbols(raw, textDocument.uri, where(DocumentSymbolRequest.method)) }
     }
     case 'workspaceSymbol': {
-      const raw = await ask(() => client.request(WorkspaceSymbolRequest.type, { query: request.query }, signal))
+      const everyProject = client.config.workspaceSymbol === 'tsserver' && offersTsserverPull(client.capabilities)
+      const raw = everyProject ? await tsserverWorkspaceSymbols(request.query, client, ask, signal) : await ask(() => client.request(WorkspaceSymbolRequest.type, { query: request.query }, signal))
       const cut = resultLimitCompleteness(client.config, request.operation, Array.isArray(raw) ? raw.length : 0)
       return { kind: 'symbols', symbols: normalizeWorkspaceSymbols(raw, where(WorkspaceSymbolRequest.method)), ...(cut ? { completeness: cut } : {}) }
     }
