@@ -58,6 +58,8 @@ export interface CatalogueEntry {
   readonly incompleteLog?: LocalServerConfig['incompleteLog']
   /** See `LocalServerConfig.workspaceSymbol`. */
   readonly workspaceSymbol?: LocalServerConfig['workspaceSymbol']
+  /** See `LocalServerConfig.implementation`. */
+  readonly implementation?: LocalServerConfig['implementation']
   /** See `LocalServerConfig.deadLogPattern`. */
   readonly deadLogPattern?: string
   /** See `LocalServerConfig.awaitOpenDiagnostics`. */

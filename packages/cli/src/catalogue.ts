@@ -79,6 +79,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     diagnostics: { pull: 'tsserver' },
     // Its workspace/symbol searches the project of the file it used last: tsserver's navto without a file searches every project.
     workspaceSymbol: 'tsserver',
+    // Its implementations come from the file's project: each project under the root is asked too.
+    implementation: 'tsserver',
     initializationOptions: {
       hostInfo: 'agent-lsp',
       // useClientFileWatcher: tsserver leaves file watching to us, and we scan the watched files

@@ -75,6 +75,7 @@ describe('the server catalogue', () => {
         deadLogPattern: '\\[tsserver\\] Exited\\.',
         diagnostics: { pull: 'tsserver' },
         workspaceSymbol: 'tsserver',
+        implementation: 'tsserver',
         onPackagesChanged: { command: 'typescript.tsserverRequest', arguments: ['reloadProjects', {}] },
         initializationOptions: {
           hostInfo: 'agent-lsp',

@@ -43,6 +43,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.resultLimits ? { resultLimits: entry.resultLimits } : {}),
     ...(entry.incompleteLog ? { incompleteLog: entry.incompleteLog } : {}),
     ...(entry.workspaceSymbol ? { workspaceSymbol: entry.workspaceSymbol } : {}),
+    ...(entry.implementation ? { implementation: entry.implementation } : {}),
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry.virtualenv ? { virtualenv: entry.virtualenv } : {}),

@@ -26,4 +26,20 @@ describe('workspaceSymbol over several TypeScript projects', () => {
       }
     }
   })
+
+  // An interface in alpha/ implemented in beta/, which imports it: tsserver searches the file's own
+  // project, and goToImplementation was "No implementations found", complete, even with beta loaded.
+  it('finds goToImplementation\'s implementations in another project', { timeout: 120_000 }, async () => {
+    const seam = await seamOn({
+      'alpha/tsconfig.json': tsconfig,
+      'beta/tsconfig.json': tsconfig,
+      'alpha/src/i.ts': 'export interface Shape { area(): number }\n',
+      'beta/src/sq.ts': "import type { Shape } from '../../alpha/src/i'\nexport class Square implements Shape { area() { return 4 } }\n",
+    })
+    expect(execFileSync('grep', ['-rn', 'implements Shape', 'alpha', 'beta'], { cwd: seam.root, encoding: 'utf8' })).toBe("beta/src/sq.ts:2:export class Square implements Shape { area() { return 4 } }\n")
+    for (const round of ['cold', 'warm']) {
+      const result = await seam.ask({ operation: 'goToImplementation', filePath: 'alpha/src/i.ts', position: { line: 0, character: 17 } })
+      expect([seam.show(result), result.completeness], round).toEqual([['beta/src/sq.ts:2:14'], { state: 'complete' }])
+    }
+  })
 })

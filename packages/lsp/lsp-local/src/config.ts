@@ -126,6 +126,13 @@ export interface LocalServerConfig {
    */
   readonly workspaceSymbol?: 'tsserver'
   /**
+   * How implementations are asked: `tsserver`, also through `typescript.tsserverRequest`
+   * `implementation` once per project under the server root (`projectFileName`), so that a class in
+   * another project implementing an interface is found (tsserver searches the file's own project
+   * otherwise); absent, `textDocument/implementation` alone.
+   */
+  readonly implementation?: 'tsserver'
+  /**
    * The most results the server gives for an operation, by operation (gopls and clangd 14:
    * `{ workspaceSymbol: 100 }`): an answer of that many is `partial / unchecked`, as more may match.
    */

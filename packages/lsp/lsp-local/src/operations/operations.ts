@@ -7,6 +7,7 @@ import { protocol } from '../protocol.js'
 import { resultLimitCompleteness } from './result-limits.js'
 import { offersTsserverPull } from './diagnostics-tsserver.js'
 import { tsserverWorkspaceSymbols } from './workspace-symbol-tsserver.js'
+import { implementationsOfEveryProject } from './implementation-tsserver.js'
 import { callHierarchy } from './call-hierarchy.js'
 import { retryContentModified, type OperationAnswer, type OperationContext } from './context.js'
 import { diagnostics } from './diagnostics.js'
@@ -53,7 +54,9 @@ export async function runOperation(request: LspProviderQuery, context: Operation
       }[request.operation]
       const full = request.operation === 'findReferences' ? { ...params, context: { includeDeclaration: true } } : params
       const raw = await ask(() => client.request(type as typeof ReferencesRequest.type, full as never, signal, dropped))
-      return { kind: 'locations', locations: normalizeLocations(raw, where(type.method)) }
+      const locations = normalizeLocations(raw, where(type.method))
+      if (request.operation !== 'goToImplementation' || client.config.implementation !== 'tsserver' || !offersTsserverPull(client.capabilities)) return { kind: 'locations', locations }
+      return implementationsOfEveryProject(locations, textDocument.uri, request.position, context, ask)
     }
     case 'hover': {
       const raw = await ask(() => client.request(HoverRequest.type, { textDocument, position: request.position }, signal, dropped))
