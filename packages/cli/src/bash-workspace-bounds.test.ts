@@ -3,6 +3,8 @@
 // 601st was "No symbols match", complete (the tenth trial; grep finds it). 450 scripts of 150 KB
 // (git's) past its 10 s bound: 112-136 of them found, complete (its log says so: now read).
 import { execFileSync } from 'node:child_process'
+import { rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { seamOn } from './seam.test-support.js'
 
@@ -23,5 +25,32 @@ describe('bash-language-server past its bounds', () => {
     const seam = await seamOn({ 'a.sh': '#!/bin/bash\nhelper_a() {\n  echo a\n}\n', 'b.sh': '#!/bin/bash\nhelper_b() {\n  echo b\n}\n' })
     const symbols = await seam.ask({ operation: 'workspaceSymbol', query: 'helper_', filePath: 'a.sh' })
     expect([seam.show(symbols, true), symbols.completeness]).toEqual([['Function helper_a a.sh:2:1', 'Function helper_b b.sh:2:1'], { state: 'complete' }])
+  })
+
+  // It watches no file and reads the workspace once: a script made after that was "No symbols
+  // match", and a deleted one's function was still listed at a file that no longer exists.
+  it('finds the functions of a script made after it started, and not those of one deleted', { timeout: 120_000 }, async () => {
+    const seam = await seamOn({ 'lib.sh': '#!/bin/bash
+die() {
+  echo "$*" >&2; exit 1
+}
+', 'main.sh': '#!/bin/bash
+. ./lib.sh
+die "usage"
+' })
+    const find = async () => {
+      const result = await seam.ask({ operation: 'workspaceSymbol', query: 'brand_new_fn', filePath: 'main.sh' })
+      return [seam.show(result, true), result.completeness]
+    }
+    expect(await find()).toEqual([[], { state: 'complete' }])
+    await writeFile(path.join(seam.root, 'new.sh'), '#!/bin/bash
+. ./lib.sh
+brand_new_fn() {
+  die "x"
+}
+')
+    expect(await find()).toEqual([['Function brand_new_fn new.sh:3:1'], { state: 'complete' }])
+    await rm(path.join(seam.root, 'new.sh'))
+    expect(await find()).toEqual([[], { state: 'complete' }])
   })
 })

@@ -158,6 +158,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
         says: 'bash-language-server reports only ShellCheck findings, and shellcheck is not installed (or not found), so this file was not checked; install it: apt-get install shellcheck',
       },
     },
+    // It watches no file: a script made, changed or deleted since its background analysis is sent before a workspace-wide query.
+    openChangedFiles: true,
     // Its references list every function of the name in the workspace; goToDefinition tells them apart.
     referencesByName: true,
     operations: ['goToDefinition', 'findReferences', 'hover', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'workspaceDiagnostics'],

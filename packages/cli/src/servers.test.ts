@@ -119,6 +119,7 @@ describe('the server catalogue', () => {
         settings: { bashIde: { logLevel: 'info', backgroundAnalysisMaxFiles: 500 } },
         incompleteLog: serverCatalogue.find((entry) => entry.id === 'bash')!.incompleteLog,
         readyLogPattern: 'BackgroundAnalysis: (Completed after|skipping|failed resolving|stopped after)',
+        openChangedFiles: true,
         referencesByName: true,
         diagnostics: {
           settle: 'own-version',
