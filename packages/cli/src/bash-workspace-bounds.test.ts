@@ -30,25 +30,13 @@ describe('bash-language-server past its bounds', () => {
   // It watches no file and reads the workspace once: a script made after that was "No symbols
   // match", and a deleted one's function was still listed at a file that no longer exists.
   it('finds the functions of a script made after it started, and not those of one deleted', { timeout: 120_000 }, async () => {
-    const seam = await seamOn({ 'lib.sh': '#!/bin/bash
-die() {
-  echo "$*" >&2; exit 1
-}
-', 'main.sh': '#!/bin/bash
-. ./lib.sh
-die "usage"
-' })
+    const seam = await seamOn({ 'lib.sh': '#!/bin/bash\ndie() {\n  echo "$*" >&2; exit 1\n}\n', 'main.sh': '#!/bin/bash\n. ./lib.sh\ndie "usage"\n' })
     const find = async () => {
       const result = await seam.ask({ operation: 'workspaceSymbol', query: 'brand_new_fn', filePath: 'main.sh' })
       return [seam.show(result, true), result.completeness]
     }
     expect(await find()).toEqual([[], { state: 'complete' }])
-    await writeFile(path.join(seam.root, 'new.sh'), '#!/bin/bash
-. ./lib.sh
-brand_new_fn() {
-  die "x"
-}
-')
+    await writeFile(path.join(seam.root, 'new.sh'), '#!/bin/bash\n. ./lib.sh\nbrand_new_fn() {\n  die "x"\n}\n')
     expect(await find()).toEqual([['Function brand_new_fn new.sh:3:1'], { state: 'complete' }])
     await rm(path.join(seam.root, 'new.sh'))
     expect(await find()).toEqual([[], { state: 'complete' }])
