@@ -60,6 +60,8 @@ export interface CatalogueEntry {
   readonly workspaceSymbol?: LocalServerConfig['workspaceSymbol']
   /** See `LocalServerConfig.implementation`. */
   readonly implementation?: LocalServerConfig['implementation']
+  /** See `LocalServerConfig.dependentRoots`. */
+  readonly dependentRoots?: LocalServerConfig['dependentRoots']
   /** See `LocalServerConfig.deadLogPattern`. */
   readonly deadLogPattern?: string
   /** See `LocalServerConfig.awaitOpenDiagnostics`. */

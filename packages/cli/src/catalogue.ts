@@ -206,6 +206,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     workspaceRootMarkers: ['go.work'],
     // Its workspace symbols stop at 100 (maxSymbols).
     resultLimits: { workspaceSymbol: 100 },
+    // A module beside it that requires it has a gopls of its own: its places are not searched from here.
+    dependentRoots: { marker: 'go.mod', namePattern: '^module\\s+(\\S+)', hint: 'a go.work listing the modules (go work init ./a ./b) makes one gopls search them together' },
     // It always publishes a changed file (0.25-2.3 s), a dependent only when its list changes and
     // then with or before it; its first publication after an open is from disk, without a version.
     // An edited go.mod is published, with its dependents, once the module is reloaded (~1 s).

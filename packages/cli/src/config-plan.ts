@@ -126,6 +126,7 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     ...(entry?.incompleteLog ? { incompleteLog: entry.incompleteLog } : {}),
     ...(entry?.workspaceSymbol ? { workspaceSymbol: entry.workspaceSymbol } : {}),
     ...(entry?.implementation ? { implementation: entry.implementation } : {}),
+    ...(entry?.dependentRoots ? { dependentRoots: entry.dependentRoots } : {}),
     ...(entry?.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry?.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     // A trusted workspace's own virtualenv may run its interpreter (see lsp-local's `virtualenv`).

@@ -34,7 +34,7 @@ describe('a fallback server', () => {
     const at = lines.findIndex((line) => line.startsWith('ready    python '))
     expect(lines.slice(at, at + 3)).toEqual([
       'ready    python      Python                 fallback pylsp serves: /usr/bin/pylsp (PATH, pylsp v1.7.1), since /nonexistent/pyright-langserver not found; install: npm i pyright',
-      '         answers: goToDefinition, findReferences, signatureHelp, documentSymbol, diagnostics, completion, codeActions, format',
+      '         answers: goToDefinition, findReferences, signatureHelp, documentSymbol, diagnostics, completion, codeActions, format, workspaceDiagnostics',
       `         disabled: hover, rename (disabledOperations in ${root}/agent-lsp.toml:4)`,
     ])
     expect(await run(['hover', 'main.py:3:7', trusted], root, process.env)).toEqual({

@@ -44,6 +44,7 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     ...(entry.incompleteLog ? { incompleteLog: entry.incompleteLog } : {}),
     ...(entry.workspaceSymbol ? { workspaceSymbol: entry.workspaceSymbol } : {}),
     ...(entry.implementation ? { implementation: entry.implementation } : {}),
+    ...(entry.dependentRoots ? { dependentRoots: entry.dependentRoots } : {}),
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry.virtualenv ? { virtualenv: entry.virtualenv } : {}),

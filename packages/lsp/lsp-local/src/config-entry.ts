@@ -2,7 +2,8 @@
 // process memory, status shapes), for clients that leave the servers to another process (the
 // command through the shared host). The package's main entry loads vscode-languageserver-protocol
 // and the provider: a command start measured 62 ms of module loading on it alone.
-export { defaultLocalProviderLimits, validateServerConfig, type LocalProviderLimits, type LocalServerConfig } from './config.js'
+export { defaultLocalProviderLimits, type LocalProviderLimits, type LocalServerConfig } from './config.js'
+export { validateServerConfig } from './config-validate.js'
 export type { LocalProjectCheck } from './project-check/check-config.js'
 export { groupRssBytes, groupsRssBytes } from './process/process-memory.js'
 export type { LocalServerState, LocalServerStatus } from './process/server-status.js'

@@ -1,4 +1,4 @@
-import { LspError, isValidExtension, isValidFileName, type LspOperation } from '@agent-lsp/lsp'
+import type { LspOperation } from '@agent-lsp/lsp'
 import type { LocalProjectCheck } from './project-check/check-config.js'
 import type { LocalCompileDatabase } from './config-compile-database.js'
 import type { LocalDiagnosticsRules } from './config-diagnostics.js'
@@ -119,6 +119,14 @@ export interface LocalServerConfig {
    */
   readonly incompleteLog?: { readonly notes: readonly { readonly pattern: string; readonly says: string }[]; readonly reset: string }
   /**
+   * How a project names the projects it uses, for a server run per project (gopls per module):
+   * `marker`, the root marker that names it (`go.mod`); `namePattern`, a regular expression whose
+   * first group is its name there (`^module\\s+(\\S+)`). A workspace-wide answer whose project another
+   * project under the workspace names (a go.mod requiring the module) is `partial / unchecked`:
+   * that project's own server was not asked. `hint`: how to have them searched together.
+   */
+  readonly dependentRoots?: { readonly marker: string; readonly namePattern: string; readonly hint: string }
+  /**
    * How workspace symbols are asked: `tsserver`, through `typescript.tsserverRequest` `navto` without
    * a file, so that every project tsserver loaded is searched (typescript-language-server 5.3.0
    * passes the file it used last, which limits tsserver to that file's project); absent,
@@ -224,71 +232,4 @@ export interface LocalServerConfig {
   readonly diagnostics?: LocalDiagnosticsRules
   /** How `workspaceDiagnostics` checks the project without workspace pull diagnostics; absent, it is refused. */
   readonly projectCheck?: LocalProjectCheck
-}
-
-/**
- * Check a config before anything is spawned.
- * @throws LspError `LSP_INVALID_PROVIDER` naming the field.
- */
-export function validateServerConfig(config: LocalServerConfig): void {
-  const invalid = (why: string): LspError =>
-    new LspError('LSP_INVALID_PROVIDER', `invalid language server config "${String(config?.id)}": ${why}`)
-  if (typeof config?.id !== 'string' || config.id.trim() === '') throw invalid('id must be a non-empty string')
-  if (typeof config.command !== 'string' || config.command.trim() === '') throw invalid('command must be a non-empty string')
-  if (config.args !== undefined && (!Array.isArray(config.args) || !config.args.every((a) => typeof a === 'string'))) {
-    throw invalid('args must be an array of strings')
-  }
-  if (config.excludedFolders !== undefined) {
-    const { pattern, says } = config.excludedFolders
-    if (typeof says !== 'string' || !isRegExp(pattern)) throw invalid('excludedFolders must have a regular expression pattern and a says sentence')
-  }
-  if (config.workspaceRootMarkers !== undefined && !isStringArray(config.workspaceRootMarkers)) throw invalid('workspaceRootMarkers must be an array of file names')
-  const log = config.incompleteLog
-  if (log !== undefined && !(isRegExp(log.reset) && Array.isArray(log.notes) && log.notes.every((note) => isRegExp(note.pattern) && typeof note.says === 'string'))) {
-    throw invalid('incompleteLog must have a reset regular expression and notes of a regular expression pattern and a says sentence')
-  }
-  if (config.resultLimits !== undefined && !Object.values(config.resultLimits).every((limit) => Number.isInteger(limit) && limit > 0)) throw invalid('resultLimits must give each operation a positive integer')
-  if (config.nudgeProgressMs !== undefined && !(Number.isInteger(config.nudgeProgressMs) && config.nudgeProgressMs > 0)) throw invalid('nudgeProgressMs must be a positive integer')
-  const database = config.compileDatabase
-  if (database !== undefined && ![database.files, database.flagFiles ?? [], database.sourceExtensions].every(isStringArray)) {
-    throw invalid('compileDatabase must list files, flagFiles and sourceExtensions as arrays of strings')
-  }
-  if (database?.indexProgressTitle !== undefined && !isRegExp(database.indexProgressTitle)) throw invalid('compileDatabase.indexProgressTitle must be a regular expression')
-  const rules = config.diagnostics
-  if (rules !== undefined) {
-    if (rules.pull !== undefined && rules.pull !== 'tsserver') throw invalid("diagnostics.pull must be 'tsserver'")
-    if (rules.settle !== undefined && !['after-last-change', 'own-version', 'changed-files-published'].includes(rules.settle)) {
-      throw invalid("diagnostics.settle must be 'after-last-change', 'own-version' or 'changed-files-published'")
-    }
-    if (rules.includedFromDisk !== undefined && !isStringArray(rules.includedFromDisk)) throw invalid('diagnostics.includedFromDisk must be an array of extensions')
-    if (rules.publishedFiles !== undefined && !isStringArray(rules.publishedFiles)) throw invalid('diagnostics.publishedFiles must be an array of file names')
-    if (rules.uncheckedLog !== undefined && (typeof rules.uncheckedLog.says !== 'string' || !isRegExp(rules.uncheckedLog.pattern))) {
-      throw invalid('diagnostics.uncheckedLog must have a regular expression pattern and a says sentence')
-    }
-    if (rules.setupCodes !== undefined && !(Array.isArray(rules.setupCodes) && rules.setupCodes.every((rule) => typeof rule?.code === 'string' && typeof rule.says === 'string'))) {
-      throw invalid('diagnostics.setupCodes must be an array of { code, says } strings')
-    }
-  }
-  const cap = config.maxMemoryMB
-  if (cap !== undefined && !(typeof cap === 'number' && cap > 0)) throw invalid('maxMemoryMB must be a positive number of megabytes')
-  for (const extension of Object.keys(config.extensionToLanguage ?? {})) {
-    if (!isValidExtension(extension)) throw invalid(`extension ${JSON.stringify(extension)} must be lowercase with a leading dot`)
-  }
-  for (const name of Object.keys(config.fileNameToLanguage ?? {})) {
-    if (!isValidFileName(name)) throw invalid(`file name ${JSON.stringify(name)} must be one path segment, like "Dockerfile" or "Dockerfile.*"`)
-  }
-}
-
-function isStringArray(value: unknown): boolean {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string')
-}
-
-function isRegExp(source: unknown): boolean {
-  if (typeof source !== 'string') return false
-  try {
-    new RegExp(source)
-    return true
-  } catch {
-    return false
-  }
 }

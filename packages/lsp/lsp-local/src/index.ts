@@ -1,10 +1,6 @@
 export { createLocalLspProvider, type IdleServer, type LocalLspProvider, type LocalLspProviderOptions } from './provider.js'
-export {
-  defaultLocalProviderLimits,
-  validateServerConfig,
-  type LocalProviderLimits,
-  type LocalServerConfig,
-} from './config.js'
+export { defaultLocalProviderLimits, type LocalProviderLimits, type LocalServerConfig } from './config.js'
+export { validateServerConfig } from './config-validate.js'
 export type { LocalProjectCheck } from './project-check/check-config.js'
 export { canonicalUri, pathToUri, uriToPath } from './normalize/uri.js'
 export { normalizeHover, normalizeLocations } from './normalize/normalize.js'

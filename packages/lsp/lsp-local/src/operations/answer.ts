@@ -15,6 +15,7 @@ import type { CompileDatabases } from '../sync/compile-database.js'
 import type { SourceFiles } from '../sync/source-files.js'
 import { REOPEN_CLOSE_WAIT_MS, sendChangedFiles, type ChangedFiles } from './changed-files.js'
 import { expectIndexing } from './index-start.js'
+import { dependentRootsCompleteness } from './dependent-roots.js'
 import { compileDatabaseCompleteness, excludedFoldersCompleteness, failingCompleteness, inheritedConfigCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { actOnMadeProjects, type MadeProjects } from './made-projects.js'
@@ -184,6 +185,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
     changed?.completeness ??
     (loose && looseFilesCompleteness(config, loose, path, resolvedWorkspaceRoot)) ??
     (workspaceWide ? inheritedConfigCompleteness(config, root, resolvedWorkspaceRoot) : undefined) ??
+    dependentRootsCompleteness(config, request.operation, root, resolvedWorkspaceRoot) ??
     (workspaceWide ? excludedFoldersCompleteness(config, scanRoot, session.excluded, client.watchedFiles.generation) : undefined) ??
     (database && compileDatabaseCompleteness(config, database, workspaceWide ? 'workspace' : 'definition', { path, workspaceRoot: resolvedWorkspaceRoot }, changed?.scan, (file) => documents.isOpen(file)))
   let { completeness: known, ...answer } = await answering

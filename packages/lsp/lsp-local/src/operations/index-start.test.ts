@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FakeServerLogEntry } from '@agent-lsp/lsp-testing'
 import { describe, expect, it } from 'vitest'
-import { validateServerConfig } from '../config.js'
+import { validateServerConfig } from '../config-validate.js'
 import { fakeProvider, workspace } from '../fake.test-support.js'
 
 const compileDatabase = { files: ['compile_commands.json'], sourceExtensions: ['.ts'], howToGenerate: 'by hand', indexProgressTitle: '^Indexing$' }

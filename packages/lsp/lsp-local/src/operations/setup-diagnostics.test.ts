@@ -1,6 +1,6 @@
 import type { LspDiagnostic } from '@agent-lsp/lsp'
 import { describe, expect, it } from 'vitest'
-import { validateServerConfig } from '../config.js'
+import { validateServerConfig } from '../config-validate.js'
 import { withoutSetupDiagnostics, withSetupNotes, type SetupNotes } from './setup-diagnostics.js'
 
 const at = (line: number, code: string, message: string): LspDiagnostic => ({ range: { start: { line, character: 0 }, end: { line, character: 1 } }, severity: 'Warning', code, message, relatedInformation: [] })

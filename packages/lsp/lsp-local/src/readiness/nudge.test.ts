@@ -2,7 +2,7 @@
 // indexing waited for the next message, and every query waited the whole readiness bound for it).
 import type { FakeServerLogEntry } from '@agent-lsp/lsp-testing'
 import { describe, expect, it } from 'vitest'
-import { validateServerConfig } from '../config.js'
+import { validateServerConfig } from '../config-validate.js'
 import { fakeProvider, workspace } from '../fake.test-support.js'
 
 const progressSent = (kind: string) => (entry: FakeServerLogEntry) =>
