@@ -3,7 +3,7 @@ import type { LspOperation } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '@agent-lsp/lsp-local'
 import type { CatalogueEntry } from './catalogue.js'
 import { findExecutable, isExecutable, searchDirs, workspaceBinDir, type ExecutableSource } from './detect.js'
-import { bundledProcess, bundledScript, projectCheckOf } from './servers.js'
+import { bundledProcess, bundledScript, serverFacts } from './servers.js'
 
 // How a server assembled from the catalogue and the config files (a draft) becomes the server
 // to run: its process (bundled, or its command located), its config, and its fallbacks.
@@ -111,36 +111,16 @@ function plan(draft: Draft, workspaceRoot: string, trusted: boolean, env: NodeJS
     extensionToLanguage: draft.extensionToLanguage,
     ...(Object.keys(draft.fileNameToLanguage).length > 0 ? { fileNameToLanguage: draft.fileNameToLanguage } : {}),
     ...(draft.rootMarkers ? { rootMarkers: draft.rootMarkers } : {}),
-    ...(entry?.projectMarkers ? { projectMarkers: entry.projectMarkers } : {}),
     ...(initializationOptions !== undefined ? { initializationOptions } : {}),
     ...(draft.settings ? { settings: draft.settings } : {}),
     ...(draft.env ? { env: draft.env } : {}),
-    ...(entry?.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
-    ...(entry?.backgroundProgressTitle !== undefined ? { backgroundProgressTitle: entry.backgroundProgressTitle } : {}),
-    ...(entry?.failureProgressTitle !== undefined ? { failureProgressTitle: entry.failureProgressTitle } : {}),
     // Those still among the root markers in force: a config that sets rootMarkers without go.work roots each module apart.
     ...(outerMarkers.length > 0 ? { workspaceRootMarkers: outerMarkers } : {}),
-    ...(entry?.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
-    ...(entry?.nudgeProgressMs ? { nudgeProgressMs: entry.nudgeProgressMs } : {}),
-    ...(entry?.resultLimits ? { resultLimits: entry.resultLimits } : {}),
-    ...(entry?.incompleteLog ? { incompleteLog: entry.incompleteLog } : {}),
-    ...(entry?.workspaceSymbol ? { workspaceSymbol: entry.workspaceSymbol } : {}),
-    ...(entry?.implementation ? { implementation: entry.implementation } : {}),
-    ...(entry?.dependentRoots ? { dependentRoots: entry.dependentRoots } : {}),
-    ...(entry?.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
-    ...(entry?.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     // A trusted workspace's own virtualenv may run its interpreter (see lsp-local's `virtualenv`).
     ...(entry?.virtualenv ? { virtualenv: { ...entry.virtualenv, runWorkspaceInterpreter: trusted } } : {}),
-    ...(entry?.inheritsConfig ? { inheritsConfig: entry.inheritsConfig } : {}),
-    ...(entry?.compileDatabase ? { compileDatabase: entry.compileDatabase } : {}),
-    ...(entry?.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
-    ...(entry?.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
-    ...(entry?.awaitOpenDiagnostics ? { awaitOpenDiagnostics: true } : {}),
-    ...(entry?.referencesByName ? { referencesByName: true } : {}),
     ...(entry?.heapLimitOption ? { heapLimitOption: entry.heapLimitOption } : {}),
     ...(draft.maxMemoryMB !== undefined ? { maxMemoryMB: draft.maxMemoryMB } : {}),
-    ...(entry?.diagnostics ? { diagnostics: entry.diagnostics } : {}),
-    ...projectCheckOf(entry),
+    ...serverFacts(entry),
     ...(entry ? { installHint: entry.install } : {}),
   }
   return {

@@ -31,31 +31,11 @@ export function catalogueServerConfig(entry: CatalogueEntry, standalone = false)
     extensionToLanguage: entry.extensionToLanguage,
     ...(entry.fileNameToLanguage ? { fileNameToLanguage: entry.fileNameToLanguage } : {}),
     ...(entry.rootMarkers ? { rootMarkers: entry.rootMarkers } : {}),
-    ...(entry.projectMarkers ? { projectMarkers: entry.projectMarkers } : {}),
     ...(run.initializationOptions !== undefined ? { initializationOptions: run.initializationOptions } : {}),
     ...(entry.settings ? { settings: entry.settings } : {}),
-    ...(entry.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
-    ...(entry.backgroundProgressTitle !== undefined ? { backgroundProgressTitle: entry.backgroundProgressTitle } : {}),
-    ...(entry.failureProgressTitle !== undefined ? { failureProgressTitle: entry.failureProgressTitle } : {}),
     ...(entry.workspaceRootMarkers !== undefined ? { workspaceRootMarkers: entry.workspaceRootMarkers } : {}),
-    ...(entry.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
-    ...(entry.nudgeProgressMs ? { nudgeProgressMs: entry.nudgeProgressMs } : {}),
-    ...(entry.resultLimits ? { resultLimits: entry.resultLimits } : {}),
-    ...(entry.incompleteLog ? { incompleteLog: entry.incompleteLog } : {}),
-    ...(entry.workspaceSymbol ? { workspaceSymbol: entry.workspaceSymbol } : {}),
-    ...(entry.implementation ? { implementation: entry.implementation } : {}),
-    ...(entry.dependentRoots ? { dependentRoots: entry.dependentRoots } : {}),
-    ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
-    ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry.virtualenv ? { virtualenv: entry.virtualenv } : {}),
-    ...(entry.inheritsConfig ? { inheritsConfig: entry.inheritsConfig } : {}),
-    ...(entry.compileDatabase ? { compileDatabase: entry.compileDatabase } : {}),
-    ...(entry.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
-    ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
-    ...(entry.awaitOpenDiagnostics ? { awaitOpenDiagnostics: true } : {}),
-    ...(entry.referencesByName ? { referencesByName: true } : {}),
-    ...(entry.diagnostics ? { diagnostics: entry.diagnostics } : {}),
-    ...projectCheckOf(entry),
+    ...serverFacts(entry),
     installHint: entry.install,
   }
 }
@@ -72,6 +52,38 @@ export function bundledProcess(entry: CatalogueEntry, initializationOptions: unk
   for (const [dotted, specifier] of Object.entries(bundled.paths ?? {})) options = withPath(options, dotted.split('.'), require.resolve(specifier))
   for (const [dotted, specifier] of Object.entries(bundled.folders ?? {})) options = withPath(options, dotted.split('.'), path.dirname(require.resolve(specifier)))
   return { command: process.execPath, args: [require.resolve(bundled.script), ...bundled.args], initializationOptions: options }
+}
+
+/**
+ * What the catalogue measured of the server, as lsp-local reads it: its readiness signals, bounds,
+ * how it is asked and what it reads (the fields an entry and lsp-local's config share), and its
+ * project check. A catalogue server and a configured one both take these from their entry.
+ */
+export function serverFacts(entry: CatalogueEntry | undefined): Partial<LocalServerConfig> {
+  if (entry === undefined) return {}
+  return {
+    ...(entry.projectMarkers ? { projectMarkers: entry.projectMarkers } : {}),
+    ...(entry.readyLogPattern ? { readyLogPattern: entry.readyLogPattern } : {}),
+    ...(entry.readyLogStream ? { readyLogStream: entry.readyLogStream } : {}),
+    ...(entry.backgroundProgressTitle !== undefined ? { backgroundProgressTitle: entry.backgroundProgressTitle } : {}),
+    ...(entry.failureProgressTitle !== undefined ? { failureProgressTitle: entry.failureProgressTitle } : {}),
+    ...(entry.nudgeProgressMs ? { nudgeProgressMs: entry.nudgeProgressMs } : {}),
+    ...(entry.incompleteLog ? { incompleteLog: entry.incompleteLog } : {}),
+    ...(entry.resultLimits ? { resultLimits: entry.resultLimits } : {}),
+    ...(entry.workspaceSymbol ? { workspaceSymbol: entry.workspaceSymbol } : {}),
+    ...(entry.implementation ? { implementation: entry.implementation } : {}),
+    ...(entry.dependentRoots ? { dependentRoots: entry.dependentRoots } : {}),
+    ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
+    ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
+    ...(entry.inheritsConfig ? { inheritsConfig: entry.inheritsConfig } : {}),
+    ...(entry.compileDatabase ? { compileDatabase: entry.compileDatabase } : {}),
+    ...(entry.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
+    ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
+    ...(entry.awaitOpenDiagnostics ? { awaitOpenDiagnostics: true } : {}),
+    ...(entry.referencesByName ? { referencesByName: true } : {}),
+    ...(entry.diagnostics ? { diagnostics: entry.diagnostics } : {}),
+    ...projectCheckOf(entry),
+  }
 }
 
 /**
