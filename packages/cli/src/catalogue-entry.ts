@@ -62,6 +62,8 @@ export interface CatalogueEntry {
   readonly implementation?: LocalServerConfig['implementation']
   /** See `LocalServerConfig.dependentRoots`. */
   readonly dependentRoots?: LocalServerConfig['dependentRoots']
+  /** See `LocalServerConfig.engineProbe`. */
+  readonly engineProbe?: LocalServerConfig['engineProbe']
   /** See `LocalServerConfig.deadLogPattern`. */
   readonly deadLogPattern?: string
   /** See `LocalServerConfig.awaitOpenDiagnostics`. */

@@ -35,6 +35,9 @@ const vueAndSvelteOperations = lspOperations.filter(
   (operation) => !['supertypes', 'subtypes', 'willRenameFiles', 'didRenameFiles', 'overlayDiagnostics'].includes(operation),
 )
 
+/** typescript-language-server's answer once its tsserver is gone (see lsp-local's `engineProbe`). */
+export const tsserverProbe = { command: 'typescript.tsserverRequest', arguments: ['status', {}], deadWhen: { type: 'noServer' } } as const
+
 export const webServers: readonly CatalogueEntry[] = [
   {
     id: 'vue',
@@ -45,6 +48,7 @@ export const webServers: readonly CatalogueEntry[] = [
     extensionToLanguage: { '.vue': 'vue' },
     projectMarkers: ['tsconfig.json', 'jsconfig.json'],
     deadLogPattern: '\\[tsserver\\] Exited\\.',
+    engineProbe: tsserverProbe,
     // As for `typescript`: its pushed syntax pass ([]) can come before the semantic one; asked, not waited for.
     diagnostics: { pull: 'tsserver' },
     initializationOptions: {

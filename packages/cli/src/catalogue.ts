@@ -1,6 +1,6 @@
 import type { CatalogueEntry } from './catalogue-entry.js'
 import { markupServers } from './catalogue-markup.js'
-import { webServers } from './catalogue-web.js'
+import { tsserverProbe, webServers } from './catalogue-web.js'
 
 export type { CatalogueEntry } from './catalogue-entry.js'
 
@@ -69,6 +69,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     projectMarkers: ['tsconfig.json', 'jsconfig.json'],
     // When its tsserver dies, typescript-language-server logs this and answers everything with nothing.
     deadLogPattern: '\\[tsserver\\] Exited\\.',
+    // That line may come after the empty answer: an empty answer asks whether tsserver still runs.
+    engineProbe: tsserverProbe,
     // tsserver's heap (--max-old-space-size) is bounded by the server's memory cap (maxMemoryMB).
     heapLimitOption: 'maxTsServerMemory',
     // TypeScript watches no import that failed under a node_modules two folders below / (/app,

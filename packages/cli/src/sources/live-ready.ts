@@ -1,4 +1,4 @@
-import type { LspProviderQuery, LspQueryResult } from '@agent-lsp/lsp'
+import { isEmptyResult, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import type { ServerBackend } from '../serving/served-provider.js'
 
 /** States in which a server's answer would wait for it (see `LocalServerState`). */
@@ -34,15 +34,5 @@ export function unanswered(result: LspQueryResult): boolean {
   if ((result.provenance?.staleUris.length ?? 0) > 0) return true
   if (result.completeness.state === 'complete') return false
   if (result.completeness.reason === 'unconfigured') return true
-  if (result.completeness.reason !== 'stale') return false
-  switch (result.kind) {
-    case 'locations':
-      return result.locations.length === 0
-    case 'symbols':
-      return result.symbols.length === 0
-    case 'hover':
-      return result.hover === null
-    default:
-      return false
-  }
+  return result.completeness.reason === 'stale' && isEmptyResult(result)
 }

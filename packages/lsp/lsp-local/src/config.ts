@@ -119,6 +119,13 @@ export interface LocalServerConfig {
    */
   readonly incompleteLog?: { readonly notes: readonly { readonly pattern: string; readonly says: string }[]; readonly reset: string }
   /**
+   * A command that tells whether the server's engine still runs, asked after an empty answer (see
+   * {@link deadLogPattern}): typescript-language-server answers `typescript.tsserverRequest`
+   * `status` with `{ "type": "noServer" }` once its tsserver is gone. An answer with every field of
+   * `deadWhen` makes the query a crash (`LSP_SERVER_CRASHED`) and the next query restarts it.
+   */
+  readonly engineProbe?: { readonly command: string; readonly arguments: readonly unknown[]; readonly deadWhen: Readonly<Record<string, unknown>> }
+  /**
    * How a project names the projects it uses, for a server run per project (gopls per module):
    * `marker`, the root marker that names it (`go.mod`); `namePattern`, a regular expression whose
    * first group is its name there (`^module\\s+(\\S+)`). A workspace-wide answer whose project another

@@ -70,4 +70,5 @@ export { lspOperations, lspRequestShapes, lspResultKinds } from './operations.js
 export { LspError, type LspErrorCode, type LspErrorOptions, type LspResponseError } from './errors.js'
 export { extensionOf, fileNameOf, isValidExtension, isValidFileName, languageOf, type LspLanguageMaps, providerOf } from './extensions.js'
 export { createLspService } from './service.js'
+export { isEmptyResult } from './empty.js'
 export { lspProviderId } from './provider-id.js'

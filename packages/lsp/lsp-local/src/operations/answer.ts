@@ -15,6 +15,7 @@ import type { CompileDatabases } from '../sync/compile-database.js'
 import type { SourceFiles } from '../sync/source-files.js'
 import { REOPEN_CLOSE_WAIT_MS, sendChangedFiles, type ChangedFiles } from './changed-files.js'
 import { expectIndexing } from './index-start.js'
+import { assertEngineAlive } from './engine-probe.js'
 import { dependentRootsCompleteness } from './dependent-roots.js'
 import { compileDatabaseCompleteness, excludedFoldersCompleteness, failingCompleteness, inheritedConfigCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
 import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
@@ -197,6 +198,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
     ;({ completeness: known, ...answer } = await ask())
   }
   assertCurrentVersions(answer as LspQueryResult, documents, config.id)
+  await assertEngineAlive(client, config, answer, signal)
   if (config.referencesByName && request.operation === 'goToDefinition' && answer.kind === 'locations' && operation.uri !== null) {
     answer = { ...answer, locations: ownFirst(answer.locations, operation.uri) }
   }

@@ -108,7 +108,7 @@ export class LanguageServerClient {
       watchedFiles: this.watchedFiles,
       diagnostics: this.diagnostics,
       onLogMessage: (message) => {
-        if (this.#deadLog?.test(message) && this.#state !== 'stopping') this.#reportedDead(message)
+        if (this.#deadLog?.test(message) && this.#state !== 'stopping') this.reportDead(deadLogError(this.config, message))
       },
     })
     this.#connection.listen()
@@ -274,9 +274,9 @@ export class LanguageServerClient {
     this.#state = 'running'
   }
 
-  /** The server said it can no longer answer (see `deadLogPattern`): a crash, though it lives on. */
-  #reportedDead(message: string): void {
-    this.#onExit(deadLogError(this.config, message))
+  /** The server said it can no longer answer (see `deadLogPattern`, `engineProbe`): a crash, though it lives on. */
+  reportDead(error: LspError): void {
+    this.#onExit(error)
     killProcessGroup(this.#child)
   }
 
