@@ -1,5 +1,7 @@
 import type { Diagnostic, DiagnosticRelatedInformation, ServerCapabilities } from 'vscode-languageserver-protocol'
+import { LspError } from '@agent-lsp/lsp'
 import type { LanguageServerClient } from '../process/client.js'
+import { serverName } from '../process/client-errors.js'
 import { isRecord, malformed, preview } from '../normalize/shapes.js'
 import { pathToUri } from '../normalize/uri.js'
 import { protocol } from '../protocol.js'
@@ -13,6 +15,18 @@ export const TSSERVER_REQUEST = 'typescript.tsserverRequest'
 /** Whether the server lists {@link TSSERVER_REQUEST} among its commands (typescript-language-server 5.3.0 does). */
 export function offersTsserverPull(capabilities: ServerCapabilities): boolean {
   return capabilities.executeCommandProvider?.commands?.includes(TSSERVER_REQUEST) ?? false
+}
+
+/**
+ * Stop here when typescript-language-server answered `{ "type": "noServer" }`: its tsserver is gone
+ * (killed, or out of memory), and every answer would be empty. The server is reported dead, so the
+ * query fails as a crash and the next one starts it again.
+ * @throws LspError `LSP_SERVER_CRASHED`.
+ */
+export async function assertTsserverRuns(client: LanguageServerClient, raw: unknown, what: string): Promise<void> {
+  if (!isRecord(raw) || raw.type !== 'noServer') return
+  client.reportDead(new LspError('LSP_SERVER_CRASHED', `${serverName(client.config)} can no longer answer: ${what} answered {"type":"noServer"}, its tsserver is gone`))
+  throw await client.exited
 }
 
 /** A tsserver `protocol.Location`: 1-based line, 1-based UTF-16 offset. */
@@ -42,6 +56,7 @@ export async function pullTsserverDiagnostics(uri: string, client: LanguageServe
   const answers = await Promise.all(
     kinds.map((kind) => ask(() => client.request(ExecuteCommandRequest.type, { command: TSSERVER_REQUEST, arguments: [kind, { file: uri }] }, signal)).then((raw) => ({ kind, raw }))),
   )
+  for (const { kind, raw } of answers) await assertTsserverRuns(client, raw, `${TSSERVER_REQUEST} ${kind}`)
   return answers.flatMap(({ kind, raw }) => {
     const what = `${client.config.id} ${TSSERVER_REQUEST} ${kind}`
     if (!isRecord(raw) || raw.success !== true || !Array.isArray(raw.body)) throw malformed(what, `expected a successful tsserver response with a body list, got ${preview(raw)}`)

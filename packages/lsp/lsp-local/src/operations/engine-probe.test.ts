@@ -1,6 +1,7 @@
 // typescript-language-server answers [] for tsserver once it is gone, and logs so, the line at
 // times after that empty answer (a fresh-clone CI: three references came from the cross-check
 // alone, "missed by the server"). The fake answers [] and the probe as tsls does then.
+import { defaultFakeServerCapabilities } from '@agent-lsp/lsp-testing'
 import { describe, expect, it } from 'vitest'
 import { fakeProvider, rejection, workspace } from '../fake.test-support.js'
 
@@ -28,5 +29,13 @@ describe('an empty answer from a server whose engine may be gone', () => {
     expect(await fake.query('hover', { line: 0, character: 0 })).toMatchObject({ kind: 'hover', completeness: { state: 'complete' } })
     const probes = (await fake.received()).filter((entry) => entry.method === 'workspace/executeCommand')
     expect(probes.map((entry) => (entry as { params?: unknown }).params)).toEqual([{ command: 'typescript.tsserverRequest', arguments: ['status', {}] }])
+  })
+
+  it('is a crash when a request through typescript.tsserverRequest answers noServer', async () => {
+    const root = workspace({ 'a.ts': 'const a = 1\n' })
+    const capabilities = { ...defaultFakeServerCapabilities, workspaceSymbolProvider: true, executeCommandProvider: { commands: ['typescript.tsserverRequest'] } }
+    const fake = fakeProvider(root, { capabilities, results: { 'workspace/executeCommand': { type: 'noServer' } } }, {}, undefined, { workspaceSymbol: 'tsserver' })
+    const error = await rejection(fake.provider.query({ operation: 'workspaceSymbol', query: 'a', filePath: 'a.ts', workspaceRoot: root, languageId: 'typescript' }))
+    expect([error.code, error.message]).toEqual(['LSP_SERVER_CRASHED', 'language server "fake" can no longer answer: typescript.tsserverRequest navto answered {"type":"noServer"}, its tsserver is gone'])
   })
 })

@@ -8,7 +8,7 @@ import { protocol } from '../protocol.js'
 import { findProjects } from '../sync/projects.js'
 import { normalizeLocations } from '../normalize/normalize.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
-import { isLocation, position, TSSERVER_REQUEST } from './diagnostics-tsserver.js'
+import { assertTsserverRuns, isLocation, position, TSSERVER_REQUEST } from './diagnostics-tsserver.js'
 
 const { ExecuteCommandRequest } = protocol
 
@@ -65,6 +65,7 @@ export async function tsserverImplementations(
       throw error
     })
     // A project without the file answers `success: false` (or an error message): it has no implementation to add.
+    await assertTsserverRuns(client, raw, `${TSSERVER_REQUEST} implementation`)
     if (!isRecord(raw) || raw.success !== true) continue
     if (!Array.isArray(raw.body)) throw malformed(what, `expected a tsserver response with a body list, got ${preview(raw)}`)
     for (const span of raw.body) {

@@ -4,7 +4,7 @@ import { pathToUri } from '../normalize/uri.js'
 import { protocol } from '../protocol.js'
 import type { LanguageServerClient } from '../process/client.js'
 import type { Ask } from './context.js'
-import { isLocation, position, TSSERVER_REQUEST } from './diagnostics-tsserver.js'
+import { assertTsserverRuns, isLocation, position, TSSERVER_REQUEST } from './diagnostics-tsserver.js'
 
 const { ExecuteCommandRequest, SymbolKind } = protocol
 
@@ -19,6 +19,7 @@ const { ExecuteCommandRequest, SymbolKind } = protocol
  */
 export async function tsserverWorkspaceSymbols(query: string, client: LanguageServerClient, ask: Ask, signal: AbortSignal | undefined): Promise<SymbolInformation[]> {
   const raw = await ask(() => client.request(ExecuteCommandRequest.type, { command: TSSERVER_REQUEST, arguments: ['navto', { searchValue: query }] }, signal))
+  await assertTsserverRuns(client, raw, `${TSSERVER_REQUEST} navto`)
   const what = `${client.config.id} ${TSSERVER_REQUEST} navto`
   if (!isRecord(raw) || raw.success !== true || !Array.isArray(raw.body)) throw malformed(what, `expected a successful tsserver response with a body list, got ${preview(raw)}`)
   return raw.body.map((item) => {
