@@ -10,7 +10,7 @@ import { createLocalLspProvider } from '../provider.js'
 import { realTypescript } from '../typescript.test-support.js'
 import { pathToUri } from '../normalize/uri.js'
 import { LanguageServerClient } from '../process/client.js'
-import { offersTsserverPull } from './diagnostics-tsserver.js'
+import { offersTsserverPull } from './tsserver-request.js'
 
 
 const typescript = (diagnostics?: LocalServerConfig['diagnostics']): LocalServerConfig => ({ ...realTypescript, ...(diagnostics ? { diagnostics } : {}) })

@@ -1,39 +1,9 @@
-import type { Diagnostic, DiagnosticRelatedInformation, ServerCapabilities } from 'vscode-languageserver-protocol'
-import { LspError } from '@agent-lsp/lsp'
+import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver-protocol'
 import type { LanguageServerClient } from '../process/client.js'
-import { serverName } from '../process/client-errors.js'
 import { isRecord, malformed, preview } from '../normalize/shapes.js'
 import { pathToUri } from '../normalize/uri.js'
-import { protocol } from '../protocol.js'
 import type { Ask } from './context.js'
-
-const { ExecuteCommandRequest } = protocol
-
-/** typescript-language-server's command that forwards a request to its tsserver and returns the response. */
-export const TSSERVER_REQUEST = 'typescript.tsserverRequest'
-
-/** Whether the server lists {@link TSSERVER_REQUEST} among its commands (typescript-language-server 5.3.0 does). */
-export function offersTsserverPull(capabilities: ServerCapabilities): boolean {
-  return capabilities.executeCommandProvider?.commands?.includes(TSSERVER_REQUEST) ?? false
-}
-
-/**
- * Stop here when typescript-language-server answered `{ "type": "noServer" }`: its tsserver is gone
- * (killed, or out of memory), and every answer would be empty. The server is reported dead, so the
- * query fails as a crash and the next one starts it again.
- * @throws LspError `LSP_SERVER_CRASHED`.
- */
-export async function assertTsserverRuns(client: LanguageServerClient, raw: unknown, what: string): Promise<void> {
-  if (!isRecord(raw) || raw.type !== 'noServer') return
-  client.reportDead(new LspError('LSP_SERVER_CRASHED', `${serverName(client.config)} can no longer answer: ${what} answered {"type":"noServer"}, its tsserver is gone`))
-  throw await client.exited
-}
-
-/** A tsserver `protocol.Location`: 1-based line, 1-based UTF-16 offset. */
-export interface TsLocation {
-  readonly line: number
-  readonly offset: number
-}
+import { askTsserver, isLocation, position, TSSERVER_REQUEST, tsserverBody } from './tsserver-request.js'
 
 /**
  * The diagnostics of `uri` from tsserver, in the LSP form typescript-language-server publishes
@@ -45,7 +15,8 @@ export interface TsLocation {
  * verdict, never a syntax-only pass. Settings' `diagnostics.ignoredCodes` are left out, as
  * typescript-language-server leaves them out. The document must be open.
  * @throws LspError `LSP_MALFORMED_RESPONSE` for an answer that is not a successful tsserver
- *   response with a list; request errors (`LSP_CANCELLED` when `signal` aborts).
+ *   response with a list; `LSP_SERVER_CRASHED` when its tsserver is gone; request errors
+ *   (`LSP_CANCELLED` when `signal` aborts).
  */
 export async function pullTsserverDiagnostics(uri: string, client: LanguageServerClient, ask: Ask, signal: AbortSignal): Promise<Diagnostic[]> {
   const { initializationOptions, settings } = client.config
@@ -53,14 +24,10 @@ export async function pullTsserverDiagnostics(uri: string, client: LanguageServe
   const kinds = ['syntacticDiagnosticsSync', 'semanticDiagnosticsSync', ...(preferences.disableSuggestions === true ? [] : ['suggestionDiagnosticsSync'])]
   const ignored = ignoredCodes(settings)
   // Sent together: tsserver answers them one after another, in order.
-  const answers = await Promise.all(
-    kinds.map((kind) => ask(() => client.request(ExecuteCommandRequest.type, { command: TSSERVER_REQUEST, arguments: [kind, { file: uri }] }, signal)).then((raw) => ({ kind, raw }))),
-  )
-  for (const { kind, raw } of answers) await assertTsserverRuns(client, raw, `${TSSERVER_REQUEST} ${kind}`)
+  const answers = await Promise.all(kinds.map((kind) => askTsserver(client, ask, kind, { file: uri }, signal).then((raw) => ({ kind, raw }))))
   return answers.flatMap(({ kind, raw }) => {
     const what = `${client.config.id} ${TSSERVER_REQUEST} ${kind}`
-    if (!isRecord(raw) || raw.success !== true || !Array.isArray(raw.body)) throw malformed(what, `expected a successful tsserver response with a body list, got ${preview(raw)}`)
-    return raw.body.map((item) => toDiagnostic(item, what)).filter((diagnostic) => !ignored.has(diagnostic.code as number))
+    return tsserverBody(raw, what).map((item) => toDiagnostic(item, what)).filter((diagnostic) => !ignored.has(diagnostic.code as number))
   })
 }
 
@@ -96,13 +63,4 @@ function relatedInformation(info: unknown): DiagnosticRelatedInformation[] {
   const { file, start, end } = info.span
   if (typeof file !== 'string' || !isLocation(start) || !isLocation(end)) return []
   return [{ location: { uri: pathToUri(file), range: { start: position(start), end: position(end) } }, message: info.message }]
-}
-
-export function isLocation(value: unknown): value is TsLocation {
-  return isRecord(value) && Number.isInteger(value.line) && Number.isInteger(value.offset) && (value.line as number) >= 1 && (value.offset as number) >= 1
-}
-
-/** A tsserver location as an LSP position (0-based line, 0-based UTF-16 character). */
-export function position(location: TsLocation): { line: number; character: number } {
-  return { line: location.line - 1, character: location.offset - 1 }
 }

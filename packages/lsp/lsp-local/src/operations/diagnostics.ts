@@ -5,7 +5,8 @@ import { isRecord, malformed, preview } from '../normalize/shapes.js'
 import { protocol } from '../protocol.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
 import { changedOnDiskSince } from './diagnostics-recheck.js'
-import { offersTsserverPull, pullTsserverDiagnostics } from './diagnostics-tsserver.js'
+import { pullTsserverDiagnostics } from './diagnostics-tsserver.js'
+import { offersTsserverPull } from './tsserver-request.js'
 
 const { DocumentDiagnosticRequest } = protocol
 

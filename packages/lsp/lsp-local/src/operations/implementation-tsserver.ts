@@ -1,29 +1,17 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { compareLocations, LspError, type LspLocation } from '@agent-lsp/lsp'
+import { LspError, type LspLocation } from '@agent-lsp/lsp'
 import type { Location } from 'vscode-languageserver-protocol'
 import { isRecord, malformed, preview } from '../normalize/shapes.js'
 import { pathToUri, uriToPath } from '../normalize/uri.js'
-import { protocol } from '../protocol.js'
 import { findProjects } from '../sync/projects.js'
 import { normalizeLocations } from '../normalize/normalize.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
-import { assertTsserverRuns, isLocation, position, TSSERVER_REQUEST } from './diagnostics-tsserver.js'
-
-const { ExecuteCommandRequest } = protocol
+import { askTsserver, isLocation, position, TSSERVER_REQUEST } from './tsserver-request.js'
 
 /** Projects asked per query; past them the answer may miss implementations, and says so. */
 export const MAX_IMPLEMENTATION_PROJECTS = 16
 
-/**
- * The implementations of the symbol at `position` of `uri` in every TypeScript project under the
- * server root that holds the file: tsserver's `implementation` once per project
- * (`projectFileName`), through `typescript.tsserverRequest`. Asked through
- * `textDocument/implementation`, tsserver searches the file's own project only: an interface in
- * alpha/ implemented by a class in beta/, which imports it, was "No implementations found",
- * complete (the tenth trial). A project that does not hold the file answers an error, skipped.
- * `unsearched`: projects past {@link MAX_IMPLEMENTATION_PROJECTS}.
- */
 /**
  * A `goToImplementation` answer with {@link tsserverImplementations}' joined in (each place once);
  * `partial / unchecked` when projects were left unsearched.
@@ -36,14 +24,21 @@ export async function implementationsOfEveryProject(
   ask: Ask,
 ): Promise<OperationAnswer> {
   const { locations, unsearched } = await tsserverImplementations(uri, at, context, ask)
-  const joined = new Map(answered.map((location) => [locationKey(location), location]))
-  for (const location of normalizeLocations(locations, `${context.serverId} ${TSSERVER_REQUEST} implementation`)) joined.set(locationKey(location), location)
   const message = `${unsearched} more TypeScript projects under ${context.root} were not searched for implementations (at most ${MAX_IMPLEMENTATION_PROJECTS} are)`
-  return { kind: 'locations', locations: [...joined.values()].sort(compareLocations), ...(unsearched > 0 ? { completeness: { state: 'partial', reason: 'unchecked', message } } : {}) }
+  // normalizeLocations keeps each place once, in the answer's order.
+  const joined = normalizeLocations([...answered, ...locations], `${context.serverId} ${TSSERVER_REQUEST} implementation`)
+  return { kind: 'locations', locations: joined, ...(unsearched > 0 ? { completeness: { state: 'partial', reason: 'unchecked', message } } : {}) }
 }
 
-const locationKey = ({ uri, range }: LspLocation): string => `${uri}#${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`
-
+/**
+ * The implementations of the symbol at `position` of `uri` in every TypeScript project under the
+ * server root that holds the file: tsserver's `implementation` once per project
+ * (`projectFileName`), through `typescript.tsserverRequest`. Asked through
+ * `textDocument/implementation`, tsserver searches the file's own project only: an interface in
+ * alpha/ implemented by a class in beta/, which imports it, was "No implementations found",
+ * complete (the tenth trial). A project that does not hold the file answers an error, skipped.
+ * `unsearched`: projects past {@link MAX_IMPLEMENTATION_PROJECTS}.
+ */
 export async function tsserverImplementations(
   uri: string,
   at: { readonly line: number; readonly character: number },
@@ -60,12 +55,11 @@ export async function tsserverImplementations(
   const locations: Location[] = []
   for (const projectFileName of configs.slice(0, MAX_IMPLEMENTATION_PROJECTS)) {
     const args = { file, line: at.line + 1, offset: at.character + 1, projectFileName }
-    const raw = await ask(() => client.request(ExecuteCommandRequest.type, { command: TSSERVER_REQUEST, arguments: ['implementation', args] }, signal)).catch((error: unknown) => {
+    const raw = await askTsserver(client, ask, 'implementation', args, signal).catch((error: unknown) => {
       if (LspError.isInstance(error) && error.code === 'LSP_SERVER_ERROR') return undefined
       throw error
     })
     // A project without the file answers `success: false` (or an error message): it has no implementation to add.
-    await assertTsserverRuns(client, raw, `${TSSERVER_REQUEST} implementation`)
     if (!isRecord(raw) || raw.success !== true) continue
     if (!Array.isArray(raw.body)) throw malformed(what, `expected a tsserver response with a body list, got ${preview(raw)}`)
     for (const span of raw.body) {

@@ -5,7 +5,7 @@ import { normalizeDocumentSymbols, normalizeWorkspaceSymbols } from '../normaliz
 import { normalizeHover, normalizeLocations } from '../normalize/normalize.js'
 import { protocol } from '../protocol.js'
 import { resultLimitCompleteness } from './result-limits.js'
-import { offersTsserverPull } from './diagnostics-tsserver.js'
+import { offersTsserverPull } from './tsserver-request.js'
 import { tsserverWorkspaceSymbols } from './workspace-symbol-tsserver.js'
 import { implementationsOfEveryProject } from './implementation-tsserver.js'
 import { callHierarchy } from './call-hierarchy.js'

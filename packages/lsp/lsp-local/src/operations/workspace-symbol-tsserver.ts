@@ -4,9 +4,9 @@ import { pathToUri } from '../normalize/uri.js'
 import { protocol } from '../protocol.js'
 import type { LanguageServerClient } from '../process/client.js'
 import type { Ask } from './context.js'
-import { assertTsserverRuns, isLocation, position, TSSERVER_REQUEST } from './diagnostics-tsserver.js'
+import { askTsserver, isLocation, position, TSSERVER_REQUEST, tsserverBody } from './tsserver-request.js'
 
-const { ExecuteCommandRequest, SymbolKind } = protocol
+const { SymbolKind } = protocol
 
 /**
  * The workspace symbols of every project tsserver has loaded: its `navto` without a file, through
@@ -15,14 +15,11 @@ const { ExecuteCommandRequest, SymbolKind } = protocol
  * two projects and no root tsconfig.json the other's symbols were "No symbols match" (the tenth
  * trial: rxjs beside query-core). Kinds as typescript-language-server maps them (`toSymbolKind`).
  * @throws LspError `LSP_MALFORMED_RESPONSE` for an answer that is not a successful tsserver
- *   response with a list; request errors.
+ *   response with a list; `LSP_SERVER_CRASHED` when its tsserver is gone; request errors.
  */
 export async function tsserverWorkspaceSymbols(query: string, client: LanguageServerClient, ask: Ask, signal: AbortSignal | undefined): Promise<SymbolInformation[]> {
-  const raw = await ask(() => client.request(ExecuteCommandRequest.type, { command: TSSERVER_REQUEST, arguments: ['navto', { searchValue: query }] }, signal))
-  await assertTsserverRuns(client, raw, `${TSSERVER_REQUEST} navto`)
   const what = `${client.config.id} ${TSSERVER_REQUEST} navto`
-  if (!isRecord(raw) || raw.success !== true || !Array.isArray(raw.body)) throw malformed(what, `expected a successful tsserver response with a body list, got ${preview(raw)}`)
-  return raw.body.map((item) => {
+  return tsserverBody(await askTsserver(client, ask, 'navto', { searchValue: query }, signal), what).map((item) => {
     if (!isRecord(item) || typeof item.name !== 'string' || typeof item.file !== 'string' || !isLocation(item.start) || !isLocation(item.end)) throw malformed(what, `expected a tsserver NavtoItem, got ${preview(item)}`)
     const kind: SymbolKindValue = typeof item.kind === 'string' ? (KINDS[item.kind] ?? SymbolKind.Variable) : SymbolKind.Variable
     return { name: item.name, kind, location: { uri: pathToUri(item.file), range: { start: position(item.start), end: position(item.end) } } }
