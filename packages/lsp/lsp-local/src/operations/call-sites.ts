@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs'
 import type { LspCall, LspCallHierarchyItem, LspCompleteness, LspRange } from '@agent-lsp/lsp'
 import { uriToPath } from '../normalize/uri.js'
+import { lineAt } from '../sync/lines.js'
+import { readText } from '../sync/read-text.js'
 
 /**
  * The call sites of an incoming call that are its caller's (LSP 3.17 §Call Hierarchy: `fromRanges`
@@ -17,8 +18,9 @@ export function callerCallSites(call: LspCall, callee: LspCallHierarchyItem): { 
   if (callee.kind !== 'Function' || !/^[A-Za-z_$][\w$]*$/.test(callee.name)) return { call, dropped: 0 }
   if (callSites.every((site) => holds(item.range, site.range))) return { call, dropped: 0 }
   // Sites outside the caller (clangd's caller range is its name alone): each is checked by its text.
-  const lines = linesOf(item.uri)
-  const named = callSites.filter((site) => lines === undefined || textAt(lines, site.range) === callee.name)
+  const path = uriToPath(item.uri)
+  const text = path === null ? undefined : readText(path)
+  const named = callSites.filter((site) => text === undefined || textAt(text, site.range) === callee.name)
   return { call: { item, callSites: named }, dropped: callSites.length - named.length }
 }
 
@@ -38,16 +40,7 @@ function holds(outer: LspRange, inner: LspRange): boolean {
   return before(outer.start, inner.start) && before(inner.end, outer.end)
 }
 
-function linesOf(uri: string): string[] | undefined {
-  const path = uriToPath(uri)
-  try {
-    return path === null ? undefined : readFileSync(path, 'utf8').split('\n')
-  } catch {
-    return undefined
-  }
-}
-
-/** The text of a one-line range (UTF-16 units, as the server's encoding); '' for a range over lines. */
-function textAt(lines: readonly string[], range: LspRange): string {
-  return range.start.line === range.end.line ? (lines[range.start.line] ?? '').slice(range.start.character, range.end.character) : ''
+/** The text of a one-line range of `text` (UTF-16 units, as the server's encoding); '' for a range over lines. */
+function textAt(text: string, range: LspRange): string {
+  return range.start.line === range.end.line ? (lineAt(text, range.start.line) ?? '').slice(range.start.character, range.end.character) : ''
 }

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import type { LspCompleteness, LspOperation } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '../config.js'
 import { filesWith } from '../sync/projects.js'
+import { readText } from '../sync/read-text.js'
 
 /** Operations whose places may lie in a project that uses this one. */
 const reaching: ReadonlySet<LspOperation> = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls'])
@@ -20,21 +20,13 @@ const MAX_MARKERS = 64
 export function dependentRootsCompleteness(config: LocalServerConfig, operation: LspOperation, root: string, workspaceRoot: string): LspCompleteness | undefined {
   const rule = config.dependentRoots
   if (rule === undefined || !reaching.has(operation) || root === workspaceRoot) return undefined
-  const name = new RegExp(rule.namePattern, 'm').exec(readOr(join(root, rule.marker)))?.[1]
+  const name = new RegExp(rule.namePattern, 'm').exec(readText(join(root, rule.marker)) ?? '')?.[1]
   if (name === undefined) return undefined
   const markers = filesWith(workspaceRoot, new Set(), MAX_MARKERS, new Set([rule.marker.toLowerCase()])) ?? []
   const named = new RegExp(`(^|[\\s"'(=])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[\\s"')/])`, 'm')
-  const dependents = markers.filter((file) => basename(file) === rule.marker && !file.startsWith(`${root}/`) && file !== join(root, rule.marker) && named.test(readOr(file)))
+  const dependents = markers.filter((file) => basename(file) === rule.marker && !file.startsWith(`${root}/`) && named.test(readText(file) ?? ''))
   if (dependents.length === 0) return undefined
   const shown = dependents.slice(0, 3).map((file) => relative(workspaceRoot, file)).join(', ') + (dependents.length > 3 ? `, and ${dependents.length - 3} more` : '')
   const which = dependents.length === 1 ? `1 other project names ${name} (${shown}); it has` : `${dependents.length} other projects name ${name} (${shown}); they have`
   return { state: 'partial', reason: 'unchecked', message: `${which} a ${config.id} server of its own, not searched for ${operation}: ${rule.hint}` }
-}
-
-function readOr(file: string): string {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch {
-    return ''
-  }
 }

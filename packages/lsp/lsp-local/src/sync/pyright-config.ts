@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { isFile, isInside } from './paths.js'
+import { readText } from './read-text.js'
 
 /** A config pyright takes from above its root, and the folders its `include` names. */
 export interface ConfigAbove {
@@ -83,9 +83,5 @@ function tomlInclude(toml: string, folder: string): string[] | undefined {
 }
 
 function read(file: string): string {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch {
-    return ''
-  }
+  return readText(file) ?? ''
 }
