@@ -61,13 +61,8 @@ function hoverPart(part: unknown, what: string): string {
   throw malformed(what, `hover contents is not MarkupContent or MarkedString: ${preview(part)}`)
 }
 
-
-
-
-
-
-
-function rangeKey(range: LspRange): string {
+/** A range as a key: `line:character-line:character` (zero-based, UTF-16). */
+export function rangeKey(range: LspRange): string {
   return `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`
 }
 

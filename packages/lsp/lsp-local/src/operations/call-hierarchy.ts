@@ -1,4 +1,5 @@
 import { compareLocations, type LspCall } from '@agent-lsp/lsp'
+import { rangeKey } from '../normalize/normalize.js'
 import { normalizeCallHierarchyItem } from '../normalize/normalize-symbols.js'
 import { protocol } from '../protocol.js'
 import { copyRange, isRange, isRecord, malformed, preview } from '../normalize/shapes.js'
@@ -60,10 +61,6 @@ function mergeCalls(calls: readonly LspCall[]): LspCall[] {
   return [...byItem.values()]
     .map(({ item, sites }) => ({ item, callSites: [...sites.values()].sort(compareLocations) }))
     .sort((a, b) => compareLocations({ uri: a.item.uri, range: a.item.selectionRange }, { uri: b.item.uri, range: b.item.selectionRange }))
-}
-
-function rangeKey(range: LspCall['item']['range']): string {
-  return `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`
 }
 
 function callSites(call: unknown, uri: string, what: string): LspCall['callSites'] {
