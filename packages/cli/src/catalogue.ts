@@ -218,8 +218,13 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     failureProgressTitle: '^Error loading workspace$',
     // By default a changed open document's package is published at once and its dependents in a
     // second pass a second later (`diagnosticsDelay`), which the rule above took for final: one
-    // pass, the dependents with the changed file.
-    initializationOptions: { diagnosticsDelay: '0s' },
+    // pass, the dependents with the changed file. The failure above is begun by its first
+    // diagnosis of the workspace, after its loading ends (an answer between them was complete):
+    // `verboseWorkDoneProgress` reports that diagnosis as work ("diagnosing initial workspace
+    // load", ending after the failure begins), and each change's diagnosis too, which is not
+    // waited on (background).
+    initializationOptions: { diagnosticsDelay: '0s', verboseWorkDoneProgress: true },
+    backgroundProgressTitle: '^diagnosing (?!initial workspace load$)',
     operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'workspaceDiagnostics'],
     install: 'apt-get install gopls golang-go',
   },

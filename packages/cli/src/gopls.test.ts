@@ -95,14 +95,18 @@ describe('gopls', () => {
   it('says at once that it could not load the workspace, rather than waiting on it', { timeout: 120_000 }, async () => {
     // The seventh trial: a tree without go.mod importing a path gopls cannot load; its "Error loading
     // workspace" progress lasts until the error is fixed, and every query waited 30 s for it to end,
-    // then answered "still busy".
-    const { ask, show } = await seamOn({
-      'lib/lib.go': 'package lib\n\nfunc Hello() string { return "hi" }\n',
-      'main.go': 'package main\n\nimport "example.com/m/lib"\n\nfunc main() { println(lib.Hello()) }\n',
-    })
-    const result = await ask({ operation: 'documentSymbol', filePath: 'lib/lib.go' })
-    expect([show(result), result.completeness.state, result.completeness.state === 'partial' && result.completeness.reason]).toEqual([['Function Hello@3:6'], 'partial', 'unconfigured'])
-    expect(result.completeness.state === 'partial' && result.completeness.message).toMatch(/^go reports "Error loading workspace": /)
+    // then answered "still busy". gopls begins that progress from its first diagnosis of the
+    // workspace, which races the end of its loading: a cold server answered complete at times (one
+    // CI run in seven; net/http to type-check widens the race). Six cold servers, each first answer.
+    for (let session = 0; session < 6; session++) {
+      const { ask, show } = await seamOn({
+        'lib/lib.go': 'package lib\n\nfunc Hello() string { return "hi" }\n',
+        'main.go': 'package main\n\nimport (\n\t"net/http"\n\n\t"example.com/m/lib"\n)\n\nfunc main() { println(lib.Hello(), http.StatusOK) }\n',
+      })
+      const result = await ask({ operation: 'documentSymbol', filePath: 'lib/lib.go' })
+      expect([session, show(result), result.completeness.state, result.completeness.state === 'partial' && result.completeness.reason]).toEqual([session, ['Function Hello@3:6'], 'partial', 'unconfigured'])
+      expect(result.completeness.state === 'partial' && result.completeness.message).toMatch(/^go reports "Error loading workspace": /)
+    }
   })
 
   // The eighth trial: each module of a go.work is a go.mod of its own, and each started a gopls
