@@ -31,7 +31,7 @@ interface Base {
  * What the providers' answers to one query asked of them all share. A provider that failed makes the
  * answer `partial / failed` (naming it and its error code) unless all failed: then the first
  * failure is thrown. One that does not offer the search (`LSP_UNSUPPORTED_OPERATION`) is left out:
- * not a failure. Partial answers stay partial, their messages joined. When providers answered
+ * not a failure. Partial answers stay partial, their messages joined (each once). When providers answered
  * from an index, the answer carries the first one's provenance with every stale URI among them;
  * every provider's notices are kept; when one was a fallback server, the first such one's `fallback`.
  * @throws LspError the first provider's error when every provider failed.
@@ -44,12 +44,14 @@ function mergeFannedOut<R extends Base>(providers: readonly LspProvider[], settl
   const [first] = answers
   if (!first) throw (failures[0] ?? rejections[0])?.error ?? new LspError('LSP_UNAVAILABLE', 'no language server is configured')
   const notes = answers.flatMap((answer) => (answer.completeness.state === 'partial' ? [answer.completeness] : []))
+  // Said once: one index answers for each of its languages' servers, with the same words.
+  const said = [...new Set(notes.map((note) => note.message))]
   const failed = failures.map(({ provider, error }) => `${provider.id} failed (${LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error)})`)
   const completeness: LspCompleteness =
     failed.length > 0
-      ? { state: 'partial', reason: 'failed', message: [...failed, ...notes.map((note) => note.message)].join('; ') }
+      ? { state: 'partial', reason: 'failed', message: [...failed, ...said].join('; ') }
       : notes[0]
-        ? { state: 'partial', reason: notes[0].reason, message: notes.map((note) => note.message).join('; ') }
+        ? { state: 'partial', reason: notes[0].reason, message: said.join('; ') }
         : { state: 'complete' }
   const provenance = mergedProvenance(answers.flatMap((answer) => (answer.provenance ? [answer.provenance] : [])))
   const notices = answers.flatMap((answer) => answer.notices ?? [])

@@ -269,6 +269,15 @@ describe('workspaceSymbol', () => {
     })
   })
 
+  it('says once what several providers say alike (one index answering for each server)', async () => {
+    const lsp = createLspService()
+    const stale = { state: 'partial', reason: 'stale', message: '1 file added since the index was built (src/added.ts)' } as const
+    lsp.registerProvider(provider('ts', { '.ts': 'typescript' }, (): LspQueryResult => ({ ...(symbols('Cart') as LspSymbolsResult), completeness: stale })).provider)
+    lsp.registerProvider(provider('js', { '.js': 'javascript' }, (): LspQueryResult => ({ ...(symbols('cart') as LspSymbolsResult), completeness: stale })).provider)
+    lsp.registerProvider(provider('py', { '.py': 'python' }, (): LspQueryResult => ({ ...(symbols('CartView') as LspSymbolsResult), completeness: { ...stale, message: 'app.py changed' } })).provider)
+    expect((await lsp.query(search(null))).completeness).toEqual({ ...stale, message: '1 file added since the index was built (src/added.ts); app.py changed' })
+  })
+
   it('leaves out a provider that offers no workspace symbols: complete, not failed; alone, its error', async () => {
     const lsp = createLspService()
     const unsupported = (id: string, extension: string) => ({
