@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { LspProviderQuery } from '@agent-lsp/lsp'
+import { SOURCES_WALK } from '@agent-lsp/lsp-local/config'
 import type { ConfiguredIndex } from '../config-indexes.js'
 import type { AnswerSourceOptions } from './answer-source.js'
 import type { AnswerSource } from './source-names.js'
@@ -40,7 +41,9 @@ export async function indexAnswers(
   const { createScipLspProvider, defaultScipExtensions, scipOperations } = await import('@agent-lsp/lsp-scip')
   // Replaced when the list changes (its decoded indexes with it); queries in flight finish on the
   // one they started on, which nothing holds afterwards.
-  let provider = createScipLspProvider({ repositories })
+  // Files added since the build are looked for as the host's own walks look (no installed packages, virtualenvs, build output).
+  const skipFolder = SOURCES_WALK.skip
+  let provider = createScipLspProvider({ repositories, skipFolder })
   const answers = {
     source,
     warm: options.warm,
@@ -59,7 +62,7 @@ export async function indexAnswers(
       const list = listed(next)
       if (!options.lookLater || JSON.stringify(list) === JSON.stringify(repositories)) return
       repositories = list
-      provider = createScipLspProvider({ repositories: list })
+      provider = createScipLspProvider({ repositories: list, skipFolder })
     },
   }
 }

@@ -28,10 +28,12 @@ describe('the cross-check of an answer from the index', () => {
     expect({ rows: rows(answer, root), source: answer.provenance?.source, completeness: answer.completeness, counts: answer.crossCheck?.counts }).toEqual({
       rows: ['src/a.ts:0:13', 'src/b.ts:0:9', 'src/b.ts:1:21'],
       source: 'index',
+      // The index says the file is new to it; the cross-check, that its occurrences went unchecked.
       completeness: {
         state: 'partial',
-        reason: 'unchecked',
-        message: '2 of 5 occurrences of retryLimit were left unchecked where goToDefinition answered partial (src/c.ts); they may hold places the server missed',
+        reason: 'stale',
+        message:
+          '1 file added since the index was built (src/c.ts): not in it, so what it holds is missing; rebuild it (agent-lsp index) or ask the live server; 2 of 5 occurrences of retryLimit were left unchecked where goToDefinition answered partial (src/c.ts); they may hold places the server missed',
       },
       counts: { occurrences: 5, listed: 3, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, keywords: 0, unchecked: 2 },
     })

@@ -5,6 +5,7 @@ import type { LspProvenance } from '@agent-lsp/lsp'
 import { LazyScipModel } from './scip/lazy-model.js'
 import { indexNotFound, readScipIndexFile } from './scip/load.js'
 import type { ScipModel } from './scip/model.js'
+import { AddedFiles } from './staleness/added.js'
 import { StalenessCheck } from './staleness/check.js'
 import { manifestPathOf, readManifest, revisionOf, sha256 } from './staleness/manifest.js'
 import { linesOf } from './workspace/files.js'
@@ -20,6 +21,14 @@ export interface LoadedIndex {
   readonly provenance: Omit<LspProvenance, 'staleUris'>
   /** The files the index was built from (the manifest's, else its documents), sorted. */
   readonly indexedFiles: readonly string[]
+  /** Files added since the build; `undefined` for an index whose manifest lists no folders (see `ScipManifest.folders`). */
+  readonly added: AddedFiles | undefined
+}
+
+/** Which files and folders count when looking for files added since a build (see `AddedFilesOptions`). */
+export interface AddedScope {
+  readonly served: (path: string) => boolean
+  readonly skipFolder: (name: string) => boolean
 }
 
 interface Entry {
@@ -36,8 +45,14 @@ interface Entry {
 export class Indexes {
   readonly #entries = new Map<string, Entry>()
 
-  /** @param indexPath - absolute, or relative to the workspace root. */
-  constructor(private readonly indexPath: string) {}
+  /**
+   * @param indexPath - absolute, or relative to the workspace root.
+   * @param scope - which files added since a build count; without it, none is looked for.
+   */
+  constructor(
+    private readonly indexPath: string,
+    private readonly scope?: AddedScope,
+  ) {}
 
   /** The index file of a (resolved) workspace root. */
   pathFor(root: string): string {
@@ -59,7 +74,7 @@ export class Indexes {
     }
     const entry = this.#entries.get(root)
     if (entry && entry.mtimeMs === info.mtimeMs && entry.size === info.size) return entry.loaded
-    const loaded = decode(path, root, info.mtimeMs)
+    const loaded = decode(path, root, info.mtimeMs, this.scope)
     this.#entries.set(root, { mtimeMs: info.mtimeMs, size: info.size, loaded })
     loaded.catch(() => this.#entries.delete(root))
     return loaded
@@ -70,7 +85,7 @@ export class Indexes {
   }
 }
 
-async function decode(path: string, root: string, mtimeMs: number): Promise<LoadedIndex> {
+async function decode(path: string, root: string, mtimeMs: number, scope: AddedScope | undefined): Promise<LoadedIndex> {
   const [{ bytes, layout, decoder }, manifest] = await Promise.all([readScipIndexFile(path, root), readManifest(manifestPathOf(path))])
   const lineText = (file: string, line: number): string | undefined => {
     try {
@@ -84,5 +99,7 @@ async function decode(path: string, root: string, mtimeMs: number): Promise<Load
     ? { source: 'index' as const, index: path, builtAt: manifest.builtAt, revision: revisionOf(manifest) }
     : { source: 'index' as const, index: path, builtAt: new Date(mtimeMs).toISOString(), revision: `sha256:${sha256(bytes)}` }
   const check = new StalenessCheck(root, manifest, mtimeMs)
-  return { model, check, provenance, indexedFiles: [...check.indexedFiles(model.paths)].sort() }
+  const indexedFiles = [...check.indexedFiles(model.paths)].sort()
+  const added = manifest?.folders && scope ? new AddedFiles({ root, folders: manifest.folders, indexed: new Set(indexedFiles), ...scope }) : undefined
+  return { model, check, provenance, indexedFiles, added }
 }

@@ -40,6 +40,12 @@ export interface ScipLspProviderOptions {
    * (absolute, or relative to that root; default `.agent-lsp/index.scip`).
    */
   readonly repositories?: readonly { readonly name: string; readonly root: string; readonly indexPath?: string }[]
+  /**
+   * Whether a folder made since the build (by name) is left out of the look for files added
+   * since (see `AddedFiles`); default: names starting with `.`. A host passes its own rule for
+   * installed packages and virtualenvs.
+   */
+  readonly skipFolder?: (name: string) => boolean
 }
 
 /** An index provider; `dispose()` drops its decoded indexes, later queries throw `LSP_DISPOSED`. */
@@ -89,14 +95,13 @@ export function createScipLspProvider(options: ScipLspProviderOptions = {}): Sci
   const id = options.id ?? 'scip'
   const extensionToLanguage = options.extensionToLanguage ?? defaultScipExtensions
   const extensions = new Set(Object.keys(extensionToLanguage))
-  const indexes = new Indexes(options.indexPath ?? DEFAULT_INDEX_PATH)
-  const repositories: RepositoryIndex[] = (options.repositories ?? []).map((repository) => ({ name: repository.name, root: repository.root, indexes: new Indexes(repository.indexPath ?? DEFAULT_INDEX_PATH) }))
-  let disposed = false
-
   const served = (path: string): boolean => {
     const dot = path.lastIndexOf('.')
     return dot > path.lastIndexOf('/') && extensions.has(path.slice(dot).toLowerCase())
   }
+  const indexes = new Indexes(options.indexPath ?? DEFAULT_INDEX_PATH, { served, skipFolder: options.skipFolder ?? ((name) => name.startsWith('.')) })
+  const repositories: RepositoryIndex[] = (options.repositories ?? []).map((repository) => ({ name: repository.name, root: repository.root, indexes: new Indexes(repository.indexPath ?? DEFAULT_INDEX_PATH) }))
+  let disposed = false
 
   return {
     id: lspProviderId(id),
@@ -202,13 +207,18 @@ async function judged(loaded: LoadedIndex, answer: Answer, operation: LspOperati
     const completeness: LspCompleteness = { state: 'partial', reason: 'stale', message: `${asked} changed since the index was built, so positions in it are not answered from the index; rebuild it (agent-lsp index) or ask the live server` }
     return { ...answer.empty, ...base, completeness, provenance: provenance([asked]) }
   }
-  const scope = workspaceWide.has(operation) ? loaded.indexedFiles : answer.paths
-  const stale = await loaded.check.staleAmong(scope)
-  const named = stale.slice(0, NAMED_STALE_FILES).join(', ') + (stale.length > NAMED_STALE_FILES ? `, and ${stale.length - NAMED_STALE_FILES} more` : '')
-  const completeness: LspCompleteness =
-    stale.length === 0
-      ? { state: 'complete' }
-      : { state: 'partial', reason: 'stale', message: `${stale.length} indexed file${stale.length === 1 ? '' : 's'} changed since the index was built (${named}): rows there may have moved, and what was written since is missing` }
+  const wide = workspaceWide.has(operation)
+  const stale = await loaded.check.staleAmong(wide ? loaded.indexedFiles : answer.paths)
+  const added = (wide && loaded.added?.check()) || { files: [], more: false }
+  const named = (paths: readonly string[], more = false) => {
+    const rest = paths.length - NAMED_STALE_FILES
+    return paths.slice(0, NAMED_STALE_FILES).join(', ') + (rest > 0 ? `, and ${rest}${more ? '+' : ''} more` : more ? ', and more' : '')
+  }
+  const says = [
+    stale.length > 0 && `${stale.length} indexed file${stale.length === 1 ? '' : 's'} changed since the index was built (${named(stale)}): rows there may have moved, and what was written since is missing`,
+    added.files.length > 0 && `${added.files.length}${added.more ? '+' : ''} file${added.files.length === 1 && !added.more ? '' : 's'} added since the index was built (${named(added.files, added.more)}): not in it, so what ${added.files.length === 1 && !added.more ? 'it holds' : 'they hold'} is missing; rebuild it (agent-lsp index) or ask the live server`,
+  ].filter((said): said is string => typeof said === 'string')
+  const completeness: LspCompleteness = says.length === 0 ? { state: 'complete' } : { state: 'partial', reason: 'stale', message: says.join('; ') }
   const rowPaths = new Set(answer.paths)
   return { ...answer.result, ...base, completeness, provenance: provenance(stale.filter((path) => rowPaths.has(path))) }
 }

@@ -34,7 +34,7 @@ export const BUILD_DIRECTORIES: ReadonlySet<string> = new Set(['dist', 'build', 
  * folders and 32 levels at most, so a huge tree costs a bounded time (the folders bound it; a deep chain
  * of folders alone, 11 levels, made a search for any Python file give up).
  */
-export const SOURCES_WALK: WalkBounds = {
+export const SOURCES_WALK: WalkBounds & { readonly skip: (name: string) => boolean } = {
   maxDirectories: 5_000,
   maxDepth: 32,
   skip: (name) => DEPENDENCY_DIRECTORIES.has(name) || BUILD_DIRECTORIES.has(name) || name.startsWith('.'),

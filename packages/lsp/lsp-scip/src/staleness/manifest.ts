@@ -17,6 +17,12 @@ export interface ScipManifest {
   readonly tools: readonly { readonly name: string; readonly version: string }[]
   /** Indexed file (relative to the workspace, `/`-separated) → SHA-256 of its bytes, lowercase hex. */
   readonly files: Readonly<Record<string, string>>
+  /**
+   * Each folder holding an indexed file, and each above it up to the workspace root (`''`), →
+   * the names of its entries at the build, sorted: what tells a file added since from one the
+   * indexer's project configuration left out. Absent from manifests written before it.
+   */
+  readonly folders?: Readonly<Record<string, readonly string[]>>
 }
 
 /** Where the manifest of an index file is: beside it, `<index>.json`. */
@@ -69,7 +75,8 @@ export async function readManifest(path: string): Promise<ScipManifest | undefin
     Array.isArray(value.tools) &&
     typeof value.files === 'object' &&
     value.files !== null &&
-    Object.values(value.files).every((hash) => typeof hash === 'string')
+    Object.values(value.files).every((hash) => typeof hash === 'string') &&
+    (value.folders === undefined || (typeof value.folders === 'object' && value.folders !== null && Object.values(value.folders).every((names) => Array.isArray(names) && names.every((name) => typeof name === 'string'))))
   if (!valid) throw new LspError('LSP_INDEX_INVALID', `the index manifest ${path} is not an agent-lsp-scip-manifest of version 1`)
   return { ...(value as ScipManifest), builtAt: new Date(value.builtAt!).toISOString() }
 }
