@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path'
 import type { LspProviderInfo } from '@agent-lsp/lsp'
-import { lexicalFamily, type LexicalFamily } from './search/lexical.js'
+import { lexicalFamily, type LexicalFamily } from '@agent-lsp/lexical'
 
 /**
  * Extensions of files that embed a family's code in markup (single-file components): a symbol of

@@ -1,5 +1,5 @@
 import type { Texts } from '../search/texts.js'
-import { inRanges, lexicalRanges, type LexicalFamily } from '../search/lexical.js'
+import { inRanges, lexicalRanges, type LexicalFamily } from '@agent-lsp/lexical'
 
 // What a place the search found is before any server is asked about it.
 
