@@ -23,6 +23,19 @@ describe('symbol edits', () => {
     expect(reindented('a\r\n  b', '  ')).toEqual(['  a', '    b'])
   })
 
+  it('writes the lines inside a string literal as given: their blanks are the string\'s (the eleventh trial)', () => {
+    // Django's runner.py: a method whose print("""…""") has its lines at column 0.
+    const python = 'def f(self):\n    print("""\nUnpicklable:\n  %s\n\n""" % x)\n    return 1\n'
+    expect(reindented(python, '    ', '.py')).toEqual(['    def f(self):', '        print("""', 'Unpicklable:', '  %s', '', '""" % x)', '        return 1'])
+    // As symbolSource shows it (indented as in the file), written back unchanged.
+    const shown = '    def f(self):\n        print("""\nA\n   \n""")\n'
+    expect(reindented(shown, '    ', '.py')).toEqual(['    def f(self):', '        print("""', 'A', '   ', '""")'])
+    const template = 'usage(name: string): string {\n  return `\nUsage: ${name}\n  -h  ${\n    name\n  }\n`\n}'
+    expect(reindented(template, '  ', '.ts')).toEqual(['  usage(name: string): string {', '    return `', 'Usage: ${name}', '  -h  ${', '      name', '    }', '`', '  }'])
+    // A language the lexer does not read: every line re-indented, as before.
+    expect(reindented('a\n"""\nb', '  ', '.unknown')).toEqual(['  a', '  """', '  b'])
+  })
+
   it('replaces the declaration, inserts above its doc comment and below its last line, in the file\'s line breaks', () => {
     expect(after('replaceSymbol', 'f() {\n  return 2\n}')).toBe('replace Method A.f: class A {\r\n\t/** Doc. */\r\n\tf() {\r\n\t  return 2\r\n\t}\r\n}')
     expect(after('insertBefore', 'x = 0')).toBe('insert before Method A.f: class A {\r\n\tx = 0\r\n\t/** Doc. */\r\n\tf() {\r\n\t\treturn 1\r\n\t}\r\n}')
