@@ -133,7 +133,8 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   // too; for a member's rename, the container's users (`run(o: Opts)` called with an object of the old shape).
   const own = referencedAt && { uri: URI.file(referencedAt.absolutePath).toString(), range: { start: referencedAt.position, end: referencedAt.position } }
   const dependents = referencedAt === undefined || own === undefined ? { files: [] } : await dependentFiles(context, references, own, referencedAt.name, [root, context.workspaceRoot])
-  const reexporting = rename === undefined ? [] : await reexportersOf(plan, root, context)
+  // Any edit that adds, removes or renames an export (an insertAfter of `export const NEVER`, the eleventh trial).
+  const reexporting = await reexportersOf(plan, root, context)
   const referencing = [...named, ...dependents.files, ...(described.alsoCheck ?? []), ...reexporting]
   const notes = [referencingNote, dependents.note].filter((note): note is string => note !== undefined)
   if (!apply) {

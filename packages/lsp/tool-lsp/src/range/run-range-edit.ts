@@ -1,30 +1,40 @@
 import { readFile } from 'node:fs/promises'
 import type { LspPosition, LspRange, LspSymbol, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
-import { documentEntries } from '../address/symbol-match.js'
+import { documentEntries, type SymbolEntry } from '../address/symbol-match.js'
 import type { EditFlowContext } from '../edit/edit-context.js'
 import { runEditFlow } from '../edit/edit-flow.js'
 import { LspToolError } from '../errors.js'
 import type { LineReader } from '../input/file-lines.js'
 import type { Answered } from '../run.js'
 import { codePointColumnToUtf16 } from '../text/columns.js'
-import { rangeSize } from '../text/positions.js'
+import { rangeHolds, rangeSize } from '../text/positions.js'
+import { declarationSpan } from '../symbols/declaration-span.js'
 import { splitLines } from '@agent-lsp/text-lines'
 
 const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character)
 const holds = (outer: LspRange, inner: LspRange): boolean => before(outer.start, inner.start) && before(inner.end, outer.end)
 
 /**
- * The innermost of `symbols` (a `documentSymbol` answer's tree) whose whole range holds `range`,
- * locals left out (pyright lists a function's parameters: a parameter's type edited is the
- * function's, whose callers are elsewhere, while a local's references are all in its own file).
+ * The innermost of `symbols` (a `documentSymbol` answer's tree) whose declaration holds `range`:
+ * its whole range, widened as replaceSymbol widens it to the statement (`declarationSpan`: the
+ * `export const ` and `;` tsserver's declarator range leaves out; the eleventh trial removed
+ * `export` from an `export const` and only the edited file was checked). Locals left out (pyright
+ * lists a function's parameters: a parameter's type edited is the function's, whose callers are
+ * elsewhere, while a local's references are all in its own file).
  */
-export function symbolHolding(symbols: readonly LspSymbol[], range: LspRange): LspSymbol | undefined {
-  return documentEntries(symbols)
+export function symbolHolding(symbols: readonly LspSymbol[], range: LspRange, lines: readonly string[]): LspSymbol | undefined {
+  const entries = documentEntries(symbols)
+  const spanOf = (entry: SymbolEntry): LspRange => {
+    const { range: own, selectionRange } = entry.symbol
+    const nameOnly = rangeSize(own) === rangeSize(selectionRange) && rangeHolds(selectionRange, own.start)
+    return declarationSpan(own, nameOnly, [entry], entries, lines).span
+  }
+  return entries
     .filter((entry) => !entry.local)
-    .map((entry) => entry.symbol)
-    .filter((symbol) => holds(symbol.range, range))
-    .sort((a, b) => rangeSize(a.range) - rangeSize(b.range))[0]
+    .map((entry) => ({ symbol: entry.symbol, span: holds(entry.symbol.range, range) ? entry.symbol.range : spanOf(entry) }))
+    .filter(({ span }) => holds(span, range))
+    .sort((a, b) => rangeSize(a.span) - rangeSize(b.span))[0]?.symbol
 }
 
 /**
@@ -32,8 +42,8 @@ export function symbolHolding(symbols: readonly LspSymbol[], range: LspRange): L
  * range (start at the cursor, end exclusive) becomes `text`, its line breaks written as the file's
  * own; through the edit flow, keyed by the range and the text, its header `edit path:L:C-L:C`.
  * The files checked with it: the edited file, and the files referencing the innermost symbol of
- * the file's `documentSymbol` answer that holds the whole range, locals aside (none holds it: the
- * file alone).
+ * the file's `documentSymbol` answer whose declaration holds the whole range, locals aside (see
+ * `symbolHolding`; none holds it: the file alone).
  * @throws LspToolError `LSP_FILE_NOT_FOUND` (the file cannot be read), and the edit flow's codes.
  */
 export async function runRangeEdit(outcome: Answered, context: EditFlowContext, readLines: LineReader): Promise<string> {
@@ -50,7 +60,7 @@ export async function runRangeEdit(outcome: Answered, context: EditFlowContext, 
   const edit: LspWorkspaceEdit = { changes: [{ kind: 'edit', uri: URI.file(cursor.absolutePath).toString(), version: null, edits: [{ range, newText }] }] }
   const what = `edit ${cursor.label}-${request.end.line}:${request.end.character}`
   const key = JSON.stringify({ operation: 'edit', where: cursor.label, end: request.end, text: request.text })
-  const holder = result.kind === 'symbols' ? symbolHolding(result.symbols, range) : undefined
+  const holder = result.kind === 'symbols' ? symbolHolding(result.symbols, range, lines) : undefined
   const referencedAt = holder === undefined ? {} : { referencedAt: { absolutePath: cursor.absolutePath, position: holder.selectionRange.start, name: holder.name } }
   return runEditFlow(outcome, context, { edit, what, key, ...referencedAt })
 }
