@@ -152,6 +152,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         projectsLoaded: new Map(),
         madeProjects: config.projectMarkers?.length ? new MadeProjects(client.watchedFiles, config.projectMarkers) : undefined,
         excluded: new Map(),
+        projects: new Map(),
         packagesSeen: packagesSeen(client.watchedFiles, config),
         // What is on disk as the server starts is what it reads itself (see `openChangedFiles`).
         sources: config.openChangedFiles || config.compileDatabase ? new SourceFiles(root, extensions) : undefined,

@@ -26,6 +26,7 @@ import { ownFirst, sameSymbolReferences } from './references-by-name.js'
 import { assertSupported, unsupported } from './supported.js'
 import { askEarly, type EarlyAsk } from './early-ask.js'
 import { answerOverlayDiagnostics, readingDisk } from './overlay-diagnostics.js'
+import { openEveryProject, type ProjectsCache } from './tsserver-projects.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
 export interface Session {
@@ -37,6 +38,8 @@ export interface Session {
   readonly madeProjects: MadeProjects | undefined
   /** What is known of files the server leaves out, per scan root (see `excludedFolders`). */
   readonly excluded: CoverageCache
+  /** The projects under each server root, for a tsserver diagnostics pull (see `openEveryProject`). */
+  readonly projects: ProjectsCache
   /** Which reports of installed, updated or removed packages were acted on (see `onPackagesChanged`). */
   readonly packagesSeen: PackagesSeen
   /** The source files under the root and what the server has of each (see `openChangedFiles`, `compileDatabase`). */
@@ -173,7 +176,9 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
       throw cancelledError(request.operation)
     })
   const reopen = path === null ? null : () => documents.reopen(path, (uri) => client.diagnostics.next(uri, REOPEN_CLOSE_WAIT_MS))
-  const operation = { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal, text, reopen, root, resolvedWorkspaceRoot, projectCheck: config.projectCheck }
+  // tsserver checks a file in its default project alone: every project that may compile it is loaded and asked too.
+  const projects = request.operation === 'diagnostics' && config.diagnostics?.pull === 'tsserver' ? { projects: await openEveryProject(root, config, documents, session.projects, client.watchedFiles.generation) } : {}
+  const operation = { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal, text, reopen, root, resolvedWorkspaceRoot, projectCheck: config.projectCheck, ...projects }
   const ask = () => (oneByOne === undefined ? runOperation(request, operation) : diagnosticsOneByOne(oneByOne, operation, documents, hold))
   let ready = await whenReady()
   const stood = early?.stands() ? early : (early?.cancel(), undefined)

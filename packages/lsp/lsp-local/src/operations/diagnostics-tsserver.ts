@@ -32,7 +32,7 @@ export async function pullTsserverDiagnostics(uri: string, client: LanguageServe
 }
 
 /** `settings.diagnostics.ignoredCodes` (typescript-language-server's setting), as a set. */
-function ignoredCodes(settings: Readonly<Record<string, unknown>> | undefined): ReadonlySet<unknown> {
+export function ignoredCodes(settings: Readonly<Record<string, unknown>> | undefined): ReadonlySet<unknown> {
   const diagnostics = settings?.diagnostics
   const codes = isRecord(diagnostics) ? diagnostics.ignoredCodes : undefined
   return new Set(Array.isArray(codes) ? codes : [])
@@ -44,7 +44,7 @@ function ignoredCodes(settings: Readonly<Record<string, unknown>> | undefined): 
  * `warning` 2, `suggestion` 4 (Hint), anything else 1; source `typescript` unless tsserver named
  * one; related information with a span only.
  */
-function toDiagnostic(raw: unknown, what: string): Diagnostic {
+export function toDiagnostic(raw: unknown, what: string): Diagnostic {
   if (!isRecord(raw) || !isLocation(raw.start) || !isLocation(raw.end) || typeof raw.text !== 'string') throw malformed(what, `expected a tsserver Diagnostic, got ${preview(raw)}`)
   const severity = raw.category === 'warning' ? 2 : raw.category === 'suggestion' ? 4 : 1
   const related = Array.isArray(raw.relatedInformation) ? raw.relatedInformation.flatMap((info) => relatedInformation(info)) : []

@@ -6,6 +6,7 @@ import { protocol } from '../protocol.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
 import { changedOnDiskSince } from './diagnostics-recheck.js'
 import { pullTsserverDiagnostics } from './diagnostics-tsserver.js'
+import { otherProjectsDiagnostics } from './diagnostics-projects.js'
 import { offersTsserverPull } from './tsserver-request.js'
 
 const { DocumentDiagnosticRequest } = protocol
@@ -48,23 +49,27 @@ export async function currentDiagnostics(uri: string, context: OperationContext,
     return pulled(context, what, async (bounded) => {
       const raw: unknown = await ask(() => client.request(DocumentDiagnosticRequest.type, params, bounded))
       if (!isRecord(raw) || raw.kind !== 'full') throw malformed(what, `expected a full DocumentDiagnosticReport, got ${preview(raw)}`)
-      return raw.items
+      return { raw: raw.items }
     })
   }
   if (rules.pull === 'tsserver' && offersTsserverPull(client.capabilities)) {
-    return pulled(context, `${context.serverId} typescript.tsserverRequest`, (bounded) => pullTsserverDiagnostics(uri, client, ask, bounded))
+    return pulled(context, `${context.serverId} typescript.tsserverRequest`, async (bounded) => {
+      const own = await pullTsserverDiagnostics(uri, client, ask, bounded)
+      const others = await otherProjectsDiagnostics(uri, own, context.projects ?? [], context, ask, bounded)
+      return { raw: [...own, ...others.diagnostics], ...(others.partial ? { partial: others.partial } : {}) }
+    })
   }
   return publishedDiagnostics(uri, context)
 }
 
 /** What a pull answers, or after `diagnosticsPullTimeoutMs` the pushed ones so far, marked partial. */
-async function pulled(context: OperationContext, what: string, pull: (signal: AbortSignal) => Promise<unknown>): Promise<CurrentDiagnostics> {
+async function pulled(context: OperationContext, what: string, pull: (signal: AbortSignal) => Promise<Omit<CurrentDiagnostics, 'what'>>): Promise<CurrentDiagnostics> {
   const bound = context.limits.diagnosticsPullTimeoutMs
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(), bound)
   const signal = context.signal ? AbortSignal.any([context.signal, timeout.signal]) : timeout.signal
   try {
-    return { raw: await pull(signal), what }
+    return { ...(await pull(signal)), what }
   } catch (error) {
     if (!timeout.signal.aborted || context.signal?.aborted) throw error
     const uri = context.uri ?? ''

@@ -1,16 +1,11 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { LspError, type LspLocation } from '@agent-lsp/lsp'
 import type { Location } from 'vscode-languageserver-protocol'
 import { isRecord, malformed, preview } from '../normalize/shapes.js'
 import { pathToUri, uriToPath } from '../normalize/uri.js'
-import { findProjects } from '../sync/projects.js'
 import { normalizeLocations } from '../normalize/normalize.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
 import { askTsserver, isLocation, position, TSSERVER_REQUEST } from './tsserver-request.js'
-
-/** Projects asked per query; past them the answer may miss implementations, and says so. */
-export const MAX_IMPLEMENTATION_PROJECTS = 16
+import { MAX_TSSERVER_PROJECTS, projectConfigs } from './tsserver-projects.js'
 
 /**
  * A `goToImplementation` answer with {@link tsserverImplementations}' joined in (each place once);
@@ -24,7 +19,7 @@ export async function implementationsOfEveryProject(
   ask: Ask,
 ): Promise<OperationAnswer> {
   const { locations, unsearched } = await tsserverImplementations(uri, at, context, ask)
-  const message = `${unsearched} more TypeScript projects under ${context.root} were not searched for implementations (at most ${MAX_IMPLEMENTATION_PROJECTS} are)`
+  const message = `${unsearched} more TypeScript projects under ${context.root} were not searched for implementations (at most ${MAX_TSSERVER_PROJECTS} are)`
   // normalizeLocations keeps each place once, in the answer's order.
   const joined = normalizeLocations([...answered, ...locations], `${context.serverId} ${TSSERVER_REQUEST} implementation`)
   return { kind: 'locations', locations: joined, ...(unsearched > 0 ? { completeness: { state: 'partial', reason: 'unchecked', message } } : {}) }
@@ -37,7 +32,7 @@ export async function implementationsOfEveryProject(
  * `textDocument/implementation`, tsserver searches the file's own project only: an interface in
  * alpha/ implemented by a class in beta/, which imports it, was "No implementations found",
  * complete (the tenth trial). A project that does not hold the file answers an error, skipped.
- * `unsearched`: projects past {@link MAX_IMPLEMENTATION_PROJECTS}.
+ * `unsearched`: projects past {@link MAX_TSSERVER_PROJECTS}.
  */
 export async function tsserverImplementations(
   uri: string,
@@ -47,13 +42,10 @@ export async function tsserverImplementations(
 ): Promise<{ readonly locations: Location[]; readonly unsearched: number }> {
   const { client, signal, root } = context
   const file = uriToPath(uri)
-  const markers = client.config.projectMarkers ?? []
-  const configs = findProjects(root, markers, new Set(Object.keys(client.config.extensionToLanguage)))
-    .map(({ directory }) => markers.map((marker) => join(directory, marker)).find((path) => existsSync(path)))
-    .filter((path): path is string => path !== undefined)
+  const configs = projectConfigs(root, client.config)
   const what = `${client.config.id} ${TSSERVER_REQUEST} implementation`
   const locations: Location[] = []
-  for (const projectFileName of configs.slice(0, MAX_IMPLEMENTATION_PROJECTS)) {
+  for (const projectFileName of configs.slice(0, MAX_TSSERVER_PROJECTS)) {
     const args = { file, line: at.line + 1, offset: at.character + 1, projectFileName }
     const raw = await askTsserver(client, ask, 'implementation', args, signal).catch((error: unknown) => {
       if (LspError.isInstance(error) && error.code === 'LSP_SERVER_ERROR') return undefined
@@ -67,5 +59,5 @@ export async function tsserverImplementations(
       locations.push({ uri: pathToUri(span.file), range: { start: position(span.start), end: position(span.end) } })
     }
   }
-  return { locations, unsearched: Math.max(0, configs.length - MAX_IMPLEMENTATION_PROJECTS) }
+  return { locations, unsearched: Math.max(0, configs.length - MAX_TSSERVER_PROJECTS) }
 }

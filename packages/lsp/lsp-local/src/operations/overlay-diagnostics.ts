@@ -12,6 +12,7 @@ import type { LanguageServerClient } from '../process/client.js'
 import type { DocumentHold, OpenDocuments } from '../sync/documents.js'
 import { normalizeLocations } from '../normalize/normalize.js'
 import { protocol } from '../protocol.js'
+import { openEveryProject, type ProjectsCache } from './tsserver-projects.js'
 
 const { DefinitionRequest, ReferencesRequest } = protocol
 
@@ -23,6 +24,8 @@ export interface OverlaySession {
   overlaying: Promise<void> | undefined
   /** The queries answering from disk now (see {@link readingDisk}). */
   readonly reading: Set<Promise<unknown>>
+  /** The projects under each server root (see `openEveryProject`). */
+  readonly projects: ProjectsCache
 }
 
 /** Where the query runs (see `QueryPlace`). */
@@ -86,6 +89,8 @@ export async function answerOverlayDiagnostics(
     }
     const ask = <R>(send: () => Promise<R>): Promise<R> => retryContentModified(send, limits.contentModifiedRetries)
     const unseen = unseenHeaders(overlays, config, resolvedWorkspaceRoot)
+    // tsserver checks a file in its default project alone: every project that may compile it is loaded and asked too.
+    const projects = config.diagnostics?.pull === 'tsserver' ? { projects: await openEveryProject(place.root, config, documents, session.projects, client.watchedFiles.generation) } : {}
     const answers = await Promise.all(
       files.map(async (path): Promise<LspOverlayFileDiagnostics> => {
         const uri = pathToUri(path)
@@ -93,7 +98,7 @@ export async function answerOverlayDiagnostics(
           return { uri, diagnostics: [], completeness: { state: 'partial', reason: 'unconfigured', message: `${path} is not a file of language server "${config.id}"` } }
         }
         const reopen = () => documents.reopen(path, (opened) => client.diagnostics.next(opened, REOPEN_CLOSE_WAIT_MS))
-        const context: OperationContext = { client, serverId: config.id, uri, limits, signal, text: null, reopen, root: place.root, resolvedWorkspaceRoot, projectCheck: config.projectCheck }
+        const context: OperationContext = { client, serverId: config.id, uri, limits, signal, text: null, reopen, root: place.root, resolvedWorkspaceRoot, projectCheck: config.projectCheck, ...projects }
         const answer = await diagnostics(uri, context, ask)
         const stale = unseen(path)
         return { uri, diagnostics: answer.kind === 'diagnostics' ? answer.diagnostics : [], completeness: stale ?? answer.completeness ?? { state: 'complete' } }
