@@ -1,5 +1,7 @@
 // gopls (Debian's, with Go 1.19) through ctx.lsp: a module of two packages, no dependencies (so
 // nothing is downloaded). Exact seam values, shown 1-based by `seam.show`.
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { seamOn } from './seam.test-support.js'
 import { tempWorkspace, toolOn } from './workspace.test-support.js'
@@ -107,6 +109,20 @@ describe('gopls', () => {
       expect([session, show(result), result.completeness.state, result.completeness.state === 'partial' && result.completeness.reason]).toEqual([session, ['Function Hello@3:6'], 'partial', 'unconfigured'])
       expect(result.completeness.state === 'partial' && result.completeness.message).toMatch(/^go reports "Error loading workspace": /)
     }
+  })
+
+  it('says the workspace loads again once go.mod is mended, at the first answer after', { timeout: 120_000 }, async () => {
+    // The eleventh trial: the first answer after a go.mod was mended still carried the failure;
+    // gopls ends it from the diagnosis the change starts, which queries now wait for while a failure is shown.
+    const { root, ask, show } = await seamOn({
+      'go.mod': 'module example.com/m\n\ngo 1.19\n\nrequire example.com/missing v1.0.0\n',
+      'main.go': 'package main\n\nfunc Hello() string { return "hi" }\n\nfunc main() { println(Hello()) }\n',
+    })
+    const broken = await ask({ operation: 'documentSymbol', filePath: 'main.go' })
+    expect(broken.completeness.state === 'partial' && broken.completeness.message).toMatch(/^go reports "Error loading workspace": .*example\.com\/missing/)
+    await writeFile(path.join(root, 'go.mod'), 'module example.com/m\n\ngo 1.19\n')
+    const mended = await ask({ operation: 'findReferences', filePath: 'main.go', position: { line: 2, character: 5 } })
+    expect([show(mended), mended.completeness]).toEqual([['main.go:3:6', 'main.go:5:23'], { state: 'complete' }])
   })
 
   // The eighth trial: each module of a go.work is a go.mod of its own, and each started a gopls

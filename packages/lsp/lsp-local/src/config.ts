@@ -177,6 +177,8 @@ export interface LocalServerConfig {
    * reports for background work no answer waits on: such progress does not make it busy (see
    * `Readiness`). pyright: `^$`, its analysis of open files, begun with an empty title, which
    * pyright 1.1.414 never ends once an open file was deleted (every query then waited 30 s).
+   * While a failure the server reports is shown (`failureProgressTitle`), such work is waited for:
+   * the server re-checks the failure there (gopls, from the diagnosis a mended go.mod starts).
    */
   readonly backgroundProgressTitle?: string
   /**

@@ -39,6 +39,19 @@ describe('Readiness', () => {
     expect([readiness.ready, readiness.failing]).toEqual([true, []])
   })
 
+  it('waits for background work while a failure is shown: the server may end the failure there', () => {
+    const readiness = new Readiness(undefined, 'logMessage', '^diagnosing (?!initial workspace load$)', '^Error loading workspace$')
+    readiness.onProgress({ token: 'failure', value: { kind: 'begin', title: 'Error loading workspace', message: 'missing go.sum entry' } })
+    readiness.onProgress({ token: 'recheck', value: { kind: 'begin', title: 'diagnosing files changed on disk' } })
+    expect([readiness.ready, readiness.pending]).toEqual([false, ['diagnosing files changed on disk']])
+    readiness.onProgress({ token: 'failure', value: { kind: 'end' } })
+    readiness.onProgress({ token: 'recheck', value: { kind: 'end' } })
+    expect([readiness.ready, readiness.failing]).toEqual([true, []])
+    // No failure shown: background work is not waited for.
+    readiness.onProgress({ token: 'later', value: { kind: 'begin', title: 'diagnosing changed files' } })
+    expect(readiness.ready).toBe(true)
+  })
+
   it('waits for the ready log line when the server has one', async () => {
     const readiness = new Readiness('^Found \\d+ source files?')
     expect(readiness.pending).toEqual(['loading the workspace'])

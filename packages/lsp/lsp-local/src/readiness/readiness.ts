@@ -35,7 +35,7 @@ export class Readiness {
 
   /**
    * @param stream - where the ready log line comes: `window/logMessage`, or (`stderr`) {@link onStderr} too.
-   * @param backgroundProgressTitle - titles of progress that is background work (`LocalServerConfig.backgroundProgressTitle`): not busy.
+   * @param backgroundProgressTitle - titles of progress that is background work (`LocalServerConfig.backgroundProgressTitle`): not busy, unless a failure is shown.
    * @param failureProgressTitle - titles of progress that reports a lasting failure (`LocalServerConfig.failureProgressTitle`): not busy, see {@link failing}.
    */
   constructor(readyLogPattern?: string, private readonly stream: 'logMessage' | 'stderr' = 'logMessage', backgroundProgressTitle?: string, failureProgressTitle?: string) {
@@ -129,8 +129,10 @@ export class Readiness {
         if (this.#busy.delete(token)) this.#wakeIfReady()
         return
       }
-      if (this.#background?.test(typeof title === 'string' ? title : '')) {
-        // Background work: not busy, though its `create` counted it so a moment ago.
+      if (this.#background?.test(typeof title === 'string' ? title : '') && this.#failures.size === 0) {
+        // Background work: not busy, though its `create` counted it so a moment ago. While a
+        // failure is shown it is waited for: the server re-checks the failure there (gopls ends
+        // "Error loading workspace" from the diagnosis a mended go.mod starts).
         if (this.#busy.delete(token)) this.#wakeIfReady()
         return
       }
