@@ -37,3 +37,18 @@ describe('clangd incomingCalls of a function called from two programs\' main', (
     expect([listed, ...calls.map((call) => answer.includes(call) || answer.includes(`at ${call.split(':')[1]}:3`))], answer).toEqual([3, true, true, true])
   })
 })
+
+// A C++ operator is called where no call names it (`a + a`); clangd places it at its keyword
+// `operator`. The cross-check searched the word `operator` and took both calls for uses of
+// `operator` as a value, "partial" (the tenth trial). grep is the independent check.
+describe('clangd incomingCalls of a C++ operator', () => {
+  it('lists the calls, complete: an operator has no name to search for', { timeout: 120_000 }, async () => {
+    const seam = await seamOn((root) => ({
+      'v.cpp': 'struct V {\n  int x;\n};\n\nV operator+(V a, V b) {\n  return V{a.x + b.x};\n}\n\nV twice(V a) {\n  return a + a;\n}\n\nint main() {\n  V v{1};\n  V w = operator+(v, v);\n  return twice(w).x;\n}\n',
+      'compile_commands.json': JSON.stringify([{ directory: root, file: 'v.cpp', arguments: ['c++', '-c', 'v.cpp'] }]),
+    }))
+    expect(execFileSync('grep', ['-n', 'a + a\\|operator+(v', 'v.cpp'], { cwd: seam.root, encoding: 'utf8' })).toBe('10:  return a + a;\n15:  V w = operator+(v, v);\n')
+    const answer = await toolOn(seam.root).tool.execute({ operation: 'incomingCalls', filePath: 'v.cpp', line: 5, character: 3 })
+    expect(answer).toBe('2 callers of operator+\n← Function twice  v.cpp:10:12  return a + a;\n← Function main  v.cpp:15:9  V w = operator+(v, v);')
+  })
+})

@@ -86,7 +86,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       return bounded.deadline.passed ? 'out of time' : definitions
     }
     const outOfTime = withCompleteness(result, { reason: 'unchecked', message: `the cross-check ran out of its ${limits.timeoutMs / 1000} s before it could ask where the symbol is defined` })
-    let name = nameOfPlaces(atCursor, (uri) => texts.lines(uri))
+    let name = nameOfPlaces(atCursor, (uri) => texts.lines(uri), languageOfExtension(extension))
     if (name === undefined) {
       const found = await definitionsOnce()
       if (found === 'out of time') return outOfTime

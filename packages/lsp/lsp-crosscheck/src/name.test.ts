@@ -25,4 +25,12 @@ describe('names', () => {
     expect(symbolName([], { uri: 'file:///a.ts', position: { line: 1, character: 2 } }, linesOf, 'javascript')).toBe('shapes')
     expect(symbolName([], cursor, linesOf, 'javascript')).toBeUndefined()
   })
+
+  it("takes no keyword for a name: clangd places C++'s operator+ at `operator`, which names no symbol to search for", () => {
+    const linesOf = () => ['V operator+(V a, V b) {']
+    const atKeyword = { uri: 'file:///v.cpp', range: { start: { line: 0, character: 2 }, end: { line: 0, character: 10 } } }
+    expect(symbolName([atKeyword], { uri: 'file:///v.cpp', position: { line: 0, character: 3 } }, linesOf, 'cpp')).toBeUndefined()
+    // In C, `operator` is a name.
+    expect(symbolName([atKeyword], { uri: 'file:///v.c', position: { line: 0, character: 3 } }, linesOf, 'c')).toBe('operator')
+  })
 })

@@ -25,20 +25,25 @@ export function isName(text: string): boolean {
   return identifier.test(text)
 }
 
-/** The text of the first of `places` that covers one line and is a name. `linesOf(uri)` gives a document's lines, or `undefined`. */
-export function nameOfPlaces(places: readonly LspLocation[], linesOf: (uri: string) => readonly string[] | undefined): string | undefined {
+/**
+ * The text of the first of `places` that covers one line and is a name, not used there as a
+ * keyword of `language` (clangd places `operator+` at its keyword `operator`, which names every
+ * operator: its uses, `a + b`, name nothing to search for). `linesOf(uri)` gives a document's lines, or `undefined`.
+ */
+export function nameOfPlaces(places: readonly LspLocation[], linesOf: (uri: string) => readonly string[] | undefined, language: KeywordLanguage | undefined): string | undefined {
   for (const place of places) {
     const { start, end } = place.range
     if (start.line !== end.line) continue
-    const text = linesOf(place.uri)?.[start.line]?.slice(start.character, end.character)
-    if (text !== undefined && isName(text)) return text
+    const line = linesOf(place.uri)?.[start.line]
+    const text = line?.slice(start.character, end.character)
+    if (line !== undefined && text !== undefined && isName(text) && !isKeywordUse(line, start.character, end.character, language)) return text
   }
   return undefined
 }
 
 /**
  * The name a reference-like answer is about: the text of the first of `places` (the answer's own
- * location at the cursor, then the definitions) that covers one line and is a name, else the
+ * location at the cursor, then the definitions) that covers one line and is a name (see {@link nameOfPlaces}), else the
  * identifier at the cursor (in a file of `language`). `textOf(uri)` gives a document's lines, or `undefined`.
  */
 export function symbolName(
@@ -47,7 +52,7 @@ export function symbolName(
   linesOf: (uri: string) => readonly string[] | undefined,
   language: KeywordLanguage | undefined,
 ): string | undefined {
-  const named = nameOfPlaces(places, linesOf)
+  const named = nameOfPlaces(places, linesOf, language)
   if (named !== undefined) return named
   const line = linesOf(cursor.uri)?.[cursor.position.line]
   return line === undefined ? undefined : identifierAt(line, cursor.position.character, language)
