@@ -176,8 +176,9 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
       throw cancelledError(request.operation)
     })
   const reopen = path === null ? null : () => documents.reopen(path, (uri) => client.diagnostics.next(uri, REOPEN_CLOSE_WAIT_MS))
-  // tsserver checks a file in its default project alone: every project that may compile it is loaded and asked too.
-  const projects = request.operation === 'diagnostics' && config.diagnostics?.pull === 'tsserver' ? { projects: await openEveryProject(root, config, documents, session.projects, client.watchedFiles.generation) } : {}
+  // tsserver checks a file, and searches implementations, in its default project alone: every project is loaded and asked too.
+  const everyProject = (request.operation === 'diagnostics' && config.diagnostics?.pull === 'tsserver') || (request.operation === 'goToImplementation' && config.implementation === 'tsserver')
+  const projects = everyProject ? { projects: await openEveryProject(root, config, documents, session.projects, client.watchedFiles.generation) } : {}
   const operation = { client, serverId: config.id, uri: path === null ? null : pathToUri(path), limits, signal, text, reopen, root, resolvedWorkspaceRoot, projectCheck: config.projectCheck, ...projects }
   const ask = () => (oneByOne === undefined ? runOperation(request, operation) : diagnosticsOneByOne(oneByOne, operation, documents, hold))
   let ready = await whenReady()

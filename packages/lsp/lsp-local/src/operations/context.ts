@@ -34,7 +34,7 @@ export interface OperationContext {
   readonly resolvedWorkspaceRoot: string
   /** The server's project check, if it has one (see `LocalServerConfig.projectCheck`). */
   readonly projectCheck: LocalProjectCheck | undefined
-  /** For a tsserver diagnostics pull: the config files of every project under the root, those asked about loaded (see `openEveryProject`). */
+  /** For tsserver's diagnostics pull and implementations: the config files of every project under the root, those asked about loaded (see `openEveryProject`). */
   readonly projects?: readonly string[]
 }
 

@@ -42,7 +42,8 @@ export async function tsserverImplementations(
 ): Promise<{ readonly locations: Location[]; readonly unsearched: number }> {
   const { client, signal, root } = context
   const file = uriToPath(uri)
-  const configs = projectConfigs(root, client.config)
+  // Those the query kept loaded (see `openEveryProject`); an early ask walks the root for them.
+  const configs = context.projects ?? projectConfigs(root, client.config)
   const what = `${client.config.id} ${TSSERVER_REQUEST} implementation`
   const locations: Location[] = []
   for (const projectFileName of configs.slice(0, MAX_TSSERVER_PROJECTS)) {
