@@ -8,8 +8,8 @@ import { LspToolError } from '../errors.js'
 import type { LineReader } from '../input/file-lines.js'
 import type { Answered } from '../run.js'
 import { codePointColumnToUtf16 } from '../text/columns.js'
-import { rangeHolds, rangeSize } from '../text/positions.js'
-import { declarationSpan } from '../symbols/declaration-span.js'
+import { rangeSize } from '../text/positions.js'
+import { declarationSpan, isNameOnly } from '../symbols/declaration-span.js'
 import { splitLines } from '@agent-lsp/text-lines'
 
 const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character)
@@ -25,11 +25,7 @@ const holds = (outer: LspRange, inner: LspRange): boolean => before(outer.start,
  */
 export function symbolHolding(symbols: readonly LspSymbol[], range: LspRange, lines: readonly string[]): LspSymbol | undefined {
   const entries = documentEntries(symbols)
-  const spanOf = (entry: SymbolEntry): LspRange => {
-    const { range: own, selectionRange } = entry.symbol
-    const nameOnly = rangeSize(own) === rangeSize(selectionRange) && rangeHolds(selectionRange, own.start)
-    return declarationSpan(own, nameOnly, [entry], entries, lines).span
-  }
+  const spanOf = (entry: SymbolEntry): LspRange => declarationSpan(entry.symbol.range, isNameOnly(entry.symbol), [entry], entries, lines).span
   return entries
     .filter((entry) => !entry.local)
     .map((entry) => ({ symbol: entry.symbol, span: holds(entry.symbol.range, range) ? entry.symbol.range : spanOf(entry) }))

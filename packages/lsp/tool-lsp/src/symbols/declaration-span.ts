@@ -2,7 +2,7 @@
 // statement where the server's range leaves part of it out. Pure: symbols and lines in.
 import type { LspPosition, LspRange } from '@agent-lsp/lsp'
 import type { SymbolEntry } from '../address/symbol-match.js'
-import { rangeHolds } from '../text/positions.js'
+import { rangeHolds, rangeSize } from '../text/positions.js'
 
 /** Keywords and modifiers a declaration starts with, before the range some servers give (tsserver's declarator, gopls' spec). */
 const DECLARATION_PREFIX =
@@ -16,6 +16,11 @@ export interface DeclarationSpan {
   readonly span: LspRange
   /** Other symbols the same declaration declares (`G, H string`; clangd's `int x, y`): the span holds them too. */
   readonly declaresToo: readonly string[]
+}
+
+/** Whether a server's range of `symbol` is its name alone (pyright's variables): its statement then runs on past it. */
+export function isNameOnly(symbol: { readonly range: LspRange; readonly selectionRange: LspRange }): boolean {
+  return rangeSize(symbol.range) === rangeSize(symbol.selectionRange) && rangeHolds(symbol.selectionRange, symbol.range.start)
 }
 
 const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character < b.character)

@@ -8,7 +8,7 @@ import { fieldWord } from '../render/field-word.js'
 import { rangeHolds, rangeSize } from '../text/positions.js'
 import { functionKinds } from '../text/symbol-names.js'
 import { pythonDefsAbove } from './python-defs.js'
-import { declarationSpan } from './declaration-span.js'
+import { declarationSpan, isNameOnly } from './declaration-span.js'
 
 /** A symbol's whole declaration in its file, and the doc comment above it. Lines are zero-based. */
 export interface SymbolDeclaration {
@@ -61,8 +61,7 @@ export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: r
       declarations = above
     }
   }
-  const { selectionRange } = entry.symbol
-  const nameOnly = group.length === 1 && rangeSize(entry.symbol.range) === rangeSize(selectionRange) && rangeHolds(selectionRange, entry.symbol.range.start)
+  const nameOnly = group.length === 1 && isNameOnly(entry.symbol)
   const { span, declaresToo } = declarationSpan(range, nameOnly, group, entries, lines)
   const docStart = docCommentStart(lines, range.start.line, extension)
   return { symbol: entry.symbol, displayName: entry.displayName, range, docStart, declarations: declarations.count, group: declarations.kind, span, declaresToo }
