@@ -256,7 +256,7 @@ async function openLooseFiles(documents: OpenDocuments, scanRoot: string, path: 
 const FIRST_OPEN_SETTLE_MS = 3_000
 
 /** Operations whose answer spans the workspace: every project must be loaded first. */
-const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'workspaceSymbol', 'rename', 'willRenameFiles'])
+const workspaceWideOperations = new Set<LspOperation>(['findReferences', 'goToImplementation', 'incomingCalls', 'subtypes', 'workspaceSymbol', 'rename', 'willRenameFiles'])
 
 /**
  * Refuse an edit the server computed against another version of an open document than the one

@@ -5,6 +5,7 @@ import { normalizeCallHierarchyItem } from '../normalize/normalize-symbols.js'
 import { protocol } from '../protocol.js'
 import { isRecord, malformed, preview } from '../normalize/shapes.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
+import { currentSubtypes } from './stale-subtypes.js'
 
 const { CallHierarchyPrepareRequest, ErrorCodes, ProtocolRequestType, TypeHierarchyPrepareRequest, TypeHierarchySubtypesRequest, TypeHierarchySupertypesRequest } = protocol
 
@@ -48,7 +49,14 @@ export async function typeHierarchy(direction: 'supertypes' | 'subtypes', params
     const raw = await ask(() => client.request(type.type, { item }, signal))
     items.push(...itemsOf(raw, where(type.method), 'TypeHierarchyItem[]'))
   }
-  return { kind: 'typeHierarchy', direction, origins, items: distinctSorted(items) }
+  return checked({ kind: 'typeHierarchy', direction, origins, items: distinctSorted(items) }, context)
+}
+
+/** A subtypes answer with the subtypes the code no longer shows left out and said (see `currentSubtypes`). */
+function checked(answer: OperationAnswer & { readonly kind: 'typeHierarchy' }, context: OperationContext): OperationAnswer {
+  if (answer.direction !== 'subtypes') return answer
+  const { items, completeness } = currentSubtypes(answer.origins, answer.items, context.serverId, context.resolvedWorkspaceRoot)
+  return { ...answer, items, ...(completeness ? { completeness } : {}) }
 }
 
 async function clangdTypeHierarchy(direction: 'supertypes' | 'subtypes', params: Params, context: OperationContext, ask: Ask): Promise<OperationAnswer> {
@@ -59,7 +67,7 @@ async function clangdTypeHierarchy(direction: 'supertypes' | 'subtypes', params:
   const origin = normalizeCallHierarchyItem(raw, what)
   const related = isRecord(raw) ? (direction === 'supertypes' ? raw.parents : raw.children) : undefined
   const items = itemsOf(related ?? [], what, `${direction === 'supertypes' ? 'parents' : 'children'}: TypeHierarchyItem[]`)
-  return { kind: 'typeHierarchy', direction, origins: [origin], items: distinctSorted(items) }
+  return checked({ kind: 'typeHierarchy', direction, origins: [origin], items: distinctSorted(items) }, context)
 }
 
 /** A `null` or an array of hierarchy items (call and type hierarchy items have the same fields). */
