@@ -52,3 +52,26 @@ describe('clangd incomingCalls of a C++ operator', () => {
     expect(answer).toBe('2 callers of operator+\n← Function twice  v.cpp:10:12  return a + a;\n← Function main  v.cpp:15:9  V w = operator+(v, v);')
   })
 })
+
+// The twelfth trial: with every main taken for one, a call of the other program's main landed at
+// the place of a call in another function of this file, and was kept as main's (nettle's
+// rsa-keygen.c: uint_arg's call at line 70 shown under main, which starts at line 78).
+describe("clangd incomingCalls: a call site in the file but outside the caller's body", () => {
+  it('is not listed under that caller', { timeout: 120_000 }, async () => {
+    const seam = await seamOn((root) => ({
+      'lib.h': 'void report(const char *msg);\n',
+      'lib.c': '#include <stdio.h>\n#include "lib.h"\nvoid report(const char *msg) { puts(msg); }\n',
+      // report( at 3:28 in both files: in tool_a.c inside helper, in tool_b.c inside main.
+      'tool_a.c': '#include "lib.h"\n\nstatic void helper(void) { report("h"); }\n\nint main(void)\n{\n  report("a");\n  helper();\n  return 0;\n}\n',
+      'tool_b.c': `#include "lib.h"\nint main(void)\n{${' '.repeat(26)}report("b"); return 0; }\n`,
+      'compile_commands.json': JSON.stringify(['lib.c', 'tool_a.c', 'tool_b.c'].map((file) => ({ directory: root, file, arguments: ['cc', '-c', file] }))),
+    }))
+    expect(execFileSync('grep', ['-n', 'report(', 'tool_a.c', 'tool_b.c'], { cwd: seam.root, encoding: 'utf8' })).toBe('tool_a.c:3:static void helper(void) { report("h"); }\ntool_a.c:7:  report("a");\ntool_b.c:3:{                          report("b"); return 0; }\n')
+    for (const round of ['cold', 'warm', 'again']) {
+      const rows = seam.show(await seam.ask({ operation: 'incomingCalls', filePath: 'lib.c', position: { line: 2, character: 5 } }))
+      // helper's call is helper's alone; main's are main's own (whichever main clangd names).
+      const main = rows.find((row) => row.startsWith('Function main ← '))
+      expect([rows.filter((row) => row.includes('tool_a.c:3:28')), main === undefined || ['Function main ← tool_a.c:7:3', 'Function main ← tool_b.c:3:28'].includes(main)], `${round}: ${rows.join(' | ')}`).toEqual([['Function helper ← tool_a.c:3:28'], true])
+    }
+  })
+})

@@ -1,4 +1,7 @@
+import { extname } from 'node:path'
 import type { LspCall, LspCallHierarchyItem, LspCompleteness, LspRange } from '@agent-lsp/lsp'
+import { inRanges, lexicalFamily, lexicalRanges } from '@agent-lsp/lexical'
+import { lineStarts } from '@agent-lsp/text-lines'
 import { uriToPath } from '../normalize/uri.js'
 import { lineAt } from '../sync/lines.js'
 import { readText } from '../sync/read-text.js'
@@ -7,10 +10,12 @@ import { readText } from '../sync/read-text.js'
  * The call sites of an incoming call that are its caller's (LSP 3.17 §Call Hierarchy: `fromRanges`
  * are relative to the caller `from`): of a plain function (`Function`, named by an identifier),
  * those inside the caller's range or, once one is not (clangd 14's caller ranges are its name
- * alone), those whose text is the function's name. clangd 14 gives every function of one name the same identity, so the calls
- * of every program's `main` came as one caller in one file, at lines of that file that hold no call
- * (`return 0;`), or none at all (the tenth trial: nettle's examples, 38 calls of werror).
- * `dropped`: how many were not.
+ * alone), those inside the caller's body (from its name to the brace closing it, comments and
+ * strings skipped) whose text is the function's name. clangd 14 gives every function of one name
+ * the same identity, so the calls of every program's `main` came as one caller in one file, at
+ * lines of that file that hold no call (`return 0;`), or none at all (the tenth trial: nettle's
+ * examples, 38 calls of werror), or at a call of another function of that file (the twelfth:
+ * `uint_arg`'s call at line 70 shown as `main`'s, which starts at line 78). `dropped`: how many were not.
  */
 export function callerCallSites(call: LspCall, callee: LspCallHierarchyItem): { readonly call: LspCall; readonly dropped: number } {
   const { item, callSites } = call
@@ -20,8 +25,37 @@ export function callerCallSites(call: LspCall, callee: LspCallHierarchyItem): { 
   // Sites outside the caller (clangd's caller range is its name alone): each is checked by its text.
   const path = uriToPath(item.uri)
   const text = path === null ? undefined : readText(path)
-  const named = callSites.filter((site) => text === undefined || textAt(text, site.range) === callee.name)
+  if (text === undefined || path === null) return { call, dropped: 0 }
+  const starts = lineStarts(text)
+  const offset = (at: LspRange['start']): number => (starts[at.line] ?? text.length) + at.character
+  const body = bodyOf(text, offset(item.selectionRange.end), extname(path).toLowerCase())
+  const inBody = (site: { readonly range: LspRange }): boolean => body === undefined || (body.start <= offset(site.range.start) && offset(site.range.end) <= body.end)
+  const named = callSites.filter((site) => inBody(site) && textAt(text, site.range) === callee.name)
   return { call: { item, callSites: named }, dropped: callSites.length - named.length }
+}
+
+/**
+ * The UTF-16 offsets of the body that follows a function's name at `from`: its `{` to the `}`
+ * closing it, the file's comments and strings skipped (`lexicalRanges`); `undefined` for a
+ * language the lexer does not read, or a declaration without a body (`;` first).
+ */
+function bodyOf(text: string, from: number, extension: string): { readonly start: number; readonly end: number } | undefined {
+  const family = lexicalFamily(extension)
+  if (family === undefined) return undefined
+  const { nonCode } = lexicalRanges(text, family)
+  let start: number | undefined
+  let depth = 0
+  for (let index = from; index < text.length; index++) {
+    const char = text[index]
+    if ((char !== '{' && char !== '}' && char !== ';') || inRanges(nonCode, index)) continue
+    if (start === undefined) {
+      if (char !== '{') return undefined
+      start = index
+    }
+    depth += char === '{' ? 1 : char === '}' ? -1 : 0
+    if (depth === 0) return { start, end: index + 1 }
+  }
+  return undefined
 }
 
 /** `partial / unresolved` for the call sites {@link callerCallSites} dropped, or `undefined`. */
