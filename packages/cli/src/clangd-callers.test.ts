@@ -75,3 +75,14 @@ describe("clangd incomingCalls: a call site in the file but outside the caller's
     }
   })
 })
+
+// The twelfth trial: clangd 14 gives every program's `main` one identity, so each other program's
+// `int main (` led to the symbol and the cross-check took it for a call: "10 more places call main".
+describe("clangd incomingCalls of one program's main beside others", () => {
+  it('takes no other main for a call of it', { timeout: 120_000 }, async () => {
+    const seam = await seamOn(project)
+    expect(execFileSync('grep', ['-n', 'main', 'tool_a.c', 'tool_b.c'], { cwd: seam.root, encoding: 'utf8' })).toBe('tool_a.c:3:int main(void)\ntool_b.c:9:int main(void)\n')
+    const answer = await toolOn(seam.root).tool.execute({ operation: 'incomingCalls', filePath: 'tool_a.c', line: 3, character: 5 })
+    expect(answer).toBe('No callers of main found at tool_a.c:3:5.')
+  })
+})

@@ -7,7 +7,7 @@ import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { settleDeclarations } from './classify/declarations.js'
 import { throughStandIns } from './classify/stand-ins.js'
-import { missedBy } from './classify/call-site.js'
+import { declaredAt, missedBy } from './classify/call-site.js'
 import { listedValueUses, usedAsValue } from './classify/value-use.js'
 import { namesInString } from './classify/string-name.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
@@ -179,7 +179,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
         counts.candidates++
       } else if (verdict.kind === 'here' || verdict.kind === 'elsewhere') {
         counts.elsewhere++
-        if (request.operation === 'incomingCalls' && verdict.kind === 'here' && verdict.declaration !== true && usedAsValue(texts, location)) valueUses.push(location)
+        if (request.operation === 'incomingCalls' && verdict.kind === 'here' && verdict.declaration !== true && usedAsValue(texts, location) && !declaredAt(texts, location)) valueUses.push(location)
       }
       else if (verdict.kind === 'unchecked') {
         counts.unchecked++

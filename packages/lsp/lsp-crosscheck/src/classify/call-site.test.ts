@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isCallAt } from './call-site.js'
+import type { Texts } from '../search/texts.js'
+import { declaredAt, isCallAt } from './call-site.js'
 
 /** Whether `price` on `line` (its first occurrence) is called there. */
 const called = (line: string): boolean => {
@@ -11,5 +12,16 @@ describe('isCallAt', () => {
   it('tells calls from the other places a name leads to its function', () => {
     expect(['price(3)', 'a.price (3)', 'a?.price?.(3)', 'price<number>(3)', 'price`x`', 'price.call(null, 3)', '@price', 'new price()'].map(called)).toEqual([true, true, true, true, true, true, true, true])
     expect(['import { price } from "./a"', 'export { price } from "./a"', 'type P = typeof price', 'list.map(price)', 'const f = price', 'price < limit', 'price.bind(null)'].map(called)).toEqual([false, false, false, false, false, false, false])
+  })
+})
+
+describe('declaredAt', () => {
+  it("tells a C function's declaration from its calls: a type before its name, on its line or the one above", () => {
+    const file = ['int', 'main (int argc, char **argv)', '{', '  static void werror(const char *fmt, ...);', '  werror("x");', '  return werror("y");', '  else', '    werror("z");', '  n = werror("w");', '}']
+    const texts = { lines: () => file } as unknown as Texts
+    const at = (line: number) => ({ uri: 'file:///w/a.c', range: { start: { line, character: file[line]!.search(/main|werror/) }, end: { line, character: 0 } } })
+    expect([1, 3, 4, 5, 7, 8].map((line) => declaredAt(texts, at(line)))).toEqual([true, true, false, false, false, false])
+    // Not judged outside C and C++: `function main(` is a JavaScript function's own name anyway.
+    expect(declaredAt(texts, { ...at(1), uri: 'file:///w/a.js' })).toBe(false)
   })
 })
