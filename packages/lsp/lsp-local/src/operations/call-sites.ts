@@ -28,20 +28,25 @@ export function callerCallSites(call: LspCall, callee: LspCallHierarchyItem): { 
   if (text === undefined || path === null) return { call, dropped: 0 }
   const starts = lineStarts(text)
   const offset = (at: LspRange['start']): number => (starts[at.line] ?? text.length) + at.character
-  const body = bodyOf(text, offset(item.selectionRange.end), extname(path).toLowerCase())
+  // A function's body follows its name; a package's or a variable's caller item (gopls: `var table = …{"w": work}`) has none to read.
+  const body = functionKinds.has(item.kind) ? bodyOf(text, offset(item.selectionRange.end), extname(path).toLowerCase()) : undefined
   const inBody = (site: { readonly range: LspRange }): boolean => body === undefined || (body.start <= offset(site.range.start) && offset(site.range.end) <= body.end)
   const named = callSites.filter((site) => inBody(site) && textAt(text, site.range) === callee.name)
   return { call: { item, callSites: named }, dropped: callSites.length - named.length }
 }
 
+/** Callers whose body follows their name. */
+const functionKinds: ReadonlySet<string> = new Set(['Function', 'Method', 'Constructor'])
+
 /**
  * The UTF-16 offsets of the body that follows a function's name at `from`: its `{` to the `}`
  * closing it, the file's comments and strings skipped (`lexicalRanges`); `undefined` for a
- * language the lexer does not read, or a declaration without a body (`;` first).
+ * language the lexer does not read or whose bodies are not braced, or a declaration without a body (`;` first).
  */
 function bodyOf(text: string, from: number, extension: string): { readonly start: number; readonly end: number } | undefined {
   const family = lexicalFamily(extension)
-  if (family === undefined) return undefined
+  // Python's and the shell's bodies are not braced.
+  if (family === undefined || family === 'python' || family === 'shell') return undefined
   const { nonCode } = lexicalRanges(text, family)
   let start: number | undefined
   let depth = 0
