@@ -13,7 +13,8 @@ const fixtures: Record<string, Record<string, string>> = {
   typescript: { 'a.ts': 'export const a = 1\n' },
   python: { 'a.py': 'a = 1\n' },
   bash: { 'a.sh': 'a=1\n' },
-  c: { 'a.c': 'int a = 1;\n' },
+  // A function at the cursor (0:0), so that the call hierarchy is asked past its first step (clangd 14 has no outgoingCalls).
+  c: { 'a.c': 'a(void) { return 1; }\n' },
   go: { 'a.go': 'package m\n\nvar a = 1\n', 'go.mod': 'module m\n\ngo 1.19\n' },
   rust: { 'src/lib.rs': 'pub const A: i32 = 1;\n', 'Cargo.toml': '[package]\nname = "m"\nversion = "0.1.0"\n' },
   json: { 'a.json': '{ "a": 1 }\n' },

@@ -193,7 +193,7 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
       howToGenerate: 'cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or bear -- make',
     },
     openChangedFiles: true,
-    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'supertypes', 'subtypes', 'workspaceDiagnostics'],
+    operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'supertypes', 'subtypes', 'workspaceDiagnostics'],
     install: 'apt-get install clangd',
   },
   {

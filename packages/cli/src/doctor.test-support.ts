@@ -31,7 +31,7 @@ export const answers = {
   python: '         answers: goToDefinition, goToTypeDefinition, findReferences, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, prepareCallHierarchy, workspaceDiagnostics',
   // clangd, gopls and rust-analyzer: tsserver's operations less its
   // project check; clangd has a type hierarchy.
-  c: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics',
+  c: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy, supertypes, subtypes, workspaceDiagnostics',
   go: '         answers: goToDefinition, goToTypeDefinition, findReferences, goToImplementation, hover, signatureHelp, incomingCalls, outgoingCalls, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, prepareCallHierarchy, workspaceDiagnostics',
   bash: '         answers: goToDefinition, findReferences, hover, documentSymbol, workspaceSymbol, diagnostics, completion, rename, codeActions, format, workspaceDiagnostics',
   json: '         answers: hover, documentSymbol, diagnostics, codeActions, format, workspaceDiagnostics',
