@@ -4,6 +4,7 @@ import { join, relative, resolve, sep } from 'node:path'
 import { parseArgs } from 'node:util'
 import { HarnessError } from '@agent-lsp/errors'
 import { contentRevision, DEFAULT_INDEX_PATH, writeScipIndex } from '@agent-lsp/lsp-scip'
+import { SOURCES_WALK } from '@agent-lsp/lsp-local/config'
 import { cleanCommit, indexersFor, runIndexer } from './indexers.js'
 
 /** The `agent-lsp index --help` text. */
@@ -77,7 +78,7 @@ async function build(root: string, out: string, io: IndexIo, signal: AbortSignal
       io.stderr(`  ${indexer.name} done in ${((performance.now() - begun) / 1000).toFixed(1)} s\n`)
       parts.push(part)
     }
-    const written = await writeScipIndex({ root: resolvedRoot, parts, out, commit, builtAt: started })
+    const written = await writeScipIndex({ root: resolvedRoot, parts, out, commit, builtAt: started, skipFolder: SOURCES_WALK.skip })
     const seconds = ((Date.now() - started.getTime()) / 1000).toFixed(1)
     const revision = commit ?? contentRevision(written.manifest.files)
     io.stdout(

@@ -31,17 +31,27 @@ export interface AddedFilesOptions {
 
 /**
  * The files of the served languages added since the index was built: in a folder the manifest
- * listed (one holding an indexed file, or above one), an entry it did not list; under a folder
- * made since, every such file. A folder that existed and held no indexed file (one the indexer's
- * project configuration left out) is not looked into. Listings are kept per folder until its
- * `stat` changes, so a warm check is a `stat` of each listed folder.
+ * listed (see `foldersUnder`), an entry it did not list; under a folder made since, every such
+ * file; not a file added beside sources the index left out, every one (a folder the indexer's
+ * project configuration excludes). Listings are kept per folder until its `stat` changes, so a warm check
+ * is a `stat` of each listed folder.
  */
 export class AddedFiles {
   readonly #listings: ReadonlyMap<string, ReadonlySet<string>>
   readonly #seen = new Map<string, Listed>()
+  /** Listed folders whose sources the index left out, every one: a file added there is taken as left out too. */
+  readonly #sourcesLeftOut: ReadonlySet<string>
 
   constructor(private readonly options: AddedFilesOptions) {
+    const within = (folder: string, name: string): string => (folder === '' ? name : `${folder}/${name}`)
+    // A folder whose sources were all left out by the indexer's project configuration (tests
+    // outside a tsconfig's include) would leave out one added there too; folders made in it are still looked into.
+    const leftOut = ([folder, names]: [string, readonly string[]]): boolean => {
+      const sources = names.map((name) => within(folder, name)).filter(options.served)
+      return sources.length > 0 && !sources.some((path) => options.indexed.has(path))
+    }
     this.#listings = new Map(Object.entries(options.folders).map(([folder, names]) => [folder, new Set(names)]))
+    this.#sourcesLeftOut = new Set(Object.entries(options.folders).filter(leftOut).map(([folder]) => folder))
   }
 
   /** The added files (relative, sorted), and whether more may be there (past {@link MAX_NEW_FOLDERS} new folders). */
@@ -87,7 +97,7 @@ export class AddedFiles {
     for (const entry of entries) {
       if (atBuild?.has(entry.name)) continue
       const path = folder === '' ? entry.name : `${folder}/${entry.name}`
-      if (entry.isFile() && this.options.served(path) && !this.options.indexed.has(path)) added.push(path)
+      if (entry.isFile() && this.options.served(path) && !this.options.indexed.has(path) && !this.#sourcesLeftOut.has(folder)) added.push(path)
       else if (entry.isDirectory() && !this.options.skipFolder(entry.name)) made.push(path)
     }
     const listed = { mtimeMs: info.mtimeMs, ino: info.ino, added, made }

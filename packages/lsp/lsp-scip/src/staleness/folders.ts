@@ -1,5 +1,9 @@
 import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { compareCodeUnits } from '@agent-lsp/lsp'
+
+/** Folders a manifest lists at most; past them, the nearest to the root (breadth first) are listed. */
+const MAX_LISTED_FOLDERS = 5_000
 
 /** Each folder holding one of `files` (relative, `/`-separated), and each above it up to the root (`''`), sorted. */
 export function foldersOf(files: Iterable<string>): string[] {
@@ -21,4 +25,35 @@ export function entriesOf(absolute: string): string[] {
   } catch {
     return []
   }
+}
+
+/**
+ * Each folder under `root` (relative, `/`-separated, `''` the root), breadth first, at most
+ * {@link MAX_LISTED_FOLDERS}, with the folders holding one of `files` and those above them always
+ * among them: folders `skipFolder` names (installed packages, virtualenvs, build output) and dot
+ * folders are not entered, symlinks not followed. A folder that held no indexed file at the build
+ * (`tools/` with a README) is listed too, so that a source file added there is told.
+ */
+export function foldersUnder(root: string, files: Iterable<string>, skipFolder: (name: string) => boolean): string[] {
+  const listed = new Set(foldersOf(files))
+  const queue = ['']
+  const seen = new Set<string>([''])
+  while (queue.length > 0 && seen.size < MAX_LISTED_FOLDERS) {
+    const folder = queue.shift()!
+    let entries
+    try {
+      entries = readdirSync(join(root, folder), { withFileTypes: true })
+    } catch {
+      continue
+    }
+    for (const entry of entries) {
+      if (!entry.isDirectory() || entry.name.startsWith('.') || skipFolder(entry.name)) continue
+      const path = folder === '' ? entry.name : `${folder}/${entry.name}`
+      if (seen.has(path) || seen.size >= MAX_LISTED_FOLDERS) continue
+      seen.add(path)
+      queue.push(path)
+    }
+  }
+  for (const folder of seen) listed.add(folder)
+  return [...listed].sort(compareCodeUnits)
 }
