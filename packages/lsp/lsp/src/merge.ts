@@ -32,7 +32,8 @@ interface Base {
  * answer `partial / failed` (naming it and its error code) unless all failed: then the first
  * failure is thrown. One that does not offer the search (`LSP_UNSUPPORTED_OPERATION`) is left out:
  * not a failure. Partial answers stay partial, their messages joined (each once). When providers answered
- * from an index, the answer carries the first one's provenance with every stale URI among them;
+ * from an index, the answer carries the first one's provenance with every stale URI among them
+ * (`partly` when others answered live);
  * every provider's notices are kept; when one was a fallback server, the first such one's `fallback`.
  * @throws LspError the first provider's error when every provider failed.
  */
@@ -53,7 +54,7 @@ function mergeFannedOut<R extends Base>(providers: readonly LspProvider[], settl
       : notes[0]
         ? { state: 'partial', reason: notes[0].reason, message: said.join('; ') }
         : { state: 'complete' }
-  const provenance = mergedProvenance(answers.flatMap((answer) => (answer.provenance ? [answer.provenance] : [])))
+  const provenance = mergedProvenance(answers.flatMap((answer) => (answer.provenance ? [answer.provenance] : [])), answers.length)
   const notices = answers.flatMap((answer) => answer.notices ?? [])
   const fallback = answers.find((answer) => answer.fallback !== undefined)?.fallback
   const base = {
@@ -66,8 +67,9 @@ function mergeFannedOut<R extends Base>(providers: readonly LspProvider[], settl
   return { answers, base }
 }
 
-function mergedProvenance(all: readonly LspProvenance[]): LspProvenance | undefined {
+/** The first provenance with every stale URI among them; `partly` when fewer than `answers` answers have one (the others answered live). */
+function mergedProvenance(all: readonly LspProvenance[], answers: number): LspProvenance | undefined {
   const [first] = all
   if (!first) return undefined
-  return { ...first, staleUris: [...new Set(all.flatMap((provenance) => provenance.staleUris))].sort() }
+  return { ...first, staleUris: [...new Set(all.flatMap((provenance) => provenance.staleUris))].sort(), ...(all.length < answers ? { partly: true as const } : {}) }
 }

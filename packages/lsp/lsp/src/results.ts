@@ -52,6 +52,11 @@ export interface LspProvenance {
    * built, sorted: their rows may have moved. Canonical URIs, as in `LspLocation`.
    */
   readonly staleUris: readonly string[]
+  /**
+   * Set on an answer merged from several providers (a workspace-wide search) of which some answered
+   * live: only the rows of those that answered from the index come from it.
+   */
+  readonly partly?: true
 }
 
 /**

@@ -226,6 +226,9 @@ describe('workspaceSymbol', () => {
     const live = createLspService()
     live.registerProvider(provider('ts', { '.ts': 'typescript' }, () => symbols('Cart')).provider)
     expect(Object.hasOwn(await live.query(search(null)), 'provenance')).toBe(false)
+    // Some from the index, some live (the twelfth trial: live rows under "From index"): partly.
+    live.registerProvider(provider('py', { '.py': 'python' }, indexed('CartView', [])).provider)
+    expect((await live.query(search(null))).provenance).toEqual({ ...provenance([]), partly: true })
   })
 
   it('keeps every provider\'s notices in a merged search, and adds none when there are none', async () => {
