@@ -2,7 +2,8 @@ import { providerOf, type LspQueryRequest, type LspQueryResult, type LspService 
 import { crossCheck, defaultCrossCheckLimits, type CrossCheckedOperation, type CrossCheckLimits } from './cross-check.js'
 import { searchScope } from './scope.js'
 import { searchAhead } from './search/ahead.js'
-import { requestFilePath } from './search/texts.js'
+import { requestFilePath, Texts } from './search/texts.js'
+import { originBody, unlistedCalls } from './outgoing.js'
 
 /** Options of {@link withCrossCheck}. */
 export interface CrossCheckOptions {
@@ -19,6 +20,9 @@ export interface CrossCheckOptions {
 
 const checked: ReadonlySet<string> = new Set<CrossCheckedOperation>(['findReferences', 'goToImplementation', 'incomingCalls'])
 
+/** Operations whose answer is held against the code of the file asked about (see `unlistedCalls`). */
+const read: ReadonlySet<string> = new Set(['outgoingCalls'])
+
 /**
  * `lsp` with every `findReferences`, `goToImplementation` and `incomingCalls` answer cross-checked
  * (see `crossCheck` and `LspCrossCheck`): the answer gains `crossCheck`, a `findReferences` answer
@@ -34,6 +38,14 @@ export function withCrossCheck(lsp: LspService, options: CrossCheckOptions = {})
     providers: () => lsp.providers(),
     dispose: () => lsp.dispose(),
     async query<Request extends LspQueryRequest>(request: Request, signal?: AbortSignal) {
+      if (read.has(request.operation)) {
+        const result = await lsp.query(request, signal)
+        const answer = result as LspQueryResult
+        if (answer.kind !== 'calls') return result
+        const texts = new Texts()
+        const body = await originBody(lsp, answer, texts, request.workspaceRoot, signal)
+        return (body === undefined ? answer : unlistedCalls(answer, body, texts)) as typeof result
+      }
       if (!checked.has(request.operation) || request.filePath === null || !('position' in request)) return lsp.query(request, signal)
       const providers = lsp.providers()
       const provider = providerOf(providers, request.filePath)

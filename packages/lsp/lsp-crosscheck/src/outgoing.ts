@@ -1,0 +1,116 @@
+import type { LspCallsResult, LspPosition, LspRange, LspService, LspSymbol } from '@agent-lsp/lsp'
+import { languageOfExtension, isKeywordUse } from '@agent-lsp/keywords'
+import { inRanges, lexicalFamily, lexicalRanges } from '@agent-lsp/lexical'
+import { extname } from 'node:path'
+import { URI } from 'vscode-uri'
+import { declaredAt } from './classify/call-site.js'
+import { withCompleteness } from './completeness.js'
+import type { Texts } from './search/texts.js'
+
+/** Unlisted calls named in the message; the rest are counted. */
+const NAMED = 5
+
+/** A name then `(`: a call, unless a keyword or a declaration (`def f(`, `function f(`). */
+const callee = /[\p{L}_$][\p{L}\p{N}_$]*(?=\s*\()/gu
+
+/** TypeScript's words before a type, which may be a function type: `x as () => T`. */
+const typeWords: ReadonlySet<string> = new Set(['as', 'satisfies', 'keyof', 'typeof', 'infer', 'is', 'asserts'])
+
+/** Words before a name that declare it rather than call it. */
+const declaring = /(?:^|[^\p{L}\p{N}_$])(?:def|class|function|func|fn|async\s+def)\s*\*?\s*$/u
+
+/**
+ * An `outgoingCalls` answer, `partial / unchecked` when its origin's body holds calls the answer
+ * does not list: a name followed by `(` in code (comments and strings skipped, keywords and
+ * declarations left out) that no listed call site covers. A server lists the calls it resolves:
+ * pyright left out `api_jws.decode_complete(…)` and calls on an untyped parameter, tsserver calls
+ * through function-typed parameters and `new Error(…)` (the twelfth trial), and the answer read as
+ * all of them. Those it left out are named (line:col, 1-based), at most {@link NAMED}. `body`:
+ * the origin's whole declaration and the functions declared in it (see {@link originBody}), whose
+ * calls are theirs unless the answer lists one of them (pyright's nested `def`s).
+ */
+export function unlistedCalls(result: LspCallsResult, body: OriginBody, texts: Texts): LspCallsResult {
+  const origin = result.origins[0]
+  if (result.direction !== 'outgoing' || origin === undefined) return result
+  const path = URI.parse(origin.uri).path
+  const family = lexicalFamily(extname(path).toLowerCase())
+  const text = texts.get(origin.uri)
+  if (family === undefined || text === undefined) return result
+  const offset = (at: LspPosition): number => (text.lineStarts[at.line] ?? text.text.length) + at.character
+  const [start, end] = [offset(origin.selectionRange.end), offset(body.range.end)]
+  const inner = body.nested.map((range) => [offset(range.start), offset(range.end)] as const)
+  const { nonCode } = lexicalRanges(text.text, family)
+  const sites = result.calls.flatMap((call) => call.callSites.filter((site) => site.uri === origin.uri).map((site) => [offset(site.range.start), offset(site.range.end)] as const))
+  // pyright lists a nested function's calls as the origin's, tsserver as the nested function's:
+  // they are looked at when the answer lists one of them.
+  const inside = (at: number, ranges: readonly (readonly [number, number])[]): boolean => ranges.some(([from, to]) => from <= at && at < to)
+  const nested = sites.some(([from]) => inside(from, inner)) ? [] : inner
+  const language = languageOfExtension(extname(path).toLowerCase())
+  const unlisted: string[] = []
+  for (const match of text.text.slice(start, end).matchAll(callee)) {
+    const at = start + match.index
+    if (inRanges(nonCode, at) || inside(at, nested)) continue
+    const line = lineOf(text.lineStarts, at)
+    const lineText = text.lines[line] ?? ''
+    const character = at - (text.lineStarts[line] ?? 0)
+    if (typeWords.has(match[0]) || isKeywordUse(lineText, character, character + match[0].length, language) || declaring.test(lineText.slice(0, character))) continue
+    const place = { uri: origin.uri, range: { start: { line, character }, end: { line, character: character + match[0].length } } }
+    if (declaredAt(texts, place)) continue
+    if (sites.some(([from, to]) => from <= at && at < Math.max(to, from + 1))) continue
+    unlisted.push(`${line + 1}:${character + 1} ${match[0]}`)
+  }
+  if (unlisted.length === 0) return result
+  const named = unlisted.slice(0, NAMED).join(', ') + (unlisted.length > NAMED ? `, and ${unlisted.length - NAMED} more` : '')
+  const calls = unlisted.length === 1 ? '1 call in its body is' : `${unlisted.length} calls in its body are`
+  return withCompleteness(result, { reason: 'unchecked', message: `${calls} not among those listed (${named}): through a parameter or a value, or to what the server could not resolve` })
+}
+
+/** The zero-based line holding `offset`, by binary search of the line starts. */
+function lineOf(starts: ArrayLike<number>, offset: number): number {
+  let low = 0
+  let high = starts.length - 1
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if (starts[middle]! <= offset) low = middle
+    else high = middle - 1
+  }
+  return low
+}
+
+/** An origin's whole declaration, and the functions declared in it (their calls are theirs, not the origin's). */
+export interface OriginBody {
+  readonly range: LspRange
+  readonly nested: readonly LspRange[]
+}
+
+/** Symbols whose body is their own: a call there is theirs. */
+const functionKinds: ReadonlySet<string> = new Set(['Function', 'Method', 'Constructor', 'Class'])
+
+/**
+ * The whole declaration of an `outgoingCalls` answer's origin, from the `documentSymbol` entry
+ * whose name is at the origin's place (pyright's and tsserver's item ranges may be its name
+ * alone), with the functions declared inside it (a callback, a nested `def`, an object literal's
+ * method, a constant holding an arrow function: tsserver and pyright list their calls as theirs);
+ * `undefined` when no entry is there.
+ */
+export async function originBody(lsp: LspService, result: LspCallsResult, texts: Texts, workspaceRoot: string, signal: AbortSignal | undefined): Promise<OriginBody | undefined> {
+  const origin = result.origins[0]
+  if (origin === undefined) return undefined
+  const same = (a: LspRange, b: LspRange): boolean => a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character
+  const symbols = await lsp.query({ operation: 'documentSymbol', filePath: URI.parse(origin.uri).fsPath, workspaceRoot }, signal).catch(() => undefined)
+  const find = (list: readonly LspSymbol[]): LspSymbol | undefined => {
+    for (const symbol of list) {
+      if (same(symbol.selectionRange, origin.selectionRange)) return symbol
+      const inner = find(symbol.children)
+      if (inner) return inner
+    }
+    return undefined
+  }
+  const own = symbols === undefined ? undefined : find(symbols.symbols)
+  if (own === undefined) return undefined
+  // A constant holding a function (`const fetchFn = () => {`, `= function (`) is one too.
+  const lines = texts.lines(origin.uri) ?? []
+  const holdsFunction = (symbol: LspSymbol): boolean => /^[^=]*=\s*(?:async\s*)?(?:function\b|.*=>)/.test((lines[symbol.selectionRange.start.line] ?? '').slice(symbol.selectionRange.end.character))
+  const nested = (list: readonly LspSymbol[]): LspRange[] => list.flatMap((symbol) => (functionKinds.has(symbol.kind) || holdsFunction(symbol) ? [symbol.range] : nested(symbol.children)))
+  return { range: own.range, nested: nested(own.children) }
+}
