@@ -8,6 +8,7 @@ import { nearestFirst } from './classify/nearest-first.js'
 import { settleDeclarations } from './classify/declarations.js'
 import { throughStandIns } from './classify/stand-ins.js'
 import { declaredAt, missedBy } from './classify/call-site.js'
+import { callsThroughAlias } from './classify/alias-calls.js'
 import { listedValueUses, usedAsValue } from './classify/value-use.js'
 import { namesInString } from './classify/string-name.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
@@ -179,6 +180,10 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
         counts.candidates++
       } else if (verdict.kind === 'here' || verdict.kind === 'elsewhere') {
         counts.elsewhere++
+        // Imported under another name: that name's calls in the file are calls of the symbol.
+        if (request.operation === 'incomingCalls' && verdict.kind === 'here') {
+          for (const call of callsThroughAlias(texts, location)) if (!isListed(call) && !added.some((place) => overlaps(place, call))) (added.push(call), counts.added++)
+        }
         if (request.operation === 'incomingCalls' && verdict.kind === 'here' && verdict.declaration !== true && usedAsValue(texts, location) && !declaredAt(texts, location)) valueUses.push(location)
       }
       else if (verdict.kind === 'unchecked') {
