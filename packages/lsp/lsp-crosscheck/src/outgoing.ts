@@ -1,4 +1,4 @@
-import type { LspCallsResult, LspPosition, LspRange, LspService, LspSymbol } from '@agent-lsp/lsp'
+import { compareRanges, type LspCallsResult, type LspPosition, type LspRange, type LspService, type LspSymbol } from '@agent-lsp/lsp'
 import { languageOfExtension, isKeywordUse } from '@agent-lsp/keywords'
 import { inRanges, lexicalFamily, lexicalRanges } from '@agent-lsp/lexical'
 import { extname } from 'node:path'
@@ -96,11 +96,10 @@ const functionKinds: ReadonlySet<string> = new Set(['Function', 'Method', 'Const
 export async function originBody(lsp: LspService, result: LspCallsResult, texts: Texts, workspaceRoot: string, signal: AbortSignal | undefined): Promise<OriginBody | undefined> {
   const origin = result.origins[0]
   if (origin === undefined) return undefined
-  const same = (a: LspRange, b: LspRange): boolean => a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character
   const symbols = await lsp.query({ operation: 'documentSymbol', filePath: URI.parse(origin.uri).fsPath, workspaceRoot }, signal).catch(() => undefined)
   const find = (list: readonly LspSymbol[]): LspSymbol | undefined => {
     for (const symbol of list) {
-      if (same(symbol.selectionRange, origin.selectionRange)) return symbol
+      if (compareRanges(symbol.selectionRange, origin.selectionRange) === 0) return symbol
       const inner = find(symbol.children)
       if (inner) return inner
     }
