@@ -18,8 +18,8 @@ export function projectConfigs(root: string, config: LocalServerConfig, samples:
   return samples.map(({ directory }) => markers.map((marker) => join(directory, marker)).find((path) => existsSync(path))).filter((path): path is string => path !== undefined)
 }
 
-/** The projects found under each server root, while no file was made or deleted there since (the watched files' generation). */
-export type ProjectsCache = Map<string, { readonly generation: number; readonly samples: readonly ProjectSample[] }>
+/** The projects found under each server root and their config files, while no file was made or deleted there since (the watched files' generation). */
+export type ProjectsCache = Map<string, { readonly generation: number; readonly samples: readonly ProjectSample[]; readonly configs: readonly string[] }>
 
 /**
  * The config files of the projects under `root` (see {@link projectConfigs}; walked again only
@@ -28,15 +28,16 @@ export type ProjectsCache = Map<string, { readonly generation: number; readonly 
  * `projectFileName` (it drops a project none of whose files is open, and answers a request naming
  * a project it does not hold from the file's default project). None opened for a single project.
  */
-export async function openEveryProject(root: string, config: LocalServerConfig, documents: OpenDocuments, cache: ProjectsCache, generation: number): Promise<string[]> {
+export async function openEveryProject(root: string, config: LocalServerConfig, documents: OpenDocuments, cache: ProjectsCache, generation: number): Promise<readonly string[]> {
   let cached = cache.get(root)
   if (cached?.generation !== generation) {
-    cached = { generation, samples: findProjects(root, config.projectMarkers ?? [], new Set(Object.keys(config.extensionToLanguage))) }
+    const samples = findProjects(root, config.projectMarkers ?? [], new Set(Object.keys(config.extensionToLanguage)))
+    cached = { generation, samples, configs: projectConfigs(root, config, samples) }
     cache.set(root, cached)
   }
-  const { samples } = cached
+  const { samples, configs } = cached
   if (samples.length > 1) {
     for (const { file } of samples.slice(0, MAX_TSSERVER_PROJECTS)) await syncedUnlessNotText(documents, file, languageOf(config, file) ?? 'plaintext')
   }
-  return projectConfigs(root, config, samples)
+  return configs
 }
