@@ -1,9 +1,8 @@
 import { extname } from 'node:path'
 import type { LspCall, LspCallHierarchyItem, LspCompleteness, LspRange } from '@agent-lsp/lsp'
 import { inRanges, lexicalFamily, lexicalRanges } from '@agent-lsp/lexical'
-import { lineStarts } from '@agent-lsp/text-lines'
+import { lineEnd, lineStarts } from '@agent-lsp/text-lines'
 import { uriToPath } from '../normalize/uri.js'
-import { lineAt } from '../sync/lines.js'
 import { readText } from '../sync/read-text.js'
 
 /**
@@ -31,7 +30,7 @@ export function callerCallSites(call: LspCall, callee: LspCallHierarchyItem): { 
   // A function's body follows its name; a package's or a variable's caller item (gopls: `var table = …{"w": work}`) has none to read.
   const body = functionKinds.has(item.kind) ? bodyOf(text, offset(item.selectionRange.end), extname(path).toLowerCase()) : undefined
   const inBody = (site: { readonly range: LspRange }): boolean => body === undefined || (body.start <= offset(site.range.start) && offset(site.range.end) <= body.end)
-  const named = callSites.filter((site) => inBody(site) && textAt(text, site.range) === callee.name)
+  const named = callSites.filter((site) => inBody(site) && textAt(text, starts, site.range) === callee.name)
   return { call: { item, callSites: named }, dropped: callSites.length - named.length }
 }
 
@@ -79,7 +78,9 @@ function holds(outer: LspRange, inner: LspRange): boolean {
   return before(outer.start, inner.start) && before(inner.end, outer.end)
 }
 
-/** The text of a one-line range of `text` (UTF-16 units, as the server's encoding); '' for a range over lines. */
-function textAt(text: string, range: LspRange): string {
-  return range.start.line === range.end.line ? (lineAt(text, range.start.line) ?? '').slice(range.start.character, range.end.character) : ''
+/** The text of a one-line range of `text` (its line `starts`; UTF-16 units, as the server's encoding); '' for a range over lines or past the end. */
+function textAt(text: string, starts: ArrayLike<number>, range: LspRange): string {
+  const { line } = range.start
+  if (line !== range.end.line || line >= starts.length) return ''
+  return text.slice(starts[line], lineEnd(text, starts, line)).slice(range.start.character, range.end.character)
 }
