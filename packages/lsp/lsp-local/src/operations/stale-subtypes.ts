@@ -39,7 +39,8 @@ export function currentSubtypes(origins: readonly LspTypeHierarchyItem[], items:
       continue
     }
     const bases = [lines[start.line]!.slice(end.character), ...lines.slice(start.line + 1, start.line + MAX_BASE_LINES)].join('\n')
-    const clause = bases.slice(0, bases.search(/[{;]/) === -1 ? undefined : bases.search(/[{;]/))
+    const stop = bases.search(/[{;]/)
+    const clause = stop === -1 ? bases : bases.slice(0, stop)
     if (!names.some((name) => new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}($|[^\\w$])`).test(clause))) {
       left.push(`${where}: its bases do not name ${names.join(' or ')}`)
       continue
