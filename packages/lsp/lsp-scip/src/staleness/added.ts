@@ -31,7 +31,7 @@ export interface AddedFilesOptions {
 
 /**
  * The files of the served languages added since the index was built: in a folder the manifest
- * listed (see `foldersUnder`), an entry it did not list; under a folder made since, every such
+ * listed (see `folderListings`), an entry it did not list; under a folder made since, every such
  * file; not a file added beside sources the index left out, every one (a folder the indexer's
  * project configuration excludes). Listings are kept per folder until its `stat` changes, so a warm check
  * is a `stat` of each listed folder.

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, type Dirent } from 'node:fs'
 import { join } from 'node:path'
 import { compareCodeUnits } from '@agent-lsp/lsp'
 
@@ -28,24 +28,26 @@ export function entriesOf(absolute: string): string[] {
 }
 
 /**
- * Each folder under `root` (relative, `/`-separated, `''` the root), breadth first, at most
- * {@link MAX_LISTED_FOLDERS}, with the folders holding one of `files` and those above them always
- * among them: folders `skipFolder` names (installed packages, virtualenvs, build output) and dot
- * folders are not entered, symlinks not followed. A folder that held no indexed file at the build
- * (`tools/` with a README) is listed too, so that a source file added there is told.
+ * The entries of each folder under `root` (relative, `/`-separated, `''` the root; the names
+ * sorted), folders in order: breadth first, at most {@link MAX_LISTED_FOLDERS}, with the folders
+ * holding one of `files` and those above them always among them; folders `skipFolder` names
+ * (installed packages, virtualenvs, build output) and dot folders are not entered, symlinks not
+ * followed. A folder that held no indexed file at the build (`tools/` with a README) is listed too,
+ * so that a source file added there is told. Each folder is read once.
  */
-export function foldersUnder(root: string, files: Iterable<string>, skipFolder: (name: string) => boolean): string[] {
-  const listed = new Set(foldersOf(files))
+export function folderListings(root: string, files: Iterable<string>, skipFolder: (name: string) => boolean): Record<string, readonly string[]> {
+  const listings = new Map<string, string[]>()
   const queue = ['']
   const seen = new Set<string>([''])
-  while (queue.length > 0 && seen.size < MAX_LISTED_FOLDERS) {
+  while (queue.length > 0) {
     const folder = queue.shift()!
-    let entries
+    let entries: Dirent[]
     try {
       entries = readdirSync(join(root, folder), { withFileTypes: true })
     } catch {
-      continue
+      entries = []
     }
+    listings.set(folder, entries.map((entry) => entry.name).sort(compareCodeUnits))
     for (const entry of entries) {
       if (!entry.isDirectory() || entry.name.startsWith('.') || skipFolder(entry.name)) continue
       const path = folder === '' ? entry.name : `${folder}/${entry.name}`
@@ -54,6 +56,6 @@ export function foldersUnder(root: string, files: Iterable<string>, skipFolder: 
       queue.push(path)
     }
   }
-  for (const folder of seen) listed.add(folder)
-  return [...listed].sort(compareCodeUnits)
+  for (const folder of foldersOf(files)) if (!listings.has(folder)) listings.set(folder, entriesOf(join(root, folder)))
+  return Object.fromEntries([...listings].sort(([a], [b]) => compareCodeUnits(a, b)))
 }

@@ -18,7 +18,7 @@ export interface ScipManifest {
   /** Indexed file (relative to the workspace, `/`-separated) → SHA-256 of its bytes, lowercase hex. */
   readonly files: Readonly<Record<string, string>>
   /**
-   * Each folder under the workspace root (`''`; see `foldersUnder`: those holding an indexed
+   * Each folder under the workspace root (`''`; see `folderListings`: those holding an indexed
    * file and those above them always) → the names of its entries at the build, sorted: what tells
    * a file added since from one the indexer's project configuration left out. Absent from
    * manifests written before it.

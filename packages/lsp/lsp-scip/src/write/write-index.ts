@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { create, toBinary } from '@bufbuild/protobuf'
 import { IndexSchema, type Document, type SymbolInformation } from '@c4312/scip/scip_pb.js'
 import { readScipIndex } from '../scip/load.js'
-import { entriesOf, foldersUnder } from '../staleness/folders.js'
+import { folderListings } from '../staleness/folders.js'
 import { manifestPathOf, sha256, type ScipManifest } from '../staleness/manifest.js'
 import { fileUri } from '../workspace/files.js'
 
@@ -44,7 +44,7 @@ function rebased(document: Document, projectRoot: string, root: string): string 
  * Merge SCIP index parts into one index at `out` (documents and external symbols concatenated,
  * paths relative to `root`; the first part's metadata, its project root set to `root`) and write
  * the manifest beside it: `builtAt`, `commit`, the parts' tools, the SHA-256 of every indexed
- * file as it is on disk now, and the entries of each folder under the root (see `foldersUnder`). Both are written to a temporary file and renamed into place.
+ * file as it is on disk now, and the entries of each folder under the root (see `folderListings`). Both are written to a temporary file and renamed into place.
  * @throws LspError `LSP_INDEX_NOT_FOUND`, `LSP_INDEX_INVALID` for a part that is missing or not SCIP.
  */
 export async function writeScipIndex(options: WriteScipIndexOptions): Promise<WrittenScipIndex> {
@@ -73,7 +73,7 @@ export async function writeScipIndex(options: WriteScipIndexOptions): Promise<Wr
   }
   // Listed once the index's own folder exists, so that it is not taken for one made since.
   await mkdir(dirname(out), { recursive: true })
-  const folders = Object.fromEntries(foldersUnder(root, Object.keys(files), options.skipFolder ?? (() => false)).map((folder) => [folder, entriesOf(join(root, folder))]))
+  const folders = folderListings(root, Object.keys(files), options.skipFolder ?? (() => false))
   const manifest: ScipManifest = { format: 'agent-lsp-scip-manifest', version: 1, builtAt: options.builtAt.toISOString(), commit: options.commit, tools, files, folders }
   await replace(out, bytes)
   await replace(manifestPathOf(out), `${JSON.stringify(manifest, null, 2)}\n`)
