@@ -27,4 +27,73 @@ describe('outgoingCalls names the calls in the body its server does not list', (
     const answer = await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'w.ts', line: 5, character: 17 })
     expect(answer.split('\n').slice(0, 3)).toEqual([unlisted('2 calls in its body are not among those listed (7:3 cb, 9:14 Error)'), '1 call from run to 1 function (call sites in w.ts)', '→ Function helper  w.ts:1:17  called at 6:3'])
   })
+
+  // The thirteenth session: a call through an optional parameter (`cb?.(1)`) or with type
+  // arguments (`g<number>(2)`) was not read as a call, and the answer claimed complete.
+  it('TypeScript (tsserver): calls through `?.(` and with type arguments; a tagged template and `.call(` it lists', { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022' } }),
+      'w.ts': [
+        'export function helper(): number {',
+        '  return 1',
+        '}',
+        'export function tag(s: TemplateStringsArray): string { return s[0] }',
+        '',
+        'export function run(cb?: (n: number) => void, g?: <T>(x: T) => T): unknown {',
+        '  helper()',
+        '  cb?.(1)',
+        '  g!<number>(2)',
+        '  tag`x`',
+        '  helper.call(null)',
+        "  return g?.<string>('s')",
+        '}',
+        '',
+      ].join('\n'),
+    })
+    const answer = await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'w.ts', line: 6, character: 17 })
+    expect(answer.split('\n')).toEqual([
+      unlisted('3 calls in its body are not among those listed (8:3 cb, 9:3 g, 12:10 g)'),
+      '3 calls from run to 3 functions (call sites in w.ts)',
+      '→ Function helper  w.ts:1:17  called at 7:3',
+      '→ Function tag  w.ts:4:17  called at 10:3',
+      expect.stringMatching(/^→ Method call  external .*lib\.es5\.d\.ts:\d+  called at 11:3$/),
+    ])
+  })
+
+  // rxjs's mergeInternals: a call tsserver listed inside an anonymous callback made every named
+  // inner function's calls (checkComplete's, doInnerSub's) count as the origin's: 16 named unlisted.
+  it("TypeScript (tsserver): an anonymous callback's calls are the origin's, a named inner function's its own", { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022' } }),
+      'w.ts': [
+        'export function helper(): number {',
+        '  return 1',
+        '}',
+        'export function each(list: number[], f: (n: number) => void): void {',
+        '  list.forEach(f)',
+        '}',
+        '',
+        'export function run(list: number[], cb: (n: number) => void): void {',
+        '  const later = (n: number) => {',
+        '    cb(n)',
+        '    helper()',
+        '  }',
+        '  each(list, (n) => {',
+        '    helper()',
+        '    cb(n)',
+        '  })',
+        '  later(1)',
+        '}',
+        '',
+      ].join('\n'),
+    })
+    const answer = await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'w.ts', line: 8, character: 17 })
+    expect(answer.split('\n')).toEqual([
+      unlisted('1 call in its body is not among those listed (15:5 cb)'),
+      '3 calls from run to 3 functions (call sites in w.ts)',
+      '→ Function helper  w.ts:1:17  called at 14:5',
+      '→ Function each  w.ts:4:17  called at 13:3',
+      '→ Function later  w.ts:9:9  called at 17:3',
+    ])
+  })
 })

@@ -1,17 +1,17 @@
 import { compareRanges, type LspCallsResult, type LspPosition, type LspRange, type LspService, type LspSymbol } from '@agent-lsp/lsp'
 import { languageOfExtension, isKeywordUse } from '@agent-lsp/keywords'
-import { inRanges, lexicalFamily, lexicalRanges } from '@agent-lsp/lexical'
+import { inRanges, lexicalRanges } from '@agent-lsp/lexical'
 import { extname } from 'node:path'
 import { URI } from 'vscode-uri'
-import { declaredAt } from './classify/call-site.js'
+import { declaredAt, familyOf, isCallAt } from './classify/call-site.js'
 import { withCompleteness } from './completeness.js'
 import type { Texts } from './search/texts.js'
 
 /** Unlisted calls named in the message; the rest are counted. */
 const NAMED = 5
 
-/** A name then `(`: a call, unless a keyword or a declaration (`def f(`, `function f(`). */
-const callee = /[\p{L}_$][\p{L}\p{N}_$]*(?=\s*\()/gu
+/** A name: a call where {@link isCallAt} reads one, unless a keyword or a declaration (`def f(`, `function f(`). */
+const name = /(?<![\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*/gu
 
 /** TypeScript's words before a type, which may be a function type: `x as () => T`. */
 const typeWords: ReadonlySet<string> = new Set(['as', 'satisfies', 'keyof', 'typeof', 'infer', 'is', 'asserts'])
@@ -21,19 +21,20 @@ const declaring = /(?:^|[^\p{L}\p{N}_$])(?:def|class|function|func|fn|async\s+de
 
 /**
  * An `outgoingCalls` answer, `partial / unchecked` when its origin's body holds calls the answer
- * does not list: a name followed by `(` in code (comments and strings skipped, keywords and
- * declarations left out) that no listed call site covers. A server lists the calls it resolves:
+ * does not list: a name called in code as its language reads a call ({@link isCallAt}: `f(`,
+ * `f?.(`, `f<T>(`; comments and strings skipped, keywords and declarations left out) that no
+ * listed call site covers. A server lists the calls it resolves:
  * pyright left out `api_jws.decode_complete(…)` and calls on an untyped parameter, tsserver calls
  * through function-typed parameters and `new Error(…)` (the twelfth trial), and the answer read as
  * all of them. Those it left out are named (line:col, 1-based), at most {@link NAMED}. `body`:
  * the origin's whole declaration and the functions declared in it (see {@link originBody}), whose
- * calls are theirs unless the answer lists one of them (pyright's nested `def`s).
+ * calls are theirs unless the answer lists a call in that one (pyright's nested `def`s, tsserver's callbacks).
  */
 export function unlistedCalls(result: LspCallsResult, body: OriginBody, texts: Texts): LspCallsResult {
   const origin = result.origins[0]
   if (result.direction !== 'outgoing' || origin === undefined) return result
   const path = URI.parse(origin.uri).path
-  const family = lexicalFamily(extname(path).toLowerCase())
+  const family = familyOf(origin.uri)
   const text = texts.get(origin.uri)
   if (family === undefined || text === undefined) return result
   const offset = (at: LspPosition): number => (text.lineStarts[at.line] ?? text.text.length) + at.character
@@ -41,18 +42,20 @@ export function unlistedCalls(result: LspCallsResult, body: OriginBody, texts: T
   const inner = body.nested.map((range) => [offset(range.start), offset(range.end)] as const)
   const { nonCode } = lexicalRanges(text.text, family)
   const sites = result.calls.flatMap((call) => call.callSites.filter((site) => site.uri === origin.uri).map((site) => [offset(site.range.start), offset(site.range.end)] as const))
-  // pyright lists a nested function's calls as the origin's, tsserver as the nested function's:
-  // they are looked at when the answer lists one of them.
+  // pyright lists a nested function's calls as the origin's, tsserver a named one's as its own and
+  // an anonymous callback's as the origin's: a nested function is looked at when the answer lists
+  // a call in it.
   const inside = (at: number, ranges: readonly (readonly [number, number])[]): boolean => ranges.some(([from, to]) => from <= at && at < to)
-  const nested = sites.some(([from]) => inside(from, inner)) ? [] : inner
+  const nested = inner.filter(([from, to]) => !sites.some(([site]) => from <= site && site < to))
   const language = languageOfExtension(extname(path).toLowerCase())
   const unlisted: string[] = []
-  for (const match of text.text.slice(start, end).matchAll(callee)) {
+  for (const match of text.text.slice(start, end).matchAll(name)) {
     const at = start + match.index
     if (inRanges(nonCode, at) || inside(at, nested)) continue
     const line = lineOf(text.lineStarts, at)
     const lineText = text.lines[line] ?? ''
     const character = at - (text.lineStarts[line] ?? 0)
+    if (!isCallAt(lineText, character, character + match[0].length, family)) continue
     if (typeWords.has(match[0]) || isKeywordUse(lineText, character, character + match[0].length, language) || declaring.test(lineText.slice(0, character))) continue
     const place = { uri: origin.uri, range: { start: { line, character }, end: { line, character: character + match[0].length } } }
     if (declaredAt(texts, place)) continue

@@ -1,9 +1,7 @@
 import type { LspLocation } from '@agent-lsp/lsp'
-import { inRanges, lexicalFamily, lexicalRanges } from '@agent-lsp/lexical'
-import { extname } from 'node:path'
-import { URI } from 'vscode-uri'
+import { inRanges, lexicalRanges } from '@agent-lsp/lexical'
 import type { Texts } from '../search/texts.js'
-import { isCallAt } from './call-site.js'
+import { familyOf, isCallAt } from './call-site.js'
 
 /** An import of the name under another: `from m import work as w`, `import { work as w }`. */
 const importedAs = /^\s+as\s+([\p{L}_$][\p{L}\p{N}_$]*)/u
@@ -22,7 +20,7 @@ export function callsThroughAlias(texts: Texts, place: LspLocation): LspLocation
   const line = lines?.[start.line]
   if (lines === undefined || line === undefined || !importLine.test(lines.slice(Math.max(0, start.line - 5), start.line + 1).join(' '))) return []
   const alias = importedAs.exec(line.slice(end.character))?.[1]
-  const family = lexicalFamily(extname(URI.parse(place.uri).path).toLowerCase())
+  const family = familyOf(place.uri)
   const text = texts.get(place.uri)
   if (alias === undefined || family === undefined || text === undefined) return []
   const { nonCode } = lexicalRanges(text.text, family)
@@ -31,7 +29,7 @@ export function callsThroughAlias(texts: Texts, place: LspLocation): LspLocation
   lines.forEach((lineText, index) => {
     for (const match of lineText.matchAll(word)) {
       const character = match.index
-      if (inRanges(nonCode, (text.lineStarts[index] ?? 0) + character) || !isCallAt(lineText, character, character + alias.length)) continue
+      if (inRanges(nonCode, (text.lineStarts[index] ?? 0) + character) || !isCallAt(lineText, character, character + alias.length, family)) continue
       calls.push({ uri: place.uri, range: { start: { line: index, character }, end: { line: index, character: character + alias.length } } })
     }
   })

@@ -1,17 +1,28 @@
 import { describe, expect, it } from 'vitest'
+import type { LexicalFamily } from '@agent-lsp/lexical'
 import type { Texts } from '../search/texts.js'
 import { declaredAt, isCallAt } from './call-site.js'
 
 /** Whether `price` on `line` (its first occurrence) is called there. */
-const called = (line: string): boolean => {
+const called = (line: string, family?: LexicalFamily): boolean => {
   const start = line.indexOf('price')
-  return isCallAt(line, start, start + 'price'.length)
+  return isCallAt(line, start, start + 'price'.length, family)
 }
 
 describe('isCallAt', () => {
   it('tells calls from the other places a name leads to its function', () => {
-    expect(['price(3)', 'a.price (3)', 'a?.price?.(3)', 'price<number>(3)', 'price`x`', 'price.call(null, 3)', '@price', 'new price()'].map(called)).toEqual([true, true, true, true, true, true, true, true])
-    expect(['import { price } from "./a"', 'export { price } from "./a"', 'type P = typeof price', 'list.map(price)', 'const f = price', 'price < limit', 'price.bind(null)'].map(called)).toEqual([false, false, false, false, false, false, false])
+    expect(['price(3)', 'a.price (3)', 'a?.price?.(3)', 'price<number>(3)', 'price`x`', 'price.call(null, 3)', '@price', 'new price()'].map((line) => called(line))).toEqual([true, true, true, true, true, true, true, true])
+    expect(['import { price } from "./a"', 'export { price } from "./a"', 'type P = typeof price', 'list.map(price)', 'const f = price', 'price < limit', 'price.bind(null)', 'price < a && b > (c)'].map((line) => called(line))).toEqual([false, false, false, false, false, false, false, false])
+  })
+
+  it("reads a call by its file's language: `?.(`, type arguments, templates and `.call(` are JavaScript's, type arguments C++'s too", () => {
+    const javascript = ['price?.(3)', 'price<number>(3)', 'price?.<T>(3)', 'price`x`', 'price.call(null)', '@price', 'price (3)']
+    expect(javascript.map((line) => called(line, 'javascript'))).toEqual([true, true, true, true, true, true, true])
+    expect(['price<int>(3)', 'price(3)', 'price < a && b > (c)', 'price.call(3)', '@price'].map((line) => called(line, 'c'))).toEqual([true, true, false, false, false])
+    // Python: a comparison chain, a method named `call`, a decorator; `@price.setter` applies `setter`.
+    expect(['price < a and b > (c)', 'price.call(3)', '@price', '@price.setter', 'price(3)'].map((line) => called(line, 'python'))).toEqual([false, false, true, false, true])
+    // Go: a struct field's tag follows its type; a generic call's type arguments are bracketed.
+    expect(['price `json:"n"`', 'price[int, string](3)', 'price[i]', 'price(3)'].map((line) => called(line, 'go'))).toEqual([false, true, false, true])
   })
 })
 

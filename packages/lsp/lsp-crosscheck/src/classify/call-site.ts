@@ -1,21 +1,36 @@
 import { extname } from 'node:path'
 import type { LspLocation, LspOperation } from '@agent-lsp/lsp'
-import { lexicalFamily } from '@agent-lsp/lexical'
+import { lexicalFamily, type LexicalFamily } from '@agent-lsp/lexical'
 import { URI } from 'vscode-uri'
 import type { Texts } from '../search/texts.js'
 
 /**
- * Whether the name at `start..end` (zero-based UTF-16) of `lineText` is called there: followed by
- * `(`, `?.(`, type arguments then `(`, a template literal, or `.call(` / `.apply(`; or a Python
- * decorator (`@name`). An import, a re-export, a type (`typeof price`) or the function passed as a
- * value leads to the symbol too, but is not a call (`incomingCalls` lists calls).
+ * Whether the name at `start..end` (zero-based UTF-16) of `lineText` is called there, as its
+ * language reads a call: followed by `(` (any language); in JavaScript and TypeScript also by `!`,
+ * `?.(`, type arguments then `(`, a template literal, or `.call(` / `.apply(`; type arguments in
+ * C++ (`make<T>(`), bracketed ones in Go (`Map[K, V](`); a decorator (`@name`, not `@name.attr`)
+ * in Python and TypeScript. `family` undefined reads every form. An import, a re-export, a type
+ * (`typeof price`) or the function passed as a value leads to the symbol too, but is not a call
+ * (`incomingCalls` lists calls).
  */
-export function isCallAt(lineText: string, start: number, end: number): boolean {
-  if (lineText.slice(0, start).trimEnd().endsWith('@')) return true
-  return callAfter.test(lineText.slice(end))
+export function isCallAt(lineText: string, start: number, end: number, family?: LexicalFamily): boolean {
+  const after = lineText.slice(end)
+  if (family !== 'go' && family !== 'c' && family !== 'shell' && lineText.slice(0, start).trimEnd().endsWith('@') && !/^\s*\./.test(after)) return true
+  return callAfter[family ?? 'any'].test(after)
 }
 
-const callAfter = /^\s*(?:\?\.)?(?:<[^;{}()=]*>\s*)?(?:\(|`)|^\s*\.\s*(?:call|apply)\s*\(/
+/** Type arguments: `<…>` holding no `;`, braces, parentheses, `=`, `&&` nor `||` (`a < b && c > (d)` compares). */
+const typeArguments = String.raw`<(?:[^;{}()=&|]|&(?!&)|\|(?!\|))*>\s*`
+
+/** What follows a called name, by language family ({@link isCallAt}). */
+const callAfter: Readonly<Record<LexicalFamily | 'any', RegExp>> = {
+  javascript: new RegExp(String.raw`^\s*(?:!(?!=)\s*)?(?:\?\.)?(?:${typeArguments})?(?:\(|\`)|^\s*\.\s*(?:call|apply)\s*\(`),
+  c: new RegExp(String.raw`^\s*(?:${typeArguments})?\(`),
+  go: /^\s*(?:\[[^\][;{}()=]*\]\s*)?\(/,
+  python: /^\s*\(/,
+  shell: /^\s*\(/,
+  any: new RegExp(String.raw`^\s*(?:\?\.)?(?:${typeArguments})?(?:\(|\`)|^\s*\.\s*(?:call|apply)\s*\(`),
+}
 
 /**
  * Whether a place that leads to the symbol is one the answer missed: any for `findReferences`, a
@@ -28,7 +43,7 @@ export function missedBy(texts: Texts): (operation: LspOperation, place: LspLoca
     if (operation === 'goToImplementation' || (operation === 'incomingCalls' && declaration)) return false
     if (operation === 'findReferences') return true
     const line = texts.lines(place.uri)?.[place.range.start.line]
-    return line !== undefined && isCallAt(line, place.range.start.character, place.range.end.character) && !declaredAt(texts, place)
+    return line !== undefined && isCallAt(line, place.range.start.character, place.range.end.character, familyOf(place.uri)) && !declaredAt(texts, place)
   }
 }
 
@@ -38,7 +53,12 @@ export function missedBy(texts: Texts): (operation: LspOperation, place: LspLoca
  */
 export function declaredAt(texts: Texts, place: LspLocation): boolean {
   const lines = texts.lines(place.uri)
-  return lines !== undefined && lexicalFamily(extname(URI.parse(place.uri).path).toLowerCase()) === 'c' && typedBefore(lines, place.range.start.line, place.range.start.character)
+  return lines !== undefined && familyOf(place.uri) === 'c' && typedBefore(lines, place.range.start.line, place.range.start.character)
+}
+
+/** The lexical family of the file at `uri`, by its extension. */
+export function familyOf(uri: string): LexicalFamily | undefined {
+  return lexicalFamily(extname(URI.parse(uri).path).toLowerCase())
 }
 
 /** C and C++ words that come before a call's name, not a declared function's type. */

@@ -1,6 +1,6 @@
 import type { LspCallsResult, LspLocation } from '@agent-lsp/lsp'
 import type { Texts } from '../search/texts.js'
-import { isCallAt } from './call-site.js'
+import { familyOf, isCallAt } from './call-site.js'
 
 /**
  * The call sites a call hierarchy lists that call nothing and use the function as a value:
@@ -11,7 +11,7 @@ export function listedValueUses(result: LspCallsResult, texts: Texts): LspLocati
   return result.calls.flatMap((call) =>
     call.callSites.filter((site) => {
       const line = texts.lines(site.uri)?.[site.range.start.line]
-      return line !== undefined && !isCallAt(line, site.range.start.character, site.range.end.character) && usedAsValue(texts, site)
+      return line !== undefined && !isCallAt(line, site.range.start.character, site.range.end.character, familyOf(site.uri)) && usedAsValue(texts, site)
     }),
   )
 }
