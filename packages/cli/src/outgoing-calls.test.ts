@@ -96,4 +96,62 @@ describe('outgoingCalls names the calls in the body its server does not list', (
       '→ Function later  w.ts:9:9  called at 17:3',
     ])
   })
+
+  // The thirteenth trial: a callee that is an expression (`table[k](1)`, `(0, helper)(3)`,
+  // `s["area"]()`, Python's `HANDLERS[name]("x")`) was no call to the check, and these answers read
+  // "No calls … found"; the TypeScript compiler and Python's ast list each call expression.
+  it('TypeScript and Python: calls whose callee is a subscript or a parenthesised expression', { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022' } }),
+      'pyproject.toml': '[project]\nname = "w"\n',
+      'w.ts': [
+        'export function helper(n: number): number {',
+        '  return n + 1',
+        '}',
+        'export class Square {',
+        '  area(): number {',
+        '    return 4',
+        '  }',
+        '}',
+        'const table: Record<string, (n: number) => number> = { helper }',
+        '',
+        'export function run(k: string, s: Square): number {',
+        '  return table[k](1) + (0, helper)(3) + s["area"]() + (() => 2)()',
+        '}',
+        '',
+      ].join('\n'),
+      'd.py': 'HANDLERS = {"x": print}\n\n\ndef dispatch(name):\n    HANDLERS[name]("x")\n',
+    })
+    const { tool } = toolOn(root)
+    const ts = await tool.execute({ operation: 'outgoingCalls', filePath: 'w.ts', line: 11, character: 17 })
+    expect(ts.split('\n')).toEqual([unlisted('3 calls in its body are not among those listed (12:10 table[k], 12:24 (0, helper), 12:41 s["area"])'), 'No calls from run found at w.ts:11:17.'])
+    const python = await tool.execute({ operation: 'outgoingCalls', filePath: 'd.py', line: 4, character: 5 })
+    expect(python.split('\n')).toEqual([unlisted('1 call in its body is not among those listed (5:5 HANDLERS[name])'), 'No calls from dispatch found at d.py:4:5.'])
+    // Called by its string key, Square.area is called there, not used as a value.
+    const callers = await tool.execute({ operation: 'incomingCalls', filePath: 'w.ts', line: 5, character: 3 })
+    expect(callers.split('\n')).toEqual(['1 caller of Square.area', '← Function run  w.ts:12:43  return table[k](1) + (0, helper)(3) + s["area"]() + (() => 2)()'])
+  })
+
+  // rxjs's tap: tsserver gives an overloaded function's later declarations their whole range as
+  // their name's (selectionRange), the origin's body was not found, and the answer went unchecked.
+  it("TypeScript (tsserver): an overloaded function's implementation is checked too", { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022' } }),
+      'w.ts': [
+        'export function helper(): number {',
+        '  return 1',
+        '}',
+        '',
+        'export function run(cb: () => void): void',
+        'export function run(cb: () => void, n: number): void',
+        'export function run(cb: () => void, n?: number): void {',
+        '  helper()',
+        '  cb()',
+        '}',
+        '',
+      ].join('\n'),
+    })
+    const answer = await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'w.ts', line: 7, character: 17 })
+    expect(answer.split('\n')).toEqual([unlisted('1 call in its body is not among those listed (9:3 cb)'), '1 call from run to 1 function (call sites in w.ts)', '→ Function helper  w.ts:1:17  called at 8:3'])
+  })
 })

@@ -4,6 +4,8 @@ import { inRanges, lexicalRanges } from '@agent-lsp/lexical'
 import { extname } from 'node:path'
 import { URI } from 'vscode-uri'
 import { declaredAt, familyOf, isCallAt } from './classify/call-site.js'
+import { comparePositions } from './classify/classify.js'
+import { computedCalls } from './classify/computed-callee.js'
 import { withCompleteness } from './completeness.js'
 import type { Texts } from './search/texts.js'
 
@@ -48,7 +50,11 @@ export function unlistedCalls(result: LspCallsResult, body: OriginBody, texts: T
   const inside = (at: number, ranges: readonly (readonly [number, number])[]): boolean => ranges.some(([from, to]) => from <= at && at < to)
   const nested = inner.filter(([from, to]) => !sites.some(([site]) => from <= site && site < to))
   const language = languageOfExtension(extname(path).toLowerCase())
-  const unlisted: string[] = []
+  const unlisted = new Map<number, string>()
+  const listed = (at: number): boolean => sites.some(([from, to]) => from <= at && at < Math.max(to, from + 1))
+  for (const call of computedCalls(text.text, nonCode, start, end, family)) {
+    if (!inside(call.at, nested) && !listed(call.at)) unlisted.set(call.at, call.label)
+  }
   for (const match of text.text.slice(start, end).matchAll(name)) {
     const at = start + match.index
     if (inRanges(nonCode, at) || inside(at, nested)) continue
@@ -59,12 +65,15 @@ export function unlistedCalls(result: LspCallsResult, body: OriginBody, texts: T
     if (typeWords.has(match[0]) || isKeywordUse(lineText, character, character + match[0].length, language) || declaring.test(lineText.slice(0, character))) continue
     const place = { uri: origin.uri, range: { start: { line, character }, end: { line, character: character + match[0].length } } }
     if (declaredAt(texts, place)) continue
-    if (sites.some(([from, to]) => from <= at && at < Math.max(to, from + 1))) continue
-    unlisted.push(`${line + 1}:${character + 1} ${match[0]}`)
+    if (!listed(at) && !unlisted.has(at)) unlisted.set(at, match[0])
   }
-  if (unlisted.length === 0) return result
-  const named = unlisted.slice(0, NAMED).join(', ') + (unlisted.length > NAMED ? `, and ${unlisted.length - NAMED} more` : '')
-  const calls = unlisted.length === 1 ? '1 call in its body is' : `${unlisted.length} calls in its body are`
+  if (unlisted.size === 0) return result
+  const places = [...unlisted].sort(([a], [b]) => a - b).map(([at, callee]) => {
+    const line = lineOf(text.lineStarts, at)
+    return `${line + 1}:${at - (text.lineStarts[line] ?? 0) + 1} ${callee}`
+  })
+  const named = places.slice(0, NAMED).join(', ') + (places.length > NAMED ? `, and ${places.length - NAMED} more` : '')
+  const calls = places.length === 1 ? '1 call in its body is' : `${places.length} calls in its body are`
   return withCompleteness(result, { reason: 'unchecked', message: `${calls} not among those listed (${named}): through a parameter or a value, or to what the server could not resolve` })
 }
 
@@ -86,6 +95,11 @@ export interface OriginBody {
   readonly nested: readonly LspRange[]
 }
 
+/** Whether `outer` holds `inner`. */
+function holds(outer: LspRange, inner: LspRange): boolean {
+  return comparePositions(outer.start, inner.start) <= 0 && comparePositions(inner.end, outer.end) <= 0
+}
+
 /** Symbols whose body is their own: a call there is theirs. */
 const functionKinds: ReadonlySet<string> = new Set(['Function', 'Method', 'Constructor', 'Class'])
 
@@ -100,15 +114,17 @@ export async function originBody(lsp: LspService, result: LspCallsResult, texts:
   const origin = result.origins[0]
   if (origin === undefined) return undefined
   const symbols = await lsp.query({ operation: 'documentSymbol', filePath: URI.parse(origin.uri).fsPath, workspaceRoot }, signal).catch(() => undefined)
-  const find = (list: readonly LspSymbol[]): LspSymbol | undefined => {
+  // tsserver gives an overload's later declarations their whole range as their name's: the entry
+  // of the origin's name whose name range holds the origin's, the innermost, is its own.
+  const find = (list: readonly LspSymbol[], exact: boolean): LspSymbol | undefined => {
     for (const symbol of list) {
-      if (compareRanges(symbol.selectionRange, origin.selectionRange) === 0) return symbol
-      const inner = find(symbol.children)
+      const inner = find(symbol.children, exact)
       if (inner) return inner
+      if (exact ? compareRanges(symbol.selectionRange, origin.selectionRange) === 0 : symbol.name === origin.name && holds(symbol.selectionRange, origin.selectionRange)) return symbol
     }
     return undefined
   }
-  const own = symbols === undefined ? undefined : find(symbols.symbols)
+  const own = symbols === undefined ? undefined : (find(symbols.symbols, true) ?? find(symbols.symbols, false))
   if (own === undefined) return undefined
   // A constant holding a function (`const fetchFn = () => {`, `= function (`) is one too.
   const lines = texts.lines(origin.uri) ?? []

@@ -18,6 +18,9 @@ describe('isCallAt', () => {
   it("reads a call by its file's language: `?.(`, type arguments, templates and `.call(` are JavaScript's, type arguments C++'s too", () => {
     const javascript = ['price?.(3)', 'price<number>(3)', 'price?.<T>(3)', 'price`x`', 'price.call(null)', '@price', 'price (3)']
     expect(javascript.map((line) => called(line, 'javascript'))).toEqual([true, true, true, true, true, true, true])
+    // A member by its string key, the quotes in the place (tsserver's range) or not.
+    expect(['s["price"]()', "s['price']?.()", 's[price]()', 's["price"]'].map((line) => called(line, 'javascript'))).toEqual([true, true, false, false])
+    expect([isCallAt('s["price"]()', 2, 9, 'javascript'), isCallAt('s["price"]', 2, 9, 'javascript')]).toEqual([true, false])
     expect(['price<int>(3)', 'price(3)', 'price < a && b > (c)', 'price.call(3)', '@price'].map((line) => called(line, 'c'))).toEqual([true, true, false, false, false])
     // Python: a comparison chain, a method named `call`, a decorator; `@price.setter` applies `setter`.
     expect(['price < a and b > (c)', 'price.call(3)', '@price', '@price.setter', 'price(3)'].map((line) => called(line, 'python'))).toEqual([false, false, true, false, true])

@@ -9,12 +9,16 @@ import type { Texts } from '../search/texts.js'
  * language reads a call: followed by `(` (any language); in JavaScript and TypeScript also by `!`,
  * `?.(`, type arguments then `(`, a template literal, or `.call(` / `.apply(`; type arguments in
  * C++ (`make<T>(`), bracketed ones in Go (`Map[K, V](`); a decorator (`@name`, not `@name.attr`)
- * in Python and TypeScript. `family` undefined reads every form. An import, a re-export, a type
+ * in Python and TypeScript; a member named by a string key (`s["area"](`). `family` undefined
+ * reads every form. An import, a re-export, a type
  * (`typeof price`) or the function passed as a value leads to the symbol too, but is not a call
  * (`incomingCalls` lists calls).
  */
 export function isCallAt(lineText: string, start: number, end: number, family?: LexicalFamily): boolean {
-  const after = lineText.slice(end)
+  // A member named by a string key, `s["area"]()`: what follows the key's `]`.
+  const quoted = /^["'`]/.test(lineText[start] ?? '') ? /\[\s*$/ : /\[\s*["'`]$/
+  const keyed = quoted.test(lineText.slice(0, start)) && /^["'`]?\s*\]/.test(lineText.slice(end))
+  const after = keyed ? lineText.slice(end).replace(/^["'`]?\s*\]/, '') : lineText.slice(end)
   if (family !== 'go' && family !== 'c' && family !== 'shell' && lineText.slice(0, start).trimEnd().endsWith('@') && !/^\s*\./.test(after)) return true
   return callAfter[family ?? 'any'].test(after)
 }
