@@ -10,6 +10,7 @@ import { throughStandIns } from './classify/stand-ins.js'
 import { declaredAt, missedBy } from './classify/call-site.js'
 import { callsThroughAlias } from './classify/alias-calls.js'
 import { listedValueUses, usedAsValue } from './classify/value-use.js'
+import { decoratorUses } from './classify/decorators.js'
 import { namesInString } from './classify/string-name.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
 import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
@@ -94,7 +95,6 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       name = symbolName([...atCursor, ...found], cursor, (uri) => texts.lines(uri), languageOfExtension(extension))
     }
     if (name === undefined) return result
-
     let search: SearchResult
     const release = ahead ? onAbort(bounded.signal, () => ahead.cancel()) : () => {}
     try {
@@ -166,8 +166,8 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const candidates: LspCandidate[] = []
     const adds = missedBy(texts)
     const unsettled: string[] = []
-    // The server's own call sites that call nothing (clangd's `.fn = work`, gopls' `{"w": work}`): value uses too.
-    const valueUses: LspLocation[] = result.kind === 'calls' ? listedValueUses(result, texts) : []
+    // The server's own call sites that call nothing (clangd's `.fn = work`, gopls' `{"w": work}`) and the decorators given it: value uses too.
+    const valueUses: LspLocation[] = result.kind === 'calls' ? [...listedValueUses(result, texts), ...decoratorUses(result, texts)] : []
     const packageOf = packageNames()
     settled.forEach((verdict, index) => {
       const location = asked[index]!

@@ -1,0 +1,57 @@
+import type { LspCallsResult, LspLocation } from '@agent-lsp/lsp'
+import type { Texts } from '../search/texts.js'
+import { familyOf } from './call-site.js'
+
+/**
+ * Decorators that return the function, or a wrapper calling it, and keep it nowhere: a server
+ * resolves calls through them, so they pass it to no one who may call it later. Matched by the
+ * decorator's last name (`functools.lru_cache(…)` is `lru_cache`, `x.setter` is `setter`).
+ */
+const transparent: ReadonlySet<string> = new Set([
+  'staticmethod', 'classmethod', 'property', 'setter', 'getter', 'deleter', 'cached_property',
+  'abstractmethod', 'abstractproperty', 'overload', 'override', 'final', 'no_type_check', 'deprecated',
+  'wraps', 'cache', 'lru_cache', 'contextmanager', 'asynccontextmanager', 'total_ordering', 'dataclass',
+])
+
+/** A decorator at a line's start: `@name`, `@a.b(…)`; its dotted name in group 1. */
+const decorator = /^\s*@\s*([\p{L}_$][\p{L}\p{N}_$]*(?:\s*\.\s*[\p{L}_$][\p{L}\p{N}_$]*)*)/u
+
+/**
+ * The decorators of an `incomingCalls` answer's origin that receive the function as a value
+ * (Python's and TypeScript's `@register` above its declaration, or before its name on its line):
+ * one may store it where it is called with no call naming it (Flask's routes, click's commands,
+ * signal receivers, Angular's `@HostListener`; the thirteenth trial: "No callers" of a function
+ * `@register` kept in the table its `dispatch` calls). The place is the decorator's name;
+ * {@link transparent} ones are left out.
+ */
+export function decoratorUses(result: LspCallsResult, texts: Texts): LspLocation[] {
+  if (result.direction !== 'incoming') return []
+  return result.origins.flatMap((origin) => {
+    const family = familyOf(origin.uri)
+    const lines = texts.lines(origin.uri)
+    if ((family !== 'python' && family !== 'javascript') || lines === undefined) return []
+    const { line, character } = origin.selectionRange.start
+    const own = lines[line] ?? ''
+    const indent = /^\s*/.exec(own)![0].length
+    const found: LspLocation[] = []
+    const add = (at: number, text: string, offset: number): void => {
+      const match = decorator.exec(text)
+      const name = match?.[1]
+      if (match === null || name === undefined || transparent.has(name.split('.').at(-1)!.trim())) return
+      const start = offset + match[0].length - name.length
+      found.push({ uri: origin.uri, range: { start: { line: at, character: start }, end: { line: at, character: start + name.length } } })
+    }
+    // TypeScript: `@HostListener('click') onClick() {`, decorators before the name on its line.
+    for (const match of own.slice(0, character).matchAll(/@/g)) add(line, own.slice(match.index, character), match.index)
+    // The lines above: decorators at the declaration's indentation, their arguments deeper or closing.
+    for (let above = line - 1; above >= 0; above--) {
+      const text = lines[above] ?? ''
+      const depth = /^\s*/.exec(text)![0].length
+      if (/^\s*$/.test(text)) break
+      if (depth > indent || /^\s*[)\]}#]/.test(text) || /^\s*\/\//.test(text)) continue
+      if (!decorator.test(text)) break
+      add(above, text, 0)
+    }
+    return found.reverse()
+  })
+}
