@@ -29,7 +29,9 @@ describe('nonCodeRanges', () => {
 
   it('Python: comments, strings, triple quotes, prefixes, f-string fields as code', () => {
     const text = 'x = "total"  # total\ny = rb\'total\'\n"""doc total\nmore"""\nz = f"{total} and {{total}} {a[\'k\']}"\n'
-    expect(pieces(text, 'python')).toEqual(['"total"', '# total', "rb'total'", '"""doc total\nmore"""', 'f"{', '} and {{total}} {', '}"'])
+    expect(pieces(text, 'python')).toEqual(['"total"', '# total', "rb'total'", '"""doc total\nmore"""', 'f"{', '} and {{total}} {', "'k'", '}"'])
+    // A string in a field is a string (the fourteenth trial: `f"{resp['status']}"` asked as code), of the outer quote too since 3.12.
+    expect(pieces('f"got {resp[\'status\']} {d["k"]!r:>{width}}"\n', 'python')).toEqual(['f"got {', "'status'", '} {', '"k"', '}"'])
   })
 
   it('shell: comments after a blank, single quotes, double quotes with $name and $(…) as code, heredocs', () => {

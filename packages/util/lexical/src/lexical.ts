@@ -189,7 +189,7 @@ class Scanner {
     }
   }
 
-  /** A Python string at `start` (its prefix and quote `opening` long); f-string fields are code. */
+  /** A Python string at `start` (its prefix and quote `opening` long); f-string fields are code, but for the strings in them. */
   #pythonString(start: number, opening: number, quote: string, formatted: boolean): void {
     const { text } = this
     let j = start + opening
@@ -215,6 +215,12 @@ class Scanner {
       } else if (formatted && depth > 0 && text[j] === '}') {
         depth--
         if (depth === 0) from = j
+      } else if (formatted && depth > 0 && (text[j] === "'" || text[j] === '"')) {
+        // A string in a field (`f"{row['name']}"`), of either quote since Python 3.12.
+        let close = j + 1
+        while (close < text.length && text[close] !== text[j] && !isLineEnd(text[close])) close += text[close] === '\\' ? 2 : 1
+        this.#push(j, close + 1)
+        j = close
       }
       j++
     }
