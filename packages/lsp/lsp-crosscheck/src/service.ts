@@ -4,6 +4,7 @@ import { searchScope } from './scope.js'
 import { searchAhead } from './search/ahead.js'
 import { requestFilePath, Texts } from './search/texts.js'
 import { originBody, unlistedCalls } from './outgoing.js'
+import { withSpecialCalls } from './special-methods.js'
 
 /** Options of {@link withCrossCheck}. */
 export interface CrossCheckOptions {
@@ -59,7 +60,8 @@ export function withCrossCheck(lsp: LspService, options: CrossCheckOptions = {})
         const answer = result as LspQueryResult
         if (scope === undefined || (answer.kind !== 'locations' && !(answer.kind === 'calls' && answer.direction === 'incoming'))) return result
         const asked = answer.provenance?.source === 'index' && options.index !== undefined ? options.index : lsp
-        return (await crossCheck(asked, cursorRequest, answer, scope, limits, signal, ahead)) as typeof result
+        const joined = answer.kind === 'calls' ? await withSpecialCalls(asked, answer, new Texts(), request.workspaceRoot, signal) : answer
+        return (await crossCheck(asked, cursorRequest, joined, scope, limits, signal, ahead)) as typeof result
       } finally {
         ahead?.cancel()
       }

@@ -1,0 +1,82 @@
+import { compareLocations, type LspCall, type LspCallsResult, type LspQueryResult, type LspService, type LspSymbol } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import { familyOf } from './classify/call-site.js'
+import { comparePositions } from './classify/classify.js'
+import { withCompleteness } from './completeness.js'
+import type { Texts } from './search/texts.js'
+
+/** Subclasses followed below a class whose constructions run its `__init__`. */
+const MAX_CLASSES = 20
+
+/** A class statement and its bases: `class Sub(Box, Mixin):`, the name in group 1. */
+const classStatement = /^\s*class\s+([\p{L}_][\p{L}\p{N}_]*)\s*\(/u
+
+/**
+ * A Python `incomingCalls` answer on a special method, which Python's syntax calls where no call
+ * names it (the thirteenth trial: "No callers" of `__init__`, `__call__`, `__enter__`, `__len__`,
+ * `__add__`, each called in the file). `__init__` and `__new__` gain the callers of their class,
+ * pyright's answer on the class (`Box(2)` runs them), and of its subclasses that define neither
+ * (found by its references in `class Sub(Box):`, at most {@link MAX_CLASSES}); the others are
+ * `partial / unresolved`: their calls (`b(5)`, `with`, `len(b)`, `b + c`) are not listed.
+ */
+export async function withSpecialCalls(lsp: LspService, result: LspCallsResult, texts: Texts, workspaceRoot: string, signal: AbortSignal | undefined): Promise<LspCallsResult> {
+  const origin = result.origins[0]
+  if (result.direction !== 'incoming' || origin === undefined || familyOf(origin.uri) !== 'python' || !/^__\w+__$/.test(origin.name)) return result
+  if (origin.name !== '__init__' && origin.name !== '__new__') {
+    return withCompleteness(result, { reason: 'unresolved', message: `Python calls ${origin.name} through its syntax (a call of the instance, an operator, with, for, len(…) and the like), where no call names it: those calls are not listed` })
+  }
+  const fileOf = (uri: string): string => URI.parse(uri).fsPath
+  // What could not be asked, and the joined answers' own partial messages, are said.
+  const notes = new Set<string>()
+  const asked = async <Answer extends LspQueryResult>(query: Promise<Answer>): Promise<Answer | undefined> => {
+    try {
+      const answer = await query
+      if (answer.completeness.state === 'partial') notes.add(answer.completeness.message)
+      return answer
+    } catch (error) {
+      if (signal?.aborted) throw error
+      notes.add(`the constructions of ${origin.name}'s class could not all be asked: ${(error as Error).message}`)
+      return undefined
+    }
+  }
+  const symbols = async (uri: string): Promise<LspSymbol[]> => {
+    const answer = await asked(lsp.query({ operation: 'documentSymbol', filePath: fileOf(uri), workspaceRoot }, signal))
+    return answer?.kind === 'symbols' ? everyClass(answer.symbols) : []
+  }
+  const owner = (await symbols(origin.uri)).find((symbol) => symbol.children.some((child) => comparePositions(child.selectionRange.start, origin.selectionRange.start) === 0))
+  if (owner === undefined) return result
+  const calls = new Map(result.calls.map((call) => [itemKey(call), call]))
+  const classes = [{ uri: origin.uri, symbol: owner }]
+  const seen = new Set([`${origin.uri}#${owner.selectionRange.start.line}`])
+  for (let index = 0; index < classes.length && index < MAX_CLASSES; index++) {
+    const { uri, symbol } = classes[index]!
+    const position = symbol.selectionRange.start
+    const theirs = await asked(lsp.query({ operation: 'incomingCalls', filePath: fileOf(uri), position, workspaceRoot }, signal))
+    for (const call of theirs?.kind === 'calls' ? theirs.calls : []) {
+      const known = calls.get(itemKey(call))
+      const sites = [...(known?.callSites ?? []), ...call.callSites.filter((site) => !known?.callSites.some((own) => compareLocations(own, site) === 0))]
+      calls.set(itemKey(call), { item: known?.item ?? call.item, callSites: sites.sort(compareLocations) })
+    }
+    // Its subclasses that define neither __init__ nor __new__: their constructions run it too.
+    const references = await asked(lsp.query({ operation: 'findReferences', filePath: fileOf(uri), position, workspaceRoot }, signal))
+    for (const reference of references?.kind === 'locations' ? references.locations : []) {
+      const line = texts.lines(reference.uri)?.[reference.range.start.line] ?? ''
+      const statement = classStatement.exec(line)
+      if (statement === null || reference.range.start.character < statement[0].length || seen.has(`${reference.uri}#${reference.range.start.line}`)) continue
+      seen.add(`${reference.uri}#${reference.range.start.line}`)
+      const subclass = (await symbols(reference.uri)).find((own) => own.selectionRange.start.line === reference.range.start.line)
+      if (subclass !== undefined && !subclass.children.some((child) => child.name === '__init__' || child.name === '__new__')) classes.push({ uri: reference.uri, symbol: subclass })
+    }
+  }
+  const merged = [...calls.values()].sort((a, b) => compareLocations({ uri: a.item.uri, range: a.item.selectionRange }, { uri: b.item.uri, range: b.item.selectionRange }))
+  if (classes.length > MAX_CLASSES) notes.add(`the constructions of ${classes.length - MAX_CLASSES} more subclasses of ${owner.name} were not looked for`)
+  return [...notes].reduce((answer, message) => withCompleteness(answer, { reason: 'unchecked', message }), { ...result, calls: merged })
+}
+
+/** The classes of a document's symbols, nested ones too. */
+function everyClass(list: readonly LspSymbol[]): LspSymbol[] {
+  return list.flatMap((symbol) => [...(symbol.kind === 'Class' ? [symbol] : []), ...everyClass(symbol.children)])
+}
+
+/** One caller: the item's file and the start of its name. */
+const itemKey = (call: LspCall): string => `${call.item.uri}#${call.item.selectionRange.start.line}:${call.item.selectionRange.start.character}`
