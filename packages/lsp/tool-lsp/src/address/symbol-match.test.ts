@@ -54,9 +54,18 @@ describe('matching a name path', () => {
     expect(names('Cart.addItem')).toEqual(['Cart.addItem'])
     expect(names('Outer.Inner.method')).toEqual(['Outer.Inner.method'])
     expect(names('Inner.method')).toEqual(['Outer.Inner.method'])
-    expect(names('pkg.Outer.Inner.method')).toEqual(['Outer.Inner.method'])
+    expect(names('cart.Outer.Inner.method')).toEqual(['Outer.Inner.method'])
     expect(names('Outer.method')).toEqual([])
     expect(names('Crt.addItem')).toEqual([])
+  })
+
+  // The fourteenth trial: `nonsense.Cart.addItem` answered as Cart.addItem, and a rename by it
+  // renamed that; Python's `jwt.helper` and Go's `ring.New` found nothing.
+  it('reads names before the enclosing ones as the module: the file (src/cart.ts is `cart`) or its folders', () => {
+    expect(names('src.cart.Cart.addItem')).toEqual(['Cart.addItem'])
+    expect(names('cart.additem')).toEqual(['additem'])
+    expect(names('src.additem')).toEqual(['additem'])
+    expect(['pkg.Outer.Inner.method', 'nonsense.Cart.addItem', 'Cart.cart.addItem', 'other.additem', 'CART.Cart.addItem'].map(names)).toEqual([[], [], [], [], []])
   })
 
   it('ignores case only when nothing matches exactly', () => {

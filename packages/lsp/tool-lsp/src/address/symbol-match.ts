@@ -1,6 +1,7 @@
 // Matching a model's symbol name or name path (`addItem`, `Cart.addItem`, `Outer.Inner.method`)
 // against the symbols servers report. Pure: no files, no queries.
 import { compareCodeUnits, type LspSymbol } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
 import { functionKinds, nameSegments } from '../text/symbol-names.js'
 
 /** A symbol with the names around it, as a name path can match it. */
@@ -70,9 +71,9 @@ const same = (mode: NameCase) => (a: string, b: string): boolean => (mode === 'e
 
 /**
  * Whether an entry's path matches the query's name path under `mode`: the last segments are equal,
- * and the query's earlier segments (if any) fit the entry's enclosing names: one ends with the
- * other (a module prefix on either side is allowed), and an entry with no enclosing name never
- * matches a query that names one.
+ * and the query's earlier segments (if any) fit the entry's enclosing names: they end them, or they
+ * end with them and what comes before names the entry's module ({@link namesModule}: `cart.Cart.addItem`
+ * in cart.ts, `ring.New` in ring/ring.go); a name that is neither matches nothing.
  */
 export function matchesPath(entry: SymbolEntry, query: readonly string[], mode: NameCase): boolean {
   const eq = same(mode)
@@ -82,8 +83,20 @@ export function matchesPath(entry: SymbolEntry, query: readonly string[], mode: 
   const wanted = query.slice(0, -1)
   if (wanted.length === 0) return true
   const enclosing = entry.path.slice(0, -1)
-  if (enclosing.length === 0) return false
-  return endsWith(enclosing, wanted, eq) || endsWith(wanted, enclosing, eq)
+  if (enclosing.length > 0 && endsWith(enclosing, wanted, eq)) return true
+  return endsWith(wanted, enclosing, eq) && namesModule(entry.symbol.uri, wanted.slice(0, wanted.length - enclosing.length))
+}
+
+/**
+ * Whether `segments` (exactly, as modules are named) end the path of the file at `uri`, its name
+ * without extension (Python's `jwt` of jwt.py, `src.cart` of src/cart.ts) or its folder alone (Go's
+ * package `ring` of ring/ring.go, a Python package's `__init__.py`).
+ */
+function namesModule(uri: string, segments: readonly string[]): boolean {
+  const folders = URI.parse(uri).path.split('/').filter((part) => part !== '')
+  const file = folders.pop()?.replace(/\.[^.]*$/, '') ?? ''
+  const exact = (a: string, b: string): boolean => a === b
+  return endsWith([...folders, file], segments, exact) || endsWith(folders, segments, exact)
 }
 
 function endsWith(list: readonly string[], suffix: readonly string[], eq: (a: string, b: string) => boolean): boolean {

@@ -1,0 +1,28 @@
+// The fourteenth trial: a name before the enclosing ones was dropped unread: `zzz.Jws.encode`
+// answered (and renamed) Jws.encode, `list.Ring.Len` (*Ring).Len; while Python's `jwt.helper` and
+// Go's `ring.New`, which name the module, found nothing. They name the file or its folder now.
+import { describe, expect, it } from 'vitest'
+import { tempWorkspace, toolOn } from './workspace.test-support.js'
+
+describe('a symbol named with its module', () => {
+  it('pyright and gopls: the module is the file or its folder; a name that is neither finds nothing', { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'py/pyproject.toml': '[project]\nname = "w"\n',
+      'py/pkg/__init__.py': '',
+      'py/pkg/jws.py': 'class Jws:\n    def encode(self):\n        return 1\n',
+      'py/pkg/jwt.py': 'class Jwt:\n    def encode(self):\n        return 2\n\n\ndef helper():\n    return 3\n',
+      'go/go.mod': 'module example.com/g\n\ngo 1.19\n',
+      'go/ring/ring.go': 'package ring\n\ntype Ring struct{ n int }\n\nfunc New() *Ring { return &Ring{} }\n\nfunc (r *Ring) Len() int { return r.n }\n',
+      'go/list/list.go': 'package list\n\ntype List struct{ n int }\n\nfunc New() *List { return &List{} }\n',
+    })
+    const tools = { py: toolOn(`${root}/py`).tool, go: toolOn(`${root}/go`).tool }
+    const at = async (symbol: string, dir: 'py' | 'go') => (await tools[dir].execute({ operation: 'goToDefinition', symbol })).split('\n')[0]
+    expect(await at('jwt.helper', 'py')).toBe('helper → pkg/jwt.py:6:5')
+    expect(await at('pkg.jws.Jws.encode', 'py')).toBe('Jws.encode → pkg/jws.py:2:9')
+    expect(await at('zzz.Jws.encode', 'py')).toBe('No symbol "zzz.Jws.encode" found.')
+    expect(await at('jwt.Jws.encode', 'py')).toBe('No symbol "jwt.Jws.encode" found.')
+    expect(await at('ring.New', 'go')).toBe('New → ring/ring.go:5:6')
+    expect(await at('list.New', 'go')).toBe('New → list/list.go:5:6')
+    expect(await at('list.Ring.Len', 'go')).toBe('No symbol "list.Ring.Len" found.')
+  })
+})
