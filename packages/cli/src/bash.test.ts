@@ -108,4 +108,18 @@ describe('bash-language-server', () => {
     // The cross-check reads it as shell (the bash server's family) and finds no other place.
     expect(references.completeness).toEqual({ state: 'complete' })
   })
+
+  // The fourteenth trial: `my-func` was read as `my` (or `func`), the cross-check searched `my`,
+  // and `my-func-extra` made the answer partial; bash runs both, as two functions.
+  it('reads a function name with a hyphen whole: the answer names it, and a longer name holding it is another symbol', async () => {
+    const root = await tempWorkspace({
+      'lib.sh': '#!/bin/bash\nmy-func() { echo a; }\nmy-func-extra() { echo b; }\nmy-func\nmy-func-extra\n',
+      'main.sh': '#!/bin/bash\nsource ./lib.sh\nmy-func\nmy-func-extra\n',
+    })
+    expect(execFileSync('bash', ['main.sh'], { cwd: root, encoding: 'utf8' })).toBe('a\nb\na\nb\n')
+    const expected = ['3 references to my-func in 2 files', 'lib.sh', '2:1  my-func() { echo a; }', '4:1  my-func', 'main.sh:3:1  my-func'].join('\n')
+    const { ask } = toolOn(root)
+    expect(await ask('findReferences', 'lib.sh:2:1')).toBe(expected)
+    expect(await ask('findReferences', 'lib.sh:2:5')).toBe(expected)
+  })
 })

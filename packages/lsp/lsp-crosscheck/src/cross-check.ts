@@ -3,7 +3,7 @@ import { boundedSignal, onAbort } from '@agent-lsp/abort'
 import { isKeywordUse, languageOfExtension } from '@agent-lsp/keywords'
 import type { LspCallsResult, LspCandidate, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { compareLocations } from '@agent-lsp/lsp'
-import { classify, overlaps, type Verdict } from './classify/classify.js'
+import { classify, overlaps, sortLocations, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { settleDeclarations } from './classify/declarations.js'
 import { throughStandIns } from './classify/stand-ins.js'
@@ -16,7 +16,7 @@ import { compiledDeclaration, packageNames } from './classify/compiled-declarati
 import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
 import { nameOfPlaces, symbolName } from './name.js'
 import type { SearchScope } from './scope.js'
-import { isGenerated, lexicalAt } from './classify/lexical-place.js'
+import { inLongerShellName, isGenerated, lexicalAt } from './classify/lexical-place.js'
 import type { SearchResult } from './search/ripgrep.js'
 import { searchWord } from './search/search.js'
 import type { SearchAhead } from './search/ahead.js'
@@ -135,6 +135,8 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
         counts.commentsOrStrings++
         if (lexical === 'string' && namesInString(texts.lines(uri)?.[line] ?? '', character, character + name.length)) inStrings.push(place)
       } else if (isKeywordUse(texts.lines(uri)?.[line] ?? '', character, character + name.length, languageOfExtension(extname(occurrence.path).toLowerCase()))) counts.keywords++
+      // In a shell script, part of a longer function name (`my-func` of `my-func-extra`): another symbol.
+      else if (scope.familyOf(occurrence.path) === 'shell' && inLongerShellName(texts.lines(uri)?.[line] ?? '', character, name)) counts.elsewhere++
       else if (isGenerated(texts, uri)) counts.generated++
       else toAsk.push(place)
     }
@@ -286,15 +288,3 @@ const placesName = (count: number): string => (count === 1 ? '1 place names' : `
 
 /** `it may be this symbol`, `they may be this symbol`: how a candidates message ends. */
 const mayBe = (count: number): string => `${count === 1 ? 'it' : 'they'} may be this symbol`
-
-function sortLocations(locations: readonly LspLocation[]): LspLocation[] {
-  const seen = new Set<string>()
-  return [...locations]
-    .sort(compareLocations)
-    .filter((location) => {
-      const key = `${location.uri}#${location.range.start.line}:${location.range.start.character}`
-      if (seen.has(key)) return false
-      seen.add(key)
-      return true
-    })
-}

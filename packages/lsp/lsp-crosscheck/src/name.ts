@@ -1,4 +1,5 @@
 import { isKeywordUse, type KeywordLanguage } from '@agent-lsp/keywords'
+import { isShellName, shellNameSpan } from '@agent-lsp/lexical'
 import type { LspLocation, LspPosition } from '@agent-lsp/lsp'
 
 // An identifier in the languages searched: letters, marks, digits, `_`, `$`; not starting with a digit.
@@ -16,13 +17,17 @@ export function identifierAt(lineText: string, character: number, language: Keyw
   let end = start
   while (start > 0 && part.test(lineText[start - 1]!)) start--
   while (end < lineText.length && part.test(lineText[end]!)) end++
+  if (language === 'shell' && start < end) [start, end] = shellNameSpan(lineText, start, end)
   const name = lineText.slice(start, end)
-  return isName(name) && !isKeywordUse(lineText, start, end, language) ? name : undefined
+  return isName(name, language) && !isKeywordUse(lineText, start, end, language) ? name : undefined
 }
 
-/** Whether `text` can be a symbol's name: an identifier (a server's place spelled `type` or `in` names one). */
-export function isName(text: string): boolean {
-  return identifier.test(text)
+/**
+ * Whether `text` can be a symbol's name: an identifier (a server's place spelled `type` or `in`
+ * names one), or in a shell script a function's name with `-`, `.` or `:` (`my-func`).
+ */
+export function isName(text: string, language?: KeywordLanguage): boolean {
+  return identifier.test(text) || (language === 'shell' && isShellName(text))
 }
 
 /**
@@ -36,7 +41,7 @@ export function nameOfPlaces(places: readonly LspLocation[], linesOf: (uri: stri
     if (start.line !== end.line) continue
     const line = linesOf(place.uri)?.[start.line]
     const text = line?.slice(start.character, end.character)
-    if (line !== undefined && text !== undefined && isName(text) && !isKeywordUse(line, start.character, end.character, language)) return text
+    if (line !== undefined && text !== undefined && isName(text, language) && !isKeywordUse(line, start.character, end.character, language)) return text
   }
   return undefined
 }

@@ -1,3 +1,5 @@
 // Where comments and string literals are in a source text: the cross-check counts a word there
 // rather than asking about it, and an edit leaves a multi-line string's lines as they are.
 export { inRanges, lexicalFamily, lexicalRanges, type LexicalFamily } from './lexical.js'
+// Shell function names with `-`, `.` and `:` (`my-func`), read whole.
+export { isShellName, shellNameSpan } from './shell-name.js'

@@ -1,5 +1,5 @@
 import type { Deadline } from '@agent-lsp/abort'
-import { LspError, type LspLocation, type LspService } from '@agent-lsp/lsp'
+import { compareLocations, LspError, type LspLocation, type LspService } from '@agent-lsp/lsp'
 import { realUris } from '../search/spellings.js'
 
 /** What `goToDefinition` at an occurrence says about it. */
@@ -91,4 +91,17 @@ export function overlaps(a: LspLocation, b: LspLocation): boolean {
   if (a.uri !== b.uri) return false
   if (comparePositions(a.range.start, b.range.start) === 0) return true
   return comparePositions(a.range.start, b.range.end) < 0 && comparePositions(b.range.start, a.range.end) < 0
+}
+
+/** `locations` in answer order (see `compareLocations`), each start once. */
+export function sortLocations(locations: readonly LspLocation[]): LspLocation[] {
+  const seen = new Set<string>()
+  return [...locations]
+    .sort(compareLocations)
+    .filter((location) => {
+      const key = `${location.uri}#${location.range.start.line}:${location.range.start.character}`
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
 }

@@ -1,5 +1,5 @@
 import type { Texts } from '../search/texts.js'
-import { inRanges, lexicalRanges, type LexicalFamily } from '@agent-lsp/lexical'
+import { inRanges, lexicalRanges, shellNameSpan, type LexicalFamily } from '@agent-lsp/lexical'
 
 // What a place the search found is before any server is asked about it.
 
@@ -24,6 +24,12 @@ export function lexicalAt(texts: Texts, uri: string, family: LexicalFamily | und
   const ranges = rangesOf(text, family)
   const offset = (text.lineStarts[line] ?? 0) + character
   return !inRanges(ranges.nonCode, offset) ? 'code' : inRanges(ranges.strings, offset) ? 'string' : 'comment'
+}
+
+/** Whether `name` at UTF-16 `character` of a shell script's `lineText` is part of a longer function name (`my-func` of `my-func-extra`, see `shellNameSpan`). */
+export function inLongerShellName(lineText: string, character: number, name: string): boolean {
+  const [from, to] = shellNameSpan(lineText, character, character + name.length)
+  return to - from > name.length
 }
 
 /** The comments and strings of each file text, scanned once (see `lexicalRanges`). */

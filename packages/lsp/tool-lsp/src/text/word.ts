@@ -1,4 +1,5 @@
 import { isKeywordUse, type KeywordLanguage } from '@agent-lsp/keywords'
+import { shellNameSpan } from '@agent-lsp/lexical'
 
 /** A code point that can be part of an identifier (combining marks too: a decomposed `é`). */
 const wordCodePoint = /^[\p{L}\p{M}\p{N}_$]$/u
@@ -32,11 +33,14 @@ function wordSpanAt(lineText: string, column1: number): { readonly word: string;
 /**
  * The word at the cursor as a symbol's name (see {@link wordAt}), or `undefined` when there is none
  * or it is used as a keyword of `language` there (`const`, `def`, `None`, TypeScript's `type Foo`;
- * not `e.type` or C's `in`; see `isKeywordUse`), which names no symbol.
+ * not `e.type` or C's `in`; see `isKeywordUse`), which names no symbol; in a shell script, the
+ * function name holding it (`my-func`, see `shellNameSpan`).
  */
 export function symbolWordAt(lineText: string, column1: number, language: KeywordLanguage | undefined): string | undefined {
   const span = wordSpanAt(lineText, column1)
-  return span === undefined || isKeywordUse(lineText, span.start, span.end, language) ? undefined : span.word
+  if (span === undefined || isKeywordUse(lineText, span.start, span.end, language)) return undefined
+  // A shell function's name holds `-`, `.` and `:` (`my-func`).
+  return language === 'shell' ? lineText.slice(...shellNameSpan(lineText, span.start, span.end)) : span.word
 }
 
 /** A pattern matching `name` as a whole identifier (not inside a longer one; letters, digits, `_`, `$`). */
