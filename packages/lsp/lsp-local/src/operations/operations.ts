@@ -7,6 +7,7 @@ import { protocol } from '../protocol.js'
 import { resultLimitCompleteness } from './result-limits.js'
 import { offersTsserverPull } from './tsserver-request.js'
 import { tsserverWorkspaceSymbols } from './workspace-symbol-tsserver.js'
+import { withoutImports } from './implementation-imports.js'
 import { implementationsOfEveryProject } from './implementation-tsserver.js'
 import { callHierarchy } from './call-hierarchy.js'
 import { retryContentModified, type OperationAnswer, type OperationContext } from './context.js'
@@ -55,8 +56,10 @@ export async function runOperation(request: LspProviderQuery, context: Operation
       const full = request.operation === 'findReferences' ? { ...params, context: { includeDeclaration: true } } : params
       const raw = await ask(() => client.request(type as typeof ReferencesRequest.type, full as never, signal, dropped))
       const locations = normalizeLocations(raw, where(type.method))
-      if (request.operation !== 'goToImplementation' || client.config.implementation !== 'tsserver' || !offersTsserverPull(client.capabilities)) return { kind: 'locations', locations }
-      return implementationsOfEveryProject(locations, textDocument.uri, request.position, context, ask)
+      if (request.operation !== 'goToImplementation') return { kind: 'locations', locations }
+      if (client.config.implementation !== 'tsserver' || !offersTsserverPull(client.capabilities)) return { kind: 'locations', locations: await withoutImports(locations) }
+      const everyProject = await implementationsOfEveryProject(locations, textDocument.uri, request.position, context, ask)
+      return everyProject.kind === 'locations' ? { ...everyProject, locations: await withoutImports(everyProject.locations) } : everyProject
     }
     case 'hover': {
       const raw = await ask(() => client.request(HoverRequest.type, { textDocument, position: request.position }, signal, dropped))
