@@ -175,6 +175,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // Its references stop at 1,000 unless told (--limit-references); its workspace symbols at 100 (--limit-results, which completion shares).
     args: ['--background-index', '--log=error', '--limit-references=0'],
     resultLimits: { workspaceSymbol: 100 },
+    // Its implementations are the direct overrides and subclasses only: each is asked for its own.
+    implementation: 'direct',
     versionArgs: ['--version'],
     extensionToLanguage: { ...c, ...cpp },
     rootMarkers: ['compile_commands.json', 'compile_flags.txt', '.clangd'],

@@ -137,6 +137,7 @@ describe('the server catalogue', () => {
         command: 'clangd',
         args: ['--background-index', '--log=error', '--limit-references=0'],
         resultLimits: { workspaceSymbol: 100 },
+        implementation: 'direct',
         extensionToLanguage: { '.c': 'c', '.h': 'c', '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 'cpp', '.hxx': 'cpp' },
         rootMarkers: ['compile_commands.json', 'compile_flags.txt', '.clangd'],
         diagnostics: { settle: 'own-version', recheckOnDiskChange: true, includedFromDisk: ['.h', '.hh', '.hpp', '.hxx', '.inc', '.inl', '.ipp', '.tcc'] },

@@ -144,9 +144,11 @@ export interface LocalServerConfig {
    * How implementations are asked: `tsserver`, also through `typescript.tsserverRequest`
    * `implementation` once per project under the server root (`projectFileName`), so that a class in
    * another project implementing an interface is found (tsserver searches the file's own project
-   * otherwise); absent, `textDocument/implementation` alone.
+   * otherwise); `direct`, `textDocument/implementation`, and again at each implementation found, since
+   * the server lists direct ones only (clangd 14: `Square::area` for `Shape::area`, not `Big::area` of
+   * `Big : Square`; see `implementationsTransitively`); absent, `textDocument/implementation` alone.
    */
-  readonly implementation?: 'tsserver'
+  readonly implementation?: 'tsserver' | 'direct'
   /**
    * The most results the server gives for an operation, by operation (gopls and clangd 14:
    * `{ workspaceSymbol: 100 }`): an answer of that many is `partial / unchecked`, as more may match.

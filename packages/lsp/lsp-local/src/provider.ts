@@ -12,6 +12,7 @@ import { packagesSeen } from './operations/packages-changed.js'
 import { OpenDocuments } from './sync/documents.js'
 import { ServerRestarted, answerWith, type Session } from './operations/answer.js'
 import { askEarly, type EarlyAsk } from './operations/early-ask.js'
+import { implementationsTransitively } from './operations/implementation-transitive.js'
 import { ServerPool } from './process/server-pool.js'
 import { serverStatus, type LocalServerStatus, type ServerRecord } from './process/server-status.js'
 import { nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot, workspaceMarkedRoot } from './sync/paths.js'
@@ -201,54 +202,61 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     places.set(key, place)
   }
 
+  /** One query, answered by the server once (see `query`, which completes a direct-only implementations answer). */
+  const answer = async (request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> => {
+    if (disposed) throw new LspError('LSP_DISPOSED', `the "${config.id}" provider has been disposed`)
+    if (sampler === undefined && Number.isFinite(memory.capBytes)) {
+      sampler = setInterval(weighServers, limits.memorySampleMs)
+      sampler.unref() // weighing servers must not keep the host alive
+    }
+    // A warm question about the file asked last time goes to the server now; the paths are resolved meanwhile.
+    const key = request.filePath === null ? undefined : `${request.workspaceRoot}\0${request.filePath}`
+    const early = askBefore(key, request, signal)
+    // vscode-jsonrpc writes a request on a later turn (setImmediate): let it go out before the
+    // paths are resolved (realpath, stat), not after (measured: 40-80 µs sooner at the server).
+    if (early !== undefined) await nextTurn()
+    let place: ResolvedPlace
+    try {
+      place = placeOf(request)
+    } catch (error) {
+      early?.ask.cancel()
+      throw error
+    }
+    const { path, root, resolvedWorkspaceRoot } = place
+    const anyFile = request.filePath === null ? firstFileWith(resolvedWorkspaceRoot, extensions) : undefined
+    if (request.filePath === null && anyFile === undefined) {
+      // A search of every language: this one has no file here, so nothing to start or find.
+      const complete = { resolvedWorkspaceRoot, completeness: { state: 'complete' } } as const
+      return request.operation === 'workspaceDiagnostics' ? { kind: 'workspaceDiagnostics', files: [], checks: [], ...complete } : { kind: 'symbols', symbols: [], ...complete }
+    }
+    if (key !== undefined && path !== null) rememberPlace(key, { path, root, resolvedWorkspaceRoot })
+    const sent = early && early.place.path === path && early.place.root === root && early.place.resolvedWorkspaceRoot === resolvedWorkspaceRoot ? early.ask : (early?.ask.cancel(), undefined)
+    const run = (): Promise<LspQueryResult> =>
+      pool.use(root, () => startSession(root), (starting) => {
+        const restart = async (): Promise<void> => {
+          pool.forget(root, starting)
+          await (await starting).client.dispose()
+        }
+        return answerWith(starting, request, { path, root, resolvedWorkspaceRoot, anyFile, restart, early: sent }, config, limits, signal)
+      })
+    try {
+      // Once: the new server reads the database as it is now.
+      const result = await run().catch((error: unknown) => (error instanceof ServerRestarted ? run() : Promise.reject(error)))
+      return memory.annotate(root, result)
+    } finally {
+      lastUsed.set(root, Date.now())
+    }
+  }
+
   return {
     id: lspProviderId(config.id),
     extensionToLanguage: config.extensionToLanguage,
     ...(config.fileNameToLanguage === undefined ? {} : { fileNameToLanguage: config.fileNameToLanguage }),
 
     async query(request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> {
-      if (disposed) throw new LspError('LSP_DISPOSED', `the "${config.id}" provider has been disposed`)
-      if (sampler === undefined && Number.isFinite(memory.capBytes)) {
-        sampler = setInterval(weighServers, limits.memorySampleMs)
-        sampler.unref() // weighing servers must not keep the host alive
-      }
-      // A warm question about the file asked last time goes to the server now; the paths are resolved meanwhile.
-      const key = request.filePath === null ? undefined : `${request.workspaceRoot}\0${request.filePath}`
-      const early = askBefore(key, request, signal)
-      // vscode-jsonrpc writes a request on a later turn (setImmediate): let it go out before the
-      // paths are resolved (realpath, stat), not after (measured: 40-80 µs sooner at the server).
-      if (early !== undefined) await nextTurn()
-      let place: ResolvedPlace
-      try {
-        place = placeOf(request)
-      } catch (error) {
-        early?.ask.cancel()
-        throw error
-      }
-      const { path, root, resolvedWorkspaceRoot } = place
-      const anyFile = request.filePath === null ? firstFileWith(resolvedWorkspaceRoot, extensions) : undefined
-      if (request.filePath === null && anyFile === undefined) {
-        // A search of every language: this one has no file here, so nothing to start or find.
-        const complete = { resolvedWorkspaceRoot, completeness: { state: 'complete' } } as const
-        return request.operation === 'workspaceDiagnostics' ? { kind: 'workspaceDiagnostics', files: [], checks: [], ...complete } : { kind: 'symbols', symbols: [], ...complete }
-      }
-      if (key !== undefined && path !== null) rememberPlace(key, { path, root, resolvedWorkspaceRoot })
-      const sent = early && early.place.path === path && early.place.root === root && early.place.resolvedWorkspaceRoot === resolvedWorkspaceRoot ? early.ask : (early?.ask.cancel(), undefined)
-      const run = (): Promise<LspQueryResult> =>
-        pool.use(root, () => startSession(root), (starting) => {
-          const restart = async (): Promise<void> => {
-            pool.forget(root, starting)
-            await (await starting).client.dispose()
-          }
-          return answerWith(starting, request, { path, root, resolvedWorkspaceRoot, anyFile, restart, early: sent }, config, limits, signal)
-        })
-      try {
-        // Once: the new server reads the database as it is now.
-        const result = await run().catch((error: unknown) => (error instanceof ServerRestarted ? run() : Promise.reject(error)))
-        return memory.annotate(root, result)
-      } finally {
-        lastUsed.set(root, Date.now())
-      }
+      const result = await answer(request, signal)
+      if (request.operation !== 'goToImplementation' || config.implementation !== 'direct' || result.kind !== 'locations') return result
+      return implementationsTransitively(result, (filePath, position) => answer({ ...request, filePath, position }, signal), signal)
     },
 
     async dispose(): Promise<void> {
