@@ -18,6 +18,14 @@ const MAX_DEPTH = 4
 
 const CLASS_KINDS: ReadonlySet<string> = new Set(['Class', 'Interface', 'Struct'])
 
+/** The symbol kinds a method is listed under (a property or field may hold one). */
+export const METHOD_KINDS: ReadonlySet<string> = new Set(['Method', 'Property', 'Function', 'Field'])
+
+/** The method named `name` that `klass` declares itself. */
+export function ownMethod(klass: ClassSymbol, name: string): LspSymbol | undefined {
+  return klass.symbol.children.find((child) => child.name === name && METHOD_KINDS.has(child.kind))
+}
+
 /** `uri#line:character` of a place (zero-based, UTF-16): one key per position of a file. */
 export const positionKey = (uri: string, position: LspPosition): string => `${uri}#${position.line}:${position.character}`
 
@@ -87,7 +95,7 @@ export class ClassHierarchy {
     let level: ClassSymbol[] = [klass]
     for (let depth = 0; depth < MAX_DEPTH && level.length > 0; depth++) {
       const next: ClassSymbol[] = []
-      for (const bases of await Promise.all(level.map((each) => this.#basesOf(each)))) {
+      for (const bases of await Promise.all(level.map((each) => this.basesOf(each)))) {
         for (const base of bases) {
           if (seen.has(classKey(base))) continue
           seen.set(classKey(base), base)
@@ -99,7 +107,8 @@ export class ClassHierarchy {
     return [...seen.values()].slice(1)
   }
 
-  #basesOf(klass: ClassSymbol): Promise<readonly ClassSymbol[]> {
+  /** The direct bases of `klass` in the workspace, in the order its header names them. */
+  basesOf(klass: ClassSymbol): Promise<readonly ClassSymbol[]> {
     const key = classKey(klass)
     let known = this.#bases.get(key)
     if (known === undefined) {

@@ -5,7 +5,8 @@ import type { Cursor } from '../input/cursor.js'
 import { relativeInside } from '../input/workspace-path.js'
 import { oneLine } from '../text/one-line.js'
 import { rangeHolds } from '../text/positions.js'
-import { ClassHierarchy, classKey, positionKey, symbolKey, type ClassSymbol } from './class-hierarchy.js'
+import { ClassHierarchy, classKey, METHOD_KINDS, ownMethod, positionKey, symbolKey, type ClassSymbol } from './class-hierarchy.js'
+import { combinedMembers } from './combined-bases.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 import { implementationMembers, type ImplementationRelation } from './implementation-family.js'
 
@@ -38,6 +39,8 @@ export interface HierarchyMethod {
   readonly uri: string
   readonly position: LspPosition
   readonly relation: HierarchyRelation
+  /** A class combining the method's class with this one's (Python's `class JsonView(JsonMixin, Base)`), where alone they are related. */
+  readonly through?: string
 }
 
 /** A server's answer with what the methods of its method's class hierarchy add joined in. */
@@ -67,7 +70,6 @@ export interface MethodFamily {
 /** Same-named methods elsewhere whose classes are followed upwards; the rest are counted in `notes`. */
 const MAX_CANDIDATES = 32
 
-const METHOD_KINDS: ReadonlySet<string> = new Set(['Method', 'Property', 'Function', 'Field'])
 
 /** A method's declaration, its class and the class's ancestors: where its family is looked for (see {@link methodAt}). */
 export interface MethodAt {
@@ -134,9 +136,9 @@ export async function familyOf(context: HierarchyContext, at: MethodAt, name: st
     return bases.length === 0 ? [] : [`${klass.symbol.name}'s ${bases.join(', ')} (outside the workspace) ${bases.length === 1 ? 'was' : 'were'} not checked for a method ${name}`]
   })
   const family = new Map<string, FamilyMember>()
-  const join = (klass: ClassSymbol, method: LspSymbol, relation: HierarchyRelation): void => {
+  const join = (klass: ClassSymbol, method: LspSymbol, relation: HierarchyRelation, through?: string): void => {
     const inside = relativeInside(context.workspaceRoot, URI.parse(klass.uri).fsPath) !== undefined
-    family.set(symbolKey(klass.uri, method), { name: `${klass.symbol.name}.${name}`, uri: klass.uri, position: method.selectionRange.start, relation, inside })
+    family.set(symbolKey(klass.uri, method), { name: `${klass.symbol.name}.${name}`, uri: klass.uri, position: method.selectionRange.start, relation, inside, ...(through === undefined ? {} : { through }) })
   }
   const declaring = new Set<string>()
   for (const ancestor of ancestors) {
@@ -156,6 +158,8 @@ export async function familyOf(context: HierarchyContext, at: MethodAt, name: st
     if (above.includes(classKey(declared.klass))) join(klass, method, 'override')
     else if (above.some((key) => declaring.has(key))) join(klass, method, 'sibling')
   }
+  // Python's classes combining its class with another base (mixins): related only there.
+  for (const member of await combinedMembers(context, hierarchy, declared.klass, name, new Set(family.keys()))) join(member.klass, member.method, member.relation, member.through)
   // Methods related by implementation (Go's interfaces, satisfied by shape) are its family too.
   if (name === declared.method.name) {
     const own = { uri: declared.klass.uri, position: declared.method.selectionRange.start, name }
@@ -181,10 +185,6 @@ async function declarationOf(hierarchy: ClassHierarchy, definitions: readonly Ls
   return undefined
 }
 
-/** The method named `name` that `klass` declares itself. */
-function ownMethod(klass: ClassSymbol, name: string): LspSymbol | undefined {
-  return klass.symbol.children.find((child) => child.name === name && METHOD_KINDS.has(child.kind))
-}
 
 /** The workspace symbols of a method's kind named exactly `name` (inside a container unless `anyContainer`), and a note when the list may be partial. */
 async function sameNamed(context: HierarchyContext, name: string, anyContainer: boolean): Promise<{ symbols: LspLocation[]; note: string | undefined }> {

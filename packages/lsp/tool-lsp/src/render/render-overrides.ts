@@ -32,7 +32,9 @@ export async function overrideReferenceLines(
   const lines: string[] = []
   const { joined, notes } = overrides
   if (joined.length > 0) {
-    const label = async (method: HierarchyMethod): Promise<string> => `${method.name} (${await targetLabel(toLocationTarget({ uri: method.uri, range: { start: method.position, end: method.position } }, roots), readLines)})`
+    // Related only where a class combines both (`class JsonView(JsonMixin, Base)`): which one.
+    const through = (method: HierarchyMethod): string => (method.through === undefined ? '' : `, as ${method.through} combines them`)
+    const label = async (method: HierarchyMethod): Promise<string> => `${method.name} (${await targetLabel(toLocationTarget({ uri: method.uri, range: { start: method.position, end: method.position } }, roots), readLines)}${through(method)})`
     const groups: string[] = []
     for (const [relation, one, many] of RELATIONS) {
       const named = await Promise.all(joined.filter((method) => method.relation === relation).map(label))

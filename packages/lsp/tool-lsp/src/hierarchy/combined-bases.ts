@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises'
+import { untilAborted } from '@agent-lsp/abort'
+import type { LspSymbol } from '@agent-lsp/lsp'
+import { splitLines } from '@agent-lsp/text-lines'
+import { URI } from 'vscode-uri'
+import { relativeInside } from '../input/workspace-path.js'
+import { classKey, headerIdentifiers, ownMethod, symbolKey, type ClassHierarchy, type ClassSymbol } from './class-hierarchy.js'
+import type { HierarchyContext } from './hierarchy-context.js'
+
+/** Classes deriving from the method's class that are looked at, and how many levels down. */
+const MAX_DESCENDANTS = 16
+const MAX_DEPTH = 4
+
+/** A method related through a class combining its class with another base (see {@link combinedMembers}). */
+export interface CombinedMember {
+  readonly klass: ClassSymbol
+  readonly method: LspSymbol
+  /** `base`: the method asked overrides it in `through`; `override`: it overrides the method asked there. */
+  readonly relation: 'base' | 'override'
+  /** The combining class's name. */
+  readonly through: string
+}
+
+/**
+ * The methods named `name` that the method of `declaring` overrides, or is overridden by, only in a
+ * class combining `declaring` with another base: Python's `class JsonView(JsonMixin, Base)` makes
+ * `JsonMixin.render` run for `self.render()` in `Base.run` (the MRO is JsonView, JsonMixin, Base), though
+ * neither class derives from the other (Django's and DRF's mixins; the eighteenth trial). The classes
+ * deriving from `declaring` are found by `findReferences` at its name (a reference in a class header),
+ * at most {@link MAX_DESCENDANTS}, {@link MAX_DEPTH} levels down; each one's method resolution order is
+ * C3's over the bases its header names. Python only: in C++ a sibling base's method overrides nothing.
+ * @param own - the methods already related through `declaring`'s own hierarchy ({@link symbolKey}s): left out.
+ */
+export async function combinedMembers(context: HierarchyContext, hierarchy: ClassHierarchy, declaring: ClassSymbol, name: string, own: ReadonlySet<string>): Promise<CombinedMember[]> {
+  if (!/\.pyi?$/.test(URI.parse(declaring.uri).path)) return []
+  const found = new Map<string, CombinedMember>()
+  const above = new Set((await hierarchy.ancestorsOf(declaring)).map(classKey))
+  for (const klass of await descendantsOf(context, hierarchy, declaring)) {
+    const order = await mroOf(hierarchy, klass)
+    const at = order.findIndex((each) => classKey(each) === classKey(declaring))
+    const declared = order.map((each) => ({ klass: each, method: ownMethod(each, name) })).filter((each): each is { klass: ClassSymbol; method: LspSymbol } => each.method !== undefined)
+    const first = declared[0]
+    if (at < 0 || first === undefined) continue
+    const related = (each: { klass: ClassSymbol; method: LspSymbol }, relation: CombinedMember['relation']): void => {
+      const key = symbolKey(each.klass.uri, each.method)
+      // Both in two classes (`JsonView(JsonMixin, Base)`, `BaseFirst(Base, JsonMixin)`): its calls may run the one asked, so `base`.
+      if (own.has(key) || classKey(each.klass) === classKey(declaring) || (found.has(key) && (found.get(key)!.relation === 'base' || relation === 'override'))) return
+      found.set(key, { ...each, relation, through: klass.symbol.name })
+    }
+    // Runs for this class's instances in place of the one asked; or the one asked runs in place of those after it.
+    if (classKey(first.klass) !== classKey(declaring)) related(first, 'override')
+    else for (const each of declared.slice(1)) if (!above.has(classKey(each.klass))) related(each, 'base')
+  }
+  return [...found.values()]
+}
+
+/** The classes deriving from `klass`: those whose header names it, and theirs, nearest first. */
+async function descendantsOf(context: HierarchyContext, hierarchy: ClassHierarchy, klass: ClassSymbol): Promise<ClassSymbol[]> {
+  const { ctx, workspaceRoot, signal } = context
+  const seen = new Map<string, ClassSymbol>([[classKey(klass), klass]])
+  let level = [klass]
+  for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && seen.size <= MAX_DESCENDANTS; depth++) {
+    const next: ClassSymbol[] = []
+    for (const parent of level) {
+      const answer = await untilAborted(ctx.lsp.query({ operation: 'findReferences', filePath: URI.parse(parent.uri).fsPath, position: parent.symbol.selectionRange.start, workspaceRoot }, signal), signal).catch((error: unknown) => {
+        if (signal.aborted) throw error
+        return undefined
+      })
+      for (const location of answer?.locations ?? []) {
+        if (relativeInside(workspaceRoot, URI.parse(location.uri).fsPath) === undefined) continue
+        const child = await hierarchy.classAt(location.uri, location.range.start)
+        if (child === undefined || seen.has(classKey(child)) || seen.size > MAX_DESCENDANTS) continue
+        const lines = await readFile(URI.parse(location.uri).fsPath, 'utf8').then(splitLines, () => [] as string[])
+        const named = headerIdentifiers(lines, child.symbol).some((each) => each.line === location.range.start.line && each.character === location.range.start.character)
+        if (!named) continue
+        seen.set(classKey(child), child)
+        next.push(child)
+      }
+    }
+    level = next
+  }
+  return [...seen.values()].slice(1)
+}
+
+/** Python's method resolution order of `klass` (C3 over its header's bases in the workspace); depth-first where C3 finds none. */
+async function mroOf(hierarchy: ClassHierarchy, klass: ClassSymbol, depth = 0): Promise<ClassSymbol[]> {
+  const bases = depth >= MAX_DEPTH ? [] : await hierarchy.basesOf(klass)
+  const lists = [...(await Promise.all(bases.map((base) => mroOf(hierarchy, base, depth + 1)))), [...bases]].map((list) => [...list])
+  const order: ClassSymbol[] = [klass]
+  while (lists.some((list) => list.length > 0)) {
+    const head = lists.map((list) => list[0]).find((candidate) => candidate !== undefined && !lists.some((list) => list.slice(1).some((each) => classKey(each) === classKey(candidate))))
+    // No consistent order (Python raises TypeError): the rest depth-first.
+    const next = head ?? lists.find((list) => list.length > 0)![0]!
+    order.push(next)
+    for (const list of lists) if (list[0] !== undefined && classKey(list[0]) === classKey(next)) list.shift()
+    if (head === undefined) for (const list of lists) list.splice(0, list.length, ...list.filter((each) => classKey(each) !== classKey(next)))
+  }
+  return order
+}
