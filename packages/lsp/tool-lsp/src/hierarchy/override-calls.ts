@@ -7,6 +7,7 @@ import { createReceiverCheck } from './call-receivers.js'
 import { ClassHierarchy } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 import { mayDispatchTo, methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
+import { outsideDispatch, outsideDispatchAt } from './outside-dispatch.js'
 
 /** An `incomingCalls` answer with the calls of the methods its method overrides joined in. */
 export type OverriddenCalls = HierarchyJoin<LspCallsResult>
@@ -25,12 +26,15 @@ export async function callsThroughOverridden(context: HierarchyContext, cursor: 
   const name = cursor.word
   if (result.direction !== 'incoming' || name === undefined || result.crossCheck === undefined || result.crossCheck.counts.elsewhere === 0) return unchanged
   const family = await methodFamily(context, cursor, name, () => false)
-  if (family === undefined) return unchanged
+  if (family === undefined) {
+    const completeness = await outsideDispatchAt(context, cursor, name, 'calls', result.completeness)
+    return completeness === result.completeness ? unchanged : { ...unchanged, result: { ...result, completeness } }
+  }
   const { ctx, workspaceRoot, signal } = context
   const dispatched = createReceiverCheck(context, new ClassHierarchy(context))
   const calls = new Map(result.calls.map((call) => [itemKey(call), call]))
   const joined: HierarchyMethod[] = []
-  let completeness: LspCompleteness = result.completeness
+  let completeness: LspCompleteness = outsideDispatch(family.members, name, 'calls', result.completeness)
   for (const { inside, ...method } of family.members) {
     // Outside the workspace the seam answers nothing.
     if (!inside || !mayDispatchTo(method.relation)) continue
@@ -50,7 +54,7 @@ export async function callsThroughOverridden(context: HierarchyContext, cursor: 
     if (added) joined.push(method)
   }
   // Only bases matter here: the same-named methods not followed (`family.notes`) could only override it.
-  if (joined.length === 0) return { ...unchanged, notes: family.unexamined }
+  if (joined.length === 0) return { ...unchanged, result: { ...result, completeness }, notes: family.unexamined }
   const merged = [...calls.values()].sort((a, b) => compareLocations({ uri: a.item.uri, range: a.item.selectionRange }, { uri: b.item.uri, range: b.item.selectionRange }))
   return { result: { ...result, calls: merged, completeness }, joined, notes: family.unexamined }
 }

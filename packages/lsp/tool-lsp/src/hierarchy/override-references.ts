@@ -5,6 +5,7 @@ import type { Cursor } from '../input/cursor.js'
 import { rangeHolds } from '../text/positions.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 import { methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
+import { outsideDispatch, outsideDispatchAt } from './outside-dispatch.js'
 
 /** A `findReferences` answer with the references of its method's class hierarchy joined in. */
 export type OverrideReferences = HierarchyJoin<LspLocationsResult>
@@ -23,13 +24,16 @@ export async function referencesThroughOverrides(context: HierarchyContext, curs
   if (name === undefined || result.crossCheck === undefined || result.crossCheck.counts.elsewhere === 0) return unchanged
   const listed = (location: LspLocation): boolean => result.locations.some((each) => each.uri === location.uri && rangeHolds(each.range, location.range.start))
   const family = await methodFamily(context, cursor, name, listed)
-  if (family === undefined) return unchanged
+  if (family === undefined) {
+    const completeness = await outsideDispatchAt(context, cursor, name, 'references', result.completeness)
+    return completeness === result.completeness ? unchanged : { ...unchanged, result: { ...result, completeness } }
+  }
   const { ctx, workspaceRoot, signal } = context
   // A base outside the workspace may declare the method too: its references are not asked.
   const notes = [...family.unexamined, ...family.notes]
   const locations = new Map(result.locations.map((location) => [locationKey(location), location]))
   const joined: HierarchyMethod[] = []
-  let completeness: LspCompleteness = result.completeness
+  let completeness: LspCompleteness = outsideDispatch(family.members, name, 'references', result.completeness)
   for (const { inside, ...method } of family.members) {
     const at = { uri: method.uri, range: { start: method.position, end: method.position } }
     // Outside the workspace the seam answers nothing; a method already listed brought its references.
@@ -39,7 +43,7 @@ export async function referencesThroughOverrides(context: HierarchyContext, curs
     if (completeness.state === 'complete' && theirs.completeness.state === 'partial') completeness = theirs.completeness
     joined.push(method)
   }
-  if (joined.length === 0) return { ...unchanged, notes }
+  if (joined.length === 0) return { ...unchanged, result: { ...result, completeness }, notes }
   const merged = [...locations.values()].sort(compareLocations)
   return { result: { ...result, locations: merged, completeness }, joined, notes }
 }
