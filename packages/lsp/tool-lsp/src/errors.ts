@@ -30,7 +30,8 @@ import { oneLine } from './text/one-line.js'
  *
  * The tool also raises these seam codes itself: `LSP_FILE_NOT_FOUND` (the file is missing, a
  * directory, not a regular file, or unreadable: a symlink loop, a name too long, no permission),
- * `LSP_NOT_TEXT` (not UTF-8 text: it holds NUL bytes, or starts with a UTF-16 byte order mark),
+ * `LSP_NOT_TEXT` (not UTF-8 text: it holds NUL bytes, or starts with a UTF-16 byte order mark;
+ * a file an edit writes, also any byte UTF-8 does not allow, such as Latin-1's),
  * `LSP_OUTSIDE_WORKSPACE` (a path, or `fileFilter`, whose real
  * path is outside the root's: `..`, an absolute path elsewhere, a symlink leading out),
  * `LSP_INVALID_POSITION`, `LSP_TIMEOUT` (its own `timeoutMs` expired) and `LSP_CANCELLED` (the

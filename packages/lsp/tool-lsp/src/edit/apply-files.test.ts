@@ -90,4 +90,16 @@ describe('applyAtomically', () => {
     })
     expect(await readFile(path.join(root, 'a.ts'), 'utf8')).toBe('a1\n')
   })
+
+  it('refuses with LSP_EDIT_CONFLICT when a file that held U+FFFD holds a Latin-1 byte now: decoded, both read the same', async () => {
+    const root = await tempWorkspace({ 'a.ts': 'a1\n', 'b.ts': '// caf\ufffd\n' })
+    const files = [change(root, 'a.ts', 'a1\n', 'a2\n'), change(root, 'b.ts', '// caf\ufffd\n', '// cafe\n')]
+    await writeFile(path.join(root, 'b.ts'), Buffer.from('// caf\xe9\n', 'latin1'))
+    expect(await failure(applyAtomically(files))).toEqual({
+      code: 'LSP_EDIT_CONFLICT',
+      message: 'b.ts changed on disk since the edit was computed; no file was changed. Preview the edit again',
+    })
+    expect(await readFile(path.join(root, 'a.ts'), 'utf8')).toBe('a1\n')
+    expect(await readFile(path.join(root, 'b.ts'))).toEqual(Buffer.from('// caf\xe9\n', 'latin1'))
+  })
 })

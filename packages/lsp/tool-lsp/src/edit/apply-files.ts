@@ -26,7 +26,7 @@ export interface EditFileSystem {
 
 /** The real file system; files are read as the plan read them (a FIFO or device never opened, see `readRegularFile`). */
 export const nodeFileSystem: EditFileSystem = {
-  readFile: (file) => readRegularFile(file, { keepByteOrderMark: true }),
+  readFile: (file) => readRegularFile(file, { toEdit: true }),
   writeFile: (file, text, mode) => fs.writeFile(file, text, { encoding: 'utf8', mode }),
   rename: (from, to) => fs.rename(from, to),
   unlink: (file) => fs.unlink(file),

@@ -271,7 +271,7 @@ function shownFiles(plan: EditPlan): FileChange[] {
 async function assertUnchanged(recorded: PreviewRecord, plan: EditPlan): Promise<void> {
   const planned = new Map(plan.files.map((file) => [file.path, file]))
   for (const [path, hash] of recorded.baseHashes) {
-    const now = planned.get(path)?.baseHash ?? (await readRegularFile(path, { keepByteOrderMark: true }).then(hashText, () => null))
+    const now = planned.get(path)?.baseHash ?? (await readRegularFile(path, { toEdit: true }).then(hashText, () => null))
     if (now !== hash) {
       const shown = planned.get(path)?.displayPath ?? path
       throw new LspToolError('LSP_EDIT_CONFLICT', `${shown} changed on disk since the preview; nothing was written. Preview the edit again`)

@@ -76,15 +76,21 @@ export async function planEdit(edit: LspWorkspaceEdit, workspaceRoot: string, ma
   const entry = async (file: string) => {
     let current = state.get(file)
     if (!current) {
-      // Read as the tool reads what it shows: a FIFO is never opened, and a file that is not UTF-8 text is never rewritten as if it were.
-      const before = await readRegularFile(file, { keepByteOrderMark: true }).catch((error: unknown) => {
+      // Read as the tool reads what it shows: a FIFO is never opened, and a file that is not UTF-8 text (a Latin-1 byte
+      // included: decoded, it is U+FFFD) is never rewritten as if it were.
+      const before = await readRegularFile(file, { toEdit: true }).catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
         if (error instanceof NotRegularFileError) {
           if (error.isDirectory) throw new LspError('LSP_UNSUPPORTED_OPERATION', `the edit changes the directory ${file}; only files are edited`)
           throw new LspError('LSP_UNSUPPORTED_OPERATION', `the edit changes ${rel(file)}, which is not a regular file; nothing was changed`)
         }
         if (error instanceof NotTextError) {
-          const why = error.reason === 'utf16' ? 'it starts with a UTF-16 byte order mark' : 'it holds NUL bytes'
+          const why =
+            error.reason === 'utf16'
+              ? 'it starts with a UTF-16 byte order mark'
+              : error.reason === 'nul'
+                ? 'it holds NUL bytes'
+                : `byte ${error.invalid?.byte} at ${error.invalid?.at}; an 8-bit encoding such as Latin-1?`
           throw new LspError('LSP_NOT_TEXT', `the edit changes ${rel(file)}, which is not UTF-8 text (${why}); nothing was changed`)
         }
         throw error
