@@ -102,5 +102,5 @@ settings, initializationOptions, enabled, fallbacks = ["pylsp"] (tried in order 
 not installed or fails to start; the answer then starts "Answered by pylsp in place of python"),
 disabledOperations = ["findReferences"] (answered LSP_UNSUPPORTED_OPERATION). See README.md.
 
-Exit status: 0 with an answer (an empty answer, or symbols to choose from, is one), 1 on error,
-2 on bad usage.`
+Exit status: 0 with an answer (an empty answer, or symbols to choose from, is one), 1 on error
+(an --apply whose --symbol names none or several is one), 2 on bad usage.`

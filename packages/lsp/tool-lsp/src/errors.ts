@@ -25,8 +25,9 @@ import { oneLine } from './text/one-line.js'
  *   about a revision git does not resolve to a commit.
  * - `LSP_FILE_EXISTS`: `moveFile` refused because its `newPath` exists (a file or a folder);
  *   nothing was written.
- * - `LSP_SYMBOL_NOT_FOUND`, `LSP_SYMBOL_AMBIGUOUS`: from `runLspQuery` only, when a `symbol` names
- *   no symbol or several (the message suggests or lists them); `execute()` answers those in text.
+ * - `LSP_SYMBOL_NOT_FOUND`, `LSP_SYMBOL_AMBIGUOUS`: from `runLspQuery`, when a `symbol` names
+ *   no symbol or several (the message suggests or lists them); `execute()` answers those in text,
+ *   but for an `apply`, which wrote nothing: then they are its error (`… Nothing was written.`).
  *
  * The tool also raises these seam codes itself: `LSP_FILE_NOT_FOUND` (the file is missing, a
  * directory, not a regular file, or unreadable: a symlink loop, a name too long, no permission),

@@ -10,7 +10,8 @@ import { parseToolRequest } from './input/input.js'
 import type { CursorTarget, ToolOperation, ToolRequest } from './input/tool-request.js'
 import { toSettings, type LspToolOptions, type ToolSettings } from './options.js'
 import type { Subject } from './render/render-context.js'
-import { renderUnresolved, resolveSymbol, type ResolvedSymbol, type SymbolResolution } from './address/symbol-address.js'
+import { resolveSymbol, type ResolvedSymbol, type SymbolResolution } from './address/symbol-address.js'
+import { unresolvedError } from './address/unresolved-error.js'
 import { toToolError } from './to-tool-error.js'
 import { moveTarget } from './move/move-target.js'
 import { locateSelection } from './input/selection.js'
@@ -42,6 +43,7 @@ export interface Answered {
 export interface Unresolved {
   readonly kind: 'unresolved'
   readonly operation: ToolOperation
+  readonly request: ToolRequest
   readonly resolution: Exclude<SymbolResolution, { kind: 'resolved' }>
 }
 
@@ -98,7 +100,7 @@ export async function runQuery<T>(
     const place = async (target: CursorTarget): Promise<{ cursor: Cursor; resolved?: ResolvedSymbol } | Unresolved> => {
       if (target.kind === 'position') return { cursor: await locateCursor(target.filePath, target.line, target.character, files) }
       const resolution = await resolveSymbol(target, { ctx: lookups, workspaceRoot, signal, readLines, files })
-      if (resolution.kind !== 'resolved') return { kind: 'unresolved', operation, resolution }
+      if (resolution.kind !== 'resolved') return { kind: 'unresolved', operation, request, resolution }
       return { cursor: resolution.resolved.cursor, resolved: resolution.resolved }
     }
     /**
@@ -253,10 +255,6 @@ async function filterOf(fileFilter: string, files: QueryFiles): Promise<string> 
 export async function runLspQuery(ctx: LspContext, input: unknown, options: LspToolOptions, signal?: AbortSignal): Promise<LspQueryResult> {
   return runQuery(ctx, toSettings(options), input, signal, (outcome) => {
     if (outcome.kind === 'answered') return outcome.result
-    const { resolution } = outcome
-    const message = renderUnresolved(resolution, options.writeFlags)
-      .split('\n')
-      .reduce((text, line) => (text === '' ? line : `${text}${/[:.]$/.test(text) ? ' ' : '; '}${line}`), '')
-    throw new LspToolError(resolution.kind === 'none' ? 'LSP_SYMBOL_NOT_FOUND' : 'LSP_SYMBOL_AMBIGUOUS', message)
+    throw unresolvedError(outcome.resolution, options.writeFlags)
   })
 }

@@ -11,6 +11,7 @@ import { renderResult } from './render/render.js'
 import { runQuery, type Answered } from './run.js'
 import { noticeLines } from './render/render-notices.js'
 import { renderUnresolved } from './address/symbol-address.js'
+import { unresolvedError } from './address/unresolved-error.js'
 import { isQueriesCall, runQueries } from './batch/run-queries.js'
 import { runSymbolOperation } from './symbols/run-symbol.js'
 import { runImpact } from './impact/run-impact.js'
@@ -78,7 +79,11 @@ function execute(ctx: LspContext, settings: ToolSettings, previews: PreviewStore
     return Promise.resolve(raw).then(parseToolRequest).then((request) => runImpact(ctx, settings, request as ImpactRequest, signal))
   }
   return runQuery(ctx, settings, raw, signal, async (outcome, scope) => {
-    if (outcome.kind === 'unresolved') return renderUnresolved(outcome.resolution, settings.writeFlags)
+    if (outcome.kind === 'unresolved') {
+      // An apply that found nothing to write is not an answer: a caller checking the status must not think it wrote.
+      if ('apply' in outcome.request && outcome.request.apply) throw unresolvedError(outcome.resolution, settings.writeFlags, 'Nothing was written.')
+      return renderUnresolved(outcome.resolution, settings.writeFlags)
+    }
     const { request } = outcome
     const editContext = { ctx, workspaceRoot: settings.workspaceRoot, previews, signal: scope.signal, checkEdits: settings.checkEdits, ...(settings.fileSystem ? { fileSystem: settings.fileSystem } : {}), ...(settings.writeFlags ? { writeFlags: settings.writeFlags } : {}) }
     let text = request.shape === 'symbol'
