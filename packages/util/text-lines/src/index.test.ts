@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lineEnd, lineStarts, positionAt, splitLines, visibleLineCount } from './index.js'
+import { disputedLineBreak, lineEnd, lineStarts, positionAt, splitLines, visibleLineCount } from './index.js'
 
 describe('splitLines', () => {
   it('ends lines at \\r\\n, \\n and \\r, as LSP does', () => {
@@ -57,5 +57,15 @@ describe('positionAt', () => {
         expect(positionAt(text, offset)).toEqual({ line, character: offset - starts[line]! })
       }
     }
+  })
+})
+
+describe('disputedLineBreak', () => {
+  it('is the first lone CR, U+2028 or U+2029; CRLF, LF and other separators are not', () => {
+    expect(disputedLineBreak('a\r\nb\nc\u0085d\fe')).toBeUndefined()
+    expect(disputedLineBreak('a\r\n// note\rmore\n')).toEqual({ offset: 10, name: 'CR' })
+    expect(disputedLineBreak('a\r')).toEqual({ offset: 1, name: 'CR' })
+    expect(disputedLineBreak('s = "a\u2028b\u2029"\r')).toEqual({ offset: 6, name: 'U+2028' })
+    expect(disputedLineBreak('\u2029')).toEqual({ offset: 0, name: 'U+2029' })
   })
 })

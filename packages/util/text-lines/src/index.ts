@@ -77,3 +77,26 @@ export function positionAt(text: string, offset: number): { line: number; charac
   }
   return { line, character: offset - lineStart }
 }
+
+/** A line break that language servers count differently from LSP 3.17 (see {@link disputedLineBreak}). */
+export interface DisputedLineBreak {
+  /** UTF-16 offset of it in the text. */
+  readonly offset: number
+  /** `CR` (a `\r` not followed by `\n`), `U+2028` or `U+2029`. */
+  readonly name: 'CR' | 'U+2028' | 'U+2029'
+}
+
+const DISPUTED = /\r(?!\n)|[\u2028\u2029]/
+
+/**
+ * The first line break in `text` that servers count differently from LSP 3.17: a lone `\r` (a line
+ * break to LSP; gopls counts only `\n`), U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR (no line
+ * break to LSP; tsserver ends a line at each, as `ts.computeLineStarts` does). After it, a server
+ * and this client number lines differently: a position or range sent or received there lands
+ * elsewhere. `undefined` when there is none (one native scan of the text).
+ */
+export function disputedLineBreak(text: string): DisputedLineBreak | undefined {
+  const match = DISPUTED.exec(text)
+  if (match === null) return undefined
+  return { offset: match.index, name: match[0] === '\r' ? 'CR' : match[0] === '\u2028' ? 'U+2028' : 'U+2029' }
+}

@@ -3,7 +3,7 @@
 // re-sent whole after `sed -i '1i // x'` kept tsserver re-parsing for minutes (its whole-range
 // `change` of 10 MB); the range of the inserted line is answered in about a second.
 import { describe, expect, it } from 'vitest'
-import { contentChange } from './content-change.js'
+import { changeToSend, contentChange } from './content-change.js'
 
 const at = (line: number, character: number) => ({ line, character })
 
@@ -33,5 +33,22 @@ describe('contentChange', () => {
 
   it('is the whole new text over the whole old range when nothing is shared', () => {
     expect(contentChange('ab\ncd', 'xy')).toEqual({ range: { start: at(0, 0), end: at(1, 2) }, text: 'xy' })
+  })
+})
+
+describe('changeToSend', () => {
+  const incremental = { textDocumentSync: 2 as const }
+  it('is the one range to a server that takes incremental changes', () => {
+    expect(changeToSend('a\nb = 1\n', 'a\nb = 2\n', incremental)).toEqual({ range: { start: at(1, 4), end: at(1, 5) }, text: '2' })
+  })
+
+  it("is a reopen when the old text has a line break servers count differently (a lone CR, U+2028, U+2029): a range, even the whole text's, would land elsewhere", () => {
+    // gopls counts only \n: the range 5:18 of the client's lines is past the end of its line 4.
+    const go = 'package main\n\nvar target = 1\n\n// note\rmore\nfunc main() { _ = target }\n'
+    expect(changeToSend(go, go.replaceAll('target', 'tgt'), incremental)).toBe('reopen')
+    const ts = 'export const target = 1\nconst s = "a\u2028b"; const v = target\n'
+    expect(changeToSend(ts, ts.replace('v = target', 'v = zzz'), incremental)).toBe('reopen')
+    expect(changeToSend('a\u2029b', 'a\u2029c', { textDocumentSync: 1 })).toBe('reopen')
+    expect(changeToSend('a\r\nb', 'a\r\nc', { textDocumentSync: 1 })).toEqual({ text: 'a\r\nc' })
   })
 })

@@ -1,13 +1,19 @@
 import type { Range, ServerCapabilities, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol'
-import { positionAt } from '@agent-lsp/text-lines'
+import { disputedLineBreak, positionAt } from '@agent-lsp/text-lines'
 
 /**
  * How a document's change from `oldText` to `newText` is sent: to a server that takes incremental
  * changes, the one range that changed (see {@link contentChange}), or `'reopen'` (close it and
  * open it again) when that range is more than {@link REOPEN_SHARE} of a document of at least
- * {@link REOPEN_MIN_UNITS}; to others, the whole new text. `oldText !== newText`.
+ * {@link REOPEN_MIN_UNITS}; to others, the whole new text. Always `'reopen'` when `oldText` holds a
+ * line break servers count differently from LSP (see `disputedLineBreak`): a range in LSP's lines
+ * lands elsewhere in such a server's (a rename's preview left gopls holding `// notemoretgt` and
+ * `var tgt`, the disk never so, until the server was stopped), and so does a whole-text change to
+ * typescript-language-server, which sends tsserver the replaced range's end in LSP's lines (it kept
+ * the tail past U+2028's extra line). `oldText !== newText`.
  */
 export function changeToSend(oldText: string, newText: string, capabilities: Pick<ServerCapabilities, 'textDocumentSync'>): TextDocumentContentChangeEvent | 'reopen' {
+  if (disputedLineBreak(oldText) !== undefined) return 'reopen'
   if (!takesIncrementalChanges(capabilities)) return { text: newText }
   const change = contentChange(oldText, newText)
   const size = Math.max(oldText.length, newText.length)
