@@ -23,8 +23,10 @@ export interface LspHover {
  * stopped at its bound before classifying every occurrence, or left out files that may name it
  * (`unsearched`). `stale`: the answer is from a prebuilt index and files it covers changed since it
  * was built (see {@link LspProvenance}): rows there may have moved, references written since missing.
+ * `misplaced`: the file asked about or a file of the answer's rows holds a line break servers count
+ * otherwise than LSP (a lone CR, U+2028, U+2029): places after it may be a line off.
  */
-export type LspIncompleteReason = 'indexing' | 'unconfigured' | 'failed' | 'unresolved' | 'unchecked' | 'stale'
+export type LspIncompleteReason = 'indexing' | 'unconfigured' | 'failed' | 'unresolved' | 'unchecked' | 'stale' | 'misplaced'
 
 /**
  * Whether an answer is known to be complete. A provider that could not reach readiness within

@@ -21,6 +21,10 @@ import { oneLine } from './text/one-line.js'
  *   only, the new name's references are not the renamed ones: a declaration of the new name already
  *   in scope captures a renamed reference, or the renamed declaration captures another symbol's
  *   uses (`force: true` writes anyway); nothing was written.
+ * - `LSP_EDIT_LINE_BREAKS`: an edit (preview or apply) refused because a file it changes holds a
+ *   line break servers count otherwise than LSP (a lone CR, which gopls does not count; U+2028 or
+ *   U+2029, which tsserver does), after which the server's positions may be a line off; nothing was
+ *   written. The message names the break and where it is.
  * - `LSP_NOT_A_REPOSITORY`, `LSP_INVALID_REVISION`: `impact` asked outside a git work tree, or
  *   about a revision git does not resolve to a commit.
  * - `LSP_FILE_EXISTS`: `moveFile` refused because its `newPath` exists (a file or a folder);
@@ -50,6 +54,7 @@ export type LspToolErrorCode =
   | 'LSP_EDIT_INCOMPLETE'
   | 'LSP_EDIT_ADDS_ERRORS'
   | 'LSP_EDIT_NAME_CONFLICT'
+  | 'LSP_EDIT_LINE_BREAKS'
   | 'LSP_NOT_A_REPOSITORY'
   | 'LSP_INVALID_REVISION'
   | 'LSP_FILE_EXISTS'

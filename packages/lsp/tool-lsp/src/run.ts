@@ -12,6 +12,7 @@ import { toSettings, type LspToolOptions, type ToolSettings } from './options.js
 import type { Subject } from './render/render-context.js'
 import { resolveSymbol, type ResolvedSymbol, type SymbolResolution } from './address/symbol-address.js'
 import { unresolvedError } from './address/unresolved-error.js'
+import { withMisplaced } from './render/misplaced.js'
 import { toToolError } from './to-tool-error.js'
 import { moveTarget } from './move/move-target.js'
 import { locateSelection } from './input/selection.js'
@@ -197,6 +198,9 @@ export async function runQuery<T>(
         break
       }
     }
+    // Places a server gave in a file whose line breaks it counts otherwise may be a line off: said, not shown as exact.
+    const asked = outcome.subject.kind === 'workspace' ? undefined : outcome.subject.kind === 'cursor' ? outcome.subject.cursor.absolutePath : outcome.subject.absolutePath
+    outcome = { ...outcome, result: await withMisplaced(outcome.result, asked, files) }
     return await finish(outcome, { signal, readLines })
   } catch (error) {
     throw toToolError(error, { operation, callerSignal, deadline, timeoutMs: settings.timeoutMs })

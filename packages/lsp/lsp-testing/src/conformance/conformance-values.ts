@@ -32,7 +32,7 @@ export const completionItemKinds = members<LspCompletionItemKind>({
   TypeParameter: true, Unknown: true,
 })
 export const severities = members<LspDiagnosticSeverity>({ Error: true, Warning: true, Information: true, Hint: true })
-export const incompleteReasons = members<LspIncompleteReason>({ indexing: true, unconfigured: true, failed: true, unresolved: true, unchecked: true, stale: true })
+export const incompleteReasons = members<LspIncompleteReason>({ indexing: true, unconfigured: true, failed: true, unresolved: true, unchecked: true, stale: true, misplaced: true })
 
 export function fail(path: string, problem: string, value: unknown): never {
   throw new ConformanceError(`${path} ${problem} (got ${preview(value)})`)

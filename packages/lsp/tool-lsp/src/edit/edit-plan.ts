@@ -5,6 +5,7 @@ import { lineEnd, lineStarts } from '@agent-lsp/text-lines'
 import { URI } from 'vscode-uri'
 import { NotRegularFileError, NotTextError, readRegularFile } from '../input/regular-file.js'
 import { onRealFiles } from './real-files.js'
+import { assertUndisputedLines } from './disputed-lines.js'
 
 /**
  * One file as a workspace edit leaves it: its content `before` and `after` (`null`: the file does
@@ -59,7 +60,8 @@ export function hashText(text: string): string {
  * @param marker - text whose occurrences in inserted text are recorded as `sites` (the new name).
  * @throws LspError `LSP_OUTSIDE_WORKSPACE` (a file outside `workspaceRoot`, or not `file:`),
  *   `LSP_FILE_NOT_FOUND` (an edit of a missing file), `LSP_NOT_TEXT` (an edit of a file that is
- *   not UTF-8 text, see `readRegularFile`), `LSP_UNSUPPORTED_OPERATION` (editing or deleting a
+ *   not UTF-8 text, see `readRegularFile`), LspToolError `LSP_EDIT_LINE_BREAKS` (a text edit of a
+ *   file whose line breaks servers count otherwise, see `assertUndisputedLines`), `LSP_UNSUPPORTED_OPERATION` (editing or deleting a
  *   directory, editing a FIFO or device), `LSP_MALFORMED_RESPONSE` (an edit past the end of its file, a create over an
  *   existing file without `overwrite`/`ignoreIfExists`).
  */
@@ -108,6 +110,7 @@ export async function planEdit(edit: LspWorkspaceEdit, workspaceRoot: string, ma
         const file = pathOf(change.uri)
         const current = await entry(file)
         if (current.after === null) throw new LspError('LSP_FILE_NOT_FOUND', `the edit changes ${rel(file)}, which does not exist`)
+        if (current.before !== null) assertUndisputedLines(current.before, rel(file))
         const applied = applyTextEdits(current.after, change.edits, rel(file), marker)
         current.after = applied.text
         editCount += change.edits.length

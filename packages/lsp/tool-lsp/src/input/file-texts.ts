@@ -1,4 +1,5 @@
 import type { Stats } from 'node:fs'
+import type { DisputedBreak } from '../text/disputed-break.js'
 
 /** A regular file's lines as read, with its real path (for confinement) and reader line count. */
 export interface FileText {
@@ -8,6 +9,8 @@ export interface FileText {
   readonly lines: readonly string[]
   /** How many lines a reader sees (see `visibleLineCount`). */
   readonly lineCount: number
+  /** Its first line break servers count otherwise than LSP (see `disputedBreakAt`), found as it was read. */
+  readonly disputed?: DisputedBreak
 }
 
 /** What says a file is unchanged: the inode and what any write to it moves. */

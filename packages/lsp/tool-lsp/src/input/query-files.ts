@@ -4,6 +4,7 @@ import { splitLines, visibleLineCount } from '@agent-lsp/text-lines'
 import { FileTexts, identityOf, type FileText } from './file-texts.js'
 import { NotRegularFileError, readRegularFile } from './regular-file.js'
 import { relativeInside } from './workspace-path.js'
+import { disputedBreakAt } from '../text/disputed-break.js'
 
 /** Where a file's real path lies against the workspace root's, and its text when inside. */
 export type PlacedFile =
@@ -79,8 +80,10 @@ async function place(absolutePath: string, files: QueryFiles, texts: FileTexts):
     insideAs = insideOf(realRoot, realPath)
     if (insideAs === undefined) return { insideAs, realPath, realRoot }
   }
-  const lines = splitLines(await readRegularFile(absolutePath))
-  const text = { realPath, lines, lineCount: visibleLineCount(lines) }
+  const raw = await readRegularFile(absolutePath)
+  const lines = splitLines(raw)
+  const disputed = disputedBreakAt(raw)
+  const text = { realPath, lines, lineCount: visibleLineCount(lines), ...(disputed === undefined ? {} : { disputed }) }
   texts.set(absolutePath, identity, statAtMs, text)
   return { insideAs, text, realRoot }
 }

@@ -1,0 +1,43 @@
+// Positions in a file holding a line break the server counts differently from LSP (gopls: a lone
+// \r is none; tsserver: U+2028 is one) are a line off after it. The trial's findReferences printed
+// `6:19  more` (a comment) and `4:18` (past the file's 3 lines) as exact answers, and a rename's
+// preview showed `export const wzzzget + 1`. Now answers that land in such a file say they may be
+// misplaced (partial), and no edit of it is computed from such positions: refused, nothing written.
+// Real gopls and typescript-language-server.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { codeOf, tempWorkspace, toolOn } from './workspace.test-support.js'
+
+const goSource = 'package main\n\nvar target = 1\n\n// note\rmore\nfunc main() { _ = target }\n'
+const tsSource = 'export const target = 1\nconst s = "a\u2028b"; const v = target\nexport const w = target + 1\n'
+const goMisplaced = 'Partial answer (misplaced): m.go holds a lone CR at 5:8, which the language server may count otherwise than LSP: places after it may be a line off'
+const tsMisplaced = 'Partial answer (misplaced): src/u.ts holds a U+2028 at 2:13, which the language server may count otherwise than LSP: places after it may be a line off'
+
+describe('a file with a disputed line break', () => {
+  it('gopls: findReferences says its places may be misplaced; a rename of it is refused, preview and apply', async () => {
+    const root = await tempWorkspace({ 'go.mod': 'module e\n\ngo 1.19\n', 'm.go': goSource })
+    const { tool } = toolOn(root)
+    const answer = (await tool.execute({ operation: 'findReferences', filePath: 'm.go', line: 3, character: 5 })).split('\n')
+    expect(answer[0]).toBe(`${goMisplaced}; 1 place names target where the server could not resolve it (it may be this symbol)`)
+    const rename = { operation: 'rename', filePath: 'm.go', line: 3, character: 5, newName: 'tgt' }
+    const refused = 'the edit changes m.go, which holds a lone CR at 5:8: the language server may number the lines after it otherwise than LSP, so its positions there may be a line off; nothing was changed. Make it a \\n (or \\r\\n) first'
+    expect(await codeOf(tool.execute(rename))).toEqual(['LSP_EDIT_LINE_BREAKS', refused])
+    expect(await codeOf(tool.execute({ ...rename, apply: true }))).toEqual(['LSP_EDIT_LINE_BREAKS', refused])
+    expect(await readFile(path.join(root, 'm.go'), 'utf8')).toBe(goSource)
+    expect(await tool.execute({ operation: 'hover', filePath: 'm.go', line: 3, character: 5 })).toBe(`${goMisplaced}\n\`\`\`go\nvar target = 1\n\`\`\``)
+  }, 120_000)
+
+  it('typescript-language-server: a U+2028 in a string: hover there is partial (in another file not); a rename is refused', async () => {
+    const root = await tempWorkspace({ 'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }), 'src/u.ts': tsSource, 'src/ok.ts': 'export const ok = 1\n' })
+    const { tool } = toolOn(root)
+    expect(await tool.execute({ operation: 'hover', filePath: 'src/u.ts', line: 1, character: 14 })).toBe(`${tsMisplaced}\n\`\`\`typescript\nconst target: 1\n\`\`\``)
+    expect(await tool.execute({ operation: 'hover', filePath: 'src/ok.ts', line: 1, character: 14 })).toBe('```typescript\nconst ok: 1\n```')
+    const rename = { operation: 'rename', filePath: 'src/u.ts', line: 1, character: 14, newName: 'zzz', apply: true }
+    expect(await codeOf(tool.execute(rename))).toEqual([
+      'LSP_EDIT_LINE_BREAKS',
+      'the edit changes src/u.ts, which holds a U+2028 at 2:13: the language server may number the lines after it otherwise than LSP, so its positions there may be a line off; nothing was changed. Write it as the escape \\u2028 first',
+    ])
+    expect(await readFile(path.join(root, 'src/u.ts'), 'utf8')).toBe(tsSource)
+  }, 120_000)
+})

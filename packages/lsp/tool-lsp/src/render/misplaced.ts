@@ -1,0 +1,88 @@
+import type { LspCallHierarchyItem, LspCompleteness, LspLocation, LspQueryResult, LspSymbol, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { URI } from 'vscode-uri'
+import type { QueryFiles } from '../input/query-files.js'
+
+/**
+ * `result`, `partial` (`misplaced`) when `asked` (the file the query is about) or a file its rows
+ * are in holds a line break servers count otherwise than LSP (a lone CR, U+2028, U+2029; see
+ * `disputedBreakAt`): the server's places after it may be a line off (gopls's `6:19  more` for a
+ * use on the next line, tsserver's `4:18` in a 3-line file). Its message comes first; an answer
+ * partial already keeps its message after it. The texts are the query's (`files`), which the
+ * answer's rendering reads anyway: the check is a field of each file's text, found once per read.
+ */
+export async function withMisplaced(result: LspQueryResult, asked: string | undefined, files: QueryFiles): Promise<LspQueryResult> {
+  const paths = [...new Set([...(asked === undefined ? [] : [asked]), ...answerPaths(result)])]
+  const found: string[] = []
+  for (const path of paths) {
+    const placed = await files.placed(path).catch(() => undefined)
+    const disputed = placed?.insideAs === undefined ? undefined : placed.text.disputed
+    if (disputed !== undefined) found.push(`${placed!.insideAs} holds ${disputed.label} at ${disputed.at}`)
+  }
+  if (found.length === 0) return result
+  const more = found.length > 1 ? ` (and ${found.length - 1} more ${found.length === 2 ? 'file' : 'files'})` : ''
+  const message = `${found[0]}${more}, which the language server may count otherwise than LSP: places after it may be a line off`
+  const before = result.completeness
+  const completeness: LspCompleteness = { state: 'partial', reason: 'misplaced', message: before.state === 'partial' ? `${message}; ${before.message}` : message }
+  return { ...result, completeness }
+}
+
+/** The paths of the `file:` documents an answer's rows are in, in answer order (repeats kept). */
+export function answerPaths(result: LspQueryResult): string[] {
+  const uris: string[] = []
+  const locations = (list: readonly LspLocation[]) => uris.push(...list.map((location) => location.uri))
+  const items = (list: readonly Pick<LspCallHierarchyItem, 'uri'>[]) => uris.push(...list.map((item) => item.uri))
+  const symbols = (list: readonly LspSymbol[]): void => {
+    for (const symbol of list) {
+      uris.push(symbol.uri)
+      symbols(symbol.children)
+    }
+  }
+  const edits = (edit: LspWorkspaceEdit | null) => {
+    for (const change of edit?.changes ?? []) uris.push(change.kind === 'rename' ? change.oldUri : change.uri)
+  }
+  switch (result.kind) {
+    case 'locations':
+      locations(result.locations)
+      locations((result.crossCheck?.candidates ?? []).map((candidate) => candidate.location))
+      break
+    case 'symbols':
+      symbols(result.symbols)
+      break
+    case 'calls':
+      items(result.origins)
+      for (const call of result.calls) {
+        items([call.item])
+        locations(call.callSites)
+      }
+      break
+    case 'callHierarchyItems':
+      items(result.items)
+      break
+    case 'typeHierarchy':
+      items([...result.origins, ...result.items])
+      break
+    case 'diagnostics':
+      uris.push(result.uri)
+      break
+    case 'workspaceDiagnostics':
+    case 'overlayDiagnostics':
+      items(result.files)
+      break
+    case 'workspaceEdit':
+      edits(result.edit)
+      break
+    case 'codeActions':
+      for (const action of result.actions) edits(action.edit)
+      break
+    case 'hover':
+    case 'signatureHelp':
+    case 'completion':
+      break
+    default:
+      return result satisfies never
+  }
+  return uris.flatMap((uri) => {
+    const parsed = URI.parse(uri)
+    return parsed.scheme === 'file' ? [parsed.fsPath] : []
+  })
+}
