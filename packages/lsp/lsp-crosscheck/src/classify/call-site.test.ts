@@ -35,7 +35,14 @@ describe('declaredAt', () => {
     const texts = { lines: () => file } as unknown as Texts
     const at = (line: number) => ({ uri: 'file:///w/a.c', range: { start: { line, character: file[line]!.search(/main|werror/) }, end: { line, character: 0 } } })
     expect([1, 3, 4, 5, 7, 8].map((line) => declaredAt(texts, at(line)))).toEqual([true, true, false, false, false, false])
-    // Not judged outside C and C++: `function main(` is a JavaScript function's own name anyway.
-    expect(declaredAt(texts, { ...at(1), uri: 'file:///w/a.js' })).toBe(false)
+    // Not by a type outside C and C++: `werror("x");` in a JavaScript file is a call.
+    expect(declaredAt(texts, { ...at(4), uri: 'file:///w/a.js' })).toBe(false)
+  })
+
+  it("tells a JavaScript method's head from a call: parameters, a return type, then its body", () => {
+    const file = ['const unit = {', '  area() {', '  area(): { w: number } {', '  area(): () => void {', '  async load<T>(', '    key: T,', '  ): Promise<T> {', '  return area() + 1', '  if (area()) {', '  run(area(() => {', '  area()', '  {']
+    const texts = { lines: () => file } as unknown as Texts
+    const at = (line: number) => ({ uri: 'file:///w/a.ts', range: { start: { line, character: file[line]!.search(/area|load/) }, end: { line, character: file[line]!.search(/area|load/) + (file[line]!.includes('load') ? 4 : 4) } } })
+    expect([1, 2, 3, 4, 7, 8, 9, 10].map((line) => declaredAt(texts, at(line)))).toEqual([true, true, true, true, false, false, false, false])
   })
 })

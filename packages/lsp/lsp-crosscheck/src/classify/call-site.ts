@@ -52,12 +52,41 @@ export function missedBy(texts: Texts): (operation: LspOperation, place: LspLoca
 }
 
 /**
- * Whether `place`, in a C or C++ file, is the name of a function's declaration or definition: it
- * follows a type (see {@link typedBefore}). Neither a call nor a use as a value.
+ * Whether `place` is the name of a function's declaration or definition, neither a call nor a use
+ * as a value: in a C or C++ file, a name after a type (see {@link typedBefore}); in JavaScript and
+ * TypeScript, a method's head (see {@link methodHeadAfter}: `area() {` of an object literal, which
+ * tsserver leads to the interface method it implements, read as a call the server missed in the
+ * thirteenth trial).
  */
 export function declaredAt(texts: Texts, place: LspLocation): boolean {
   const lines = texts.lines(place.uri)
-  return lines !== undefined && familyOf(place.uri) === 'c' && typedBefore(lines, place.range.start.line, place.range.start.character)
+  if (lines === undefined) return false
+  const family = familyOf(place.uri)
+  if (family === 'c') return typedBefore(lines, place.range.start.line, place.range.start.character)
+  return family === 'javascript' && methodHeadAfter(lines, place.range.end.line, place.range.end.character)
+}
+
+/**
+ * Whether a method's head follows zero-based `character` of line `line`: type parameters, the
+ * parameters (their parentheses balanced, over 20 lines at most), a return type, then `{`
+ * (`area(): number {`, `async load<T>(\n  key: K,\n) {`). A call is followed by no `{`.
+ */
+/**
+ * After a method's parameters: an optional return type (object types and `=>` in it), then its
+ * body's `{` on that line (`area()` then a block on the next line is a call, as often as not).
+ */
+const returnTypeThenBody = /^[ \t]*(?::(?:[^;{}=]|=>)*(?:\{[^{}]*\}(?:[^;{}=]|=>)*)*)?\{/
+
+function methodHeadAfter(lines: readonly string[], line: number, character: number): boolean {
+  const text = [lines[line]!.slice(character), ...lines.slice(line + 1, line + 20)].join('\n')
+  const open = /^\s*(?:<[^;{}()=]*>\s*)?\(/.exec(text)
+  if (open === null) return false
+  let depth = 0
+  for (let at = open[0].length - 1; at < text.length; at++) {
+    if (text[at] === '(') depth++
+    else if (text[at] === ')' && --depth === 0) return returnTypeThenBody.test(text.slice(at + 1))
+  }
+  return false
 }
 
 /** The lexical family of the file at `uri`, by its extension. */
