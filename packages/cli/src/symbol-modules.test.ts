@@ -25,4 +25,19 @@ describe('a symbol named with its module', () => {
     expect(await at('list.New', 'go')).toBe('New → list/list.go:5:6')
     expect(await at('list.Ring.Len', 'go')).toBe('No symbol "list.Ring.Len" found.')
   })
+
+  // The fourteenth trial: `--symbol Box.constructor` found nothing without `--file` (tsserver's
+  // workspace search lists no constructors), and a bare `constructor` said nothing of why.
+  it("typescript-language-server: a constructor by its class's name; alone, the answer says the search cannot list it", { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }),
+      'src/k.ts': 'export default function f() {}\nexport class Box {\n  constructor(public size: number) {}\n}\n',
+      'src/m.ts': "import f, { Box } from './k'\nconst b = new Box(2); f()\nexport { b }\n",
+    })
+    const { tool } = toolOn(root)
+    expect((await tool.execute({ operation: 'goToDefinition', symbol: 'Box.constructor' })).split('\n')[0]).toBe('Box.constructor → src/k.ts:3:3')
+    expect(await tool.execute({ operation: 'findReferences', symbol: 'constructor' })).toBe(
+      ['Partial search (unchecked): the workspace symbol search lists no constructors or default exports by that name alone: name the class (Box.constructor) or give the file', 'No symbol "constructor" found.'].join('\n'),
+    )
+  })
 })

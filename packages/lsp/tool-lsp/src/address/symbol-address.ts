@@ -7,8 +7,6 @@ import { LspToolError } from '../errors.js'
 import type { LineReader } from '../input/file-lines.js'
 import type { QueryFiles } from '../input/query-files.js'
 import { compareTargets, targetLabel, toLocationTarget, type LocationTarget } from '../render/location-targets.js'
-import { pathForMessage } from '../input/message-path.js'
-import { oneLine } from '../text/one-line.js'
 import { placeOf, symbolTitle } from '../render/render-symbols.js'
 import { nameSegments, namePosition, ownName } from '../text/symbol-names.js'
 import { withoutAliases, type SymbolPlace } from './symbol-aliases.js'
@@ -23,7 +21,7 @@ import {
   workspaceEntries,
   type SymbolEntry,
 } from './symbol-match.js'
-import { fieldWord } from '../render/field-word.js'
+import { unlistedCompleteness } from './unlisted-names.js'
 
 /** Candidates listed when a name is ambiguous; the rest are counted. */
 export const MAX_CANDIDATES = 10
@@ -130,7 +128,7 @@ export async function resolveSymbol(
     symbol: target.symbol,
     scope,
     suggestions: await choicesOf(suggestions, roots, context.readLines, false),
-    completeness: found.completeness,
+    completeness: found.file === undefined ? unlistedCompleteness(query, found.completeness) : found.completeness,
   }
 }
 
@@ -202,6 +200,11 @@ async function inWorkspace(query: readonly string[], context: ResolveContext): P
     return { matches: unique(byContainer(inside)), pool, file: undefined, resolvedRoot: result.resolvedWorkspaceRoot, completeness: result.completeness, places: placesOf(inside) }
   }
   if (matches.length === 0) matches = await check(files)
+  // A member the workspace search does not list (tsserver's constructors): in its enclosing symbol's files.
+  if (matches.length === 0 && query.length > 1) {
+    const hosts = [...(await enclosingFiles(query, roots, context))].filter((uri) => !files.includes(uri))
+    if (hosts.length > 0 && hosts.length <= MAX_CHECKED_FILES) matches = await check(hosts)
+  }
   // Document symbols first: they name the enclosing symbols, so a suggestion shows them.
   const seen = [...checked, ...pool]
   const outer = matches.filter((entry) => !entry.local)
@@ -265,32 +268,4 @@ async function choicesOf(entries: readonly SymbolEntry[], roots: readonly string
   return Promise.all(
     placed.map(async ({ entry, target }) => ({ title: symbolTitle(entry.symbol, entry.displayName), place: await targetLabel(target, readLines) })),
   )
-}
-
-/**
- * The text of an unresolved name: the numbered candidates (`3 symbols match "addItem"; pick one
- * with filePath and line:`, then `1. Method Cart.addItem  src/cart.ts:12:3`, …), or `No symbol
- * "x" found.` with the closest names. A partial search says so first.
- */
-export function renderUnresolved(resolution: Exclude<SymbolResolution, { kind: 'resolved' }>, flags?: 'tool' | 'command'): string {
-  const file = fieldWord('filePath', flags)
-  const warning =
-    resolution.completeness.state === 'partial'
-      ? [`Partial search (${resolution.completeness.reason}): ${oneLine(resolution.completeness.message)}`]
-      : []
-  const quoted = JSON.stringify(resolution.symbol)
-  const row = (choice: SymbolChoice): string => `${choice.title}  ${choice.place}`
-  if (resolution.kind === 'ambiguous') {
-    const { total, candidates, scope } = resolution
-    const more = total - candidates.length
-    return [
-      ...warning,
-      `${total} symbols match ${quoted}${scope === undefined ? `; pick one with ${file} and ${fieldWord('line', flags)}:` : ` in ${scope}; pick one with ${fieldWord('line', flags)}:`}`,
-      ...candidates.map((choice, index) => `${index + 1}. ${row(choice)}`),
-      ...(more > 0 ? [`… and ${more} more: give ${file} to narrow the search.`] : []),
-    ].join('\n')
-  }
-  const where = resolution.scope === undefined ? '' : ` in ${pathForMessage(resolution.scope)} (leave out ${file} to search the whole workspace)`
-  const suggestions = resolution.suggestions.length > 0 ? ['Closest names:', ...resolution.suggestions.map(row)] : []
-  return [...warning, `No symbol ${quoted} found${where}.`, ...suggestions].join('\n')
 }

@@ -1,5 +1,6 @@
 import { LspToolError } from '../errors.js'
-import { renderUnresolved, type SymbolResolution } from './symbol-address.js'
+import { renderUnresolved } from './render-unresolved.js'
+import type { SymbolResolution } from './symbol-address.js'
 
 /**
  * A name that did not resolve to one symbol, as an error: `LSP_SYMBOL_NOT_FOUND` or
