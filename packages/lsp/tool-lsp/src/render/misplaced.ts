@@ -11,13 +11,13 @@ import type { QueryFiles } from '../input/query-files.js'
  * answer's rendering reads anyway: the check is a field of each file's text, found once per read.
  */
 export async function withMisplaced(result: LspQueryResult, asked: string | undefined, files: QueryFiles): Promise<LspQueryResult> {
-  const paths = [...new Set([...(asked === undefined ? [] : [asked]), ...answerPaths(result)])]
-  const found: string[] = []
-  for (const path of paths) {
-    const placed = await files.placed(path).catch(() => undefined)
-    const disputed = placed?.insideAs === undefined ? undefined : placed.text.disputed
-    if (disputed !== undefined) found.push(`${placed!.insideAs} holds ${disputed.label} at ${disputed.at}`)
-  }
+  const paths = new Set([...(asked === undefined ? [] : [asked]), ...answerPaths(result)])
+  // Placed at once (each file's placing is kept for the rendering that follows).
+  const placed = await Promise.all([...paths].map((path) => files.placed(path).catch(() => undefined)))
+  const found = placed.flatMap((file) => {
+    const disputed = file?.insideAs === undefined ? undefined : file.text.disputed
+    return disputed === undefined ? [] : [`${file!.insideAs} holds ${disputed.label} at ${disputed.at}`]
+  })
   if (found.length === 0) return result
   const more = found.length > 1 ? ` (and ${found.length - 1} more ${found.length === 2 ? 'file' : 'files'})` : ''
   const message = `${found[0]}${more}, which the language server may count otherwise than LSP: places after it may be a line off`
@@ -26,7 +26,7 @@ export async function withMisplaced(result: LspQueryResult, asked: string | unde
   return { ...result, completeness }
 }
 
-/** The paths of the `file:` documents an answer's rows are in, in answer order (repeats kept). */
+/** The paths of the `file:` documents an answer's rows are in, in answer order, each once. */
 export function answerPaths(result: LspQueryResult): string[] {
   const uris: string[] = []
   const locations = (list: readonly LspLocation[]) => uris.push(...list.map((location) => location.uri))
@@ -81,7 +81,7 @@ export function answerPaths(result: LspQueryResult): string[] {
     default:
       return result satisfies never
   }
-  return uris.flatMap((uri) => {
+  return [...new Set(uris)].flatMap((uri) => {
     const parsed = URI.parse(uri)
     return parsed.scheme === 'file' ? [parsed.fsPath] : []
   })
