@@ -154,4 +154,55 @@ describe('outgoingCalls names the calls in the body its server does not list', (
     const answer = await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'w.ts', line: 7, character: 17 })
     expect(answer.split('\n')).toEqual([unlisted('1 call in its body is not among those listed (9:3 cb)'), '1 call from run to 1 function (call sites in w.ts)', '→ Function helper  w.ts:1:17  called at 8:3'])
   })
+
+  // The fifteenth trial: a call in a chained receiver (`sel` of `make(sel(1)).run()`, tsserver's
+  // site spans `make(sel(1)).run`) read as listed; calls in anonymous callbacks tsserver names
+  // (`setTimeout() callback`) left out; a type argument (`Array`) and a type member's signature
+  // (`go`) named as calls; a named inner arrow's `done()` counted as the origin's. The TypeScript
+  // compiler lists these call expressions: make, sel, run, gen, setTimeout, done, operate, end.
+  it('TypeScript (tsserver): receivers, anonymous callbacks, type arguments and signatures', { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', lib: ['es2022', 'dom'] } }),
+      'w.ts': [
+        'export class R {',
+        '  run(): void {}',
+        '}',
+        'export function make(n: number): R {',
+        '  return new R()',
+        '}',
+        'export function gen<T>(x: T): T {',
+        '  return x',
+        '}',
+        'export function operate(f: () => void): void {',
+        '  f()',
+        '}',
+        '',
+        'export function run(sel: (n: number) => number, done: () => void): void {',
+        '  type Cb = { go(a: number): void }',
+        '  make(sel(1)).run()',
+        '  gen<Array<number>>([1])',
+        '  setTimeout(() => done(), 1)',
+        '  operate(() => {',
+        '    const end = () => {',
+        '      done()',
+        '    }',
+        '    end()',
+        '  })',
+        '}',
+        '',
+      ].join('\n'),
+    })
+    const answer = await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'w.ts', line: 14, character: 17 })
+    expect(answer.split('\n').slice(0, 2)).toEqual([unlisted('2 calls in its body are not among those listed (16:8 sel, 18:20 done)'), '6 calls from run to 6 functions (call sites in w.ts)'])
+  })
+
+  // The fifteenth trial: Go's conversions (`int(3.0)`, `[]byte("x")`, `(*MyInt)(nil)`) and
+  // builtins (`len`) were named as calls through a value; go/types calls them conversions.
+  it('Go (gopls): conversions and builtins are no unlisted calls', { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'go.mod': 'module example.com/c\n\ngo 1.19\n',
+      'main.go': 'package main\n\ntype MyInt int\n\nfunc conv(f func() int) int {\n\ta := int(3.0) + len([]byte("x"))\n\tp := (*MyInt)(nil)\n\t_ = p\n\treturn a + f()\n}\n\nfunc main() { println(conv(func() int { return 1 })) }\n',
+    })
+    expect(await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'main.go', line: 5, character: 6 })).toBe(['1 call from conv to 1 function (call sites in main.go)', '→ Function f  main.go:5:11  called at 9:13'].join('\n'))
+  })
 })

@@ -18,6 +18,16 @@ const name = /(?<![\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*/gu
 /** TypeScript's words before a type, which may be a function type: `x as () => T`. */
 const typeWords: ReadonlySet<string> = new Set(['as', 'satisfies', 'keyof', 'typeof', 'infer', 'is', 'asserts'])
 
+/**
+ * Go's predeclared types and functions: `int(x)` converts, `len(s)` is the language's own; gopls
+ * lists neither, and neither is a call through a value (the fifteenth trial).
+ */
+const goPredeclared: ReadonlySet<string> = new Set([
+  'bool', 'byte', 'complex64', 'complex128', 'error', 'float32', 'float64', 'int', 'int8', 'int16', 'int32', 'int64', 'rune', 'string',
+  'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr', 'any', 'comparable',
+  'append', 'cap', 'clear', 'close', 'complex', 'copy', 'delete', 'imag', 'len', 'make', 'max', 'min', 'new', 'panic', 'print', 'println', 'real', 'recover',
+])
+
 /** Words before a name that declare it rather than call it. */
 const declaring = /(?:^|[^\p{L}\p{N}_$])(?:def|class|function|func|fn|async\s+def)\s*\*?\s*$/u
 
@@ -51,9 +61,11 @@ export function unlistedCalls(result: LspCallsResult, body: OriginBody, texts: T
   const nested = inner.filter(([from, to]) => !sites.some(([site]) => from <= site && site < to))
   const language = languageOfExtension(extname(path).toLowerCase())
   const unlisted = new Map<number, string>()
-  const listed = (at: number): boolean => sites.some(([from, to]) => from <= at && at < Math.max(to, from + 1))
+  // A site is the callee's name, or an expression it ends (tsserver's `make(sel(1)).run`): a call
+  // inside a site's receiver (`sel`) is not that site's.
+  const listed = (at: number, end: number): boolean => sites.some(([from, to]) => from === at || to === end)
   for (const call of computedCalls(text.text, nonCode, start, end, family)) {
-    if (!inside(call.at, nested) && !listed(call.at)) unlisted.set(call.at, call.label)
+    if (!inside(call.at, nested) && !listed(call.at, call.end)) unlisted.set(call.at, call.label)
   }
   for (const match of text.text.slice(start, end).matchAll(name)) {
     const at = start + match.index
@@ -62,10 +74,10 @@ export function unlistedCalls(result: LspCallsResult, body: OriginBody, texts: T
     const lineText = text.lines[line] ?? ''
     const character = at - (text.lineStarts[line] ?? 0)
     if (!isCallAt(lineText, character, character + match[0].length, family)) continue
-    if (typeWords.has(match[0]) || isKeywordUse(lineText, character, character + match[0].length, language) || declaring.test(lineText.slice(0, character))) continue
+    if (typeWords.has(match[0]) || (family === 'go' && goPredeclared.has(match[0])) || isKeywordUse(lineText, character, character + match[0].length, language) || declaring.test(lineText.slice(0, character))) continue
     const place = { uri: origin.uri, range: { start: { line, character }, end: { line, character: character + match[0].length } } }
     if (declaredAt(texts, place)) continue
-    if (!listed(at) && !unlisted.has(at)) unlisted.set(at, match[0])
+    if (!listed(at, at + match[0].length) && !unlisted.has(at)) unlisted.set(at, match[0])
   }
   if (unlisted.size === 0) return result
   const places = [...unlisted].sort(([a], [b]) => a - b).map(([at, callee]) => {
@@ -100,6 +112,16 @@ function holds(outer: LspRange, inner: LspRange): boolean {
   return comparePositions(outer.start, inner.start) <= 0 && comparePositions(inner.end, outer.end) <= 0
 }
 
+/** tsserver's names of functions that have none: `setTimeout() callback`, `<function>`. */
+const anonymous = /(?:^|\s)callback$|^<(?:function|anonymous)>$/
+
+/**
+ * After a constant's name, an initializer that is a function: `= function`, `= async (a) =>`,
+ * `= x =>`, `= (` ending its line (parameters on the lines below); not a call given one
+ * (`= new Promise((resolve) => …)`).
+ */
+const functionValue = /^[^=]*=\s*(?:async\s*)?(?:function\b|\([^()]*(?:\)\s*(?::[^=]*)?=>|$)|[\p{L}_$][\p{L}\p{N}_$]*\s*=>)/u
+
 /** Symbols whose body is their own: a call there is theirs. */
 const functionKinds: ReadonlySet<string> = new Set(['Function', 'Method', 'Constructor', 'Class'])
 
@@ -128,7 +150,9 @@ export async function originBody(lsp: LspService, result: LspCallsResult, texts:
   if (own === undefined) return undefined
   // A constant holding a function (`const fetchFn = () => {`, `= function (`) is one too.
   const lines = texts.lines(origin.uri) ?? []
-  const holdsFunction = (symbol: LspSymbol): boolean => /^[^=]*=\s*(?:async\s*)?(?:function\b|.*=>)/.test((lines[symbol.selectionRange.start.line] ?? '').slice(symbol.selectionRange.end.character))
-  const nested = (list: readonly LspSymbol[]): LspRange[] => list.flatMap((symbol) => (functionKinds.has(symbol.kind) || holdsFunction(symbol) ? [symbol.range] : nested(symbol.children)))
+  const holdsFunction = (symbol: LspSymbol): boolean => functionValue.test((lines[symbol.selectionRange.start.line] ?? '').slice(symbol.selectionRange.end.character))
+  // An anonymous function's calls are the origin's (tsserver lists them so); named ones inside it are their own.
+  const nested = (list: readonly LspSymbol[]): LspRange[] =>
+    list.flatMap((symbol) => (!functionKinds.has(symbol.kind) && !holdsFunction(symbol)) || anonymous.test(symbol.name) ? nested(symbol.children) : [symbol.range])
   return { range: own.range, nested: nested(own.children) }
 }

@@ -18,6 +18,8 @@ describe('isCallAt', () => {
   it("reads a call by its file's language: `?.(`, type arguments, templates and `.call(` are JavaScript's, type arguments C++'s too", () => {
     const javascript = ['price?.(3)', 'price<number>(3)', 'price?.<T>(3)', 'price`x`', 'price.call(null)', '@price', 'price (3)']
     expect(javascript.map((line) => called(line, 'javascript'))).toEqual([true, true, true, true, true, true, true])
+    // Type arguments balanced: a generic call, not its type argument.
+    expect(['price<Array<number>>([1])', 'price<Map<K, Set<V>>>(m)', 'gen<price<number>>([1])', 'new Map<K, price<T>>()'].map((line) => called(line, 'javascript'))).toEqual([true, true, false, false])
     // A member by its string key, the quotes in the place (tsserver's range) or not.
     expect(['s["price"]()', "s['price']?.()", 's[price]()', 's["price"]'].map((line) => called(line, 'javascript'))).toEqual([true, true, false, false])
     expect([isCallAt('s["price"]()', 2, 9, 'javascript'), isCallAt('s["price"]', 2, 9, 'javascript')]).toEqual([true, false])
@@ -44,5 +46,10 @@ describe('declaredAt', () => {
     const texts = { lines: () => file } as unknown as Texts
     const at = (line: number) => ({ uri: 'file:///w/a.ts', range: { start: { line, character: file[line]!.search(/area|load/) }, end: { line, character: file[line]!.search(/area|load/) + (file[line]!.includes('load') ? 4 : 4) } } })
     expect([1, 2, 3, 4, 7, 8, 9, 10].map((line) => declaredAt(texts, at(line)))).toEqual([true, true, true, true, false, false, false, false])
+    // A type member's signature (the fifteenth trial: `run` of `type Cb = { run(a: number): void }` named as a call); not a ternary's call.
+    const members = ['type Cb = { run(a: number): void }', '  readonly run(a: T): void;', 'const v = c ? run(1) : 2', 'x = { k: run(1) }']
+    const memberTexts = { lines: () => members } as unknown as Texts
+    const member = (line: number) => ({ uri: 'file:///w/a.ts', range: { start: { line, character: members[line]!.indexOf('run') }, end: { line, character: members[line]!.indexOf('run') + 3 } } })
+    expect([0, 1, 2, 3].map((line) => declaredAt(memberTexts, member(line)))).toEqual([true, true, false, false])
   })
 })

@@ -23,8 +23,13 @@ export function isCallAt(lineText: string, start: number, end: number, family?: 
   return callAfter[family ?? 'any'].test(after)
 }
 
-/** Type arguments: `<…>` holding no `;`, braces, parentheses, `=`, `&&` nor `||` (`a < b && c > (d)` compares). */
-const typeArguments = String.raw`<(?:[^;{}()=&|]|&(?!&)|\|(?!\|))*>\s*`
+/**
+ * Type arguments: `<…>`, their brackets balanced (`Map<K, Set<V>>`, three deep), holding no `;`,
+ * braces, parentheses, `=`, `&&` nor `||` (`a < b && c > (d)` compares). Balanced, a type argument
+ * is no call (`Array` of `gen<Array<number>>(…)`, the fifteenth trial).
+ */
+const typeArgument = String.raw`[^<>;{}()=&|]|&(?!&)|\|(?!\|)`
+const typeArguments = String.raw`<(?:${typeArgument}|<(?:${typeArgument}|<(?:${typeArgument})*>)*>)*>\s*`
 
 /** What follows a called name, by language family ({@link isCallAt}). */
 const callAfter: Readonly<Record<LexicalFamily | 'any', RegExp>> = {
@@ -54,39 +59,47 @@ export function missedBy(texts: Texts): (operation: LspOperation, place: LspLoca
 /**
  * Whether `place` is the name of a function's declaration or definition, neither a call nor a use
  * as a value: in a C or C++ file, a name after a type (see {@link typedBefore}); in JavaScript and
- * TypeScript, a method's head (see {@link methodHeadAfter}: `area() {` of an object literal, which
+ * TypeScript, a method's head (see {@link afterParameters}: `area() {` of an object literal, which
  * tsserver leads to the interface method it implements, read as a call the server missed in the
- * thirteenth trial).
+ * thirteenth trial) or a type member's signature.
  */
 export function declaredAt(texts: Texts, place: LspLocation): boolean {
   const lines = texts.lines(place.uri)
   if (lines === undefined) return false
   const family = familyOf(place.uri)
   if (family === 'c') return typedBefore(lines, place.range.start.line, place.range.start.character)
-  return family === 'javascript' && methodHeadAfter(lines, place.range.end.line, place.range.end.character)
+  if (family !== 'javascript') return false
+  const { start, end } = place.range
+  const rest = afterParameters(lines, end.line, end.character)
+  // A signature of a type's member (`{ run(a: number): void }`) has a return type and no body.
+  return rest !== undefined && (returnTypeThenBody.test(rest) || (/^[ \t]*:/.test(rest) && memberStart.test(lines[start.line]!.slice(0, start.character))))
 }
 
-/**
- * Whether a method's head follows zero-based `character` of line `line`: type parameters, the
- * parameters (their parentheses balanced, over 20 lines at most), a return type, then `{`
- * (`area(): number {`, `async load<T>(\n  key: K,\n) {`). A call is followed by no `{`.
- */
 /**
  * After a method's parameters: an optional return type (object types and `=>` in it), then its
  * body's `{` on that line (`area()` then a block on the next line is a call, as often as not).
  */
 const returnTypeThenBody = /^[ \t]*(?::(?:[^;{}=]|=>)*(?:\{[^{}]*\}(?:[^;{}=]|=>)*)*)?\{/
 
-function methodHeadAfter(lines: readonly string[], line: number, character: number): boolean {
+/** Before a member's name: the line's start, `{`, `;` or `,`, then modifiers. */
+const memberStart = /(?:^|[{;,])\s*(?:(?:readonly|static|public|private|protected|abstract|declare|override)\s+)*$/
+
+/**
+ * The text after the parameters that follow zero-based `character` of line `line` (type
+ * parameters first; the parentheses balanced, over 20 lines at most), or `undefined` when none
+ * follow: a method's head goes on with a return type, then `{` (`area(): number {`); a call with
+ * no `{`.
+ */
+function afterParameters(lines: readonly string[], line: number, character: number): string | undefined {
   const text = [lines[line]!.slice(character), ...lines.slice(line + 1, line + 20)].join('\n')
   const open = /^\s*(?:<[^;{}()=]*>\s*)?\(/.exec(text)
-  if (open === null) return false
+  if (open === null) return undefined
   let depth = 0
   for (let at = open[0].length - 1; at < text.length; at++) {
     if (text[at] === '(') depth++
-    else if (text[at] === ')' && --depth === 0) return returnTypeThenBody.test(text.slice(at + 1))
+    else if (text[at] === ')' && --depth === 0) return text.slice(at + 1)
   }
-  return false
+  return undefined
 }
 
 /** The lexical family of the file at `uri`, by its extension. */

@@ -14,5 +14,6 @@ describe('computedCalls', () => {
     expect(labels('if (a) (b)\nwhile (x) (y)\n(function () {})()\n(() => 1)()\n// t[k](1)\nconst s = "t[k](1)"', 'javascript')).toEqual([])
     expect(labels('(lambda x: x)(3)', 'python')).toEqual([])
     expect(labels('n = (int)(x); fp[i](x);', 'c')).toEqual(['14 fp[i]'])
+    expect(labels('p := (*MyInt)(nil); f := (func(int) int)(g); h := (g)(1); m[k](2)', 'go')).toEqual(['50 (g)', '58 m[k]'])
   })
 })

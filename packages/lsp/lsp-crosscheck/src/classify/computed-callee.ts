@@ -4,6 +4,8 @@ import { inRanges, type LexicalFamily } from '@agent-lsp/lexical'
 export interface ComputedCall {
   /** Where the callee begins: the name its brackets follow (`table` of `table[k]`), or its bracket. */
   readonly at: number
+  /** Where the callee ends: after its closing bracket. */
+  readonly end: number
   /** The callee as written, cut to {@link LABEL} characters. */
   readonly label: string
 }
@@ -48,8 +50,9 @@ export function computedCalls(text: string, nonCode: readonly number[], start: n
     if (before !== undefined && clauses.has(before)) continue
     if (before !== undefined && operatorWords.has(before)) from = open
     const callee = text.slice(from, close + 1).replace(/\s+/g, ' ')
-    if (inPlace.test(callee)) continue
-    calls.push({ at: from, label: callee.length > LABEL ? `${callee.slice(0, LABEL - 1)}…` : callee })
+    // Go's `(*T)(p)`, `(func())(f)` convert.
+    if (inPlace.test(callee) || (family === 'go' && /^\(\s*(?:\*|func\b|chan\b|\[|map\[)/.test(callee))) continue
+    calls.push({ at: from, end: close + 1, label: callee.length > LABEL ? `${callee.slice(0, LABEL - 1)}…` : callee })
   }
   return calls
 }
