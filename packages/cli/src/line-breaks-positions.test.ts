@@ -40,4 +40,17 @@ describe('a file with a disputed line break', () => {
     ])
     expect(await readFile(path.join(root, 'src/u.ts'), 'utf8')).toBe(tsSource)
   }, 120_000)
+
+  // The fifteenth trial: pyright counts a lone CR as a line break and U+2028 as none, as LSP does,
+  // and tsserver a lone CR; their places were exact (Python's ast, the TypeScript compiler) yet
+  // said misplaced, and their renames refused.
+  it('pyright and typescript-language-server: the breaks they count as LSP does are no reason', async () => {
+    const python = 'S = "a\u2028b"\n# a\rb\n\n\ndef foo() -> int:\n    return 1\n\n\nx = foo()\n'
+    const root = await tempWorkspace({ 'pyproject.toml': '[project]\nname = "w"\n', 'u.py': python, 'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }), 'src/cr.ts': '// a\rb\nexport function zed(): number { return 1 }\nexport const zz = zed()\n' })
+    const { tool } = toolOn(root)
+    // The lone CR is a line break to LSP, pyright and this tool alike: `def foo` is on line 6.
+    expect(await tool.execute({ operation: 'findReferences', filePath: 'u.py', line: 6, character: 5 })).toBe(['2 references to foo', 'u.py', '6:5  def foo() -> int:', '10:5  x = foo()'].join('\n'))
+    expect((await tool.execute({ operation: 'rename', filePath: 'u.py', line: 6, character: 5, newName: 'foo2' })).split('\n')[0]).toBe('Preview: rename foo → foo2: 2 edits in 1 file; nothing written. The same call with apply: true writes it.')
+    expect(await tool.execute({ operation: 'findReferences', filePath: 'src/cr.ts', line: 3, character: 17 })).toBe(['2 references to zed', 'src/cr.ts', '3:17  export function zed(): number { return 1 }', '4:19  export const zz = zed()'].join('\n'))
+  }, 120_000)
 })

@@ -86,17 +86,24 @@ export interface DisputedLineBreak {
   readonly name: 'CR' | 'U+2028' | 'U+2029'
 }
 
-const DISPUTED = /\r(?!\n)|[\u2028\u2029]/
+/** The pattern of each disputed line break. */
+const DISPUTED: Readonly<Record<DisputedLineBreak['name'], string>> = { CR: '\\r(?!\\n)', 'U+2028': '\\u2028', 'U+2029': '\\u2029' }
+const disputedPatterns = new Map<string, RegExp>()
 
 /**
  * The first line break in `text` that servers count differently from LSP 3.17: a lone `\r` (a line
  * break to LSP; gopls counts only `\n`), U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR (no line
  * break to LSP; tsserver ends a line at each, as `ts.computeLineStarts` does). After it, a server
  * and this client number lines differently: a position or range sent or received there lands
- * elsewhere. `undefined` when there is none (one native scan of the text).
+ * elsewhere. `names`: the breaks looked for (a server that counts some as LSP does: pyright every
+ * one). `undefined` when there is none (one native scan of the text).
  */
-export function disputedLineBreak(text: string): DisputedLineBreak | undefined {
-  const match = DISPUTED.exec(text)
+export function disputedLineBreak(text: string, names: readonly DisputedLineBreak['name'][] = ['CR', 'U+2028', 'U+2029']): DisputedLineBreak | undefined {
+  if (names.length === 0) return undefined
+  const key = names.join()
+  let pattern = disputedPatterns.get(key)
+  if (pattern === undefined) disputedPatterns.set(key, (pattern = new RegExp(names.map((name) => DISPUTED[name]).join('|'))))
+  const match = pattern.exec(text)
   if (match === null) return undefined
   return { offset: match.index, name: match[0] === '\r' ? 'CR' : match[0] === '\u2028' ? 'U+2028' : 'U+2029' }
 }

@@ -10,7 +10,7 @@ import { disputedBreakAt } from '../text/disputed-break.js'
  * @throws LspToolError `LSP_EDIT_LINE_BREAKS`, naming the break, where it is and what to do.
  */
 export function assertUndisputedLines(text: string, displayPath: string): void {
-  const found = disputedBreakAt(text)
+  const found = disputedBreakAt(text, displayPath)
   if (found === undefined) return
   const fix = found.name === 'CR' ? 'Make it a \\n (or \\r\\n) first' : `Write it as the escape \\${found.name === 'U+2028' ? 'u2028' : 'u2029'} first`
   throw new LspToolError(

@@ -82,7 +82,7 @@ async function place(absolutePath: string, files: QueryFiles, texts: FileTexts):
   }
   const raw = await readRegularFile(absolutePath)
   const lines = splitLines(raw)
-  const disputed = disputedBreakAt(raw)
+  const disputed = disputedBreakAt(raw, absolutePath)
   const text = { realPath, lines, lineCount: visibleLineCount(lines), ...(disputed === undefined ? {} : { disputed }) }
   texts.set(absolutePath, identity, statAtMs, text)
   return { insideAs, text, realRoot }
