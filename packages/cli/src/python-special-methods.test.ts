@@ -58,4 +58,53 @@ describe("incomingCalls of Python's special methods", () => {
     expect(await tool.execute({ operation: 'incomingCalls', filePath: 'box.py', line: 5, character: 9 })).toBe([unlisted('__call__'), 'No callers of __call__ found at box.py:5:9.'].join('\n'))
     expect(await tool.execute({ operation: 'incomingCalls', filePath: 'box.py', line: 8, character: 9 })).toBe([unlisted('__len__'), 'No callers of __len__ found at box.py:8:9.'].join('\n'))
   })
+
+  // The fifteenth trial: `cls(1)` in a classmethod (the alternate constructor) and constructions
+  // through the class kept as a value (`f = Base; f(5)`, `[Base][0](6)`) were missed, complete;
+  // Base.__init__ traced at run time is called from lines 7, 16, 20, 21, 24, 26 and 27.
+  it('__init__: cls(…) in a classmethod is a caller; the class kept as a value makes the answer partial', { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'pyproject.toml': '[project]\nname = "w"\n',
+      'k.py': [
+        'class Base:',
+        '    def __init__(self, v: int) -> None:',
+        '        self.v = v',
+        '',
+        '    @classmethod',
+        '    def make(cls) -> "Base":',
+        '        return cls(1)',
+        '',
+        '',
+        'class Sub(Base):',
+        '    pass',
+        '',
+        '',
+        'class Sub2(Base):',
+        '    def __init__(self) -> None:',
+        '        super().__init__(3)',
+        '',
+        '',
+        'def use() -> None:',
+        '    Base(1)',
+        '    Sub(2)',
+        '    Sub2()',
+        '    b = Base.__new__(Base)',
+        '    Base.__init__(b, 4)',
+        '    f = Base',
+        '    f(5)',
+        '    [Base][0](6)',
+        '    Base.make()',
+        '',
+      ].join('\n'),
+    })
+    expect(await toolOn(root).tool.execute({ operation: 'incomingCalls', filePath: 'k.py', line: 2, character: 9 })).toBe(
+      [
+        'Partial answer (unresolved): 3 places use Base as a value (k.py:23:22, k.py:25:9, k.py:27:6), where it may be constructed with no call naming it: those constructions are not listed',
+        '3 callers of __init__ (5 calls)',
+        '← Method make  k.py:7:16  return cls(1)',
+        '← Function __init__  k.py:16:17  super().__init__(3)',
+        '← Function use  k.py:20:5  Base(1)  +2 more calls at 21:5, 24:10',
+      ].join('\n'),
+    )
+  })
 })

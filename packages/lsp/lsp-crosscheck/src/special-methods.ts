@@ -1,8 +1,9 @@
-import { compareLocations, type LspCall, type LspCallsResult, type LspQueryResult, type LspService, type LspSymbol } from '@agent-lsp/lsp'
+import { compareLocations, type LspCall, type LspCallsResult, type LspLocation, type LspQueryResult, type LspService, type LspSymbol } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { familyOf } from './classify/call-site.js'
 import { comparePositions } from './classify/classify.js'
-import { withCompleteness } from './completeness.js'
+import { classmethodConstructions, keepsClass } from './class-constructions.js'
+import { relativeTo, withCompleteness } from './completeness.js'
 import type { Texts } from './search/texts.js'
 
 /** Subclasses followed below a class whose constructions run its `__init__`. */
@@ -48,11 +49,13 @@ export async function withSpecialCalls(lsp: LspService, result: LspCallsResult, 
   const calls = new Map(result.calls.map((call) => [itemKey(call), call]))
   const classes = [{ uri: origin.uri, symbol: owner }]
   const seen = new Set([`${origin.uri}#${owner.selectionRange.start.line}`])
+  const kept: LspLocation[] = []
+  const answerNotes: string[] = []
   for (let index = 0; index < classes.length && index < MAX_CLASSES; index++) {
     const { uri, symbol } = classes[index]!
     const position = symbol.selectionRange.start
     const theirs = await asked(lsp.query({ operation: 'incomingCalls', filePath: fileOf(uri), position, workspaceRoot }, signal))
-    for (const call of theirs?.kind === 'calls' ? theirs.calls : []) {
+    for (const call of [...(theirs?.kind === 'calls' ? theirs.calls : []), ...classmethodConstructions(symbol, uri, texts)]) {
       const known = calls.get(itemKey(call))
       const sites = [...(known?.callSites ?? []), ...call.callSites.filter((site) => !known?.callSites.some((own) => compareLocations(own, site) === 0))]
       calls.set(itemKey(call), { item: known?.item ?? call.item, callSites: sites.sort(compareLocations) })
@@ -61,6 +64,7 @@ export async function withSpecialCalls(lsp: LspService, result: LspCallsResult, 
     const references = await asked(lsp.query({ operation: 'findReferences', filePath: fileOf(uri), position, workspaceRoot }, signal))
     for (const reference of references?.kind === 'locations' ? references.locations : []) {
       const line = texts.lines(reference.uri)?.[reference.range.start.line] ?? ''
+      if (keepsClass(line, reference.range.start.character, reference.range.end.character)) kept.push(reference)
       const statement = classStatement.exec(line)
       if (statement === null || reference.range.start.character < statement[0].length || seen.has(`${reference.uri}#${reference.range.start.line}`)) continue
       seen.add(`${reference.uri}#${reference.range.start.line}`)
@@ -69,8 +73,14 @@ export async function withSpecialCalls(lsp: LspService, result: LspCallsResult, 
     }
   }
   const merged = [...calls.values()].sort((a, b) => compareLocations({ uri: a.item.uri, range: a.item.selectionRange }, { uri: b.item.uri, range: b.item.selectionRange }))
+  if (kept.length > 0) {
+    const places = kept.slice(0, 5).map((place) => `${relativeTo(workspaceRoot, URI.parse(place.uri).fsPath)}:${place.range.start.line + 1}:${place.range.start.character + 1}`).join(', ')
+    const uses = kept.length === 1 ? `1 place uses ${owner.name}` : `${kept.length} places use ${owner.name}`
+    answerNotes.push(`${uses} as a value (${places}${kept.length > 5 ? ', …' : ''}), where it may be constructed with no call naming it: those constructions are not listed`)
+  }
   if (classes.length > MAX_CLASSES) notes.add(`the constructions of ${classes.length - MAX_CLASSES} more subclasses of ${owner.name} were not looked for`)
-  return [...notes].reduce((answer, message) => withCompleteness(answer, { reason: 'unchecked', message }), { ...result, calls: merged })
+  const answer = answerNotes.reduce((partial, message) => withCompleteness(partial, { reason: 'unresolved', message }), { ...result, calls: merged })
+  return [...notes].reduce((partial, message) => withCompleteness(partial, { reason: 'unchecked', message }), answer)
 }
 
 /** The classes of a document's symbols, nested ones too. */
