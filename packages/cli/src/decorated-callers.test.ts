@@ -85,4 +85,16 @@ describe('incomingCalls of a decorated function', () => {
       [partial('show'), 'The server found no callers of Api.show at w.ts:14:3.', '1 place uses show as a value (it may be called through it):', "w.ts:13:4  @Route('/b')"].join('\n'),
     )
   })
+
+  // The fifteenth trial: a property's read was listed as its caller and again as a use as a value,
+  // partial; Python's ast and a trace show the read is the getter's call.
+  it("Python (pyright): a property's reads are its calls, no uses as a value", { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'pyproject.toml': '[project]\nname = "w"\n',
+      'p.py': 'from functools import cached_property\n\n\nclass K:\n    @property\n    def p(self) -> int:\n        return 1\n\n    @cached_property\n    def cp(self) -> int:\n        return 2\n\n\ndef user() -> int:\n    k = K()\n    return k.p + k.cp\n',
+    })
+    const { tool } = toolOn(root)
+    expect(await tool.execute({ operation: 'incomingCalls', filePath: 'p.py', line: 6, character: 9 })).toBe(['1 caller of p', '← Function user  p.py:16:14  return k.p + k.cp'].join('\n'))
+    expect(await tool.execute({ operation: 'incomingCalls', filePath: 'p.py', line: 10, character: 9 })).toBe(['1 caller of cp', '← Function user  p.py:16:20  return k.p + k.cp'].join('\n'))
+  })
 })

@@ -10,7 +10,7 @@ import { throughStandIns } from './classify/stand-ins.js'
 import { declaredAt, missedBy } from './classify/call-site.js'
 import { callsThroughAlias } from './classify/alias-calls.js'
 import { listedValueUses, usedAsValue } from './classify/value-use.js'
-import { decoratorUses } from './classify/decorators.js'
+import { decoratorUses, isProperty } from './classify/decorators.js'
 import { namesInString } from './classify/string-name.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
 import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
@@ -169,7 +169,9 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const adds = missedBy(texts)
     const unsettled: string[] = []
     // The server's own call sites that call nothing (clangd's `.fn = work`, gopls' `{"w": work}`) and the decorators given it: value uses too.
-    const valueUses: LspLocation[] = result.kind === 'calls' ? [...listedValueUses(result, texts), ...decoratorUses(result, texts)] : []
+    // A property's reads are its calls: none is a use as a value.
+    const property = result.kind === 'calls' && isProperty(result, texts)
+    const valueUses: LspLocation[] = result.kind === 'calls' ? [...(property ? [] : listedValueUses(result, texts)), ...decoratorUses(result, texts)] : []
     const packageOf = packageNames()
     settled.forEach((verdict, index) => {
       const location = asked[index]!
@@ -186,7 +188,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
         if (request.operation === 'incomingCalls' && verdict.kind === 'here') {
           for (const call of callsThroughAlias(texts, location)) if (!isListed(call) && !added.some((place) => overlaps(place, call))) (added.push(call), counts.added++)
         }
-        if (request.operation === 'incomingCalls' && verdict.kind === 'here' && verdict.declaration !== true && usedAsValue(texts, location) && !declaredAt(texts, location)) valueUses.push(location)
+        if (request.operation === 'incomingCalls' && !property && verdict.kind === 'here' && verdict.declaration !== true && usedAsValue(texts, location) && !declaredAt(texts, location)) valueUses.push(location)
       }
       else if (verdict.kind === 'unchecked') {
         counts.unchecked++

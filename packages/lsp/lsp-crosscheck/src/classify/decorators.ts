@@ -26,32 +26,52 @@ const decorator = /^\s*@\s*([\p{L}_$][\p{L}\p{N}_$]*(?:\s*\.\s*[\p{L}_$][\p{L}\p
  */
 export function decoratorUses(result: LspCallsResult, texts: Texts): LspLocation[] {
   if (result.direction !== 'incoming') return []
-  return result.origins.flatMap((origin) => {
-    const family = familyOf(origin.uri)
-    const lines = texts.lines(origin.uri)
-    if ((family !== 'python' && family !== 'javascript') || lines === undefined) return []
-    const { line, character } = origin.selectionRange.start
-    const own = lines[line] ?? ''
-    const indent = /^\s*/.exec(own)![0].length
-    const found: LspLocation[] = []
-    const add = (at: number, text: string, offset: number): void => {
-      const match = decorator.exec(text)
-      const name = match?.[1]
-      if (match === null || name === undefined || transparent.has(name.split('.').at(-1)!.trim())) return
-      const start = offset + match[0].length - name.length
-      found.push({ uri: origin.uri, range: { start: { line: at, character: start }, end: { line: at, character: start + name.length } } })
-    }
-    // TypeScript: `@HostListener('click') onClick() {`, decorators before the name on its line.
-    for (const match of own.slice(0, character).matchAll(/@/g)) add(line, own.slice(match.index, character), match.index)
-    // The lines above: decorators at the declaration's indentation, their arguments deeper or closing.
-    for (let above = line - 1; above >= 0; above--) {
-      const text = lines[above] ?? ''
-      const depth = /^\s*/.exec(text)![0].length
-      if (/^\s*$/.test(text)) break
-      if (depth > indent || /^\s*[)\]}#]/.test(text) || /^\s*\/\//.test(text)) continue
-      if (!decorator.test(text)) break
-      add(above, text, 0)
-    }
-    return found.reverse()
-  })
+  return result.origins.flatMap((origin) => decoratorsOf(origin, texts).filter((place) => !transparent.has(lastName(place, texts))))
+}
+
+/**
+ * Whether an `incomingCalls` answer's origin is a property's getter or setter (`@property`,
+ * `@cached_property`, `@x.setter`): reading it is its call, so no place naming it uses it as a
+ * value (the fifteenth trial: `k.p` listed as the caller and as a use as a value, partial).
+ */
+export function isProperty(result: LspCallsResult, texts: Texts): boolean {
+  return result.origins.some((origin) => decoratorsOf(origin, texts).some((place) => properties.has(lastName(place, texts))))
+}
+
+const properties: ReadonlySet<string> = new Set(['property', 'cached_property', 'setter', 'getter', 'deleter'])
+
+/** The last name of the decorator at `place` (`setter` of `x.setter`). */
+function lastName(place: LspLocation, texts: Texts): string {
+  const text = texts.lines(place.uri)?.[place.range.start.line]?.slice(place.range.start.character, place.range.end.character) ?? ''
+  return text.split('.').at(-1)!.trim()
+}
+
+/** The decorators of a call hierarchy item (see {@link decoratorUses}), each place its dotted name. */
+function decoratorsOf(origin: LspCallsResult['origins'][number], texts: Texts): LspLocation[] {
+  const family = familyOf(origin.uri)
+  const lines = texts.lines(origin.uri)
+  if ((family !== 'python' && family !== 'javascript') || lines === undefined) return []
+  const { line, character } = origin.selectionRange.start
+  const own = lines[line] ?? ''
+  const indent = /^\s*/.exec(own)![0].length
+  const found: LspLocation[] = []
+  const add = (at: number, text: string, offset: number): void => {
+    const match = decorator.exec(text)
+    const name = match?.[1]
+    if (match === null || name === undefined) return
+    const start = offset + match[0].length - name.length
+    found.push({ uri: origin.uri, range: { start: { line: at, character: start }, end: { line: at, character: start + name.length } } })
+  }
+  // TypeScript: `@HostListener('click') onClick() {`, decorators before the name on its line.
+  for (const match of own.slice(0, character).matchAll(/@/g)) add(line, own.slice(match.index, character), match.index)
+  // The lines above: decorators at the declaration's indentation, their arguments deeper or closing.
+  for (let above = line - 1; above >= 0; above--) {
+    const text = lines[above] ?? ''
+    const depth = /^\s*/.exec(text)![0].length
+    if (/^\s*$/.test(text)) break
+    if (depth > indent || /^\s*[)\]}#]/.test(text) || /^\s*\/\//.test(text)) continue
+    if (!decorator.test(text)) break
+    add(above, text, 0)
+  }
+  return found.reverse()
 }
