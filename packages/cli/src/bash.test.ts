@@ -122,4 +122,17 @@ describe('bash-language-server', () => {
     expect(await ask('findReferences', 'lib.sh:2:1')).toBe(expected)
     expect(await ask('findReferences', 'lib.sh:2:5')).toBe(expected)
   })
+
+  // The fifteenth trial: the cross-check added `func` of `${my-func}` (the default word when `my`
+  // is unset) and the value of `x=my-func` as references the server missed; bash -x runs neither.
+  it('adds no function reference from a parameter expansion\'s word or an assignment\'s value', async () => {
+    const root = await tempWorkspace({
+      'lib.sh': '#!/bin/bash\nmy-func() { echo "hi $1"; }\nfunc() { echo f; }\n',
+      'main.sh': '#!/bin/bash\nsource ./lib.sh\nmy-func arg\necho "${my-func}" ${x:-func}\nx=my-func\nfunc\n',
+    })
+    expect(execFileSync('bash', ['-x', 'main.sh'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('hi arg\nfunc func\nf\n')
+    const { ask } = toolOn(root)
+    expect(await ask('findReferences', 'lib.sh:2:1')).toBe(['2 references to my-func in 2 files', 'lib.sh:2:1  my-func() { echo "hi $1"; }', 'main.sh:3:1  my-func arg'].join('\n'))
+    expect(await ask('findReferences', 'lib.sh:3:1')).toBe(['2 references to func in 2 files', 'lib.sh:3:1  func() { echo f; }', 'main.sh:6:1  func'].join('\n'))
+  })
 })

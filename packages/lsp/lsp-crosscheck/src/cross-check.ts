@@ -16,7 +16,7 @@ import { compiledDeclaration, packageNames } from './classify/compiled-declarati
 import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
 import { nameOfPlaces, symbolName } from './name.js'
 import type { SearchScope } from './scope.js'
-import { inLongerShellName, isGenerated, lexicalAt } from './classify/lexical-place.js'
+import { isGenerated, lexicalAt, namesOtherShellSymbol } from './classify/lexical-place.js'
 import type { SearchResult } from './search/ripgrep.js'
 import { searchWord } from './search/search.js'
 import type { SearchAhead } from './search/ahead.js'
@@ -136,7 +136,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
         if (lexical === 'string' && namesInString(texts.lines(uri)?.[line] ?? '', character, character + name.length)) inStrings.push(place)
       } else if (isKeywordUse(texts.lines(uri)?.[line] ?? '', character, character + name.length, languageOfExtension(extname(occurrence.path).toLowerCase()))) counts.keywords++
       // In a shell script, part of a longer function name (`my-func` of `my-func-extra`): another symbol.
-      else if (scope.familyOf(occurrence.path) === 'shell' && inLongerShellName(texts.lines(uri)?.[line] ?? '', character, name)) counts.elsewhere++
+      else if (scope.familyOf(occurrence.path) === 'shell' && namesOtherShellSymbol(texts.lines(uri)?.[line] ?? '', character, name)) counts.elsewhere++
       else if (isGenerated(texts, uri)) counts.generated++
       else toAsk.push(place)
     }

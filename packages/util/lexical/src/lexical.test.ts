@@ -39,6 +39,13 @@ describe('nonCodeRanges', () => {
     expect(pieces(text, 'shell')).toEqual(['"', ' and ', ' and ', '"', "'total'", '# total', 'total\n'])
   })
 
+  // The fifteenth trial: `func` of `${my-func}` (the default word when `my` is unset) and the value
+  // of `x=my-func` were asked as code, and added as references of the functions `func`, `my-func`.
+  it("shell: a parameter's name is code and the word after it text, but for expansions; an assignment's value is text", () => {
+    const text = 'echo "${my-func}" ${func-default} ${x:-$(pick)} ${a[$i]}\nx=my-func\nlocal y=a-b; A=1 run z=q\nrun x=1\n'
+    expect(pieces(text, 'shell')).toEqual(['"', '-func', '"', '-default', ':-', '[', ']', 'my-func', 'a-b', '1'])
+  })
+
   it('C and Go: strings, char literals, #include <…>, Go raw strings', () => {
     expect(pieces('#include <total.h>\nint a = total(\'t\', "total"); // total\n', 'c')).toEqual(['<total.h>', "'t'", '"total"', '// total'])
     expect(pieces('s := `total\n` + total // x\n', 'go')).toEqual(['`total\n`', '// x'])

@@ -75,6 +75,16 @@ function isSpaceAt(text: string, at: number): boolean {
   const code = text.charCodeAt(at)
   return code < 128 ? code === 32 || (code >= 9 && code <= 13) : /\s/.test(text[at]!)
 }
+/**
+ * Whether offset `at` of a shell script starts a command's word: the line's start, or after `;`,
+ * `&`, `|`, `(`, `{`, or `export`, `local`, `declare`, `readonly`, `typeset` and their options,
+ * or another assignment (`A=1 B=2 cmd`).
+ */
+function commandStart(text: string, at: number): boolean {
+  const before = text.slice(lineStartAt(text, at), at)
+  return /^(?:.*[;&|({]\s*|\s*)(?:(?:export|local|declare|readonly|typeset)(?:\s+-\w+)*\s+)?(?:[A-Za-z_]\w*=\S*\s+)*$/.test(before)
+}
+
 /** Keywords after which `/` starts a regular expression rather than a division. */
 const beforeExpression = /^(return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await)$/
 
@@ -242,6 +252,14 @@ class Scanner {
         this.#skipTo(close === -1 ? text.length : close + 1, i)
       } else if (c === '"') {
         this.#shellDoubleQuoted(i)
+      } else if (c === '$' && text[i + 1] === '{') {
+        this.#i = this.#shellParameter(i)
+      } else if (commandStart(text, i) && /^[A-Za-z_]\w*=[^\s$'"(`]/.test(text.slice(i, i + 200))) {
+        // An assignment's value is a word, `x=my-func`; up to a blank, an operator or an expansion.
+        const value = text.indexOf('=', i) + 1
+        let end = value
+        while (end < text.length && !/[\s;&|()<>$'"`]/.test(text[end]!)) end++
+        this.#skipTo(end, value)
       } else {
         const heredoc = /^<<-?\s*(['"]?)([A-Za-z_]\w*)\1/.exec(text.slice(i, i + 40))
         if (heredoc) {
@@ -261,7 +279,11 @@ class Scanner {
     while (j < text.length && text[j] !== '"') {
       if (text[j] === '\\') {
         j += 2
-      } else if (text[j] === '$' && (text[j + 1] === '(' || text[j + 1] === '{')) {
+      } else if (text[j] === '$' && text[j + 1] === '{') {
+        this.#push(from, j)
+        j = this.#shellParameter(j)
+        from = j
+      } else if (text[j] === '$' && text[j + 1] === '(') {
         this.#push(from, j)
         const open = text[j + 1]!
         const close = open === '(' ? ')' : '}'
@@ -283,6 +305,46 @@ class Scanner {
     }
     this.#push(from, j + 1)
     this.#i = j + 1
+  }
+
+  /**
+   * `${…}` at `start`: its parameter's name is code (`${name`, `${#name`, `${!name`); what follows
+   * it up to the closing brace is a word, text, as `-func` of `${my-func}` (the default when `my` is
+   * unset: no function runs), but for the expansions in it (`${x:-$(pick)}`), which are code.
+   * @returns the offset after the closing brace.
+   */
+  #shellParameter(start: number): number {
+    const { text } = this
+    let j = start + 2
+    while (j < text.length && /[#!]/.test(text[j]!)) j++
+    while (j < text.length && /\w/.test(text[j]!)) j++
+    let from = j
+    let depth = 1
+    while (j < text.length && depth > 0) {
+      const c = text[j]!
+      if (c === '\\') j += 2
+      else if (c === '$' && (text[j + 1] === '(' || text[j + 1] === '{')) {
+        this.#push(from, j)
+        const open = text[j + 1]!
+        const close = open === '(' ? ')' : '}'
+        let inner = 0
+        for (j += 1; j < text.length; j++) {
+          if (text[j] === open) inner++
+          else if (text[j] === close && --inner === 0) break
+        }
+        from = ++j
+      } else if (c === '$' && /[A-Za-z_]/.test(text[j + 1] ?? '')) {
+        this.#push(from, j)
+        for (j++; j < text.length && /\w/.test(text[j]!); j++);
+        from = j
+      } else {
+        if (c === '{') depth++
+        else if (c === '}') depth--
+        j++
+      }
+    }
+    this.#push(from, depth === 0 ? j - 1 : j)
+    return j
   }
 
   /** Mark `[start, end)` as not code (a string, or a comment) and continue after it. */

@@ -16,6 +16,8 @@ describe('shell names', () => {
     expect(around('my-func-extra', 'extra')).toBe('my-func-extra')
     expect(around('a - b', 'a')).toBe('a')
     expect(around('run --force', 'run')).toBe('run')
+    expect(around('ns::helper() {', 'helper')).toBe('ns::helper')
+    expect(around('ns::helper() {', 'ns')).toBe('ns::helper')
   })
 
   it('leaves a variable alone: its name ends at -', () => {
@@ -25,6 +27,6 @@ describe('shell names', () => {
   })
 
   it('tells names', () => {
-    expect(['my-func', 'run', 'git.sh:run', '-x', 'a-', 'a b'].map(isShellName)).toEqual([true, true, true, false, false, false])
+    expect(['my-func', 'run', 'git.sh:run', 'ns::helper', '-x', 'a-', 'a b'].map(isShellName)).toEqual([true, true, true, true, false, false, false])
   })
 })

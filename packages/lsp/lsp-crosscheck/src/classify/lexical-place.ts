@@ -26,8 +26,13 @@ export function lexicalAt(texts: Texts, uri: string, family: LexicalFamily | und
   return !inRanges(ranges.nonCode, offset) ? 'code' : inRanges(ranges.strings, offset) ? 'string' : 'comment'
 }
 
-/** Whether `name` at UTF-16 `character` of a shell script's `lineText` is part of a longer function name (`my-func` of `my-func-extra`, see `shellNameSpan`). */
-export function inLongerShellName(lineText: string, character: number, name: string): boolean {
+/**
+ * Whether `name` at UTF-16 `character` of a shell script's `lineText` names another symbol than a
+ * function of that name: part of a longer function name (`my-func` of `my-func-extra`, see
+ * `shellNameSpan`), or a variable expanded (`$my`, `${my-func}`: the variable `my`).
+ */
+export function namesOtherShellSymbol(lineText: string, character: number, name: string): boolean {
+  if (/\$\{?[#!]?$/.test(lineText.slice(0, character))) return true
   const [from, to] = shellNameSpan(lineText, character, character + name.length)
   return to - from > name.length
 }
