@@ -1,5 +1,6 @@
 import { aloneAsStatement } from './python-statement.js'
 import { isLineEnd, lineEndAt, lineStartAt } from './line-bounds.js'
+import { scanShell } from './shell-scan.js'
 
 /**
  * Where comments and strings are in a source text, by a cheap scan per language family: enough to
@@ -74,15 +75,6 @@ export function isWordAt(text: string, at: number): boolean {
 function isSpaceAt(text: string, at: number): boolean {
   const code = text.charCodeAt(at)
   return code < 128 ? code === 32 || (code >= 9 && code <= 13) : /\s/.test(text[at]!)
-}
-/**
- * Whether offset `at` of a shell script starts a command's word: the line's start, or after `;`,
- * `&`, `|`, `(`, `{`, or `export`, `local`, `declare`, `readonly`, `typeset` and their options,
- * or another assignment (`A=1 B=2 cmd`).
- */
-function commandStart(text: string, at: number): boolean {
-  const before = text.slice(lineStartAt(text, at), at)
-  return /^(?:.*[;&|({]\s*|\s*)(?:(?:export|local|declare|readonly|typeset)(?:\s+-\w+)*\s+)?(?:[A-Za-z_]\w*=\S*\s+)*$/.test(before)
 }
 
 /** Keywords after which `/` starts a regular expression rather than a division. */
@@ -239,112 +231,8 @@ class Scanner {
   }
 
   shell(): void {
-    const { text } = this
-    while (this.#i < text.length) {
-      const i = this.#i
-      const c = text[i]!
-      if (c === '\\') {
-        this.#i = i + 2
-      } else if (c === '#' && (i === 0 || /[\s;&|(]/.test(text[i - 1]!))) {
-        this.#skipTo(lineEndAt(text, i), i, true)
-      } else if (c === "'") {
-        const close = text.indexOf("'", i + 1)
-        this.#skipTo(close === -1 ? text.length : close + 1, i)
-      } else if (c === '"') {
-        this.#shellDoubleQuoted(i)
-      } else if (c === '$' && text[i + 1] === '{') {
-        this.#i = this.#shellParameter(i)
-      } else if (commandStart(text, i) && /^[A-Za-z_]\w*=[^\s$'"(`]/.test(text.slice(i, i + 200))) {
-        // An assignment's value is a word, `x=my-func`; up to a blank, an operator or an expansion.
-        const value = text.indexOf('=', i) + 1
-        let end = value
-        while (end < text.length && !/[\s;&|()<>$'"`]/.test(text[end]!)) end++
-        this.#skipTo(end, value)
-      } else {
-        const heredoc = /^<<-?\s*(['"]?)([A-Za-z_]\w*)\1/.exec(text.slice(i, i + 40))
-        if (heredoc) {
-          const body = lineEndAt(text, i) + 1
-          const end = new RegExp(`^\\s*${heredoc[2]}\\s*$`, 'm').exec(text.slice(body))
-          this.#skipTo(end ? body + end.index : text.length, body)
-        } else this.#i = i + 1
-      }
-    }
-  }
-
-  /** `"…"`: text, except `$name`, `${…}` and `$(…)`, which are code. */
-  #shellDoubleQuoted(start: number): void {
-    const { text } = this
-    let j = start + 1
-    let from = start
-    while (j < text.length && text[j] !== '"') {
-      if (text[j] === '\\') {
-        j += 2
-      } else if (text[j] === '$' && text[j + 1] === '{') {
-        this.#push(from, j)
-        j = this.#shellParameter(j)
-        from = j
-      } else if (text[j] === '$' && text[j + 1] === '(') {
-        this.#push(from, j)
-        const open = text[j + 1]!
-        const close = open === '(' ? ')' : '}'
-        let depth = 0
-        for (j += 1; j < text.length; j++) {
-          if (text[j] === open) depth++
-          else if (text[j] === close && --depth === 0) {
-            j++
-            break
-          }
-        }
-        from = j
-      } else if (text[j] === '$' && /[A-Za-z_]/.test(text[j + 1] ?? '')) {
-        this.#push(from, j)
-        j++
-        while (j < text.length && /\w/.test(text[j]!)) j++
-        from = j
-      } else j++
-    }
-    this.#push(from, j + 1)
-    this.#i = j + 1
-  }
-
-  /**
-   * `${…}` at `start`: its parameter's name is code (`${name`, `${#name`, `${!name`); what follows
-   * it up to the closing brace is a word, text, as `-func` of `${my-func}` (the default when `my` is
-   * unset: no function runs), but for the expansions in it (`${x:-$(pick)}`), which are code.
-   * @returns the offset after the closing brace.
-   */
-  #shellParameter(start: number): number {
-    const { text } = this
-    let j = start + 2
-    while (j < text.length && /[#!]/.test(text[j]!)) j++
-    while (j < text.length && /\w/.test(text[j]!)) j++
-    let from = j
-    let depth = 1
-    while (j < text.length && depth > 0) {
-      const c = text[j]!
-      if (c === '\\') j += 2
-      else if (c === '$' && (text[j + 1] === '(' || text[j + 1] === '{')) {
-        this.#push(from, j)
-        const open = text[j + 1]!
-        const close = open === '(' ? ')' : '}'
-        let inner = 0
-        for (j += 1; j < text.length; j++) {
-          if (text[j] === open) inner++
-          else if (text[j] === close && --inner === 0) break
-        }
-        from = ++j
-      } else if (c === '$' && /[A-Za-z_]/.test(text[j + 1] ?? '')) {
-        this.#push(from, j)
-        for (j++; j < text.length && /\w/.test(text[j]!); j++);
-        from = j
-      } else {
-        if (c === '{') depth++
-        else if (c === '}') depth--
-        j++
-      }
-    }
-    this.#push(from, depth === 0 ? j - 1 : j)
-    return j
+    scanShell(this.text, (start, end, comment) => this.#push(start, end, comment))
+    this.#i = this.text.length
   }
 
   /** Mark `[start, end)` as not code (a string, or a comment) and continue after it. */
