@@ -14,6 +14,8 @@ describe('a symbol named with its module', () => {
       'go/go.mod': 'module example.com/g\n\ngo 1.19\n',
       'go/ring/ring.go': 'package ring\n\ntype Ring struct{ n int }\n\nfunc New() *Ring { return &Ring{} }\n\nfunc (r *Ring) Len() int { return r.n }\n',
       'go/list/list.go': 'package list\n\ntype List struct{ n int }\n\nfunc New() *List { return &List{} }\n',
+      // The fifteenth trial: a package named otherwise than its folder (mattn/go-isatty, yaml.v3).
+      'go/go-isatty/isatty_tcgets.go': '// Package isatty tells terminals.\n/* a block */\npackage isatty\n\nfunc IsTerminal(fd uintptr) bool { return fd == 0 }\n',
     })
     const tools = { py: toolOn(`${root}/py`).tool, go: toolOn(`${root}/go`).tool }
     const at = async (symbol: string, dir: 'py' | 'go') => (await tools[dir].execute({ operation: 'goToDefinition', symbol })).split('\n')[0]
@@ -24,6 +26,8 @@ describe('a symbol named with its module', () => {
     expect(await at('ring.New', 'go')).toBe('New → ring/ring.go:5:6')
     expect(await at('list.New', 'go')).toBe('New → list/list.go:5:6')
     expect(await at('list.Ring.Len', 'go')).toBe('No symbol "list.Ring.Len" found.')
+    expect(await at('isatty.IsTerminal', 'go')).toBe('IsTerminal → go-isatty/isatty_tcgets.go:5:6')
+    expect(await at('go-isatty.IsTerminal', 'go')).toBe('IsTerminal → go-isatty/isatty_tcgets.go:5:6')
   })
 
   // The fourteenth trial: `--symbol Box.constructor` found nothing without `--file` (tsserver's

@@ -1,7 +1,8 @@
 // Matching a model's symbol name or name path (`addItem`, `Cart.addItem`, `Outer.Inner.method`)
-// against the symbols servers report. Pure: no files, no queries.
+// against the symbols servers report. No queries; a file is read only for a Go package's name.
 import { compareCodeUnits, type LspSymbol } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
+import { goPackageOf } from './go-package.js'
 import { functionKinds, nameSegments } from '../text/symbol-names.js'
 
 /** A symbol with the names around it, as a name path can match it. */
@@ -90,13 +91,19 @@ export function matchesPath(entry: SymbolEntry, query: readonly string[], mode: 
 /**
  * Whether `segments` (exactly, as modules are named) end the path of the file at `uri`, its name
  * without extension (Python's `jwt` of jwt.py, `src.cart` of src/cart.ts) or its folder alone (Go's
- * package `ring` of ring/ring.go, a Python package's `__init__.py`).
+ * package `ring` of ring/ring.go, a Python package's `__init__.py`), or a Go file's package by
+ * its clause (see `goPackageOf`, the one read of a file here).
  */
 function namesModule(uri: string, segments: readonly string[]): boolean {
-  const folders = URI.parse(uri).path.split('/').filter((part) => part !== '')
+  const parsed = URI.parse(uri)
+  const folders = parsed.path.split('/').filter((part) => part !== '')
   const file = folders.pop()?.replace(/\.[^.]*$/, '') ?? ''
   const exact = (a: string, b: string): boolean => a === b
-  return endsWith([...folders, file], segments, exact) || endsWith(folders, segments, exact)
+  if (endsWith([...folders, file], segments, exact) || endsWith(folders, segments, exact)) return true
+  // Go: the package its clause names, in place of its folder (`isatty` in go-isatty/).
+  if (!parsed.path.endsWith('.go') || parsed.scheme !== 'file') return false
+  const name = goPackageOf(parsed.fsPath)
+  return name !== undefined && endsWith([...folders.slice(0, -1), name], segments, exact)
 }
 
 function endsWith(list: readonly string[], suffix: readonly string[], eq: (a: string, b: string) => boolean): boolean {
