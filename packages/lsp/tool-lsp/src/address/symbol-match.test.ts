@@ -61,10 +61,12 @@ describe('matching a name path', () => {
 
   // The fourteenth trial: `nonsense.Cart.addItem` answered as Cart.addItem, and a rename by it
   // renamed that; Python's `jwt.helper` and Go's `ring.New` found nothing.
-  it('reads names before the enclosing ones as the module: the file (src/cart.ts is `cart`) or its folders', () => {
+  it("reads names before the enclosing ones as the module: the file (src/cart.ts is `cart`), not another file's folder", () => {
     expect(names('src.cart.Cart.addItem')).toEqual(['Cart.addItem'])
     expect(names('cart.additem')).toEqual(['additem'])
-    expect(names('src.additem')).toEqual(['additem'])
+    expect(names('src.additem')).toEqual([])
+    const index = documentEntries([symbol('file:///w/src/cart/index.ts', 'Cart', 'Class', range(0, 0, 2, 1), [0, 13], [symbol('file:///w/src/cart/index.ts', 'addItem', 'Method', range(1, 2, 1, 20), [1, 2])])])
+    expect(['cart.Cart.addItem', 'index.Cart.addItem', 'src.cart.Cart.addItem', 'src.Cart.addItem'].map((query) => matchNamePath(index, parseNamePath(query)).matches.length)).toEqual([1, 1, 1, 0])
     expect(['pkg.Outer.Inner.method', 'nonsense.Cart.addItem', 'Cart.cart.addItem', 'other.additem', 'CART.Cart.addItem'].map(names)).toEqual([[], [], [], [], []])
   })
 

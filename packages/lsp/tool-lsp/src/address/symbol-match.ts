@@ -90,18 +90,22 @@ export function matchesPath(entry: SymbolEntry, query: readonly string[], mode: 
 
 /**
  * Whether `segments` (exactly, as modules are named) end the path of the file at `uri`, its name
- * without extension (Python's `jwt` of jwt.py, `src.cart` of src/cart.ts) or its folder alone (Go's
- * package `ring` of ring/ring.go, a Python package's `__init__.py`), or a Go file's package by
- * its clause (see `goPackageOf`, the one read of a file here).
+ * without extension (Python's `jwt` of jwt.py, `src.cart` of src/cart.ts) or, for an index.ts, an
+ * `__init__.py` or a Go file, its folder alone (Go's package `ring` of ring/ring.go); or a Go
+ * file's package by its clause (see `goPackageOf`, the one read of a file here). Not another
+ * file's folder: `src.Cart` names no class of src/other.ts (the fifteenth trial).
  */
 function namesModule(uri: string, segments: readonly string[]): boolean {
   const parsed = URI.parse(uri)
   const folders = parsed.path.split('/').filter((part) => part !== '')
   const file = folders.pop()?.replace(/\.[^.]*$/, '') ?? ''
   const exact = (a: string, b: string): boolean => a === b
-  if (endsWith([...folders, file], segments, exact) || endsWith(folders, segments, exact)) return true
+  if (endsWith([...folders, file], segments, exact)) return true
+  // A folder is the module of its index.ts or __init__.py, and Go's package; another file's module is the file.
+  const go = parsed.path.endsWith('.go')
+  if ((go || file === 'index' || file === '__init__') && endsWith(folders, segments, exact)) return true
   // Go: the package its clause names, in place of its folder (`isatty` in go-isatty/).
-  if (!parsed.path.endsWith('.go') || parsed.scheme !== 'file') return false
+  if (!go || parsed.scheme !== 'file') return false
   const name = goPackageOf(parsed.fsPath)
   return name !== undefined && endsWith([...folders.slice(0, -1), name], segments, exact)
 }
