@@ -205,4 +205,30 @@ describe('outgoingCalls names the calls in the body its server does not list', (
     })
     expect(await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'main.go', line: 5, character: 6 })).toBe(['1 call from conv to 1 function (call sites in main.go)', '→ Function f  main.go:5:11  called at 9:13'].join('\n'))
   })
+
+  // The fifteenth trial: the words of JSX text before a parenthesis (`free (see terms)`) were named
+  // as calls; the TypeScript compiler reads that line as one JsxText and the component's calls as
+  // fmt (listed) and cb (a parameter).
+  it('TSX (tsserver): JSX text is no call; a call after a generic type still is', { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, jsx: 'preserve', target: 'es2020' }, include: ['*.tsx'] }),
+      'v.tsx': [
+        'declare global { namespace JSX { interface IntrinsicElements { div: any; p: any } } }',
+        'function fmt(n: number): string { return String(n) }',
+        'export function Price(props: { cents: number }, cb: () => number[]) {',
+        '  const list: Array<number> = cb()',
+        '  return (',
+        '    <div>',
+        '      <p>Total: {fmt(props.cents)} (tax included) {list.length}</p>',
+        '      <p>Shipping is free (see terms) and returns are easy (within 30 days)</p>',
+        '    </div>',
+        '  )',
+        '}',
+        '',
+      ].join('\n'),
+    })
+    expect(await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'v.tsx', line: 3, character: 17 })).toBe(
+      [unlisted('1 call in its body is not among those listed (4:31 cb)'), '1 call from Price to 1 function (call sites in v.tsx)', '→ Function fmt  v.tsx:2:10  called at 7:18'].join('\n'),
+    )
+  })
 })

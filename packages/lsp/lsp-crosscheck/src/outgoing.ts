@@ -28,6 +28,15 @@ const goPredeclared: ReadonlySet<string> = new Set([
   'append', 'cap', 'clear', 'close', 'complex', 'copy', 'delete', 'imag', 'len', 'make', 'max', 'min', 'new', 'panic', 'print', 'println', 'real', 'recover',
 ])
 
+/**
+ * Whether a line up to a name (`before`) leaves it in JSX text: after a tag on that line, with no
+ * brace, `=` or `;` between (`<p>Shipping is free (see terms)`: words, not calls; the fifteenth
+ * trial). Text continued from the line above is not told.
+ */
+function inJsxText(before: string): boolean {
+  return /<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?>[^<>{}=;]*$/.test(before)
+}
+
 /** Words before a name that declare it rather than call it. */
 const declaring = /(?:^|[^\p{L}\p{N}_$])(?:def|class|function|func|fn|async\s+def)\s*\*?\s*$/u
 
@@ -60,6 +69,7 @@ export function unlistedCalls(result: LspCallsResult, body: OriginBody, texts: T
   const inside = (at: number, ranges: readonly (readonly [number, number])[]): boolean => ranges.some(([from, to]) => from <= at && at < to)
   const nested = inner.filter(([from, to]) => !sites.some(([site]) => from <= site && site < to))
   const language = languageOfExtension(extname(path).toLowerCase())
+  const jsx = /^\.[jt]sx$/.test(extname(path).toLowerCase())
   const unlisted = new Map<number, string>()
   // A site is the callee's name, or an expression it ends (tsserver's `make(sel(1)).run`): a call
   // inside a site's receiver (`sel`) is not that site's.
@@ -73,7 +83,7 @@ export function unlistedCalls(result: LspCallsResult, body: OriginBody, texts: T
     const line = lineOf(text.lineStarts, at)
     const lineText = text.lines[line] ?? ''
     const character = at - (text.lineStarts[line] ?? 0)
-    if (!isCallAt(lineText, character, character + match[0].length, family)) continue
+    if (!isCallAt(lineText, character, character + match[0].length, family) || (jsx && inJsxText(lineText.slice(0, character)))) continue
     if (typeWords.has(match[0]) || (family === 'go' && goPredeclared.has(match[0])) || isKeywordUse(lineText, character, character + match[0].length, language) || declaring.test(lineText.slice(0, character))) continue
     const place = { uri: origin.uri, range: { start: { line, character }, end: { line, character: character + match[0].length } } }
     if (declaredAt(texts, place)) continue
