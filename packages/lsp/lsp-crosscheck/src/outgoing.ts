@@ -1,10 +1,9 @@
-import { compareRanges, type LspCallsResult, type LspPosition, type LspRange, type LspService, type LspSymbol } from '@agent-lsp/lsp'
+import { compareRanges, rangeHolds, type LspCallsResult, type LspPosition, type LspRange, type LspService, type LspSymbol } from '@agent-lsp/lsp'
 import { languageOfExtension, isKeywordUse } from '@agent-lsp/keywords'
 import { inRanges, lexicalRanges } from '@agent-lsp/lexical'
 import { extname } from 'node:path'
 import { URI } from 'vscode-uri'
 import { declaredAt, familyOf, isCallAt } from './classify/call-site.js'
-import { comparePositions } from './classify/classify.js'
 import { computedCalls } from './classify/computed-callee.js'
 import { withCompleteness } from './completeness.js'
 import type { Texts } from './search/texts.js'
@@ -117,11 +116,6 @@ export interface OriginBody {
   readonly nested: readonly LspRange[]
 }
 
-/** Whether `outer` holds `inner`. */
-function holds(outer: LspRange, inner: LspRange): boolean {
-  return comparePositions(outer.start, inner.start) <= 0 && comparePositions(inner.end, outer.end) <= 0
-}
-
 /** tsserver's names of functions that have none: `setTimeout() callback`, `<function>`. */
 const anonymous = /(?:^|\s)callback$|^<(?:function|anonymous)>$/
 
@@ -152,7 +146,7 @@ export async function originBody(lsp: LspService, result: LspCallsResult, texts:
     for (const symbol of list) {
       const inner = find(symbol.children, exact)
       if (inner) return inner
-      if (exact ? compareRanges(symbol.selectionRange, origin.selectionRange) === 0 : symbol.name === origin.name && holds(symbol.selectionRange, origin.selectionRange)) return symbol
+      if (exact ? compareRanges(symbol.selectionRange, origin.selectionRange) === 0 : symbol.name === origin.name && rangeHolds(symbol.selectionRange, origin.selectionRange.start) && rangeHolds(symbol.selectionRange, origin.selectionRange.end)) return symbol
     }
     return undefined
   }

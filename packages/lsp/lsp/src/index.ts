@@ -23,7 +23,7 @@ export type {
   LspWorkspaceOperation,
 } from './operations.js'
 export type { LspLocation, LspPosition, LspRange } from './positions.js'
-export { compareCodeUnits, compareLocations, compareRanges } from './positions.js'
+export { compareCodeUnits, compareLocations, compareRanges, rangeHolds } from './positions.js'
 export type { LspContext, LspProvider, LspProviderId, LspProviderInfo, LspService } from './provider-types.js'
 export type {
   LspCodeActionsRequest,

@@ -42,6 +42,16 @@ export function compareRanges(a: LspRange, b: LspRange): number {
   return a.start.line - b.start.line || a.start.character - b.start.character || a.end.line - b.end.line || a.end.character - b.end.character
 }
 
+/**
+ * Whether zero-based UTF-16 `at` lies in `range`, both ends included (a cursor right after a name
+ * is on it; a range of the name alone ends on it).
+ */
+export function rangeHolds(range: LspRange, at: LspPosition): boolean {
+  const afterStart = range.start.line < at.line || (range.start.line === at.line && range.start.character <= at.character)
+  const beforeEnd = at.line < range.end.line || (at.line === range.end.line && at.character <= range.end.character)
+  return afterStart && beforeEnd
+}
+
 /** The order locations are answered in: by URI ({@link compareCodeUnits}), then {@link compareRanges}. */
 export function compareLocations(a: LspLocation, b: LspLocation): number {
   return compareCodeUnits(a.uri, b.uri) || compareRanges(a.range, b.range)

@@ -1,5 +1,5 @@
 import type { Deadline } from '@agent-lsp/abort'
-import { LspError, type LspLocation, type LspPosition, type LspService, type LspSymbol } from '@agent-lsp/lsp'
+import { LspError, rangeHolds, type LspLocation, type LspPosition, type LspService, type LspSymbol } from '@agent-lsp/lsp'
 import { comparePositions, overlaps, type Verdict } from './classify.js'
 
 // A symbol declared more than once: TypeScript's overload signatures beside their implementation
@@ -86,7 +86,7 @@ async function declarationsOf(files: readonly string[], options: DeclarationOpti
 /** The document symbols named `options.name` beside one holding a place of the symbol, of its kind (itself included). */
 function siblingsOf(symbols: readonly LspSymbol[], uri: string, options: DeclarationOptions): LspSymbol[] {
   const holds = (symbol: LspSymbol): boolean =>
-    symbol.name === options.name && options.symbol.some((own) => own.uri === uri && contains(symbol.range, own.range.start))
+    symbol.name === options.name && options.symbol.some((own) => own.uri === uri && rangeHolds(symbol.range, own.range.start))
   const found: LspSymbol[] = []
   const visit = (level: readonly LspSymbol[]): void => {
     for (const kind of new Set(level.filter(holds).map((symbol) => symbol.kind))) found.push(...level.filter((symbol) => symbol.name === options.name && symbol.kind === kind))
@@ -111,8 +111,4 @@ function namePlace(symbol: LspSymbol, uri: string, options: DeclarationOptions):
   if (at === null) return undefined
   const character = symbol.range.start.character + at.index
   return { uri, range: { start: { line: symbol.range.start.line, character }, end: { line: symbol.range.start.line, character: character + options.name.length } } }
-}
-
-function contains(range: LspLocation['range'], position: LspPosition): boolean {
-  return comparePositions(range.start, position) <= 0 && comparePositions(position, range.end) <= 0
 }

@@ -1,5 +1,5 @@
 import { extname } from 'node:path'
-import type { LspCall, LspCallHierarchyItem, LspCompleteness, LspRange } from '@agent-lsp/lsp'
+import { rangeHolds, type LspCall, type LspCallHierarchyItem, type LspCompleteness, type LspRange } from '@agent-lsp/lsp'
 import { inRanges, lexicalFamily, lexicalRanges } from '@agent-lsp/lexical'
 import { lineEnd, lineStarts } from '@agent-lsp/text-lines'
 import { uriToPath } from '../normalize/uri.js'
@@ -20,7 +20,7 @@ export function callerCallSites(call: LspCall, callee: LspCallHierarchyItem): { 
   const { item, callSites } = call
   // Only a plain function's call names it: a constructor's is at the variable (`V a(1)`), an operator's at `+`.
   if (callee.kind !== 'Function' || !/^[A-Za-z_$][\w$]*$/.test(callee.name)) return { call, dropped: 0 }
-  if (callSites.every((site) => holds(item.range, site.range))) return { call, dropped: 0 }
+  if (callSites.every((site) => rangeHolds(item.range, site.range.start) && rangeHolds(item.range, site.range.end))) return { call, dropped: 0 }
   // Sites outside the caller (clangd's caller range is its name alone): each is checked by its text.
   const path = uriToPath(item.uri)
   const text = path === null ? undefined : readText(path)
@@ -71,11 +71,6 @@ export function droppedCallSites(serverId: string, dropped: number): LspComplete
     reason: 'unresolved',
     message: `${serverId} gave ${sites} outside the caller it named (callers of one name in several files taken for one): left out, as where they are is unknown`,
   }
-}
-
-function holds(outer: LspRange, inner: LspRange): boolean {
-  const before = (a: LspRange['start'], b: LspRange['start']) => a.line < b.line || (a.line === b.line && a.character <= b.character)
-  return before(outer.start, inner.start) && before(inner.end, outer.end)
 }
 
 /** The text of a one-line range of `text` (its line `starts`; UTF-16 units, as the server's encoding); '' for a range over lines or past the end. */

@@ -2,7 +2,7 @@
 // symbols of their own (tsserver's `export { f } from './f'` is a Variable `f`; pyright's
 // `from .f import f` is one too), and a C prototype with its definition (clangd lists both). A name
 // that means one symbol resolves to it instead of asking the model to choose between its places.
-import type { LspContext, LspLocationsResult, LspPosition, LspRange } from '@agent-lsp/lsp'
+import { rangeHolds, type LspContext, type LspLocationsResult, type LspPosition, type LspRange } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import { openWorkspaceFile, type OpenedFile } from '../input/cursor.js'
@@ -103,19 +103,11 @@ async function oneOf(indexes: readonly number[], matches: readonly SymbolEntry[]
   const places = await preferred().catch(() => [])
   const atPreferred = indexes.filter((index) => {
     const match = named[index]
-    return match !== undefined && places.some((place) => place.filePath === match.serverPath && within(match.position, place.range))
+    return match !== undefined && places.some((place) => place.filePath === match.serverPath && rangeHolds(place.range, match.position))
   })
   if (atPreferred.length === 1) return atPreferred[0]!
   const candidates = atPreferred.length > 1 ? atPreferred : indexes
   return candidates.reduce((best, index) => (compareSpan(matches[index]!.symbol.range, matches[best]!.symbol.range) > 0 ? index : best))
-}
-
-/** Whether `position` lies in `range`, its end included (a range of the name alone ends on it). */
-function within(position: LspPosition, range: LspRange): boolean {
-  const { start, end } = range
-  const afterStart = position.line > start.line || (position.line === start.line && position.character >= start.character)
-  const beforeEnd = position.line < end.line || (position.line === end.line && position.character <= end.character)
-  return afterStart && beforeEnd
 }
 
 /** Positive when `a` spans more lines than `b`, or as many and more characters. */
