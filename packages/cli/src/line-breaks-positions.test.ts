@@ -53,4 +53,17 @@ describe('a file with a disputed line break', () => {
     expect((await tool.execute({ operation: 'rename', filePath: 'u.py', line: 6, character: 5, newName: 'foo2' })).split('\n')[0]).toBe('Preview: rename foo → foo2: 2 edits in 1 file; nothing written. The same call with apply: true writes it.')
     expect(await tool.execute({ operation: 'findReferences', filePath: 'src/cr.ts', line: 3, character: 17 })).toBe(['2 references to zed', 'src/cr.ts', '3:17  export function zed(): number { return 1 }', '4:19  export const zz = zed()'].join('\n'))
   }, 120_000)
+
+  // The fifteenth trial: `--symbol foo` on a Go file with a lone CR failed with a position the user
+  // never gave (gopls's symbol, a line off); the failure now says why and what to do.
+  it('gopls: a position the server gave after the break fails saying why', async () => {
+    const source = 'package main\n\n// a\rb\nfunc foo() int { return 1 }\n\nvar x = foo()\n\nfunc main() { _ = x }\n'
+    const root = await tempWorkspace({ 'go.mod': 'module e\n\ngo 1.19\n', 'cr.go': source })
+    const { tool } = toolOn(root)
+    const [code, message] = await codeOf(tool.execute({ operation: 'hover', symbol: 'foo', filePath: 'cr.go' }))
+    expect(code).toBe('LSP_INVALID_POSITION')
+    expect(message).toMatch(/^cr\.go holds a lone CR at 3:5, which its language server counts otherwise than LSP, so its lines after it are not the file's: character 5 \(zero-based, UTF-16\) is past the end of line 3 of .*cr\.go \(1 UTF-16 units\); make it a \\n \(or \\r\\n\) to ask there$/)
+    // A position past a line's end as the file reads is the caller's, said as before.
+    expect(await codeOf(tool.execute({ operation: 'hover', filePath: 'cr.go', line: 4, character: 6 }))).toEqual(['LSP_INVALID_POSITION', 'character 6 is past the end of line 4 of cr.go (1 code points; 2 is the end of the line)'])
+  }, 120_000)
 })

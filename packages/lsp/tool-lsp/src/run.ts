@@ -12,7 +12,7 @@ import { toSettings, type LspToolOptions, type ToolSettings } from './options.js
 import type { Subject } from './render/render-context.js'
 import { resolveSymbol, type ResolvedSymbol, type SymbolResolution } from './address/symbol-address.js'
 import { unresolvedError } from './address/unresolved-error.js'
-import { withMisplaced } from './render/misplaced.js'
+import { explainedByLineBreaks, withMisplaced } from './render/misplaced.js'
 import { toToolError } from './to-tool-error.js'
 import { moveTarget } from './move/move-target.js'
 import { locateSelection } from './input/selection.js'
@@ -203,7 +203,9 @@ export async function runQuery<T>(
     outcome = { ...outcome, result: await withMisplaced(outcome.result, asked, files) }
     return await finish(outcome, { signal, readLines })
   } catch (error) {
-    throw toToolError(error, { operation, callerSignal, deadline, timeoutMs: settings.timeoutMs })
+    const failure = toToolError(error, { operation, callerSignal, deadline, timeoutMs: settings.timeoutMs })
+    // The seam's or the server's failure at a position a server gave (the tool's own checks are of the file's lines).
+    throw 'target' in request && !LspToolError.isInstance(error) ? await explainedByLineBreaks(failure, request.target.filePath, files) : failure
   } finally {
     release()
   }

@@ -1,5 +1,7 @@
 import type { LspCallHierarchyItem, LspCompleteness, LspLocation, LspQueryResult, LspSymbol, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
+import path from 'node:path'
+import { LspToolError } from '../errors.js'
 import type { QueryFiles } from '../input/query-files.js'
 
 /**
@@ -85,4 +87,22 @@ export function answerPaths(result: LspQueryResult): string[] {
     const parsed = URI.parse(uri)
     return parsed.scheme === 'file' ? [parsed.fsPath] : []
   })
+}
+
+/**
+ * `failure` said in the light of the file asked about (`filePath`, relative to the root or
+ * absolute), when it holds a line break its server counts otherwise than LSP: a position the
+ * server gave or was given there is past a line's end or lands on nothing
+ * (`LSP_INVALID_POSITION`, `LSP_SERVER_ERROR`), because the server's lines after it are not the
+ * file's (the fifteenth trial: `--symbol foo` on a Go file with a lone CR failed naming a
+ * position the user never gave). The code stays; the message names the break and the fix.
+ */
+export async function explainedByLineBreaks(failure: LspToolError, filePath: string | undefined, files: QueryFiles): Promise<LspToolError> {
+  if (filePath === undefined || (failure.code !== 'LSP_INVALID_POSITION' && failure.code !== 'LSP_SERVER_ERROR')) return failure
+  const placed = await files.placed(path.resolve(files.workspaceRoot, filePath)).catch(() => undefined)
+  const disputed = placed?.insideAs === undefined ? undefined : placed.text.disputed
+  if (disputed === undefined) return failure
+  const fix = disputed.name === 'CR' ? 'make it a \\n (or \\r\\n)' : `write it as the escape \\${disputed.name === 'U+2028' ? 'u2028' : 'u2029'}`
+  const message = `${placed!.insideAs} holds ${disputed.label} at ${disputed.at}, which its language server counts otherwise than LSP, so its lines after it are not the file's: ${failure.message}; ${fix} to ask there`
+  return new LspToolError(failure.code, message, { cause: failure })
 }
