@@ -1,12 +1,14 @@
 import type { LspCall, LspLocation, LspSymbol } from '@agent-lsp/lsp'
 import { inRanges, lexicalRanges } from '@agent-lsp/lexical'
+import { lineOfOffset } from '@agent-lsp/text-lines'
+import { decoratorsOf } from './classify/decorators.js'
 import type { Texts } from './search/texts.js'
 
 /**
  * The calls of `cls(…)` in the classmethods of `owner` (a Python class in the file at `uri`): the
  * class or a subclass, constructed where no call names the class (`Base.make`'s `return cls(1)`,
- * the idiomatic alternate constructor; the fifteenth trial). A classmethod is a method whose
- * decorators, on the lines right above it, include `@classmethod`. Each is a caller, its sites the
+ * the idiomatic alternate constructor; the fifteenth trial). A classmethod is a method decorated
+ * `@classmethod` (see `decoratorsOf`). Each is a caller, its sites the
  * `cls` of each call in code.
  */
 export function classmethodConstructions(owner: LspSymbol, uri: string, texts: Texts): LspCall[] {
@@ -14,29 +16,20 @@ export function classmethodConstructions(owner: LspSymbol, uri: string, texts: T
   if (text === undefined) return []
   const { nonCode } = lexicalRanges(text.text, 'python')
   return owner.children.flatMap((method): LspCall[] => {
-    if (method.kind !== 'Method' || !decoratedAsClassmethod(text.lines, method.selectionRange.start.line)) return []
+    if (method.kind !== 'Method' || !decoratorsOf({ uri, selectionRange: method.selectionRange }, texts).some(({ name }) => name === 'classmethod')) return []
     const from = (text.lineStarts[method.range.start.line] ?? 0) + method.range.start.character
     const to = (text.lineStarts[method.range.end.line] ?? text.text.length) + method.range.end.character
     const callSites: LspLocation[] = []
     for (const match of text.text.slice(from, to).matchAll(/(?<![\p{L}\p{N}_.])cls(?=\s*\()/gu)) {
       const at = from + match.index
       if (inRanges(nonCode, at)) continue
-      let line = method.range.start.line
-      while ((text.lineStarts[line + 1] ?? Infinity) <= at) line++
+      const line = lineOfOffset(text.lineStarts, at)
       const character = at - (text.lineStarts[line] ?? 0)
       callSites.push({ uri, range: { start: { line, character }, end: { line, character: character + 3 } } })
     }
     const item = { name: method.name, kind: method.kind, ...(method.detail === undefined ? {} : { detail: method.detail }), uri, range: method.range, selectionRange: method.selectionRange }
     return callSites.length === 0 ? [] : [{ item, callSites }]
   })
-}
-
-/** Whether the decorators right above zero-based line `line` (a `def`) include `@classmethod`. */
-function decoratedAsClassmethod(lines: readonly string[], line: number): boolean {
-  for (let above = line - 1; above >= 0 && /^\s*@/.test(lines[above] ?? ''); above--) {
-    if (/^\s*@\s*classmethod\b/.test(lines[above]!)) return true
-  }
-  return false
 }
 
 /**

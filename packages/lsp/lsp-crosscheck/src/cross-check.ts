@@ -10,7 +10,7 @@ import { throughStandIns } from './classify/stand-ins.js'
 import { declaredAt, missedBy } from './classify/call-site.js'
 import { callsThroughAlias } from './classify/alias-calls.js'
 import { listedValueUses, usedAsValue } from './classify/value-use.js'
-import { decoratorUses, isProperty } from './classify/decorators.js'
+import { originDecorators } from './classify/decorators.js'
 import { namesInString } from './classify/string-name.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
 import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
@@ -170,8 +170,9 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const unsettled: string[] = []
     // The server's own call sites that call nothing (clangd's `.fn = work`, gopls' `{"w": work}`) and the decorators given it: value uses too.
     // A property's reads are its calls: none is a use as a value.
-    const property = result.kind === 'calls' && isProperty(result, texts)
-    const valueUses: LspLocation[] = result.kind === 'calls' ? [...(property ? [] : listedValueUses(result, texts)), ...decoratorUses(result, texts)] : []
+    const decorated = result.kind === 'calls' ? originDecorators(result, texts) : { keeping: [], property: false }
+    const { property } = decorated
+    const valueUses: LspLocation[] = result.kind === 'calls' ? [...(property ? [] : listedValueUses(result, texts)), ...decorated.keeping] : []
     const packageOf = packageNames()
     settled.forEach((verdict, index) => {
       const location = asked[index]!

@@ -1,6 +1,7 @@
 import { compareRanges, rangeHolds, type LspCallsResult, type LspPosition, type LspRange, type LspService, type LspSymbol } from '@agent-lsp/lsp'
 import { languageOfExtension, isKeywordUse } from '@agent-lsp/keywords'
 import { inRanges, lexicalRanges } from '@agent-lsp/lexical'
+import { lineOfOffset } from '@agent-lsp/text-lines'
 import { extname } from 'node:path'
 import { URI } from 'vscode-uri'
 import { declaredAt, familyOf, isCallAt } from './classify/call-site.js'
@@ -79,7 +80,7 @@ export function unlistedCalls(result: LspCallsResult, body: OriginBody, texts: T
   for (const match of text.text.slice(start, end).matchAll(name)) {
     const at = start + match.index
     if (inRanges(nonCode, at) || inside(at, nested)) continue
-    const line = lineOf(text.lineStarts, at)
+    const line = lineOfOffset(text.lineStarts, at)
     const lineText = text.lines[line] ?? ''
     const character = at - (text.lineStarts[line] ?? 0)
     if (!isCallAt(lineText, character, character + match[0].length, family) || (jsx && inJsxText(lineText.slice(0, character)))) continue
@@ -90,24 +91,12 @@ export function unlistedCalls(result: LspCallsResult, body: OriginBody, texts: T
   }
   if (unlisted.size === 0) return result
   const places = [...unlisted].sort(([a], [b]) => a - b).map(([at, callee]) => {
-    const line = lineOf(text.lineStarts, at)
+    const line = lineOfOffset(text.lineStarts, at)
     return `${line + 1}:${at - (text.lineStarts[line] ?? 0) + 1} ${callee}`
   })
   const named = places.slice(0, NAMED).join(', ') + (places.length > NAMED ? `, and ${places.length - NAMED} more` : '')
   const calls = places.length === 1 ? '1 call in its body is' : `${places.length} calls in its body are`
   return withCompleteness(result, { reason: 'unchecked', message: `${calls} not among those listed (${named}): through a parameter or a value, or to what the server could not resolve` })
-}
-
-/** The zero-based line holding `offset`, by binary search of the line starts. */
-function lineOf(starts: ArrayLike<number>, offset: number): number {
-  let low = 0
-  let high = starts.length - 1
-  while (low < high) {
-    const middle = (low + high + 1) >> 1
-    if (starts[middle]! <= offset) low = middle
-    else high = middle - 1
-  }
-  return low
 }
 
 /** An origin's whole declaration, and the functions declared in it (their calls are theirs, not the origin's). */
@@ -146,7 +135,7 @@ export async function originBody(lsp: LspService, result: LspCallsResult, texts:
     for (const symbol of list) {
       const inner = find(symbol.children, exact)
       if (inner) return inner
-      if (exact ? compareRanges(symbol.selectionRange, origin.selectionRange) === 0 : symbol.name === origin.name && rangeHolds(symbol.selectionRange, origin.selectionRange.start) && rangeHolds(symbol.selectionRange, origin.selectionRange.end)) return symbol
+      if (exact ? compareRanges(symbol.selectionRange, origin.selectionRange) === 0 : symbol.name === origin.name && rangeHolds(symbol.selectionRange, origin.selectionRange)) return symbol
     }
     return undefined
   }

@@ -40,9 +40,15 @@ export async function withSpecialCalls(lsp: LspService, result: LspCallsResult, 
       return undefined
     }
   }
-  const symbols = async (uri: string): Promise<LspSymbol[]> => {
-    const answer = await asked(lsp.query({ operation: 'documentSymbol', filePath: fileOf(uri), workspaceRoot }, signal))
-    return answer?.kind === 'symbols' ? everyClass(answer.symbols) : []
+  // A file's classes, asked once (several subclasses, or the class and one, may share it).
+  const classesOf = new Map<string, Promise<LspSymbol[]>>()
+  const symbols = (uri: string): Promise<LspSymbol[]> => {
+    let known = classesOf.get(uri)
+    if (known === undefined) {
+      known = asked(lsp.query({ operation: 'documentSymbol', filePath: fileOf(uri), workspaceRoot }, signal)).then((answer) => (answer?.kind === 'symbols' ? everyClass(answer.symbols) : []))
+      classesOf.set(uri, known)
+    }
+    return known
   }
   const owner = (await symbols(origin.uri)).find((symbol) => symbol.children.some((child) => comparePositions(child.selectionRange.start, origin.selectionRange.start) === 0))
   if (owner === undefined) return result

@@ -44,9 +44,10 @@ export function compareRanges(a: LspRange, b: LspRange): number {
 
 /**
  * Whether zero-based UTF-16 `at` lies in `range`, both ends included (a cursor right after a name
- * is on it; a range of the name alone ends on it).
+ * is on it; a range of the name alone ends on it); a range `at`, when both its ends do.
  */
-export function rangeHolds(range: LspRange, at: LspPosition): boolean {
+export function rangeHolds(range: LspRange, at: LspPosition | LspRange): boolean {
+  if ('start' in at) return rangeHolds(range, at.start) && rangeHolds(range, at.end)
   const afterStart = range.start.line < at.line || (range.start.line === at.line && range.start.character <= at.character)
   const beforeEnd = at.line < range.end.line || (at.line === range.end.line && at.character <= range.end.character)
   return afterStart && beforeEnd

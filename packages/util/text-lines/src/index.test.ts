@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { disputedLineBreak, lineEnd, lineStarts, positionAt, splitLines, visibleLineCount } from './index.js'
+import { disputedLineBreak, lineEnd, lineOfOffset, lineStarts, positionAt, splitLines, visibleLineCount } from './index.js'
 
 describe('splitLines', () => {
   it('ends lines at \\r\\n, \\n and \\r, as LSP does', () => {
@@ -67,5 +67,12 @@ describe('disputedLineBreak', () => {
     expect(disputedLineBreak('a\r')).toEqual({ offset: 1, name: 'CR' })
     expect(disputedLineBreak('s = "a\u2028b\u2029"\r')).toEqual({ offset: 6, name: 'U+2028' })
     expect(disputedLineBreak('\u2029')).toEqual({ offset: 0, name: 'U+2029' })
+  })
+})
+
+describe('lineOfOffset', () => {
+  it('finds the line holding an offset, its terminator included', () => {
+    const starts = lineStarts('ab\r\ncd\n\nef')
+    expect([0, 2, 3, 4, 6, 7, 8, 9].map((offset) => lineOfOffset(starts, offset))).toEqual([0, 0, 0, 1, 1, 2, 3, 3])
   })
 })

@@ -58,6 +58,21 @@ export function lineEnd(text: string, starts: ArrayLike<number>, line: number): 
 }
 
 /**
+ * The zero-based line holding UTF-16 offset `offset`, by binary search of `starts`
+ * ({@link lineStarts} of the text): the last line starting at or before it.
+ */
+export function lineOfOffset(starts: ArrayLike<number>, offset: number): number {
+  let low = 0
+  let high = starts.length - 1
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if (starts[middle]! <= offset) low = middle
+    else high = middle - 1
+  }
+  return low
+}
+
+/**
  * The zero-based line and UTF-16 character of offset `offset` of `text` (at most `text.length`, not
  * between a `\r` and its `\n`), found by walking the text up to it: cheaper than {@link lineStarts}
  * for an offset near the start of a long text.

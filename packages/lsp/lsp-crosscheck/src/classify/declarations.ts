@@ -1,6 +1,6 @@
 import type { Deadline } from '@agent-lsp/abort'
-import { LspError, rangeHolds, type LspLocation, type LspPosition, type LspService, type LspSymbol } from '@agent-lsp/lsp'
-import { comparePositions, overlaps, type Verdict } from './classify.js'
+import { LspError, rangeHolds, type LspLocation, type LspService, type LspSymbol } from '@agent-lsp/lsp'
+import { overlaps, type Verdict } from './classify.js'
 
 // A symbol declared more than once: TypeScript's overload signatures beside their implementation
 // (and a method's). goToDefinition at a call leads to the signature the call matches, and from the

@@ -1,4 +1,4 @@
-import type { LspCallsResult, LspLocation } from '@agent-lsp/lsp'
+import type { LspCallsResult, LspLocation, LspRange } from '@agent-lsp/lsp'
 import type { Texts } from '../search/texts.js'
 import { familyOf } from './call-site.js'
 
@@ -16,51 +16,50 @@ const transparent: ReadonlySet<string> = new Set([
 /** A decorator at a line's start: `@name`, `@a.b(…)`; its dotted name in group 1. */
 const decorator = /^\s*@\s*([\p{L}_$][\p{L}\p{N}_$]*(?:\s*\.\s*[\p{L}_$][\p{L}\p{N}_$]*)*)/u
 
-/**
- * The decorators of an `incomingCalls` answer's origin that receive the function as a value
- * (Python's and TypeScript's `@register` above its declaration, or before its name on its line):
- * one may store it where it is called with no call naming it (Flask's routes, click's commands,
- * signal receivers, Angular's `@HostListener`; the thirteenth trial: "No callers" of a function
- * `@register` kept in the table its `dispatch` calls). The place is the decorator's name;
- * {@link transparent} ones are left out.
- */
-export function decoratorUses(result: LspCallsResult, texts: Texts): LspLocation[] {
-  if (result.direction !== 'incoming') return []
-  return result.origins.flatMap((origin) => decoratorsOf(origin, texts).filter((place) => !transparent.has(lastName(place, texts))))
+/** A decorator of a declaration: the place of its dotted name, and its last name (`setter` of `x.setter`). */
+export interface Decorator {
+  readonly place: LspLocation
+  readonly name: string
 }
 
 /**
- * Whether an `incomingCalls` answer's origin is a property's getter or setter (`@property`,
- * `@cached_property`, `@x.setter`): reading it is its call, so no place naming it uses it as a
- * value (the fifteenth trial: `k.p` listed as the caller and as a use as a value, partial).
+ * What the decorators of an `incomingCalls` answer's origins say, from one scan of each:
+ * - `keeping`: those that receive the function as a value (Python's and TypeScript's `@register`
+ *   above its declaration, or before its name on its line), which may store it where it is called
+ *   with no call naming it (Flask's routes, click's commands, signal receivers, Angular's
+ *   `@HostListener`; the thirteenth trial: "No callers" of a function `@register` kept in the table
+ *   its `dispatch` calls), each the place of its name; {@link transparent} ones are left out;
+ * - `property`: whether an origin is a property's getter or setter (`@property`,
+ *   `@cached_property`, `@x.setter`): reading it is its call, so no place naming it uses it as a
+ *   value (the fifteenth trial: `k.p` listed as the caller and as a use as a value, partial).
  */
-export function isProperty(result: LspCallsResult, texts: Texts): boolean {
-  return result.origins.some((origin) => decoratorsOf(origin, texts).some((place) => properties.has(lastName(place, texts))))
+export function originDecorators(result: LspCallsResult, texts: Texts): { readonly keeping: LspLocation[]; readonly property: boolean } {
+  if (result.direction !== 'incoming') return { keeping: [], property: false }
+  const decorators = result.origins.flatMap((origin) => decoratorsOf(origin, texts))
+  return { keeping: decorators.filter(({ name }) => !transparent.has(name)).map(({ place }) => place), property: decorators.some(({ name }) => properties.has(name)) }
 }
 
 const properties: ReadonlySet<string> = new Set(['property', 'cached_property', 'setter', 'getter', 'deleter'])
 
-/** The last name of the decorator at `place` (`setter` of `x.setter`). */
-function lastName(place: LspLocation, texts: Texts): string {
-  const text = texts.lines(place.uri)?.[place.range.start.line]?.slice(place.range.start.character, place.range.end.character) ?? ''
-  return text.split('.').at(-1)!.trim()
-}
-
-/** The decorators of a call hierarchy item (see {@link decoratorUses}), each place its dotted name. */
-function decoratorsOf(origin: LspCallsResult['origins'][number], texts: Texts): LspLocation[] {
+/**
+ * The decorators of a declaration (a call hierarchy item, a document symbol; Python and
+ * TypeScript): the lines right above its name at its indentation that start with `@` (their
+ * arguments deeper or closing), and those before its name on its line.
+ */
+export function decoratorsOf(origin: { readonly uri: string; readonly selectionRange: LspRange }, texts: Texts): Decorator[] {
   const family = familyOf(origin.uri)
   const lines = texts.lines(origin.uri)
   if ((family !== 'python' && family !== 'javascript') || lines === undefined) return []
   const { line, character } = origin.selectionRange.start
   const own = lines[line] ?? ''
   const indent = /^\s*/.exec(own)![0].length
-  const found: LspLocation[] = []
+  const found: Decorator[] = []
   const add = (at: number, text: string, offset: number): void => {
     const match = decorator.exec(text)
     const name = match?.[1]
     if (match === null || name === undefined) return
     const start = offset + match[0].length - name.length
-    found.push({ uri: origin.uri, range: { start: { line: at, character: start }, end: { line: at, character: start + name.length } } })
+    found.push({ place: { uri: origin.uri, range: { start: { line: at, character: start }, end: { line: at, character: start + name.length } } }, name: name.split('.').at(-1)!.trim() })
   }
   // TypeScript: `@HostListener('click') onClick() {`, decorators before the name on its line.
   for (const match of own.slice(0, character).matchAll(/@/g)) add(line, own.slice(match.index, character), match.index)

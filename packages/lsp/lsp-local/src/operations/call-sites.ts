@@ -20,7 +20,7 @@ export function callerCallSites(call: LspCall, callee: LspCallHierarchyItem): { 
   const { item, callSites } = call
   // Only a plain function's call names it: a constructor's is at the variable (`V a(1)`), an operator's at `+`.
   if (callee.kind !== 'Function' || !/^[A-Za-z_$][\w$]*$/.test(callee.name)) return { call, dropped: 0 }
-  if (callSites.every((site) => rangeHolds(item.range, site.range.start) && rangeHolds(item.range, site.range.end))) return { call, dropped: 0 }
+  if (callSites.every((site) => rangeHolds(item.range, site.range))) return { call, dropped: 0 }
   // Sites outside the caller (clangd's caller range is its name alone): each is checked by its text.
   const path = uriToPath(item.uri)
   const text = path === null ? undefined : readText(path)

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { LspPosition, LspRange, LspSymbol, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import type { LspRange, LspSymbol, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { documentEntries, type SymbolEntry } from '../address/symbol-match.js'
 import type { EditFlowContext } from '../edit/edit-context.js'
@@ -8,12 +8,10 @@ import { LspToolError } from '../errors.js'
 import type { LineReader } from '../input/file-lines.js'
 import type { Answered } from '../run.js'
 import { codePointColumnToUtf16 } from '../text/columns.js'
-import { rangeSize } from '../text/positions.js'
+import { rangeHolds, rangeSize } from '../text/positions.js'
 import { declarationSpan, isNameOnly } from '../symbols/declaration-span.js'
 import { splitLines } from '@agent-lsp/text-lines'
 
-const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character)
-const holds = (outer: LspRange, inner: LspRange): boolean => before(outer.start, inner.start) && before(inner.end, outer.end)
 
 /**
  * The innermost of `symbols` (a `documentSymbol` answer's tree) whose declaration holds `range`:
@@ -28,8 +26,8 @@ export function symbolHolding(symbols: readonly LspSymbol[], range: LspRange, li
   const spanOf = (entry: SymbolEntry): LspRange => declarationSpan(entry.symbol.range, isNameOnly(entry.symbol), [entry], entries, lines).span
   return entries
     .filter((entry) => !entry.local)
-    .map((entry) => ({ symbol: entry.symbol, span: holds(entry.symbol.range, range) ? entry.symbol.range : spanOf(entry) }))
-    .filter(({ span }) => holds(span, range))
+    .map((entry) => ({ symbol: entry.symbol, span: rangeHolds(entry.symbol.range, range) ? entry.symbol.range : spanOf(entry) }))
+    .filter(({ span }) => rangeHolds(span, range))
     .sort((a, b) => rangeSize(a.span) - rangeSize(b.span))[0]?.symbol
 }
 

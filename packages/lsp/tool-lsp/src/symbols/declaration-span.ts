@@ -24,7 +24,6 @@ export function isNameOnly(symbol: { readonly range: LspRange; readonly selectio
 }
 
 const before = (a: LspPosition, b: LspPosition): boolean => a.line < b.line || (a.line === b.line && a.character < b.character)
-const holds = (outer: LspRange, inner: LspRange): boolean => rangeHolds(outer, inner.start) && rangeHolds(outer, inner.end)
 const intersects = (a: LspRange, b: LspRange): boolean => before(a.start, b.end) && before(b.start, a.end)
 
 /**
@@ -43,7 +42,7 @@ export function declarationSpan(range: LspRange, nameOnly: boolean, own: readonl
   const ownPath = own[0]?.path ?? []
   const prefixOf = (a: readonly string[], b: readonly string[]): boolean => a.length < b.length && a.every((name, index) => b[index] === name)
   const others = entries.filter(
-    (entry) => !own.includes(entry) && !(prefixOf(entry.path, ownPath) && holds(entry.symbol.range, range)) && !(prefixOf(ownPath, entry.path) && holds(range, entry.symbol.range)),
+    (entry) => !own.includes(entry) && !(prefixOf(entry.path, ownPath) && rangeHolds(entry.symbol.range, range)) && !(prefixOf(ownPath, entry.path) && rangeHolds(range, entry.symbol.range)),
   )
   const withIt = others.filter((entry) => intersects(entry.symbol.range, range))
   let { start, end } = range
