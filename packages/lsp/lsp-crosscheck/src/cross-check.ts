@@ -1,6 +1,7 @@
 import { extname } from 'node:path'
 import { boundedSignal, onAbort } from '@agent-lsp/abort'
 import { isKeywordUse, languageOfExtension } from '@agent-lsp/keywords'
+import type { ShellNamespace } from '@agent-lsp/lexical'
 import type { LspCallsResult, LspCandidate, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { compareLocations } from '@agent-lsp/lsp'
 import { classify, overlaps, sortLocations, type Verdict } from './classify/classify.js'
@@ -16,7 +17,7 @@ import { compiledDeclaration, packageNames } from './classify/compiled-declarati
 import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
 import { nameOfPlaces, symbolName } from './name.js'
 import type { SearchScope } from './scope.js'
-import { isGenerated, lexicalAt, namesOtherShellSymbol } from './classify/lexical-place.js'
+import { isGenerated, lexicalAt, namesOtherShellSymbol, shellNamespaceOfCursor } from './classify/lexical-place.js'
 import type { SearchResult } from './search/ripgrep.js'
 import { searchWord } from './search/search.js'
 import type { SearchAhead } from './search/ahead.js'
@@ -114,6 +115,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const isListed = (place: LspLocation): boolean => overlaps(cursorPlace, place) || listed.some((own) => overlaps(own, place))
     let spellings: Map<string, string> | undefined // looked up only for a place not listed as found
     let cursorOccurrence: LspLocation | undefined // when the answer lists nothing
+    let namespace: ShellNamespace | undefined // of the name at the cursor, read for a shell occurrence the answer does not list
     for (const occurrence of search.occurrences) {
       files.add(occurrence.path)
       const found = fileUri(occurrence.path)
@@ -135,8 +137,8 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
         counts.commentsOrStrings++
         if (lexical === 'string' && namesInString(texts.lines(uri)?.[line] ?? '', character, character + name.length)) inStrings.push(place)
       } else if (isKeywordUse(texts.lines(uri)?.[line] ?? '', character, character + name.length, languageOfExtension(extname(occurrence.path).toLowerCase()))) counts.keywords++
-      // In a shell script, part of a longer function name (`my-func` of `my-func-extra`): another symbol.
-      else if (scope.familyOf(occurrence.path) === 'shell' && namesOtherShellSymbol(texts.lines(uri)?.[line] ?? '', character, name)) counts.elsewhere++
+      // In a shell script, part of a longer function name (`my-func` of `my-func-extra`), or of bash's other namespace: another symbol.
+      else if (scope.familyOf(occurrence.path) === 'shell' && namesOtherShellSymbol(texts.lines(uri)?.[line] ?? '', character, name, (namespace ??= shellNamespaceOfCursor(texts, cursor, name)))) counts.elsewhere++
       else if (isGenerated(texts, uri)) counts.generated++
       else toAsk.push(place)
     }

@@ -5,3 +5,5 @@ export { inRanges, lexicalFamily, lexicalRanges, type LexicalFamily } from './le
 export { inImportStatement } from './import-statement.js'
 // Shell function names with `-`, `.` and `:` (`my-func`), read whole.
 export { isShellName, shellNameSpan } from './shell-name.js'
+// Bash's two namespaces: a name at a place is a variable (`$count`, `count=1`) or a function.
+export { shellNamespaceAt, type ShellNamespace } from './shell-namespace.js'

@@ -1,5 +1,6 @@
+import type { LspPosition } from '@agent-lsp/lsp'
 import type { Texts } from '../search/texts.js'
-import { inRanges, lexicalRanges, shellNameSpan, type LexicalFamily } from '@agent-lsp/lexical'
+import { inRanges, lexicalRanges, shellNamespaceAt, shellNameSpan, type LexicalFamily, type ShellNamespace } from '@agent-lsp/lexical'
 
 // What a place the search found is before any server is asked about it.
 
@@ -27,14 +28,22 @@ export function lexicalAt(texts: Texts, uri: string, family: LexicalFamily | und
 }
 
 /**
- * Whether `name` at UTF-16 `character` of a shell script's `lineText` names another symbol than a
- * function of that name: part of a longer function name (`my-func` of `my-func-extra`, see
- * `shellNameSpan`), or a variable expanded (`$my`, `${my-func}`: the variable `my`).
+ * Whether `name` at UTF-16 `character` of a shell script's `lineText` names another symbol than
+ * one of that name in `namespace`: part of a longer function name (`my-func` of `my-func-extra`,
+ * see `shellNameSpan`), or a name of bash's other namespace (`$my`, `${my-func}` and `my=1` are the
+ * variable `my`, `my args` the function; see `shellNamespaceAt`).
  */
-export function namesOtherShellSymbol(lineText: string, character: number, name: string): boolean {
-  if (/\$\{?[#!]?$/.test(lineText.slice(0, character))) return true
+export function namesOtherShellSymbol(lineText: string, character: number, name: string, namespace: ShellNamespace): boolean {
+  if (shellNamespaceAt(lineText, character, character + name.length) !== namespace) return true
   const [from, to] = shellNameSpan(lineText, character, character + name.length)
   return to - from > name.length
+}
+
+/** The namespace of `name` at the cursor of a shell script's query (the function where the cursor is not on it). */
+export function shellNamespaceOfCursor(texts: Texts, cursor: { readonly uri: string; readonly position: LspPosition }, name: string): ShellNamespace {
+  const lineText = texts.lines(cursor.uri)?.[cursor.position.line] ?? ''
+  const start = lineText.lastIndexOf(name, cursor.position.character)
+  return start >= 0 && start + name.length >= cursor.position.character ? shellNamespaceAt(lineText, start, start + name.length) : 'function'
 }
 
 /** The comments and strings of each file text, scanned once (see `lexicalRanges`). */

@@ -22,7 +22,7 @@ import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
 import { actOnMadeProjects, type MadeProjects } from './made-projects.js'
 import { runOperation } from './operations.js'
 import { diagnosticsOneByOne, filesOneByOne } from './diagnostics-one-by-one.js'
-import { ownFirst, sameSymbolReferences } from './references-by-name.js'
+import { sameSymbolDefinitions, sameSymbolReferences } from './references-by-name.js'
 import { assertSupported, unsupported } from './supported.js'
 import { askEarly, type EarlyAsk } from './early-ask.js'
 import { answerOverlayDiagnostics, readingDisk } from './overlay-diagnostics.js'
@@ -206,7 +206,9 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   assertCurrentVersions(answer as LspQueryResult, documents, config.id)
   await assertEngineAlive(client, config, answer, signal)
   if (config.referencesByName && request.operation === 'goToDefinition' && answer.kind === 'locations' && operation.uri !== null) {
-    answer = { ...answer, locations: ownFirst(answer.locations, operation.uri) }
+    const own = await sameSymbolDefinitions(answer.locations, request.position, operation, documents, config, hold)
+    answer = { ...answer, locations: own.locations }
+    known ??= own.completeness
   }
   if (config.referencesByName && request.operation === 'findReferences' && answer.kind === 'locations') {
     answer = { ...answer, locations: await sameSymbolReferences(answer.locations, request.position, operation, documents, config, hold) }

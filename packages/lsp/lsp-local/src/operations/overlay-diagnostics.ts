@@ -6,6 +6,7 @@ import { pathToUri } from '../normalize/uri.js'
 import { resolveWorkspaceFile } from '../sync/paths.js'
 import { relativeOf } from '../sync/tree-scan.js'
 import { REOPEN_CLOSE_WAIT_MS } from './changed-files.js'
+import { sameSymbolReferences } from './references-by-name.js'
 import { retryContentModified, type OperationContext } from './context.js'
 import { diagnostics } from './diagnostics.js'
 import type { LanguageServerClient } from '../process/client.js'
@@ -107,21 +108,24 @@ export async function answerOverlayDiagnostics(
     const partial = answers.find((answer) => answer.completeness.state === 'partial')?.completeness
     const completeness: LspCompleteness = partial ?? { state: 'complete' }
     // After the diagnostics: tsserver drops the diagnostics it computes when another request arrives.
-    const opened = async (file: string, what: string): Promise<string> => {
+    const opened = async (file: string, what: string): Promise<{ readonly uri: string; readonly text: string }> => {
       const at = resolve(file)
       const languageId = languageOf(at)
       if (languageId === undefined) throw new LspError('LSP_INVALID_REQUEST', `invalid LSP request: ${what} in ${at}, which is not a file of language server "${config.id}"`)
-      await documents.sync(at, languageId, hold)
-      return pathToUri(at)
+      return { uri: pathToUri(at), text: await documents.sync(at, languageId, hold) }
     }
     let references: LspLocation[] | undefined
     if (request.references !== undefined) {
-      const params = { textDocument: { uri: await opened(request.references.filePath, 'references') }, position: request.references.position, context: { includeDeclaration: true } }
+      const { uri, text } = await opened(request.references.filePath, 'references')
+      const { position } = request.references
+      const params = { textDocument: { uri }, position, context: { includeDeclaration: true } }
       references = normalizeLocations(await ask(() => client.request(ReferencesRequest.type, params, signal)), `${config.id} ${ReferencesRequest.method}`)
+      // As a query's answer is narrowed (bash-language-server lists every symbol of the name).
+      if (config.referencesByName) references = await sameSymbolReferences(references, position, { client, serverId: config.id, uri, limits, signal, text }, documents, config, hold)
     }
     let definitions: LspLocation[][] | undefined
     if (request.definitions !== undefined && client.capabilities.definitionProvider) {
-      const places = await Promise.all(request.definitions.map(async (place) => ({ textDocument: { uri: await opened(place.filePath, 'definitions') }, position: place.position })))
+      const places = await Promise.all(request.definitions.map(async (place) => ({ textDocument: { uri: (await opened(place.filePath, 'definitions')).uri }, position: place.position })))
       // Sent together: the server answers them in turn, without a round trip between.
       definitions = await Promise.all(places.map(async (params) => normalizeLocations(await ask(() => client.request(DefinitionRequest.type, params, signal)), `${config.id} ${DefinitionRequest.method}`)))
     }
