@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises'
 import { untilAborted } from '@agent-lsp/abort'
 import type { LspLocation } from '@agent-lsp/lsp'
-import { splitLines } from '@agent-lsp/text-lines'
 import { URI } from 'vscode-uri'
 import { rangeHolds } from '../text/positions.js'
 import type { ClassHierarchy } from './class-hierarchy.js'
@@ -22,17 +20,8 @@ const MAX_RECEIVER_LINES = 3
  * read or a receiver of another shape counts as an instance (the call stays listed).
  */
 export function createReceiverCheck(context: HierarchyContext, hierarchy: ClassHierarchy): (site: LspLocation) => Promise<boolean> {
-  const texts = new Map<string, Promise<readonly string[] | undefined>>()
-  const linesOf = (uri: string): Promise<readonly string[] | undefined> => {
-    let known = texts.get(uri)
-    if (known === undefined) {
-      known = readFile(URI.parse(uri).fsPath, 'utf8').then(splitLines, () => undefined)
-      texts.set(uri, known)
-    }
-    return known
-  }
   return async (site) => {
-    const lines = await linesOf(site.uri)
+    const lines = await hierarchy.linesOf(site.uri)
     const receiver = lines === undefined ? undefined : receiverBefore(lines, site.range.start.line, site.range.start.character)
     if (receiver === undefined || receiver.kind === 'instance') return true
     if (receiver.kind === 'super') return false

@@ -45,12 +45,23 @@ export const classKey = (klass: ClassSymbol): string => symbolKey(klass.uri, kla
 export class ClassHierarchy {
   readonly #context: HierarchyContext
   readonly #symbols = new Map<string, Promise<readonly LspSymbol[]>>()
+  readonly #lines = new Map<string, Promise<readonly string[] | undefined>>()
   readonly #bases = new Map<string, Promise<readonly ClassSymbol[]>>()
   /** Bases outside the workspace by {@link classKey} of the class naming them (`Worker` → `Thread`): the seam lists no symbols there, so their methods are unknown. */
   readonly #outside = new Map<string, Set<string>>()
 
   constructor(context: HierarchyContext) {
     this.#context = context
+  }
+
+  /** The lines of the file at `uri` as on disk (see `splitLines`); undefined when it cannot be read. */
+  linesOf(uri: string): Promise<readonly string[] | undefined> {
+    let known = this.#lines.get(uri)
+    if (known === undefined) {
+      known = readFile(URI.parse(uri).fsPath, 'utf8').then(splitLines, () => undefined)
+      this.#lines.set(uri, known)
+    }
+    return known
   }
 
   /** The document symbols of `uri` (none when the server cannot list them). */
@@ -120,11 +131,10 @@ export class ClassHierarchy {
 
   async #askBases(klass: ClassSymbol): Promise<ClassSymbol[]> {
     const path = URI.parse(klass.uri).fsPath
-    const text = await readFile(path, 'utf8').catch(() => undefined)
-    if (text === undefined) return []
+    const lines = await this.linesOf(klass.uri)
+    if (lines === undefined) return []
     const { ctx, workspaceRoot, signal } = this.#context
     const found: ClassSymbol[] = []
-    const lines = splitLines(text)
     for (const at of headerIdentifiers(lines, klass.symbol)) {
       const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: path, position: at, workspaceRoot }, signal), signal).catch((error: unknown) => {
         if (signal.aborted) throw error

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises'
 import { untilAborted } from '@agent-lsp/abort'
 import type { LspSymbol } from '@agent-lsp/lsp'
-import { splitLines } from '@agent-lsp/text-lines'
 import { URI } from 'vscode-uri'
 import { relativeInside } from '../input/workspace-path.js'
 import { classKey, headerIdentifiers, ownMethod, symbolKey, type ClassHierarchy, type ClassSymbol } from './class-hierarchy.js'
@@ -70,7 +68,7 @@ async function descendantsOf(context: HierarchyContext, hierarchy: ClassHierarch
         if (relativeInside(workspaceRoot, URI.parse(location.uri).fsPath) === undefined) continue
         const child = await hierarchy.classAt(location.uri, location.range.start)
         if (child === undefined || seen.has(classKey(child)) || seen.size > MAX_DESCENDANTS) continue
-        const lines = await readFile(URI.parse(location.uri).fsPath, 'utf8').then(splitLines, () => [] as string[])
+        const lines = (await hierarchy.linesOf(location.uri)) ?? []
         const named = headerIdentifiers(lines, child.symbol).some((each) => each.line === location.range.start.line && each.character === location.range.start.character)
         if (!named) continue
         seen.set(classKey(child), child)
