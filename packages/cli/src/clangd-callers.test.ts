@@ -86,3 +86,20 @@ describe("clangd incomingCalls of one program's main beside others", () => {
     expect(answer).toBe('No callers of main found at tool_a.c:3:5.')
   })
 })
+
+// A call written in a macro's body: clangd gives the site where the macro spells it (util.h's
+// line 3) as if in the caller's file, and the caller was left out, "callers of one name in several
+// files taken for one". The preprocessor is the independent check: viaMacro's body calls work(3).
+describe('clangd incomingCalls through a macro', () => {
+  it("lists the caller at the macro's use in its body, complete", { timeout: 120_000 }, async () => {
+    const seam = await seamOn((root) => ({
+      'util.h': '#pragma once\nint work(int x);\n#define CALL_WORK(x) work(x)\n',
+      'util.c': '#include "util.h"\nint work(int x) { return x * 2; }\n',
+      'main.c': '#include "util.h"\nint viaMacro(void) { return CALL_WORK(3); }\nint direct(void) { return work(4); }\nint main(void) { return viaMacro() + direct(); }\n',
+      'compile_commands.json': JSON.stringify(['util.c', 'main.c'].map((file) => ({ directory: root, file, arguments: ['cc', '-c', file] }))),
+    }))
+    expect(execFileSync('cc', ['-E', '-P', 'main.c'], { cwd: seam.root, encoding: 'utf8' }).split('\n').filter((line) => line.includes('work('))).toEqual(['int work(int x);', 'int viaMacro(void) { return work(3); }', 'int direct(void) { return work(4); }'])
+    const result = await seam.ask({ operation: 'incomingCalls', filePath: 'util.c', position: { line: 1, character: 4 } })
+    expect([seam.show(result), result.completeness]).toEqual([['Function viaMacro ← main.c:2:29', 'Function direct ← main.c:3:27'], { state: 'complete' }])
+  })
+})

@@ -1,12 +1,13 @@
 import { compareLocations, type LspCall } from '@agent-lsp/lsp'
 import { rangeKey } from '../normalize/normalize.js'
+import { normalizeLocations } from '../normalize/normalize.js'
 import { normalizeCallHierarchyItem } from '../normalize/normalize-symbols.js'
 import { protocol } from '../protocol.js'
 import { copyRange, isRange, isRecord, malformed, preview } from '../normalize/shapes.js'
 import { callerCallSites, droppedCallSites } from './call-sites.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
 
-const { CallHierarchyIncomingCallsRequest, CallHierarchyOutgoingCallsRequest, CallHierarchyPrepareRequest } = protocol
+const { CallHierarchyIncomingCallsRequest, CallHierarchyOutgoingCallsRequest, CallHierarchyPrepareRequest, ReferencesRequest } = protocol
 
 /**
  * `textDocument/prepareCallHierarchy`, then `callHierarchy/incomingCalls` or `outgoingCalls` for
@@ -30,11 +31,19 @@ export async function callHierarchy(
     if (direction === 'incomingCalls') {
       const what = where(CallHierarchyIncomingCallsRequest.method)
       const raw = await ask(() => client.request(CallHierarchyIncomingCallsRequest.type, { item }, signal))
-      for (const call of arrayOf(raw, what)) {
+      const callers = arrayOf(raw, what).map((call): LspCall => {
         const caller = normalizeCallHierarchyItem(isRecord(call) ? call.from : undefined, what)
-        const checked = callerCallSites({ item: caller, callSites: callSites(call, caller.uri, what) }, origins[index]!)
-        dropped += checked.dropped
-        if (checked.call.callSites.length > 0) calls.push(checked.call)
+        return { item: caller, callSites: callSites(call, caller.uri, what) }
+      })
+      let checked = callers.map((call) => callerCallSites(call, origins[index]!))
+      // Sites outside their caller: a macro's (see callerCallSites), placed by the callee's references, asked once.
+      if (checked.some((each) => each.dropped > 0)) {
+        const references = normalizeLocations(await ask(() => client.request(ReferencesRequest.type, { ...params, context: { includeDeclaration: false } }, signal)), where(ReferencesRequest.method))
+        checked = callers.map((call, at) => (checked[at]!.dropped > 0 ? callerCallSites(call, origins[index]!, references) : checked[at]!))
+      }
+      for (const each of checked) {
+        dropped += each.dropped
+        if (each.call.callSites.length > 0) calls.push(each.call)
       }
     } else {
       const what = where(CallHierarchyOutgoingCallsRequest.method)

@@ -1,5 +1,5 @@
 import { extname } from 'node:path'
-import { rangeHolds, type LspCall, type LspCallHierarchyItem, type LspCompleteness, type LspRange } from '@agent-lsp/lsp'
+import { rangeHolds, type LspCall, type LspCallHierarchyItem, type LspCompleteness, type LspLocation, type LspRange } from '@agent-lsp/lsp'
 import { inRanges, lexicalFamily, lexicalRanges } from '@agent-lsp/lexical'
 import { lineEnd, lineStarts } from '@agent-lsp/text-lines'
 import { uriToPath } from '../normalize/uri.js'
@@ -15,8 +15,9 @@ import { readText } from '../sync/read-text.js'
  * lines of that file that hold no call (`return 0;`), or none at all (the tenth trial: nettle's
  * examples, 38 calls of werror), or at a call of another function of that file (the twelfth:
  * `uint_arg`'s call at line 70 shown as `main`'s, which starts at line 78). `dropped`: how many were not.
+ * With the callee's `references`, a caller whose sites are a macro's body's gets the macro's uses in its body instead.
  */
-export function callerCallSites(call: LspCall, callee: LspCallHierarchyItem): { readonly call: LspCall; readonly dropped: number } {
+export function callerCallSites(call: LspCall, callee: LspCallHierarchyItem, references?: readonly LspLocation[]): { readonly call: LspCall; readonly dropped: number } {
   const { item, callSites } = call
   // Only a plain function's call names it: a constructor's is at the variable (`V a(1)`), an operator's at `+`.
   if (callee.kind !== 'Function' || !/^[A-Za-z_$][\w$]*$/.test(callee.name)) return { call, dropped: 0 }
@@ -31,7 +32,12 @@ export function callerCallSites(call: LspCall, callee: LspCallHierarchyItem): { 
   const body = functionKinds.has(item.kind) ? bodyOf(text, offset(item.selectionRange.end), extname(path).toLowerCase()) : undefined
   const inBody = (site: { readonly range: LspRange }): boolean => body === undefined || (body.start <= offset(site.range.start) && offset(site.range.end) <= body.end)
   const named = callSites.filter((site) => inBody(site) && textAt(text, starts, site.range) === callee.name)
-  return { call: { item, callSites: named }, dropped: callSites.length - named.length }
+  if (named.length === callSites.length || body === undefined) return { call: { item, callSites: named }, dropped: callSites.length - named.length }
+  // A call a macro's body writes (`#define CALL_WORK(x) work(x)`): clangd gives the site where the
+  // macro spells it, in the macro's file, as if in the caller's. The macro's use in the caller's
+  // body (`CALL_WORK(3)`) is among the callee's references, spelled otherwise than the callee.
+  const expansions = (references ?? []).filter((place) => place.uri === item.uri && inBody(place) && textAt(text, starts, place.range) !== callee.name && !named.some((site) => rangeHolds(site.range, place.range)))
+  return expansions.length > 0 ? { call: { item, callSites: [...named, ...expansions] }, dropped: 0 } : { call: { item, callSites: named }, dropped: callSites.length - named.length }
 }
 
 /** Callers whose body follows their name. */
