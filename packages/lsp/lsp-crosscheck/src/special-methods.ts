@@ -1,4 +1,4 @@
-import { compareLocations, type LspCall, type LspCallsResult, type LspLocation, type LspQueryResult, type LspService, type LspSymbol } from '@agent-lsp/lsp'
+import { mergeCalls, type LspCallsResult, type LspLocation, type LspQueryResult, type LspService, type LspSymbol } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { familyOf } from './classify/call-site.js'
 import { comparePositions } from './classify/classify.js'
@@ -52,7 +52,7 @@ export async function withSpecialCalls(lsp: LspService, result: LspCallsResult, 
   }
   const owner = (await symbols(origin.uri)).find((symbol) => symbol.children.some((child) => comparePositions(child.selectionRange.start, origin.selectionRange.start) === 0))
   if (owner === undefined) return result
-  const calls = new Map(result.calls.map((call) => [itemKey(call), call]))
+  const calls = [...result.calls]
   const classes = [{ uri: origin.uri, symbol: owner }]
   const seen = new Set([`${origin.uri}#${owner.selectionRange.start.line}`])
   const kept: LspLocation[] = []
@@ -61,11 +61,7 @@ export async function withSpecialCalls(lsp: LspService, result: LspCallsResult, 
     const { uri, symbol } = classes[index]!
     const position = symbol.selectionRange.start
     const theirs = await asked(lsp.query({ operation: 'incomingCalls', filePath: fileOf(uri), position, workspaceRoot }, signal))
-    for (const call of [...(theirs?.kind === 'calls' ? theirs.calls : []), ...classmethodConstructions(symbol, uri, texts)]) {
-      const known = calls.get(itemKey(call))
-      const sites = [...(known?.callSites ?? []), ...call.callSites.filter((site) => !known?.callSites.some((own) => compareLocations(own, site) === 0))]
-      calls.set(itemKey(call), { item: known?.item ?? call.item, callSites: sites.sort(compareLocations) })
-    }
+    calls.push(...(theirs?.kind === 'calls' ? theirs.calls : []), ...classmethodConstructions(symbol, uri, texts))
     // Its subclasses that define neither __init__ nor __new__: their constructions run it too.
     const references = await asked(lsp.query({ operation: 'findReferences', filePath: fileOf(uri), position, workspaceRoot }, signal))
     for (const reference of references?.kind === 'locations' ? references.locations : []) {
@@ -78,7 +74,7 @@ export async function withSpecialCalls(lsp: LspService, result: LspCallsResult, 
       if (subclass !== undefined && !subclass.children.some((child) => child.name === '__init__' || child.name === '__new__')) classes.push({ uri: reference.uri, symbol: subclass })
     }
   }
-  const merged = [...calls.values()].sort((a, b) => compareLocations({ uri: a.item.uri, range: a.item.selectionRange }, { uri: b.item.uri, range: b.item.selectionRange }))
+  const merged = mergeCalls(calls)
   if (kept.length > 0) {
     const places = kept.slice(0, 5).map((place) => `${relativeTo(workspaceRoot, URI.parse(place.uri).fsPath)}:${place.range.start.line + 1}:${place.range.start.character + 1}`).join(', ')
     const uses = kept.length === 1 ? `1 place uses ${owner.name}` : `${kept.length} places use ${owner.name}`
@@ -93,6 +89,3 @@ export async function withSpecialCalls(lsp: LspService, result: LspCallsResult, 
 function everyClass(list: readonly LspSymbol[]): LspSymbol[] {
   return list.flatMap((symbol) => [...(symbol.kind === 'Class' ? [symbol] : []), ...everyClass(symbol.children)])
 }
-
-/** One caller: the item's file and the start of its name. */
-const itemKey = (call: LspCall): string => `${call.item.uri}#${call.item.selectionRange.start.line}:${call.item.selectionRange.start.character}`

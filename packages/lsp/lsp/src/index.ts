@@ -24,6 +24,7 @@ export type {
 } from './operations.js'
 export type { LspLocation, LspPosition, LspRange } from './positions.js'
 export { compareCodeUnits, compareLocations, compareRanges, rangeHolds } from './positions.js'
+export { mergeCalls } from './calls.js'
 export type { LspContext, LspProvider, LspProviderId, LspProviderInfo, LspService } from './provider-types.js'
 export type {
   LspCodeActionsRequest,

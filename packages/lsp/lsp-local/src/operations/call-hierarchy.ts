@@ -1,5 +1,4 @@
-import { compareLocations, type LspCall } from '@agent-lsp/lsp'
-import { rangeKey } from '../normalize/normalize.js'
+import { compareLocations, mergeCalls, type LspCall } from '@agent-lsp/lsp'
 import { normalizeLocations } from '../normalize/normalize.js'
 import { normalizeCallHierarchyItem } from '../normalize/normalize-symbols.js'
 import { protocol } from '../protocol.js'
@@ -56,20 +55,6 @@ export async function callHierarchy(
   }
   const completeness = droppedCallSites(context.serverId, dropped)
   return { kind: 'calls', direction: direction === 'incomingCalls' ? 'incoming' : 'outgoing', origins, calls: mergeCalls(calls), ...(completeness ? { completeness } : {}) }
-}
-
-/** One entry per item (servers may repeat an item, or a range), call sites deduplicated, sorted. */
-function mergeCalls(calls: readonly LspCall[]): LspCall[] {
-  const byItem = new Map<string, { item: LspCall['item']; sites: Map<string, LspCall['callSites'][number]> }>()
-  for (const { item, callSites } of calls) {
-    const key = `${item.uri}#${rangeKey(item.selectionRange)}`
-    const entry = byItem.get(key) ?? { item, sites: new Map() }
-    for (const site of callSites) entry.sites.set(`${site.uri}#${rangeKey(site.range)}`, site)
-    byItem.set(key, entry)
-  }
-  return [...byItem.values()]
-    .map(({ item, sites }) => ({ item, callSites: [...sites.values()].sort(compareLocations) }))
-    .sort((a, b) => compareLocations({ uri: a.item.uri, range: a.item.selectionRange }, { uri: b.item.uri, range: b.item.selectionRange }))
 }
 
 function callSites(call: unknown, uri: string, what: string): LspCall['callSites'] {

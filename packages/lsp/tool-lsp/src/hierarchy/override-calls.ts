@@ -1,8 +1,7 @@
 import { untilAborted } from '@agent-lsp/abort'
-import { compareLocations, type LspCall, type LspCallsResult, type LspCompleteness, type LspLocation } from '@agent-lsp/lsp'
+import { mergeCalls, type LspCall, type LspCallsResult, type LspCompleteness } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import type { Cursor } from '../input/cursor.js'
-import { rangeHolds } from '../text/positions.js'
 import { createReceiverCheck } from './call-receivers.js'
 import { ClassHierarchy } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
@@ -32,39 +31,30 @@ export async function callsThroughOverridden(context: HierarchyContext, cursor: 
   }
   const { ctx, workspaceRoot, signal } = context
   const dispatched = createReceiverCheck(context, new ClassHierarchy(context))
-  const calls = new Map(result.calls.map((call) => [itemKey(call), call]))
+  let calls = result.calls
   const joined: HierarchyMethod[] = []
   let completeness: LspCompleteness = outsideDispatch(family.members, name, 'calls', result.completeness)
   for (const { inside, ...method } of family.members) {
     // Outside the workspace the seam answers nothing.
     if (!inside || !mayDispatchTo(method.relation)) continue
     const theirs = await untilAborted(ctx.lsp.query({ operation: 'incomingCalls', filePath: URI.parse(method.uri).fsPath, position: method.position, workspaceRoot }, signal), signal)
-    let added = false
-    for (const call of theirs.calls) {
-      const known = calls.get(itemKey(call))
-      const mayRunIt = await Promise.all(call.callSites.map(dispatched))
-      const joinable = call.callSites.filter((_, index) => mayRunIt[index])
-      const sites = known === undefined ? joinable : unionOf(known.callSites, joinable)
-      if (sites.length === (known?.callSites.length ?? 0)) continue
-      calls.set(itemKey(call), { item: known?.item ?? call.item, callSites: sites })
-      added = true
-    }
+    const joinable = await Promise.all(
+      theirs.calls.map(async (call) => {
+        const mayRunIt = await Promise.all(call.callSites.map(dispatched))
+        return { item: call.item, callSites: call.callSites.filter((_, index) => mayRunIt[index]) }
+      }),
+    )
+    const before = siteCount(calls)
+    calls = mergeCalls([...calls, ...joinable.filter((call) => call.callSites.length > 0)])
+    const added = siteCount(calls) > before
     if (completeness.state === 'complete' && theirs.completeness.state === 'partial') completeness = theirs.completeness
     // A server that follows the hierarchy itself (tsserver) listed them all: nothing is said joined.
     if (added) joined.push(method)
   }
   // Only bases matter here: the same-named methods not followed (`family.notes`) could only override it.
   if (joined.length === 0) return { ...unchanged, result: { ...result, completeness }, notes: family.unexamined }
-  const merged = [...calls.values()].sort((a, b) => compareLocations({ uri: a.item.uri, range: a.item.selectionRange }, { uri: b.item.uri, range: b.item.selectionRange }))
-  return { result: { ...result, calls: merged, completeness }, joined, notes: family.unexamined }
+  return { result: { ...result, calls, completeness }, joined, notes: family.unexamined }
 }
 
-/** One caller: the item's file and the start of its name. */
-const itemKey = (call: LspCall): string => `${call.item.uri}#${call.item.selectionRange.start.line}:${call.item.selectionRange.start.character}`
-
-/** The call sites of both, each once, in order. */
-function unionOf(a: readonly LspLocation[], b: readonly LspLocation[]): LspLocation[] {
-  const sites = [...a]
-  for (const site of b) if (!sites.some((each) => each.uri === site.uri && rangeHolds(each.range, site.range.start))) sites.push(site)
-  return sites.sort(compareLocations)
-}
+/** How many call sites the calls have. */
+const siteCount = (calls: readonly LspCall[]): number => calls.reduce((sum, call) => sum + call.callSites.length, 0)
