@@ -11,7 +11,7 @@ import { codeOf, tempWorkspace, toolOn } from './workspace.test-support.js'
 /** `s = "café"` in Latin-1: the byte 0xE9 at line 3, column 9. */
 const latin1 = Buffer.from('# -*- coding: latin-1 -*-\ntarget = 1\ns = "caf\xe9"; t = target\n', 'latin1')
 const user = 'from m import target\nprint(target)\n'
-const refusal = 'the edit changes m.py, which is not UTF-8 text (byte 0xE9 at 3:9; an 8-bit encoding such as Latin-1?); nothing was changed'
+const refusal = 'the edit changes m.py, which is not a text file: byte 0xE9 at 3:9 is not UTF-8 (an 8-bit encoding such as Latin-1?); nothing was changed'
 
 async function python(): Promise<string> {
   const root = await tempWorkspace({ 'u.py': user })
@@ -57,7 +57,7 @@ describe('an edit of a file that is not UTF-8', () => {
     const rename = { operation: 'rename', filePath: 'a.js', line: 1, character: 14, newName: 'tgt', apply: true }
     expect(await codeOf(tool.execute(rename))).toEqual([
       'LSP_NOT_TEXT',
-      'the edit changes a.js, which is not UTF-8 text (byte 0xE9 at 1:31; an 8-bit encoding such as Latin-1?); nothing was changed',
+      'the edit changes a.js, which is not a text file: byte 0xE9 at 1:31 is not UTF-8 (an 8-bit encoding such as Latin-1?); nothing was changed',
     ])
     expect(await readFile(path.join(root, 'a.js'))).toEqual(source)
   }, 120_000)

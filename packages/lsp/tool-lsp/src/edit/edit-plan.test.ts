@@ -76,11 +76,11 @@ describe('planEdit of a file that is not text', () => {
     const editOf = (file: string) => ({ changes: [{ kind: 'edit' as const, uri: fileUri(root, file), version: null, edits: [{ range: range(0, 6, 0, 11), newText: 'cost' }] }] })
     await expect(planEdit(editOf('src/u16.ts'), root)).rejects.toMatchObject({
       code: 'LSP_NOT_TEXT',
-      message: 'the edit changes src/u16.ts, which is not UTF-8 text (it starts with a UTF-16 byte order mark); nothing was changed',
+      message: 'the edit changes src/u16.ts, which is not a text file: it is UTF-16, not UTF-8 (it starts with a UTF-16 byte order mark); nothing was changed',
     })
     await expect(planEdit(editOf('src/nul.ts'), root)).rejects.toMatchObject({
       code: 'LSP_NOT_TEXT',
-      message: 'the edit changes src/nul.ts, which is not UTF-8 text (it holds NUL bytes); nothing was changed',
+      message: 'the edit changes src/nul.ts, which is not a text file: it holds NUL bytes (binary, or not UTF-8); nothing was changed',
     })
     await expect(planEdit(editOf('src/pipe.ts'), root)).rejects.toMatchObject({
       code: 'LSP_UNSUPPORTED_OPERATION',

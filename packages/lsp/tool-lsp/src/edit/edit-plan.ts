@@ -87,13 +87,7 @@ export async function planEdit(edit: LspWorkspaceEdit, workspaceRoot: string, ma
           throw new LspError('LSP_UNSUPPORTED_OPERATION', `the edit changes ${rel(file)}, which is not a regular file; nothing was changed`)
         }
         if (error instanceof NotTextError) {
-          const why =
-            error.reason === 'utf16'
-              ? 'it starts with a UTF-16 byte order mark'
-              : error.reason === 'nul'
-                ? 'it holds NUL bytes'
-                : `byte ${error.invalid?.byte} at ${error.invalid?.at}; an 8-bit encoding such as Latin-1?`
-          throw new LspError('LSP_NOT_TEXT', `the edit changes ${rel(file)}, which is not UTF-8 text (${why}); nothing was changed`)
+          throw new LspError('LSP_NOT_TEXT', `the edit changes ${rel(file)}, which is not a text file: ${error.why}; nothing was changed`)
         }
         throw error
       })

@@ -33,13 +33,7 @@ export function fileReadError(error: unknown, given: string, absolutePath: strin
     return make(error.isDirectory ? `${shownGiven} is a directory, not a file${resolved}` : `${shownGiven} is not a regular file${resolved}`)
   }
   if (error instanceof NotTextError) {
-    const why =
-      error.reason === 'utf16'
-        ? 'it is UTF-16, not UTF-8 (it starts with a UTF-16 byte order mark)'
-        : error.reason === 'nul'
-          ? 'it holds NUL bytes (binary, or not UTF-8)'
-          : `byte ${error.invalid?.byte} at ${error.invalid?.at} is not UTF-8 (an 8-bit encoding such as Latin-1?)`
-    return new LspToolError('LSP_NOT_TEXT', `${shownGiven} is not a text file: ${why}${resolved}`, { cause: error })
+    return new LspToolError('LSP_NOT_TEXT', `${shownGiven} is not a text file: ${error.why}${resolved}`, { cause: error })
   }
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code !== 'string') return undefined

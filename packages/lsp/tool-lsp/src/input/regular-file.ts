@@ -35,6 +35,13 @@ export class NotTextError extends Error {
     super(`${absolutePath} is not UTF-8 text (${reason === 'utf16' ? 'a UTF-16 byte order mark' : reason === 'nul' ? 'NUL bytes' : `byte ${invalid?.byte} at ${invalid?.at}`})`)
     this.name = 'NotTextError'
   }
+
+  /** Why, for a message to a model: `it holds NUL bytes (binary, or not UTF-8)`, and the like. */
+  get why(): string {
+    if (this.reason === 'utf16') return 'it is UTF-16, not UTF-8 (it starts with a UTF-16 byte order mark)'
+    if (this.reason === 'nul') return 'it holds NUL bytes (binary, or not UTF-8)'
+    return `byte ${this.invalid?.byte} at ${this.invalid?.at} is not UTF-8 (an 8-bit encoding such as Latin-1?)`
+  }
 }
 
 // Windows has no O_NONBLOCK, and no FIFOs to block on.
