@@ -61,4 +61,25 @@ describe('bash-language-server: variables and functions of one name', () => {
     expect(preview.split('\n').slice(0, 2)).toEqual(['Preview: rename my → greet: 2 edits in 1 file; nothing written. The same call with apply: true writes it.', 'Errors 0 → 0 if applied (in the 1 checked file).'])
     expect(preview).not.toMatch(/misses|Warning/)
   })
+
+  it("tells a function's local variable from another function's and the script's, also when renaming it", async () => {
+    // f and g each declare `local x`; the script's x is a third variable. bash prints 1, 2, global.
+    const files = { 'd.sh': ['#!/bin/bash', 'f() {', '  local x=1', '  echo "$x"', '}', 'g() {', '  local x=2', '  echo "$x"', '}', 'x=global', 'f; g', 'echo "$x"', ''].join('\n') }
+    const { ask, show, root } = await seamOn(files)
+    expect(execFileSync('bash', ['d.sh'], { cwd: root, encoding: 'utf8' })).toBe('1\n2\nglobal\n')
+    const references = async (line: number, character: number) => {
+      const answer = await ask({ operation: 'findReferences', filePath: 'd.sh', position: { line, character } })
+      const counts = answer.kind === 'locations' ? answer.crossCheck?.counts : undefined
+      return [show(answer), answer.completeness.state, counts?.occurrences, counts?.elsewhere]
+    }
+    // The cross-check finds all six places naming x (`$x` too) and counts the other variables' four as elsewhere.
+    expect(await references(2, 8)).toEqual([['d.sh:3:9', 'd.sh:4:10'], 'complete', 6, 4])
+    expect(await references(7, 9)).toEqual([['d.sh:7:9', 'd.sh:8:10'], 'complete', 6, 4])
+    expect(await references(9, 0)).toEqual([['d.sh:10:1', 'd.sh:12:8'], 'complete', 6, 4])
+    // The server renames f's own two; the rename said it "misses" the other four and refused --apply.
+    const { tool } = toolOn(root)
+    const preview = await tool.execute({ operation: 'rename', filePath: 'd.sh', line: 3, character: 9, newName: 'y' })
+    expect(preview.split('\n')[0]).toBe('Preview: rename x → y: 2 edits in 1 file; nothing written. The same call with apply: true writes it.')
+    expect(preview).not.toMatch(/misses|Warning/)
+  })
 })

@@ -18,6 +18,7 @@ import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withComplete
 import { nameOfPlaces, symbolName } from './name.js'
 import type { SearchScope } from './scope.js'
 import { isGenerated, lexicalAt, namesOtherShellSymbol, shellNamespaceOfCursor } from './classify/lexical-place.js'
+import { inShellScope } from './classify/shell-scope.js'
 import type { SearchResult } from './search/ripgrep.js'
 import { searchWord } from './search/search.js'
 import type { SearchAhead } from './search/ahead.js'
@@ -142,6 +143,9 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       else if (isGenerated(texts, uri)) counts.generated++
       else toAsk.push(place)
     }
+    // A shell variable's places in other functions' `local` scopes are other variables.
+    const scoped = namespace === 'variable' ? await inShellScope(toAsk, cursorPlace, name, texts, lsp, request.workspaceRoot, bounded.signal) : toAsk
+    ;[counts.elsewhere, toAsk] = [counts.elsewhere + toAsk.length - scoped.length, scoped]
     const found = toAsk.length === 0 ? [] : await definitionsOnce()
     if (found === 'out of time') return outOfTime
     // This symbol is where the cursor and its definitions are, not every listed reference: a

@@ -6,4 +6,4 @@ export { inImportStatement } from './import-statement.js'
 // Shell function names with `-`, `.` and `:` (`my-func`), read whole.
 export { isShellName, shellNameSpan } from './shell-name.js'
 // Bash's two namespaces: a name at a place is a variable (`$count`, `count=1`) or a function.
-export { shellNamespaceAt, type ShellNamespace } from './shell-namespace.js'
+export { declaresLocal, mayDeclareLocal, shellNamespaceAt, shellVariableScope, type LineSpan, type ShellNamespace } from './shell-namespace.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shellNamespaceAt } from './shell-namespace.js'
+import { declaresLocal, shellNamespaceAt, shellVariableScope } from './shell-namespace.js'
 
 /** The namespace of the `at`-th (0-based) occurrence of `name` in `line`. */
 const of = (line: string, name: string, at = 0): string => {
@@ -22,5 +22,17 @@ describe('shell namespaces', () => {
   it('reads commands and definitions as functions', () => {
     expect(['count', 'count() { echo "$count"; }', 'function count {', '  count "$@"', 'x && count', 'if count; then', '$(count)', 'echo a | count', '[[ $a == count ]] && count'].map((line) => of(line, 'count', line.startsWith('[[') ? 1 : 0))).toEqual(Array(9).fill('function'))
     expect(of('[ count = 1 ]', 'count')).toBe('function')
+  })
+
+  it('tells a local declaration', () => {
+    const local = (line: string) => declaresLocal(line, line.lastIndexOf('x'))
+    expect(['  local x=1', 'local x', 'local -r a x=1', 'f() { local x; }'].map(local)).toEqual([true, true, true, true])
+    expect(['x=1', 'x=1; local y', 'declare x', 'local a; x=1'].map(local)).toEqual([false, false, false, false])
+  })
+
+  it("gives a variable's scope: the function declaring it local around the line, else the script's", () => {
+    const lines = ['f() {', '  local x=1', '  echo "$x"', '}', 'g() {', '  echo "$x"', '}', 'x=2']
+    const functions = [{ start: { line: 0 }, end: { line: 3 } }, { start: { line: 4 }, end: { line: 6 } }]
+    expect([1, 2, 5, 7].map((line) => shellVariableScope((at) => lines[at], functions, line, 'x'))).toEqual([0, 0, -1, -1])
   })
 })

@@ -30,4 +30,44 @@ export function shellNamespaceAt(lineText: string, start: number, end: number): 
   return count(before, '((') > count(before, '))') ? 'variable' : 'function'
 }
 
+/**
+ * Whether the variable name at UTF-16 `start` of `lineText` is declared `local` there (`local x`,
+ * `local -r a x=1`): a variable of the function around it, apart from any other of its name.
+ */
+export function declaresLocal(lineText: string, start: number): boolean {
+  return /(?:^|[\s;&|(){}`])local((?:\s+(?:-[\w-]*|[^\s;&|()`]+))*)\s+$/.test(lineText.slice(0, start))
+}
+
+/** Whether a script's `text` may declare `name` local anywhere: a quick look before its functions are asked for. */
+export function mayDeclareLocal(text: string, name: string): boolean {
+  return text.includes('local') && new RegExp(`\\blocal\\b[^\\n;&|]*?(?<![\\w$])${escaped(name)}(?!\\w)`).test(text)
+}
+
+/** A function's lines, zero-based, both included (a document symbol's range). */
+export interface LineSpan {
+  readonly start: { readonly line: number }
+  readonly end: { readonly line: number }
+}
+
+/**
+ * The scope of the shell variable `name` at zero-based `line` of a script: the start line of the
+ * innermost of its `functions` around the line that declares the name `local` (see
+ * {@link declaresLocal}), else -1, the script's globals. bash's dynamic scope (a function without
+ * its own reads its caller's) is not followed.
+ * @param lineAt - the script's line by zero-based number.
+ */
+export function shellVariableScope(lineAt: (line: number) => string | undefined, functions: readonly LineSpan[], line: number, name: string): number {
+  const word = new RegExp(`(?<![\\w$])${escaped(name)}(?!\\w)`, 'g')
+  const around = functions.filter((span) => span.start.line <= line && line <= span.end.line).sort((a, b) => b.start.line - a.start.line)
+  for (const span of around) {
+    for (let at = span.start.line; at <= span.end.line; at++) {
+      const text = lineAt(at) ?? ''
+      for (const match of text.matchAll(word)) if (declaresLocal(text, match.index)) return span.start.line
+    }
+  }
+  return -1
+}
+
 const count = (text: string, part: string): number => text.split(part).length - 1
+
+const escaped = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

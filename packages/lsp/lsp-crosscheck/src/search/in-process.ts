@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs'
 import type { Occurrence, SearchResult } from './ripgrep.js'
+import { identifierPart } from './identifier-part.js'
 import { rgWord } from './ripgrep-scope.js'
 import type { Text, TextCache } from './texts.js'
 import type { Unsearched } from './unsearched.js'
 import type { WalkedFile } from './walk.js'
 
 // `rg -w`: no word character (`rgWord`) on either side of the match… and then, as `occurrencesIn`
-// filters ripgrep's matches, no identifier character either (`$` for JavaScript's).
-const identifier = /[\p{L}\p{M}\p{N}_$]/u
+// filters ripgrep's matches, no identifier character either (see `identifierPart`).
 
 /** Bytes ripgrep reads first; a NUL byte in them makes it skip the file (a binary file). */
 const FIRST_READ_BYTES = 64 * 1024
@@ -67,6 +67,7 @@ function scan(name: string, files: readonly WalkedFile[], texts: readonly (Text 
     }
     if (truncated) continue // past the cut, nothing more ripgrep would be asked for
     if (kind === 'unmodelled') return undefined
+    const identifier = identifierPart(file.path)
     let lineStart = 0
     let line = 0
     for (let at = text.indexOf(name); at !== -1; ) {

@@ -1,5 +1,6 @@
 import { isAbsolute, join } from 'node:path'
 import { LspError } from '@agent-lsp/lsp'
+import { identifierPart } from './identifier-part.js'
 import type { Text } from './texts.js'
 import { EXCLUDED, MAX_FILE_SIZE, ripgrepScope } from './ripgrep-scope.js'
 import { runRipgrep } from './ripgrep-process.js'
@@ -23,15 +24,12 @@ export interface SearchResult {
   readonly unsearched: readonly Unsearched[]
 }
 
-// A code point that continues an identifier in the languages searched (`$` for JavaScript's).
-const endsInIdentifier = /[\p{L}\p{M}\p{N}_$]$/u
-const startsInIdentifier = /^[\p{L}\p{M}\p{N}_$]/u
 
 /**
  * Every whole-word, case-sensitive occurrence of `name` under `root` in files ending with one of
  * `extensions`, in path order, as ripgrep finds it (`.gitignore`, `.ignore` and `.git/info/exclude` honoured,
  * also outside a git repository; hidden folders searched; binary files, symlinks and the folders
- * of {@link EXCLUDED} skipped). A match next to `$` is not whole (`$name` in JavaScript). A second
+ * of {@link EXCLUDED} skipped). A match next to `$` is not whole in JavaScript and C-like files (`$name`; see `identifierPart`). A second
  * ripgrep, at once, lists the files naming the word that the first leaves out (see `unsearchedByRipgrep`).
  * @param limit - occurrences kept; past it the search stops and `truncated` is set.
  * @throws LspError `LSP_SERVER_NOT_FOUND` when no ripgrep binary can be run, `LSP_SERVER_ERROR`
@@ -95,9 +93,13 @@ export function occurrencesIn(jsonLine: string, name: string, root: string): Occ
   const path = isAbsolute(data.path.text) ? data.path.text : join(root, data.path.text)
   const bytes = Buffer.from(data.lines.text, 'utf8')
   const found: Occurrence[] = []
+  // A code point that continues an identifier in the file's language (see `identifierPart`).
+  const identifier = identifierPart(path)
   for (const { start } of data.submatches ?? []) {
     const before = bytes.subarray(0, start).toString('utf8')
-    if (endsInIdentifier.test(before) || startsInIdentifier.test(data.lines.text.slice(before.length + name.length))) continue
+    const after = data.lines.text.slice(before.length + name.length)
+    const next = after.codePointAt(0)
+    if (identifier.test([...before.slice(-2)].pop() ?? '') || (next !== undefined && identifier.test(String.fromCodePoint(next)))) continue
     found.push({ path, line: data.line_number - 1, character: before.length })
   }
   return found

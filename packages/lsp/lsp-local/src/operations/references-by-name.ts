@@ -8,6 +8,7 @@ import { protocol } from '../protocol.js'
 import { skipNotText, type DocumentHold, type OpenDocuments } from '../sync/documents.js'
 import { lineAt } from '../sync/lines.js'
 import { retryContentModified, type OperationContext } from './context.js'
+import { sameScopePlaces } from './shell-locals.js'
 
 const { DefinitionRequest, DocumentSymbolRequest } = protocol
 
@@ -17,7 +18,8 @@ export type NamingContext = Pick<OperationContext, 'client' | 'serverId' | 'uri'
 /**
  * The references of a server that lists every symbol of the name (`referencesByName`), narrowed
  * to the symbol asked about. In a shell script, first to the asked place's namespace: bash keeps
- * variables and functions apart (see `shellNamespaceAt`), bash-language-server 5.8 lists both.
+ * variables and functions apart (see `shellNamespaceAt`), bash-language-server 5.8 lists both;
+ * and for a variable to its scope (a function's `local` one, or the script's, see `sameScopePlaces`).
  * Then a listed file's places stay where `textDocument/definition` (LSP 3.17 §Goto Definition) at
  * its first place leads to a place it leads from the asked `position` (a file's own definition
  * first, see {@link ownFirst}; definitions of the other namespace left out, and for a variable any
@@ -38,8 +40,11 @@ export async function sameSymbolReferences(
   const files = listedFiles(context, documents, config, hold)
   const asking = await files.namespaceAt(position)
   const namespaces = await Promise.all(locations.map((location) => (asking === undefined ? undefined : files.namespaceOf(location))))
-  const ofAsked = locations.filter((_, index) => namespaces[index] === undefined || namespaces[index] === asking)
-  const asked = context.uri === null ? [] : await files.definitionsAt({ uri: context.uri, range: { start: position, end: position } }, asking)
+  const place = context.uri === null ? undefined : { uri: context.uri, range: { start: position, end: position } }
+  const namespaced = locations.filter((_, index) => namespaces[index] === undefined || namespaces[index] === asking)
+  // A function's `local` variable is apart from the script's of its name (see sameScopePlaces).
+  const ofAsked = asking === 'variable' && place !== undefined ? await sameScopePlaces(namespaced, place, wordAt(context.text, position).word, files) : namespaced
+  const asked = place === undefined ? [] : await files.definitionsAt(place, asking)
   if (asked.length === 0) return ofAsked
   // One question per file, at its first place: a shell name means one function throughout a
   // script (what it defines or sources), and the server takes ~20 ms per definition.
@@ -129,7 +134,18 @@ function listedFiles(context: NamingContext, documents: OpenDocuments, config: L
     const namespaces = await Promise.all(found.map(namespaceOf))
     return found.filter((_, index) => namespaces[index] === undefined || namespaces[index] === namespace)
   }
-  return { open, namespaceOf, namespaceAt, definitionsAt }
+  const functions = new Map<string, Promise<LspRange[]>>()
+  /** The whole ranges of the functions `uri` defines, asked once (bash-language-server lists `SymbolInformation`, each its whole declaration). */
+  const functionsOf = (uri: string): Promise<LspRange[]> => {
+    let known = functions.get(uri)
+    if (known === undefined) {
+      const what = `${context.serverId} ${DocumentSymbolRequest.method}`
+      known = context.client.request(DocumentSymbolRequest.type, { textDocument: { uri } }, context.signal).then((raw) => normalizeDocumentSymbols(raw, uri, what).filter((symbol) => symbol.kind === 'Function').map((symbol) => symbol.range))
+      functions.set(uri, known)
+    }
+    return known
+  }
+  return { open, namespaceOf, namespaceAt, definitionsAt, functionsOf }
 }
 
 /** Whether the file at `uri` is a shell script (LSP's language identifier `shellscript`). */
