@@ -41,6 +41,14 @@ describe('nonCodeRanges', () => {
 
   // The fifteenth trial: `func` of `${my-func}` (the default word when `my` is unset) and the value
   // of `x=my-func` were asked as code, and added as references of the functions `func`, `my-func`.
+  // Debian's bash_completion: `${option2%%[<{().[]*}` made the rest of the 2,200-line file a string.
+  it('shell: the first } outside quotes and expansions closes a parameter; a { in its word opens nothing', () => {
+    expect(pieces('o=${o%%[<{().[]*}\ngreet\n', 'shell')).toEqual(['%%[<{().[]*'])
+    expect(pieces('echo ${a:-{}; greet\n', 'shell')).toEqual([':-{'])
+    expect(pieces("x=${x:-'a}b'} greet\n", 'shell')).toEqual([":-'a}b'"])
+    expect(pieces('y=${o/"${M[1]}"/}; greet\n', 'shell')).toEqual(['/', '"', '[1]', '"', '/'])
+  })
+
   it("shell: a parameter's name is code and the word after it text, but for expansions; an assignment's value is text", () => {
     const text = 'echo "${my-func}" ${func-default} ${x:-$(pick)} ${a[$i]}\nx=my-func\nlocal y=a-b; A=1 run z=q\nrun x=1\n'
     expect(pieces(text, 'shell')).toEqual(['"', '-func', '"', '-default', ':-', '[', ']', 'my-func', 'a-b', '1'])

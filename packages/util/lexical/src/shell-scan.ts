@@ -100,7 +100,9 @@ class ShellScanner {
   /**
    * `${…}` at `start`: its parameter's name is code (`${name`, `${#name`, `${!name`); what follows
    * it up to the closing brace is a word, text, as `-func` of `${my-func}` (the default when `my` is
-   * unset: no function runs), but for the expansions in it (`${x:-$(pick)}`), which are code.
+   * unset: no function runs), but for the expansions in it (`${x:-$(pick)}`, `"${y}"`), which are
+   * code. As bash reads it, the first `}` outside quotes and expansions closes it: a `{` in the word
+   * opens nothing (`${option%%[<{().[]*}`, Debian's bash_completion).
    * @returns the offset after the closing brace.
    */
   #parameter(start: number): number {
@@ -109,11 +111,17 @@ class ShellScanner {
     while (j < text.length && /[#!]/.test(text[j]!)) j++
     while (j < text.length && /\w/.test(text[j]!)) j++
     let from = j
-    let depth = 1
-    while (j < text.length && depth > 0) {
+    while (j < text.length && text[j] !== '}') {
       const c = text[j]!
       if (c === '\\') j += 2
-      else if (c === '$' && (text[j + 1] === '(' || text[j + 1] === '{')) {
+      else if (c === "'") {
+        const close = text.indexOf("'", j + 1)
+        j = close === -1 ? text.length : close + 1
+      } else if (c === '"') {
+        this.push(from, j)
+        this.#doubleQuoted(j)
+        from = j = this.#i
+      } else if (c === '$' && (text[j + 1] === '(' || text[j + 1] === '{')) {
         this.push(from, j)
         const open = text[j + 1]!
         const close = open === '(' ? ')' : '}'
@@ -127,14 +135,10 @@ class ShellScanner {
         this.push(from, j)
         for (j++; j < text.length && /\w/.test(text[j]!); j++);
         from = j
-      } else {
-        if (c === '{') depth++
-        else if (c === '}') depth--
-        j++
-      }
+      } else j++
     }
-    this.push(from, depth === 0 ? j - 1 : j)
-    return j
+    this.push(from, Math.min(j, text.length))
+    return Math.min(j + 1, text.length)
   }
 
   /** Mark `[start, end)` as not code (a string, or a comment) and continue after it. */
