@@ -47,6 +47,20 @@ describe('typescript projects', () => {
     )
   })
 
+  // The sixteenth trial: rooted at a project's src/, a question without a file started a second
+  // tsserver at src/, which never found ../tsconfig.json: "No symbols match", complete.
+  it('answers a question without a file from the project above a workspace opened in a subfolder', async () => {
+    const top = await tempWorkspace({
+      'tsconfig.json': project,
+      'src/shapes/area.ts': 'export function area(r: number): number { return 3 * r * r; }\n',
+      'src/shapes/disc.ts': 'import { area } from "./area";\nexport const disc = area(2);\n',
+    })
+    const { tool } = toolOn(path.join(top, 'src/shapes'))
+    // disc.ts is not among area.ts's imports: a tsserver that took area.ts alone never saw it.
+    expect(await tool.execute({ operation: 'workspaceSymbol', query: 'disc' })).toBe('1 symbol matches "disc"\nConstant disc  disc.ts:2:14')
+    expect((await tool.execute({ operation: 'findReferences', symbol: 'disc' })).split('\n')[0]).toBe('disc → disc.ts:2:14')
+  })
+
   it('opens every file no tsconfig.json or jsconfig.json covers, so the answer is complete', async () => {
     const root = await tempWorkspace({
       'lib.js': 'export function helper(n) { return n + 1; }\n',

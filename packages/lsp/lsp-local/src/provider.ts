@@ -16,7 +16,7 @@ import { implementationsTransitively } from './operations/implementation-transit
 import { ServerPool } from './process/server-pool.js'
 import { serverStatus, type LocalServerStatus, type ServerRecord } from './process/server-status.js'
 import { nearestRoot, resolveWorkspaceFile, resolveWorkspaceRoot, workspaceMarkedRoot } from './sync/paths.js'
-import { firstFileWith, projectAwareRoot } from './sync/projects.js'
+import { firstFileWith, projectAwareRoot, workspaceServerRoot } from './sync/projects.js'
 import { findVirtualenv, settingsWithVirtualenv } from './sync/virtualenv.js'
 import { CompileDatabases } from './sync/compile-database.js'
 import { SourceFiles } from './sync/source-files.js'
@@ -193,7 +193,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     const resolvedWorkspaceRoot = resolveWorkspaceRoot(request.workspaceRoot)
     // After a move the file is at its new path (`didRenameFiles`): that is the file to sync.
     const asked = request.operation === 'didRenameFiles' ? request.newPath : request.filePath
-    if (asked === null) return { path: null, root: resolvedWorkspaceRoot, resolvedWorkspaceRoot }
+    if (asked === null) return { path: null, root: workspaceServerRoot(resolvedWorkspaceRoot, projectMarkers), resolvedWorkspaceRoot }
     const path = resolveWorkspaceFile(asked, request.workspaceRoot, resolvedWorkspaceRoot)
     return { path, root: serverRoot(path, resolvedWorkspaceRoot), resolvedWorkspaceRoot }
   }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { findProjects, firstFileWith, nearestMarkedDirectory, projectAwareRoot } from './projects.js'
+import { findProjects, firstFileWith, nearestMarkedDirectory, projectAwareRoot, workspaceServerRoot } from './projects.js'
 
 function tree(files: string[]): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'lsp-projects-')))
@@ -52,6 +52,15 @@ describe('projects', () => {
     expect(projectAwareRoot(join(root, 'pkg/src/x.ts'), join(root, 'pkg'), markers)).toBe(join(root, 'pkg'))
     expect(projectAwareRoot(join(root, 'src/shapes/area.ts'), join(root, 'src/shapes'), [])).toBe(join(root, 'src/shapes'))
     expect(nearestMarkedDirectory(join(root, 'pkg/src/x.ts'), markers)).toBe(join(root, 'pkg'))
+  })
+
+  it('roots a question without a file at the project above the workspace when none is in it or two levels down', () => {
+    const root = tree(['tsconfig.json', 'src/shapes/area.ts', 'src/pkgs/a/tsconfig.json', 'src/pkgs/a/x.ts', 'lib/b/c/d/tsconfig.json', 'lib/b/c/d/y.ts'])
+    expect(workspaceServerRoot(join(root, 'src/shapes'), markers)).toBe(root)
+    expect(workspaceServerRoot(join(root, 'src'), markers)).toBe(join(root, 'src'))
+    expect(workspaceServerRoot(root, markers)).toBe(root)
+    expect(workspaceServerRoot(join(root, 'lib'), markers)).toBe(root)
+    expect(workspaceServerRoot(join(root, 'src/shapes'), [])).toBe(join(root, 'src/shapes'))
   })
 })
 

@@ -51,6 +51,26 @@ export function projectAwareRoot(file: string, workspaceRoot: string, markers: r
 }
 
 /**
+ * The server root of a question without a file (`workspaceSymbol`, `workspaceDiagnostics`) on
+ * `workspaceRoot`: the workspace, unless no project marker is in it or two folder levels down but
+ * one is above it (the workspace is a project's `src/`): then that folder, as
+ * {@link projectAwareRoot} gives for a file of it. tsserver looks for `tsconfig.json` no higher than
+ * the root it is given: rooted at `src/` it answered "No symbols match", complete (the sixteenth trial).
+ */
+export function workspaceServerRoot(workspaceRoot: string, markers: readonly string[]): string {
+  if (markers.length === 0) return workspaceRoot
+  // The nearest marked folder from the workspace up (a name in it stands for its files).
+  const above = nearestMarkedDirectory(join(workspaceRoot, '*'), markers)
+  if (above === undefined || isInside(above, workspaceRoot)) return workspaceRoot
+  let within = false
+  walk(workspaceRoot, { ...SOURCES_WALK, maxDepth: 2 }, ({ names }) => {
+    within = names.some((name) => markers.includes(name))
+    return within ? 'stop' : 'continue'
+  })
+  return within ? workspaceRoot : above
+}
+
+/**
  * A source file of the project in `directory`: the first found in a `src` folder (where a config's
  * `include` almost always points), else the first anywhere. A file outside the config's `include`
  * (a root `vitest.config.ts`) would load a throw-away inferred project instead.
