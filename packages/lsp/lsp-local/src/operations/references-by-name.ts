@@ -1,5 +1,5 @@
 import { shellNamespaceAt, type ShellNamespace } from '@agent-lsp/lexical'
-import { languageOf, type LspCompleteness, type LspLocation, type LspPosition, type LspRange } from '@agent-lsp/lsp'
+import { languageOf, type LspCompleteness, type LspLocation, type LspPosition, type LspRange, type LspSymbol } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '../config.js'
 import { normalizeLocations } from '../normalize/normalize.js'
 import { normalizeDocumentSymbols } from '../normalize/normalize-symbols.js'
@@ -87,9 +87,8 @@ export async function sameSymbolDefinitions(
   const kept = own.filter((_, index) => namespaces[index] === undefined || namespaces[index] === asking)
   if (kept.length > 0 || own.length === 0) return { locations: kept }
   const name = wordAt(context.text, position).word
-  const raw = await context.client.request(DocumentSymbolRequest.type, { textDocument: { uri: context.uri } }, context.signal)
   const kind = asking === 'variable' ? 'Variable' : 'Function'
-  const symbols = normalizeDocumentSymbols(raw, context.uri, `${context.serverId} ${DocumentSymbolRequest.method}`).filter((symbol) => symbol.name === name && symbol.kind === kind)
+  const symbols = (await files.symbolsOf(context.uri)).filter((symbol) => symbol.name === name && symbol.kind === kind)
   if (symbols.length > 0) return { locations: symbols.map((symbol) => ({ uri: context.uri!, range: symbol.selectionRange })) }
   const other = asking === 'variable' ? 'function' : 'variable'
   const none = asking === 'variable' ? `sets no variable ${name} (a script it sources, or the environment, may set it)` : `defines no function ${name} (a script it sources may define it)`
@@ -134,18 +133,20 @@ function listedFiles(context: NamingContext, documents: OpenDocuments, config: L
     const namespaces = await Promise.all(found.map(namespaceOf))
     return found.filter((_, index) => namespaces[index] === undefined || namespaces[index] === namespace)
   }
-  const functions = new Map<string, Promise<LspRange[]>>()
-  /** The whole ranges of the functions `uri` defines, asked once (bash-language-server lists `SymbolInformation`, each its whole declaration). */
-  const functionsOf = (uri: string): Promise<LspRange[]> => {
-    let known = functions.get(uri)
+  const symbols = new Map<string, Promise<LspSymbol[]>>()
+  /** The document symbols of `uri`, asked once (bash-language-server lists `SymbolInformation`, each range its whole declaration). */
+  const symbolsOf = (uri: string): Promise<LspSymbol[]> => {
+    let known = symbols.get(uri)
     if (known === undefined) {
       const what = `${context.serverId} ${DocumentSymbolRequest.method}`
-      known = context.client.request(DocumentSymbolRequest.type, { textDocument: { uri } }, context.signal).then((raw) => normalizeDocumentSymbols(raw, uri, what).filter((symbol) => symbol.kind === 'Function').map((symbol) => symbol.range))
-      functions.set(uri, known)
+      known = context.client.request(DocumentSymbolRequest.type, { textDocument: { uri } }, context.signal).then((raw) => normalizeDocumentSymbols(raw, uri, what))
+      symbols.set(uri, known)
     }
     return known
   }
-  return { open, namespaceOf, namespaceAt, definitionsAt, functionsOf }
+  /** The whole ranges of the functions `uri` defines. */
+  const functionsOf = async (uri: string): Promise<LspRange[]> => (await symbolsOf(uri)).filter((symbol) => symbol.kind === 'Function').map((symbol) => symbol.range)
+  return { open, namespaceOf, namespaceAt, definitionsAt, symbolsOf, functionsOf }
 }
 
 /** Whether the file at `uri` is a shell script (LSP's language identifier `shellscript`). */
