@@ -42,6 +42,8 @@ export interface CatalogueEntry {
   readonly compileDatabase?: NonNullable<LocalServerConfig['compileDatabase']>
   /** The server reads no change to a file it does not have open (see lsp-local's `openChangedFiles`). */
   readonly openChangedFiles?: boolean
+  /** What the server compares to tell an unopened file changed (see lsp-local's `unopenedChangesBy`). */
+  readonly unopenedChangesBy?: 'size-mtime'
   /** The log line by which a server without progress says its workspace is loaded (regex source). */
   readonly readyLogPattern?: string
   /** See `LocalServerConfig.backgroundProgressTitle`. */

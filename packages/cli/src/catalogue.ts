@@ -227,6 +227,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // waited on (background).
     initializationOptions: { diagnosticsDelay: '0s', verboseWorkDoneProgress: true },
     backgroundProgressTitle: '^diagnosing (?!initial workspace load$)',
+    // It keeps an unopened file's text while its size and mtime stay (a same-size copy with the mtime kept is never read).
+    unopenedChangesBy: 'size-mtime',
     operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'workspaceDiagnostics'],
     install: 'apt-get install gopls golang-go',
   },

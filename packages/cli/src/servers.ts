@@ -78,6 +78,7 @@ export function serverFacts(entry: CatalogueEntry | undefined): Partial<LocalSer
     ...(entry.inheritsConfig ? { inheritsConfig: entry.inheritsConfig } : {}),
     ...(entry.compileDatabase ? { compileDatabase: entry.compileDatabase } : {}),
     ...(entry.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
+    ...(entry.unopenedChangesBy ? { unopenedChangesBy: entry.unopenedChangesBy } : {}),
     ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry.engineProbe ? { engineProbe: entry.engineProbe } : {}),
     ...(entry.awaitOpenDiagnostics ? { awaitOpenDiagnostics: true } : {}),

@@ -111,6 +111,14 @@ export interface LocalServerConfig {
    */
   readonly openChangedFiles?: boolean
   /**
+   * What the server compares to tell that a file it does not have open changed on disk, when not
+   * its content: `size-mtime` (gopls 0.11 keeps a file's text by URI while its size and mtime stay
+   * the same, whatever `workspace/didChangeWatchedFiles` says). A watched file changed with both
+   * kept (a same-size copy with its mtime kept: `rsync -t`, `tar x`, `cp -p`, `touch -d`) is then
+   * opened with its disk text before the next query, and kept open until its size or mtime differ.
+   */
+  readonly unopenedChangesBy?: 'size-mtime'
+  /**
    * Lines the server logs (`window/logMessage`) when its search of the workspace stops short:
    * bash-language-server analyses at most `backgroundAnalysisMaxFiles` scripts and for at most 10 s,
    * and its workspace symbols and references then miss the rest (the tenth trial: 112 of 450

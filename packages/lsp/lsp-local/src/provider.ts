@@ -7,8 +7,7 @@ import { validateServerConfig } from './config-validate.js'
 import { defaultLocalProviderLimits, type LocalProviderLimits } from './limits.js'
 import { MemoryCaps, withHeapLimit } from './process/memory-cap.js'
 import { groupRssBytes } from './process/process-memory.js'
-import { MadeProjects } from './operations/made-projects.js'
-import { packagesSeen } from './operations/packages-changed.js'
+import { lookListeners } from './operations/look-listeners.js'
 import { OpenDocuments } from './sync/documents.js'
 import { ServerRestarted, answerWith, type Session } from './operations/answer.js'
 import { askEarly, type EarlyAsk } from './operations/early-ask.js'
@@ -151,10 +150,9 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         client,
         documents,
         projectsLoaded: new Map(),
-        madeProjects: config.projectMarkers?.length ? new MadeProjects(client.watchedFiles, config.projectMarkers) : undefined,
         excluded: new Map(),
         projects: new Map(),
-        packagesSeen: packagesSeen(client.watchedFiles, config),
+        ...lookListeners(client.watchedFiles, config),
         // What is on disk as the server starts is what it reads itself (see `openChangedFiles`).
         sources: config.openChangedFiles || config.compileDatabase ? new SourceFiles(root, extensions) : undefined,
         databases: config.compileDatabase ? new CompileDatabases(config.compileDatabase, config.args ?? [], root) : undefined,

@@ -2,7 +2,6 @@ import { dirname } from 'node:path'
 import { LspError, languageOf, type LspCompleteness, type LspOperation, type LspPosition, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import { untilAborted } from '@agent-lsp/abort'
 import { cancelledError } from '../process/client-errors.js'
-import type { LanguageServerClient } from '../process/client.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
 import { syncedUnlessNotText, type DocumentHold, type OpenDocuments } from '../sync/documents.js'
 import { lineAt, lineCount } from '../sync/lines.js'
@@ -11,50 +10,23 @@ import { findProjects } from '../sync/projects.js'
 import { hasVirtualenv } from '../sync/virtualenv.js'
 import { looseFiles, type LooseFiles } from '../sync/loose-files.js'
 import { pathToUri } from '../normalize/uri.js'
-import type { CompileDatabases } from '../sync/compile-database.js'
-import type { SourceFiles } from '../sync/source-files.js'
 import { REOPEN_CLOSE_WAIT_MS, sendChangedFiles, type ChangedFiles } from './changed-files.js'
 import { expectIndexing } from './index-start.js'
 import { assertEngineAlive } from './engine-probe.js'
 import { dependentRootsCompleteness } from './dependent-roots.js'
-import { compileDatabaseCompleteness, excludedFoldersCompleteness, failingCompleteness, inheritedConfigCompleteness, looseFilesCompleteness, type CoverageCache } from './coverage.js'
-import { actOnChangedPackages, type PackagesSeen } from './packages-changed.js'
-import { actOnMadeProjects, type MadeProjects } from './made-projects.js'
+import { compileDatabaseCompleteness, excludedFoldersCompleteness, failingCompleteness, inheritedConfigCompleteness, looseFilesCompleteness } from './coverage.js'
+import { actOnChangedPackages } from './packages-changed.js'
+import { actOnMadeProjects } from './made-projects.js'
+import type { Session } from './session.js'
 import { runOperation } from './operations.js'
 import { diagnosticsOneByOne, filesOneByOne } from './diagnostics-one-by-one.js'
 import { sameSymbolDefinitions, sameSymbolReferences } from './references-by-name.js'
 import { assertSupported, unsupported } from './supported.js'
 import { askEarly, type EarlyAsk } from './early-ask.js'
 import { answerOverlayDiagnostics, readingDisk } from './overlay-diagnostics.js'
-import { openEveryProject, type ProjectsCache } from './tsserver-projects.js'
+import { openEveryProject } from './tsserver-projects.js'
 
-/** One running server of a provider and what the provider keeps beside it. */
-export interface Session {
-  readonly client: LanguageServerClient
-  readonly documents: OpenDocuments
-  /** Workspace roots whose projects were opened, once each (see `projectMarkers`). */
-  readonly projectsLoaded: Map<string, Promise<void>>
-  /** Where project markers were made or removed since the last query (see `actOnMadeProjects`). */
-  readonly madeProjects: MadeProjects | undefined
-  /** What is known of files the server leaves out, per scan root (see `excludedFolders`). */
-  readonly excluded: CoverageCache
-  /** The projects under each server root, for a tsserver diagnostics pull (see `openEveryProject`). */
-  readonly projects: ProjectsCache
-  /** Which reports of installed, updated or removed packages were acted on (see `onPackagesChanged`). */
-  readonly packagesSeen: PackagesSeen
-  /** The source files under the root and what the server has of each (see `openChangedFiles`, `compileDatabase`). */
-  readonly sources: SourceFiles | undefined
-  /** The compile databases of the root's files (see `compileDatabase`). */
-  readonly databases: CompileDatabases | undefined
-  /** Whether the server started without a virtualenv (see `LocalServerConfig.virtualenv`): one made in the root restarts it. */
-  readonly awaitsVirtualenv: boolean
-  /** Changed files being sent to the server (see `sendChangedFiles`). */
-  sendingChanges: Promise<unknown> | undefined
-  /** Settles when the overlay active now (see `answerOverlayDiagnostics`) has been taken back. */
-  overlaying: Promise<void> | undefined
-  /** The queries answering from disk now (see `readingDisk`), which an overlay waits for. */
-  readonly reading: Set<Promise<unknown>>
-}
+export type { Session } from './session.js'
 
 /** Where a query runs, once its file and server root are resolved. */
 export interface QueryPlace {
@@ -133,6 +105,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   client.watchedFiles.include(resolvedWorkspaceRoot)
   await client.watchedFiles.sync()
   await actOnMadeProjects(session)
+  await session.unseenChanges?.open(documents, config)
   await actOnChangedPackages(client, config, session.packagesSeen, request.operation, signal)
   const scanRoot = isInside(root, resolvedWorkspaceRoot) ? root : resolvedWorkspaceRoot
   let loose: LooseFiles | undefined

@@ -14,6 +14,7 @@ import type { DocumentHold, OpenDocuments } from '../sync/documents.js'
 import { normalizeLocations } from '../normalize/normalize.js'
 import { protocol } from '../protocol.js'
 import { openEveryProject, type ProjectsCache } from './tsserver-projects.js'
+import type { UnseenChanges } from './unseen-changes.js'
 
 const { DefinitionRequest, ReferencesRequest } = protocol
 
@@ -21,6 +22,8 @@ const { DefinitionRequest, ReferencesRequest } = protocol
 export interface OverlaySession {
   readonly client: LanguageServerClient
   readonly documents: OpenDocuments
+  /** Files changed as the server cannot tell, held open (see `UnseenChanges`). */
+  readonly unseenChanges: UnseenChanges | undefined
   /** Settles when the overlay active now has been taken back; `undefined` when none is. */
   overlaying: Promise<void> | undefined
   /** The queries answering from disk now (see {@link readingDisk}). */
@@ -82,6 +85,7 @@ export async function answerOverlayDiagnostics(
   try {
     await untilAborted(Promise.allSettled([...session.reading]), signal, () => cancelledError(request.operation))
     await client.watchedFiles.sync()
+    await session.unseenChanges?.open(documents, config)
     linked = overlays.flatMap(({ path, text }) => client.watchedFiles.linksTo(path).filter((link) => languageOf(link) !== undefined && !overlays.some((other) => other.path === link)).map((link) => ({ path: link, text })))
     for (const { path, text } of [...overlays, ...linked]) await documents.setOverlay(path, languageOf(path)!, text)
     for (const path of files) {

@@ -61,6 +61,11 @@ export function stampOf(path: string): string | undefined {
   }
 }
 
+/** The `size:mtime` part of a {@link stampOf} stamp: what a server telling changes by them alone compares. */
+export function stampedSizeAndMtime(stamp: string): string {
+  return stamp.split(':', 2).join(':')
+}
+
 /** The size in bytes a {@link stampOf} stamp records. */
 export function stampedSize(stamp: string): number {
   return Number(stamp.slice(0, stamp.indexOf(':')))
