@@ -7,6 +7,7 @@ import { indexNotFound, readScipIndexFile } from './scip/load.js'
 import type { ScipModel } from './scip/model.js'
 import { AddedFiles } from './staleness/added.js'
 import { StalenessCheck } from './staleness/check.js'
+import { identityOf } from './staleness/identity.js'
 import { manifestPathOf, readManifest, revisionOf, sha256 } from './staleness/manifest.js'
 import { linesOf } from './workspace/files.js'
 
@@ -32,14 +33,14 @@ export interface AddedScope {
 }
 
 interface Entry {
-  readonly mtimeMs: number
-  readonly size: number
+  /** The index file's {@link identityOf} when read. */
+  readonly identity: string
   readonly loaded: Promise<LoadedIndex>
 }
 
 /**
  * The indexes of the workspaces a provider is asked about, each read once and again only when
- * its file changes (size or modification time); concurrent first queries share one reading. Each
+ * its file changes (its identity: inode, size, mtime, ctime); concurrent first queries share one reading. Each
  * is decoded in part, as questions need its documents (`LazyScipModel`).
  */
 export class Indexes {
@@ -73,9 +74,10 @@ export class Indexes {
       throw indexNotFound(path, root, error)
     }
     const entry = this.#entries.get(root)
-    if (entry && entry.mtimeMs === info.mtimeMs && entry.size === info.size) return entry.loaded
+    const identity = identityOf(info)
+    if (entry?.identity === identity) return entry.loaded
     const loaded = decode(path, root, info.mtimeMs, this.scope)
-    this.#entries.set(root, { mtimeMs: info.mtimeMs, size: info.size, loaded })
+    this.#entries.set(root, { identity, loaded })
     loaded.catch(() => this.#entries.delete(root))
     return loaded
   }

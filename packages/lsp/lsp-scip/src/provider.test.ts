@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readFile, realpath, rm, utimes, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, realpath, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LspError, type LspProviderQuery } from '@agent-lsp/lsp'
@@ -97,6 +98,31 @@ describe('a file changed since the build', () => {
     }
     // Put back byte for byte, it is current again (the manifest compares content, not times).
     expect((await provider.query(at('findReferences', 'src/talk.ts', 2, 17))).completeness).toEqual({ state: 'complete' })
+  })
+
+  it('is stale in a long-lived provider when edited in place with its size and mtime put back (cp -p, rsync --inplace)', async () => {
+    // The twenty-first trial: an MCP session's second look kept the first verdict (its key was
+    // mtime, size and inode), and printed the old row as a reference, complete.
+    const provider = createScipLspProvider()
+    const file = join(root, 'src/talk.ts')
+    const complete = { locations: [loc('src/talk.ts', 2, 16, 20), loc('src/talk.ts', 6, 24, 28)], completeness: { state: 'complete' }, provenance: { staleUris: [] } }
+    expect(await provider.query(at('findReferences', 'src/talk.ts', 2, 17))).toMatchObject(complete)
+    const before = await stat(file, { bigint: true })
+    const edited = talk.replace('talk(new Dog())', 'tall(new Dog())')
+    await writeFile(file, edited) // in place: the same inode, the same size
+    const mtime = `@${before.mtimeNs / 1_000_000_000n}.${String(before.mtimeNs % 1_000_000_000n).padStart(9, '0')}`
+    execFileSync('touch', ['-m', '-d', mtime, file])
+    try {
+      const after = await stat(file, { bigint: true })
+      expect([after.ino, after.size, after.mtimeNs]).toEqual([before.ino, before.size, before.mtimeNs])
+      expect(await provider.query(at('findReferences', 'src/animal.ts', 5, 14))).toMatchObject({
+        completeness: { state: 'partial', reason: 'stale', message: '1 indexed file changed since the index was built (src/talk.ts): rows there may have moved, and what was written since is missing' },
+        provenance: { staleUris: [fileUri(file)] },
+      })
+    } finally {
+      await writeFile(file, talk)
+    }
+    expect(await provider.query(at('findReferences', 'src/talk.ts', 2, 17))).toMatchObject(complete)
   })
 
   it('without a manifest, is judged by modification time against the index file', async () => {

@@ -1,14 +1,15 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs'
 import { join } from 'node:path'
 import { compareCodeUnits } from '@agent-lsp/lsp'
+import { identityOf } from './identity.js'
 
 /** How many folders made since the build one check lists at most (a new tree of sources is walked whole). */
 const MAX_NEW_FOLDERS = 1_000
 
 /** What one folder held the last time it was listed, while its `stat` stays the same. */
 interface Listed {
-  readonly mtimeMs: number
-  readonly ino: number
+  /** The folder's {@link identityOf} when listed (`''`: gone). */
+  readonly identity: string
   /** Files of the served languages in it that the index does not hold and the build did not see. */
   readonly added: readonly string[]
   /** Folders in it the build did not see (relative to the root). */
@@ -33,7 +34,7 @@ export interface AddedFilesOptions {
  * The files of the served languages added since the index was built: in a folder the manifest
  * listed (see `folderListings`), an entry it did not list; under a folder made since, every such
  * file; not a file added beside sources the index left out, every one (a folder the indexer's
- * project configuration excludes). Listings are kept per folder until its `stat` changes, so a warm check
+ * project configuration excludes). Listings are kept per folder until its identity (see `identityOf`) changes, so a warm check
  * is a `stat` of each listed folder.
  */
 export class AddedFiles {
@@ -79,10 +80,11 @@ export class AddedFiles {
     try {
       info = statSync(absolute)
     } catch {
-      return { mtimeMs: 0, ino: 0, added: [], made: [] } // gone: its indexed files are stale already
+      return { identity: '', added: [], made: [] } // gone: its indexed files are stale already
     }
     const seen = this.#seen.get(folder)
-    if (seen && seen.mtimeMs === info.mtimeMs && seen.ino === info.ino) return seen
+    const identity = identityOf(info)
+    if (seen?.identity === identity) return seen
     const atBuild = this.#listings.get(folder)
     const added: string[] = []
     const made: string[] = []
@@ -100,7 +102,7 @@ export class AddedFiles {
       if (entry.isFile() && this.options.served(path) && !this.options.indexed.has(path) && !this.#sourcesLeftOut.has(folder)) added.push(path)
       else if (entry.isDirectory() && !this.options.skipFolder(entry.name)) made.push(path)
     }
-    const listed = { mtimeMs: info.mtimeMs, ino: info.ino, added, made }
+    const listed = { identity, added, made }
     this.#seen.set(folder, listed)
     return listed
   }

@@ -1,18 +1,19 @@
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { identityOf } from './identity.js'
 import { sha256, type ScipManifest } from './manifest.js'
 
 interface Seen {
-  readonly mtimeMs: number
-  readonly size: number
-  readonly ino: number
+  /** The file's {@link identityOf} when judged. */
+  readonly identity: string
   readonly stale: boolean
 }
 
 /**
  * Which indexed files changed since the index was built. With a manifest, a file is stale when
  * its bytes' SHA-256 differs from the manifest's (or it is gone); without one, when it was
- * modified after the index file was written. Verdicts are kept per file until its `stat` changes,
+ * modified after the index file was written. Verdicts are kept per file until its identity (device,
+ * inode, size, mtime, ctime: see `identityOf`) changes,
  * so a query re-hashes only what changed. Files are read synchronously: for the 570 files of
  * effect's sources, 50–75 ms against 120–220 ms with one promise per file (measured at load 8;
  * `.agents/notes/2026-12-02-index-lookup.md`), and a warm check is only their `stat`s.
@@ -41,9 +42,10 @@ export class StalenessCheck {
       return true // deleted (or unreadable) since the build
     }
     const seen = this.#seen.get(path)
-    if (seen && seen.mtimeMs === info.mtimeMs && seen.size === info.size && seen.ino === info.ino) return seen.stale
+    const identity = identityOf(info)
+    if (seen?.identity === identity) return seen.stale
     const stale = this.#judge(path, absolute, info.mtimeMs)
-    this.#seen.set(path, { mtimeMs: info.mtimeMs, size: info.size, ino: info.ino, stale })
+    this.#seen.set(path, { identity, stale })
     return stale
   }
 
