@@ -86,10 +86,15 @@ export async function stopHost(env: NodeJS.ProcessEnv, options: Pick<HostClientO
   return pid
 }
 
-/** Which build of the host script `script` is: a client only talks to a host of its own build. */
+/**
+ * Which build of the host script `script` is (its real path and identity: device, inode, size,
+ * mtime, ctime, so a same-size build copied with its mtime kept is another): a client only talks
+ * to a host of its own build.
+ */
 export function hostBuild(script: string): string {
   const real = realpathSync(script)
-  return createHash('sha256').update(`${real}\u0000${statSync(real).mtimeMs}`).digest('hex').slice(0, 16)
+  const { dev, ino, size, mtimeMs, ctimeMs } = statSync(real)
+  return createHash('sha256').update(`${real}\u0000${dev}:${ino}:${size}:${mtimeMs}:${ctimeMs}`).digest('hex').slice(0, 16)
 }
 
 /**

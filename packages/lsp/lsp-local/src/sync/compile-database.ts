@@ -72,7 +72,7 @@ export class CompileDatabases {
     let stamp: string | undefined
     try {
       const stats = statSync(file)
-      if (stats.isFile()) stamp = `${stats.size}:${stats.mtimeMs}:${stats.ino}`
+      if (stats.isFile()) stamp = `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`
     } catch {
       // missing, or not readable: none
     }

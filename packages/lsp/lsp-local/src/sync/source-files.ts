@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { extensionOf } from '@agent-lsp/lsp'
+import { stampOf } from './disk-text.js'
 import { BUILD_DIRECTORIES, DEPENDENCY_DIRECTORIES, walk } from './walk.js'
 
 /**
@@ -15,7 +15,7 @@ const skip = (name: string): boolean => name.startsWith('.') || name === 'CMakeF
 
 /** One scan of the source files under a root, against what was taken in before it. */
 export interface SourceScan {
-  /** Every file found (absolute path → `size:mtime:inode`), breadth-first: the nearest to the root first. */
+  /** Every file found (absolute path → its `stampOf`: size, mtime, ctime, inode), breadth-first: the nearest to the root first. */
   readonly files: ReadonlyMap<string, string>
   /** Files created or changed since they were last {@link SourceFiles.accept}ed (or since the baseline). */
   readonly changed: readonly string[]
@@ -75,12 +75,9 @@ function listFiles(root: string, extensions: ReadonlySet<string>): { files: Map<
         return 'stop'
       }
       const file = join(path, name)
-      try {
-        const stats = statSync(file)
-        files.set(file, `${stats.size}:${stats.mtimeMs}:${stats.ino}`)
-      } catch {
-        // gone since the listing
-      }
+      // Not there: gone since the listing (or not a file).
+      const stamp = stampOf(file)
+      if (stamp !== undefined) files.set(file, stamp)
     }
     return 'continue'
   })

@@ -8,14 +8,15 @@ const clauses = new Map<string, { readonly key: string; readonly name: string | 
 
 /**
  * The package a Go file declares (`package isatty` in go-isatty/isatty_tcgets.go), read from its
- * first 16 KiB and kept while its size and modification time hold; `undefined` when it cannot be
+ * first 16 KiB and kept while its identity holds (device, inode, size, mtime, ctime: a same-size
+ * copy with its mtime put back keeps the first two); `undefined` when it cannot be
  * read or declares none. A Go package is named by its clause, not its folder.
  */
 export function goPackageOf(path: string): string | undefined {
   let key: string
   try {
     const stats = statSync(path)
-    key = `${stats.size}:${stats.mtimeMs}`
+    key = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
   } catch {
     return undefined
   }
