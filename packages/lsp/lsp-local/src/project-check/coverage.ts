@@ -24,7 +24,7 @@ export interface WalkedFiles {
 
 /**
  * The configs and TypeScript sources under `root`, skipping dependency, build and dot folders and
- * following no symlink (bounded: 5,000 folders, 10 levels): a workspace whose root config
+ * following symlinked folders, each real one once, as tsc does (bounded: 5,000 folders, 10 levels): a workspace whose root config
  * includes `src` alone has packages with configs of their own (`packages/foo/tsconfig.json`) and
  * scripts none includes, which `tsc -p` at the root never checked.
  */

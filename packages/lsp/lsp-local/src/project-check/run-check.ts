@@ -69,8 +69,8 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
       importers.length > 0 ? unbuiltMessage(importers.map(shown)) : undefined,
       built === undefined ? undefined : staleReferencesSentence(built.stdout, references, root, shown),
       left.length > 0 ? `${left.length} more ${left.length === 1 ? 'project' : 'projects'} (${left.slice(0, 3).map(shown).join(', ')}${left.length > 3 ? ', …' : ''}) ${left.length === 1 ? 'was' : 'were'} not checked (${MAX_NESTED_PROJECTS} below the root at most); run tsc -p on ${left.length === 1 ? 'it' : 'each'}` : undefined,
-      // A file of a project past the bound is not counted as left out twice.
-      left.length > 0 ? undefined : uncoveredMessage({ files: layout.sources.filter((file) => !listed.has(file)), complete: layout.complete }, root, 'TypeScript', 'no checked tsconfig.json includes'),
+      // A file of a project past the bound is not counted as left out twice; one the walk reached through a linked folder, by its real path.
+      left.length > 0 ? undefined : uncoveredMessage({ files: layout.sources.filter((file) => !listed.has(file) && !listed.has(realpathOrNull(file) ?? file)), complete: layout.complete }, root, 'TypeScript', 'no checked tsconfig.json includes'),
     ].filter((sentence) => sentence !== undefined)
     return { files: filesOf(errors), checks, ...(missed.length > 0 ? { missed: missed.join('; ') } : {}) }
   }

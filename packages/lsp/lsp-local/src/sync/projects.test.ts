@@ -71,7 +71,7 @@ describe('projects and first files, with symlinks and dot folders', () => {
     expect(findProjects(root, markers, extensions).map((p) => [p.directory.slice(root.length), p.file.slice(root.length)])).toEqual([['', '/src/a.ts']])
   })
 
-  it('finds a first file under a dot folder, never under a dependency folder or through a symlink', () => {
+  it('finds a first file under a dot folder or a symlinked folder (as tsc follows it), never under a dependency folder or as a link to a file', () => {
     const python = new Set(['.py', '.pyi'])
     const dotted = tree(['.claude/lib/x.py', '.venv/lib/site.py'])
     expect(firstFileWith(dotted, python)).toBe(join(dotted, '.claude/lib/x.py'))
@@ -80,6 +80,9 @@ describe('projects and first files, with symlinks and dot folders', () => {
     const outside = tree(['secret.py'])
     symlinkSync(outside, join(linked, 'link'))
     symlinkSync(join(outside, 'secret.py'), join(linked, 'file.py'))
-    expect(firstFileWith(linked, python)).toBeUndefined()
+    expect(firstFileWith(linked, python)).toBe(join(linked, 'link/secret.py'))
+    const fileLinked = tree(['README.md'])
+    symlinkSync(join(outside, 'secret.py'), join(fileLinked, 'file.py'))
+    expect(firstFileWith(fileLinked, python)).toBeUndefined()
   })
 })

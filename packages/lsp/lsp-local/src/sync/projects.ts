@@ -15,7 +15,7 @@ export interface ProjectSample {
 
 /**
  * Every directory under `root` (breadth-first, bounded, skipping dependency, build and dot folders,
- * following no symlink) that holds one of `markers` (`tsconfig.json`), each with one source file
+ * following symlinked folders once each) that holds one of `markers` (`tsconfig.json`), each with one source file
  * of its own to open, so a server that searches only loaded projects (tsserver) loads them all.
  * Projects without a source file are left out.
  */
@@ -93,8 +93,8 @@ function firstFileWhere(directory: string, markers: readonly string[], extension
 }
 
 /**
- * The first file under `root` with one of `extensions` (breadth-first, bounded, following no
- * symlink, skipping dependency and build folders but not other dot folders: a workspace whose only
+ * The first file under `root` with one of `extensions` (breadth-first, bounded, following symlinked folders,
+ * each real one once; skipping dependency and build folders but not other dot folders: a workspace whose only
  * Python is under `.claude/lib` has Python): `undefined` when there is none, `'unknown'` when the
  * tree is too big to tell. A workspace-wide search need not start a server for a language the
  * workspace does not contain, and a server that loads its project only when a document opens

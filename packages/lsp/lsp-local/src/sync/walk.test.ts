@@ -26,6 +26,18 @@ describe('walk', () => {
     expect(seen).toEqual(['lib/c.ts', 'src/a.ts', 'src/b.ts'])
   })
 
+  it('with followLinks, enters a linked folder under its own path, each real folder once (a loop, a second link)', () => {
+    const root = tree(['lib/c.ts'])
+    const elsewhere = tree(['src/a.ts', 'src/inner/b.ts'])
+    symlinkSync(join(elsewhere, 'src'), join(root, 'src')) // outside the root, as tsc follows it
+    symlinkSync('..', join(elsewhere, 'src/inner/loop')) // back to src: entered no further
+    symlinkSync(join(root, 'lib'), join(root, 'lib-again')) // a second way to lib: entered once
+    symlinkSync(join(root, 'missing'), join(root, 'dangling'))
+    const seen: string[] = []
+    expect(walk(root, { ...everything, followLinks: true }, ({ path, files }) => void seen.push(...files.map((file) => relative(root, join(path, file)))))).toBe(true)
+    expect(seen).toEqual(['lib/c.ts', 'src/a.ts', 'src/inner/b.ts'])
+  })
+
   it('skips dependency folders and virtualenvs by any name, breadth first, and says when a bound cut it short', () => {
     const root = tree(['a/b/c/deep.py', 'top.py', 'node_modules/x/i.js', '.git/HEAD', '.venv/lib/m.py', 'env/pyvenv.cfg', 'env/lib/n.py', '.claude/lib/x.py'])
     const order: string[] = []
