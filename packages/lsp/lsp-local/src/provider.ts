@@ -19,6 +19,7 @@ import { firstFileWith, projectAwareRoot, workspaceServerRoot } from './sync/pro
 import { findVirtualenv, settingsWithVirtualenv } from './sync/virtualenv.js'
 import { CompileDatabases } from './sync/compile-database.js'
 import { SourceFiles } from './sync/source-files.js'
+import { ViewGate } from './sync/view-gate.js'
 
 /** An {@link LspProvider} that owns language server processes; `dispose()` stops them all. */
 export interface LocalLspProvider extends LspProvider {
@@ -158,8 +159,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
         databases: config.compileDatabase ? new CompileDatabases(config.compileDatabase, config.args ?? [], root) : undefined,
         awaitsVirtualenv,
         sendingChanges: undefined,
-        overlaying: undefined,
-        reading: new Set(),
+        view: new ViewGate(),
       }
       sessions.set(root, started)
       return started
@@ -182,7 +182,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
   const askBefore = (key: string | undefined, request: LspProviderQuery, signal: AbortSignal | undefined): { readonly place: ResolvedPlace; readonly ask: EarlyAsk } | undefined => {
     const place = key === undefined ? undefined : places.get(key)
     const session = place === undefined ? undefined : sessions.get(place.root)
-    if (place === undefined || session === undefined || session.overlaying !== undefined) return undefined
+    if (place === undefined || session === undefined || session.view.overlaid) return undefined
     const ask = askEarly(session, request, place, config, limits, signal)
     return ask === undefined ? undefined : { place, ask }
   }

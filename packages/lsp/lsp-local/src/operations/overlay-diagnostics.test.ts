@@ -21,23 +21,28 @@ function pulling(root: string, scenario: FakeServerScenario, limits: Partial<Loc
     { limits },
   )
   onTestFinished(() => provider.dispose())
-  const overlay = (signal?: AbortSignal) =>
-    provider.query({ operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'a.ts', text: OVERLAY }], files: ['a.ts'], workspaceRoot: root, languageId: 'typescript' }, signal)
+  const overlay = (signal?: AbortSignal, text = OVERLAY) =>
+    provider.query({ operation: 'overlayDiagnostics', filePath: 'a.ts', overlays: [{ filePath: 'a.ts', text }], files: ['a.ts'], workspaceRoot: root, languageId: 'typescript' }, signal)
+  const diagnostics = (signal?: AbortSignal) => provider.query({ operation: 'diagnostics', filePath: 'a.ts', workspaceRoot: root, languageId: 'typescript' }, signal)
   const hover = (signal?: AbortSignal) => provider.query({ operation: 'hover', filePath: 'a.ts', position: { line: 0, character: 13 }, workspaceRoot: root, languageId: 'typescript' }, signal)
-  /** The texts the fakes (one per process) were given for a.ts, in order: `open` or `change`, and the text. */
-  const sent = async (): Promise<string[]> => {
+  /**
+   * The texts the fakes (one per process) were given for a.ts, in order: `open` or `change`, and the
+   * text; with `pulls`, the tsserver diagnostics asked of it among them too (`pull` and the command).
+   */
+  const sent = async (pulls = false): Promise<string[]> => {
     const entries = existsSync(log) ? await readFakeServerLog(log) : []
     return entries
       .filter((entry): entry is FakeServerReceivedEntry => entry.direction === 'in')
       .flatMap((entry) => {
-        const params = entry.params as { textDocument?: { uri?: string; text?: string }; contentChanges?: { text: string }[] } | undefined
+        const params = entry.params as { textDocument?: { uri?: string; text?: string }; contentChanges?: { text: string }[]; arguments?: [string, { file?: string }] } | undefined
+        if (pulls && entry.method === 'workspace/executeCommand' && params?.arguments?.[1]?.file?.endsWith('/a.ts')) return [`pull ${params.arguments[0]}`]
         if (!params?.textDocument?.uri?.endsWith('/a.ts')) return []
         if (entry.method === 'textDocument/didOpen') return [`open ${JSON.stringify(params.textDocument.text)}`]
         if (entry.method === 'textDocument/didChange') return params.contentChanges!.map((change) => `change ${JSON.stringify(change.text)}`)
         return []
       })
   }
-  return { overlay, hover, sent }
+  return { overlay, hover, diagnostics, sent }
 }
 
 describe('overlayDiagnostics restores the disk text in the server', () => {
@@ -94,6 +99,27 @@ describe('overlayDiagnostics restores the disk text in the server', () => {
     await until(async () => (await fake.sent()).length === 3)
     expect(await fake.sent()).toEqual([`open ${JSON.stringify(DISK)}`, `change ${JSON.stringify(OVERLAY)}`, `change ${JSON.stringify(DISK)}`])
     void meanwhile.catch(() => {})
+  })
+
+  it('overlays and a disk query waiting on one overlay take their turns one by one: the query never sees an overlay\'s text', async () => {
+    // Found on the shared host (2026-12-07): when an overlay ended, the overlay and the diagnostics
+    // query waiting on it both found the view free before either took it, and the query was
+    // answered from the second overlay's text; two overlays woken together overlaid one file at once.
+    const root = workspace({ 'a.ts': DISK })
+    const tsserverAnswer = { type: 'response', success: true, body: [] }
+    // Each pull takes 300 ms, so the first overlay is still checking when the others are asked.
+    const fake = pulling(root, { results: { 'workspace/executeCommand': tsserverAnswer }, answerDelayMs: { 'workspace/executeCommand': 300 } })
+    const signal = new AbortController().signal
+    const text = (name: string) => `export const x: number = ${name}\n`
+    const first = fake.overlay(signal, text('"A"'))
+    await until(async () => (await fake.sent()).length === 2)
+    const asked = [fake.overlay(signal, text('"B"')), fake.overlay(signal, text('"C"')), fake.diagnostics(signal)]
+    const answers = await Promise.all([first, ...asked])
+    expect(answers.map((answer) => answer.completeness)).toEqual([{ state: 'complete' }, { state: 'complete' }, { state: 'complete' }, { state: 'complete' }])
+    const pulls = ['pull syntacticDiagnosticsSync', 'pull semanticDiagnosticsSync', 'pull suggestionDiagnosticsSync']
+    const disk = `change ${JSON.stringify(DISK)}`
+    const overlaid = (name: string) => [`change ${JSON.stringify(text(name))}`, ...pulls, disk]
+    expect(await fake.sent(true)).toEqual([`open ${JSON.stringify(DISK)}`, ...overlaid('"A"'), ...overlaid('"B"'), ...overlaid('"C"'), ...pulls])
   })
 
   it('refuses an overlay of a file its server does not take', async () => {

@@ -1,5 +1,4 @@
 import { LspError, extensionOf, type LspCompleteness, type LspLocation, type LspOverlayDiagnosticsRequest, type LspOverlayFileDiagnostics, type LspQueryResult } from '@agent-lsp/lsp'
-import { untilAborted } from '@agent-lsp/abort'
 import { cancelledError } from '../process/client-errors.js'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
 import { pathToUri } from '../normalize/uri.js'
@@ -11,6 +10,7 @@ import { retryContentModified, type OperationContext } from './context.js'
 import { diagnostics } from './diagnostics.js'
 import type { LanguageServerClient } from '../process/client.js'
 import type { DocumentHold, OpenDocuments } from '../sync/documents.js'
+import type { ViewGate } from '../sync/view-gate.js'
 import { normalizeLocations } from '../normalize/normalize.js'
 import { protocol } from '../protocol.js'
 import { openEveryProject, type ProjectsCache } from './tsserver-projects.js'
@@ -18,16 +18,14 @@ import type { UnseenChanges } from './unseen-changes.js'
 
 const { DefinitionRequest, ReferencesRequest } = protocol
 
-/** What an overlay needs of a session (see `Session`): its server, its documents, the overlay active now. */
+/** What an overlay needs of a session (see `Session`): its server, its documents, the turns at its view. */
 export interface OverlaySession {
   readonly client: LanguageServerClient
   readonly documents: OpenDocuments
   /** Files changed as the server cannot tell, held open (see `UnseenChanges`). */
   readonly unseenChanges: UnseenChanges | undefined
-  /** Settles when the overlay active now has been taken back; `undefined` when none is. */
-  overlaying: Promise<void> | undefined
-  /** The queries answering from disk now (see {@link readingDisk}). */
-  readonly reading: Set<Promise<unknown>>
+  /** Turns at the server's view: the queries that read the disk, or one overlay (see {@link readingDisk}). */
+  readonly view: ViewGate
   /** The projects under each server root (see `openEveryProject`). */
   readonly projects: ProjectsCache
 }
@@ -46,9 +44,9 @@ interface OverlayPlace {
  * collects them (pulled, or pushed and settled, bounded by the limits), then every overlaid
  * document is changed back to its disk text, in a `finally`: after a timeout, a cancellation or a
  * thrown error too. A restore that fails (the server died meanwhile) stops the server, whose next
- * query starts a new one from disk. The overlay waits for the session's queries in flight, and
- * queries asked meanwhile wait for it to be taken back (see {@link readingDisk}), so none answers
- * from text that is not on disk; overlays of one session run one at a time. With `references`,
+ * query starts a new one from disk. The overlay runs in a turn of its own at the session's view
+ * (see `ViewGate`): after the queries in flight, before those asked meanwhile (see
+ * {@link readingDisk}), so none answers from text that is not on disk, and alone among overlays. With `references`,
  * `textDocument/references` (declaration included) at that place is asked after the diagnostics,
  * the overlays still in view; with `definitions`, then `textDocument/definition` at each place.
  * A symlink to an overlaid file that the server's watched folders hold is overlaid alike.
@@ -73,17 +71,36 @@ export async function answerOverlayDiagnostics(
     if (languageOf(path) === undefined) throw new LspError('LSP_INVALID_REQUEST', `invalid LSP request: overlay ${path} is not a file of language server "${config.id}"`)
     if (overlays.findIndex((other) => other.path === path) !== index) throw new LspError('LSP_INVALID_REQUEST', `invalid LSP request: two overlays of ${path}`)
   }
-  const files = request.files.map(resolve)
+  const asked = { overlays, files: request.files.map(resolve), resolve, languageOf }
+  // Alone at the server's view: after the queries reading the disk asked before it, before those asked after.
+  return session.view.run('overlay', () => answerOverlaid(session, request, asked, place, config, limits, signal), signal, () => cancelledError(request.operation))
+}
+
+/** The overlays and asked files of a request, resolved (see {@link answerOverlayDiagnostics}). */
+interface OverlayAsked {
+  readonly overlays: readonly { readonly path: string; readonly text: string }[]
+  readonly files: readonly string[]
+  readonly resolve: (file: string) => string
+  readonly languageOf: (path: string) => string | undefined
+}
+
+/** {@link answerOverlayDiagnostics} in the overlay's turn at the server's view. */
+async function answerOverlaid(
+  session: OverlaySession,
+  request: LspOverlayDiagnosticsRequest,
+  { overlays, files, resolve, languageOf }: OverlayAsked,
+  place: OverlayPlace,
+  config: LocalServerConfig,
+  limits: LocalProviderLimits,
+  signal: AbortSignal | undefined,
+): Promise<LspQueryResult> {
+  const { resolvedWorkspaceRoot } = place
   /** Symlinks to an overlaid file, overlaid alike (see `WatchedFiles.linksTo`). */
   let linked: { readonly path: string; readonly text: string }[] = []
-  await waitForOverlays(session, request.operation, signal)
-  let release = (): void => {}
-  session.overlaying = new Promise<void>((resolved) => (release = resolved))
   const { client, documents } = session
   // The asked files stay open until answered, however many there are (see DocumentHold).
   const hold = documents.hold()
   try {
-    await untilAborted(Promise.allSettled([...session.reading]), signal, () => cancelledError(request.operation))
     await client.watchedFiles.sync()
     await session.unseenChanges?.open(documents, config)
     linked = overlays.flatMap(({ path, text }) => client.watchedFiles.linksTo(path).filter((link) => languageOf(link) !== undefined && !overlays.some((other) => other.path === link)).map((link) => ({ path: link, text })))
@@ -145,8 +162,6 @@ export async function answerOverlayDiagnostics(
       await place.restart()
     } finally {
       hold.release()
-      session.overlaying = undefined
-      release()
     }
   }
 }
@@ -167,25 +182,23 @@ function unseenHeaders(overlays: readonly { readonly path: string }[], config: L
     headers.includes(path) ? undefined : { state: 'partial', reason: 'stale', message: `${config.id} compiles ${relativeOf(root, path)} against ${named} as on disk, not as edited` }
 }
 
-/** Wait while another overlay of `session` is active (bounded by `signal` only: overlays settle within the diagnostics' bounds). */
-async function waitForOverlays(session: OverlaySession, operation: string, signal: AbortSignal | undefined): Promise<void> {
-  while (session.overlaying !== undefined) await untilAborted(session.overlaying, signal, () => cancelledError(operation))
-}
-
 /**
- * Run `answer`, a query whose documents are synced from disk, once no overlay is active, and keep it
- * in `session.reading` until it settles, so that an overlay begins only after it. The documents it
- * syncs with `hold` stay open until then (see `DocumentHold`).
+ * Run `answer`, a query whose documents are synced from disk, in a turn at `session`'s view (see
+ * `ViewGate`): never while an overlay is in the server's view, and an overlay begins only after it.
+ * The documents it syncs with `hold` stay open until then (see `DocumentHold`).
  */
-export async function readingDisk<T>(session: OverlaySession, operation: string, signal: AbortSignal | undefined, answer: (hold: DocumentHold) => Promise<T>): Promise<T> {
-  await waitForOverlays(session, operation, signal)
-  const hold = session.documents.hold()
-  const running = answer(hold)
-  session.reading.add(running)
-  try {
-    return await running
-  } finally {
-    session.reading.delete(running)
-    hold.release()
-  }
+export function readingDisk<T>(session: OverlaySession, operation: string, signal: AbortSignal | undefined, answer: (hold: DocumentHold) => Promise<T>): Promise<T> {
+  return session.view.run(
+    'disk',
+    async () => {
+      const hold = session.documents.hold()
+      try {
+        return await answer(hold)
+      } finally {
+        hold.release()
+      }
+    },
+    signal,
+    () => cancelledError(operation),
+  )
 }

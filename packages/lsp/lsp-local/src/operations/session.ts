@@ -7,6 +7,7 @@ import type { PackagesSeen } from './packages-changed.js'
 import type { MadeProjects } from './made-projects.js'
 import type { UnseenChanges } from './unseen-changes.js'
 import type { ProjectsCache } from './tsserver-projects.js'
+import type { ViewGate } from '../sync/view-gate.js'
 
 /** One running server of a provider and what the provider keeps beside it. */
 export interface Session {
@@ -32,8 +33,6 @@ export interface Session {
   readonly awaitsVirtualenv: boolean
   /** Changed files being sent to the server (see `sendChangedFiles`). */
   sendingChanges: Promise<unknown> | undefined
-  /** Settles when the overlay active now (see `answerOverlayDiagnostics`) has been taken back. */
-  overlaying: Promise<void> | undefined
-  /** The queries answering from disk now (see `readingDisk`), which an overlay waits for. */
-  readonly reading: Set<Promise<unknown>>
+  /** Turns at the server's view: the queries reading the disk (see `readingDisk`), or one overlay (see `answerOverlayDiagnostics`). */
+  readonly view: ViewGate
 }
