@@ -13,6 +13,7 @@ import type { Subject } from './render/render-context.js'
 import { resolveSymbol, type ResolvedSymbol, type SymbolResolution } from './address/symbol-address.js'
 import { unresolvedError } from './address/unresolved-error.js'
 import { explainedByLineBreaks, withMisplaced } from './render/misplaced.js'
+import { changedDuring, withChangedFiles } from './render/changed-during.js'
 import { toToolError } from './to-tool-error.js'
 import { moveTarget } from './move/move-target.js'
 import { locateSelection } from './input/selection.js'
@@ -72,8 +73,10 @@ export async function runQuery<T>(
   const { deadline, signal, release } = boundedSignal(settings.timeoutMs, callerSignal)
   const { operation } = request
   const { workspaceRoot } = settings
-  const files = createQueryFiles(workspaceRoot, fileTextsOf(ctx.lsp))
-  const readLines = createLineReader(files)
+  // `Date.now()` before the first request, and the files read since: asked again, both are new.
+  let startedAtMs = Date.now()
+  let files = createQueryFiles(workspaceRoot, fileTextsOf(ctx.lsp))
+  let readLines = createLineReader(files)
   // Every notice of this call's queries goes on its answer: a symbol's lookup may be the first
   // answer of a restarted server, and the answer itself then says nothing.
   const notices: LspNotice[] = []
@@ -114,93 +117,106 @@ export async function runQuery<T>(
       }
       throw error
     }
-    let outcome: Answered | Unresolved
-    switch (request.shape) {
-      case 'symbol': {
-        // The tool's own operations read the declaration from its file's document symbols.
-        const placed = await place(request.target)
-        if ('kind' in placed) return await finish(placed, { signal, readLines })
-        const result = await ask({ operation: 'documentSymbol', filePath: placed.cursor.absolutePath, workspaceRoot })
-        outcome = answered({ kind: 'cursor', cursor: placed.cursor }, result, placed.resolved)
-        break
+    /** The query's outcome, its files as read now. */
+    const answer = async (): Promise<Answered | Unresolved> => {
+      let outcome: Answered
+      switch (request.shape) {
+        case 'symbol': {
+          // The tool's own operations read the declaration from its file's document symbols.
+          const placed = await place(request.target)
+          if ('kind' in placed) return placed
+          const result = await ask({ operation: 'documentSymbol', filePath: placed.cursor.absolutePath, workspaceRoot })
+          outcome = answered({ kind: 'cursor', cursor: placed.cursor }, result, placed.resolved)
+          break
+        }
+        case 'cursor':
+        case 'rename': {
+          const placed = await place(request.target)
+          if ('kind' in placed) return placed
+          const { cursor, resolved } = placed
+          const base = { filePath: cursor.absolutePath, position: cursor.position, workspaceRoot }
+          const result = await ask(
+            request.shape === 'rename' ? { ...base, operation: 'rename', newName: request.newName } : { ...base, operation: request.operation },
+          ).catch((error: unknown) => recheck(request.target, error))
+          const hierarchy = { ctx: lookups, workspaceRoot, signal }
+          const through =
+            request.operation === 'findReferences' && result.kind === 'locations'
+              ? await joinBoth(await referencesThroughOverrides(hierarchy, cursor, result), (joined) => referencesThroughAliases(hierarchy, joined, readLines))
+              : request.operation === 'incomingCalls' && result.kind === 'calls'
+                ? await callsThroughOverridden(hierarchy, cursor, result)
+                : undefined
+          if (through !== undefined) {
+            const { result: joined, ...overrides } = through
+            outcome = answered({ kind: 'cursor', cursor }, joined, resolved, overrides.joined.length > 0 || overrides.notes.length > 0 ? overrides : undefined)
+          } else outcome = answered({ kind: 'cursor', cursor }, result, resolved)
+          break
+        }
+        case 'codeActions': {
+          const { target } = request
+          const { start: cursor, range } = await locateSelection(target.filePath, target, request.end, files)
+          const only = request.only === undefined ? null : [request.only]
+          const result = await ask({ operation: 'codeActions', filePath: cursor.absolutePath, range, diagnostics: null, only, workspaceRoot })
+          outcome = answered({ kind: 'cursor', cursor }, result)
+          break
+        }
+        case 'edit': {
+          // The range's file's symbols: the one holding the range names the files to check with it.
+          const { start: cursor } = await locateSelection(request.target.filePath, request.target, request.end, files, 'range')
+          const result = await ask({ operation: 'documentSymbol', filePath: cursor.absolutePath, workspaceRoot })
+          outcome = answered({ kind: 'cursor', cursor }, result)
+          break
+        }
+        case 'file':
+        case 'format': {
+          const file = await openWorkspaceFile(request.filePath, files)
+          const result = await ask(
+            request.shape === 'format'
+              ? { operation: 'format', filePath: file.absolutePath, range: formatRange(request.lines, file), options: { tabSize: request.tabSize, insertSpaces: request.insertSpaces }, workspaceRoot }
+              : { operation: request.operation, filePath: file.absolutePath, workspaceRoot },
+          )
+          outcome = answered({ kind: 'file', absolutePath: file.absolutePath, displayPath: file.displayPath }, result)
+          break
+        }
+        case 'workspace': {
+          const filePath = request.filePath === undefined ? null : (await openWorkspaceFile(request.filePath, files)).absolutePath
+          const result = await ask({ operation: request.operation, query: request.query, filePath, workspaceRoot })
+          outcome = answered({ kind: 'workspace', query: request.query }, result)
+          break
+        }
+        case 'impact':
+          // Not one seam result: `execute()` answers it through `runImpact`.
+          throw new LspToolError('LSP_INVALID_INPUT', 'impact answers text only: ask it through the tool (the command without --json)')
+        case 'moveFile': {
+          const file = await openWorkspaceFile(request.filePath, files)
+          const to = await moveTarget(request.newPath, file, workspaceRoot)
+          const result = await ask({ operation: 'willRenameFiles', filePath: file.absolutePath, newPath: to.absolutePath, workspaceRoot }).catch((error: unknown) => {
+            if (!LspError.isInstance(error) || error.code !== 'LSP_UNSUPPORTED_OPERATION') throw error
+            throw new LspToolError('LSP_UNSUPPORTED_OPERATION', `${error.message}: it cannot rewrite the imports of ${file.displayPath}, so moveFile moved nothing`, { cause: error })
+          })
+          outcome = answered({ kind: 'file', absolutePath: file.absolutePath, displayPath: file.displayPath }, result)
+          break
+        }
+        case 'workspaceDiagnostics': {
+          const filePath = request.filePath === undefined ? null : (await openWorkspaceFile(request.filePath, files)).absolutePath
+          const result = await ask({ operation: 'workspaceDiagnostics', filePath, workspaceRoot })
+          outcome = answered({ kind: 'workspace', query: '' }, result)
+          break
+        }
       }
-      case 'cursor':
-      case 'rename': {
-        const placed = await place(request.target)
-        if ('kind' in placed) return await finish(placed, { signal, readLines })
-        const { cursor, resolved } = placed
-        const base = { filePath: cursor.absolutePath, position: cursor.position, workspaceRoot }
-        const result = await ask(
-          request.shape === 'rename' ? { ...base, operation: 'rename', newName: request.newName } : { ...base, operation: request.operation },
-        ).catch((error: unknown) => recheck(request.target, error))
-        const hierarchy = { ctx: lookups, workspaceRoot, signal }
-        const through =
-          request.operation === 'findReferences' && result.kind === 'locations'
-            ? await joinBoth(await referencesThroughOverrides(hierarchy, cursor, result), (joined) => referencesThroughAliases(hierarchy, joined, readLines))
-            : request.operation === 'incomingCalls' && result.kind === 'calls'
-              ? await callsThroughOverridden(hierarchy, cursor, result)
-              : undefined
-        if (through !== undefined) {
-          const { result: joined, ...overrides } = through
-          outcome = answered({ kind: 'cursor', cursor }, joined, resolved, overrides.joined.length > 0 || overrides.notes.length > 0 ? overrides : undefined)
-        } else outcome = answered({ kind: 'cursor', cursor }, result, resolved)
-        break
-      }
-      case 'codeActions': {
-        const { target } = request
-        const { start: cursor, range } = await locateSelection(target.filePath, target, request.end, files)
-        const only = request.only === undefined ? null : [request.only]
-        const result = await ask({ operation: 'codeActions', filePath: cursor.absolutePath, range, diagnostics: null, only, workspaceRoot })
-        outcome = answered({ kind: 'cursor', cursor }, result)
-        break
-      }
-      case 'edit': {
-        // The range's file's symbols: the one holding the range names the files to check with it.
-        const { start: cursor } = await locateSelection(request.target.filePath, request.target, request.end, files, 'range')
-        const result = await ask({ operation: 'documentSymbol', filePath: cursor.absolutePath, workspaceRoot })
-        outcome = answered({ kind: 'cursor', cursor }, result)
-        break
-      }
-      case 'file':
-      case 'format': {
-        const file = await openWorkspaceFile(request.filePath, files)
-        const result = await ask(
-          request.shape === 'format'
-            ? { operation: 'format', filePath: file.absolutePath, range: formatRange(request.lines, file), options: { tabSize: request.tabSize, insertSpaces: request.insertSpaces }, workspaceRoot }
-            : { operation: request.operation, filePath: file.absolutePath, workspaceRoot },
-        )
-        outcome = answered({ kind: 'file', absolutePath: file.absolutePath, displayPath: file.displayPath }, result)
-        break
-      }
-      case 'workspace': {
-        const filePath = request.filePath === undefined ? null : (await openWorkspaceFile(request.filePath, files)).absolutePath
-        const result = await ask({ operation: request.operation, query: request.query, filePath, workspaceRoot })
-        outcome = answered({ kind: 'workspace', query: request.query }, result)
-        break
-      }
-      case 'impact':
-        // Not one seam result: `execute()` answers it through `runImpact`.
-        throw new LspToolError('LSP_INVALID_INPUT', 'impact answers text only: ask it through the tool (the command without --json)')
-      case 'moveFile': {
-        const file = await openWorkspaceFile(request.filePath, files)
-        const to = await moveTarget(request.newPath, file, workspaceRoot)
-        const result = await ask({ operation: 'willRenameFiles', filePath: file.absolutePath, newPath: to.absolutePath, workspaceRoot }).catch((error: unknown) => {
-          if (!LspError.isInstance(error) || error.code !== 'LSP_UNSUPPORTED_OPERATION') throw error
-          throw new LspToolError('LSP_UNSUPPORTED_OPERATION', `${error.message}: it cannot rewrite the imports of ${file.displayPath}, so moveFile moved nothing`, { cause: error })
-        })
-        outcome = answered({ kind: 'file', absolutePath: file.absolutePath, displayPath: file.displayPath }, result)
-        break
-      }
-      case 'workspaceDiagnostics': {
-        const filePath = request.filePath === undefined ? null : (await openWorkspaceFile(request.filePath, files)).absolutePath
-        const result = await ask({ operation: 'workspaceDiagnostics', filePath, workspaceRoot })
-        outcome = answered({ kind: 'workspace', query: '' }, result)
-        break
-      }
+      // Places a server gave in a file whose line breaks it counts otherwise may be a line off: said, not shown as exact.
+      return { ...outcome, result: await withMisplaced(outcome.result, askedFile(outcome), files) }
     }
-    // Places a server gave in a file whose line breaks it counts otherwise may be a line off: said, not shown as exact.
-    const asked = outcome.subject.kind === 'workspace' ? undefined : outcome.subject.kind === 'cursor' ? outcome.subject.cursor.absolutePath : outcome.subject.absolutePath
-    outcome = { ...outcome, result: await withMisplaced(outcome.result, asked, files) }
+    let outcome = await answer()
+    // A file of the answer written while it was computed: the server's rows and the cross-check's
+    // (or the rendering's lines) may be of two versions. Asked again once, on fresh reads; a file
+    // written during that too makes the answer partial.
+    if (outcome.kind === 'answered' && (await changedDuring(outcome.result, askedFile(outcome), files, startedAtMs)).length > 0) {
+      startedAtMs = Date.now()
+      files = createQueryFiles(workspaceRoot, fileTextsOf(ctx.lsp))
+      readLines = createLineReader(files)
+      outcome = await answer()
+      if (outcome.kind === 'answered') outcome = { ...outcome, result: withChangedFiles(outcome.result, await changedDuring(outcome.result, askedFile(outcome), files, startedAtMs)) }
+    }
     return await finish(outcome, { signal, readLines })
   } catch (error) {
     const failure = toToolError(error, { operation, callerSignal, deadline, timeoutMs: settings.timeoutMs })
@@ -209,6 +225,11 @@ export async function runQuery<T>(
   } finally {
     release()
   }
+}
+
+/** The file an answer is about (its cursor's or its file's); `undefined` for a workspace-wide one. */
+function askedFile(outcome: Answered): string | undefined {
+  return outcome.subject.kind === 'workspace' ? undefined : outcome.subject.kind === 'cursor' ? outcome.subject.cursor.absolutePath : outcome.subject.absolutePath
 }
 
 /**

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs'
 // The file texts kept between queries: reused while a file's identity holds, read again when it moves.
 import { mkdir, rename, symlink, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -56,7 +57,10 @@ describe('createQueryFiles over kept texts', () => {
     await writeOld(path.join(outside, 'secret.ts'), 'secret\n')
     await symlink(path.join(outside, 'secret.ts'), path.join(root, 'link.ts'))
     const texts = new FileTexts(noRacyWindow)
-    expect(await createQueryFiles(root, texts).placed(path.join(root, 'link.ts'))).toEqual({ insideAs: undefined, realPath: path.join(outside, 'secret.ts'), realRoot: root })
+    // Its last change: the later of the stamps its stat gives (writeOld set the mtime back; the ctime is now).
+    const stats = statSync(path.join(outside, 'secret.ts'))
+    const changedAtMs = Math.max(stats.mtimeMs, stats.ctimeMs)
+    expect(await createQueryFiles(root, texts).placed(path.join(root, 'link.ts'))).toEqual({ insideAs: undefined, realPath: path.join(outside, 'secret.ts'), realRoot: root, changedAtMs })
     expect(texts.size).toBe(0)
     // A folder kept inside, then moved out with a link left in its place: not kept as inside.
     await mkdir(path.join(root, 'lib'))

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { statSync, type Stats } from 'node:fs'
 import { realpath } from 'node:fs/promises'
 import { splitLines, visibleLineCount } from '@agent-lsp/text-lines'
 import { FileTexts, identityOf, type FileText } from './file-texts.js'
@@ -6,8 +6,10 @@ import { NotRegularFileError, readRegularFile } from './regular-file.js'
 import { relativeInside } from './workspace-path.js'
 import { disputedBreakAt } from '../text/disputed-break.js'
 
-/** Where a file's real path lies against the workspace root's, and its text when inside. */
-export type PlacedFile =
+/** Where a file's real path lies against the workspace root's, its text when inside, and when it last changed. */
+export type PlacedFile = Placing & { readonly changedAtMs: number }
+
+type Placing =
   | {
       /** The file relative to `realRoot`, forward slashes (`.` for the root itself). */
       readonly insideAs: string
@@ -60,10 +62,19 @@ function insideOf(realRoot: string, realPath: string): string | undefined {
   return realPath === realRoot ? '.' : relativeInside(realRoot, realPath)
 }
 
+/**
+ * {@link placeAt} with the file's last change (the later of its `mtime` and `ctime`, ms since the
+ * epoch; a rename into place moves the `ctime`) from the same `stat`: what tells a file written
+ * while a query ran (see `changedDuring`), at no cost of its own.
+ */
 async function place(absolutePath: string, files: QueryFiles, texts: FileTexts): Promise<PlacedFile> {
   const statAtMs = Date.now()
   // Synchronous: one stat costs a few microseconds, a round trip through libuv's pool far more.
   const stats = statSync(absolutePath)
+  return { ...(await placeAt(absolutePath, stats, statAtMs, files, texts)), changedAtMs: Math.max(stats.mtimeMs, stats.ctimeMs) }
+}
+
+async function placeAt(absolutePath: string, stats: Stats, statAtMs: number, files: QueryFiles, texts: FileTexts): Promise<Placing> {
   if (!stats.isFile()) throw new NotRegularFileError(absolutePath, stats.isDirectory())
   const identity = identityOf(stats)
   const kept = texts.get(absolutePath, identity)
