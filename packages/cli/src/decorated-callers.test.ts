@@ -48,7 +48,7 @@ describe('incomingCalls of a decorated function', () => {
     expect(execFileSync('python3', ['handlers.py'], { cwd: root, encoding: 'utf8' })).toBe('started1\n')
     const { tool } = toolOn(root)
     expect(await tool.execute({ operation: 'incomingCalls', filePath: 'handlers.py', line: 16, character: 5 })).toBe(
-      [partial('on_start'), 'The server found no callers of on_start at handlers.py:16:5.', '1 place uses on_start as a value (it may be called through it):', 'handlers.py:13:2  @register('].join('\n'),
+      [partial('on_start'), 'No callers of on_start found at handlers.py:16:5 (a use as a value is not a call).', '1 place uses on_start as a value (it may be called through it):', 'handlers.py:13:2  @register('].join('\n'),
     )
     expect(await tool.execute({ operation: 'incomingCalls', filePath: 'handlers.py', line: 21, character: 5 })).toBe(['1 caller of cached', '← Function dispatch  handlers.py:26:36  return HANDLERS[event]() + str(cached())'].join('\n'))
   })
@@ -79,10 +79,10 @@ describe('incomingCalls of a decorated function', () => {
     })
     const { tool } = toolOn(root)
     expect(await tool.execute({ operation: 'incomingCalls', filePath: 'w.ts', line: 9, character: 16 })).toBe(
-      [partial('list'), 'The server found no callers of Api.list at w.ts:9:16.', '1 place uses list as a value (it may be called through it):', "w.ts:9:4  @Route('/a') list(): string {"].join('\n'),
+      [partial('list'), 'No callers of Api.list found at w.ts:9:16 (a use as a value is not a call).', '1 place uses list as a value (it may be called through it):', "w.ts:9:4  @Route('/a') list(): string {"].join('\n'),
     )
     expect(await tool.execute({ operation: 'incomingCalls', filePath: 'w.ts', line: 14, character: 3 })).toBe(
-      [partial('show'), 'The server found no callers of Api.show at w.ts:14:3.', '1 place uses show as a value (it may be called through it):', "w.ts:13:4  @Route('/b')"].join('\n'),
+      [partial('show'), 'No callers of Api.show found at w.ts:14:3 (a use as a value is not a call).', '1 place uses show as a value (it may be called through it):', "w.ts:13:4  @Route('/b')"].join('\n'),
     )
   })
 

@@ -10,7 +10,7 @@ import { settleDeclarations } from './classify/declarations.js'
 import { throughStandIns } from './classify/stand-ins.js'
 import { declaredAt, missedBy } from './classify/call-site.js'
 import { callsThroughAlias } from './classify/alias-calls.js'
-import { listedValueUses, usedAsValue } from './classify/value-use.js'
+import { listedValueUses, usedAsValue, withoutValueUses } from './classify/value-use.js'
 import { originDecorators } from './classify/decorators.js'
 import { namesInString } from './classify/string-name.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
@@ -226,7 +226,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       inStrings: { count: inStrings.length, locations: inStrings.sort(compareLocations).slice(0, MAX_IN_STRINGS) },
       ...(request.operation === 'incomingCalls' ? { valueUses: { count: valueUses.length, locations: valueUses.sort(compareLocations).slice(0, MAX_IN_STRINGS) } } : {}),
     }
-    return finish(result, check, unsettled)
+    return finish(withoutValueUses(result, valueUses), check, unsettled)
   } finally {
     bounded.release()
   }

@@ -16,6 +16,19 @@ export function listedValueUses(result: LspCallsResult, texts: Texts): LspLocati
   )
 }
 
+/**
+ * The answer without the call sites that are `uses` as a value: each is listed once, as a value use
+ * (`LspCrossCheck.valueUses`), not counted as a call (gopls lists `f := Work` as a call site); a
+ * caller left with no call is no caller.
+ */
+export function withoutValueUses<Result extends { readonly kind: string }>(result: Result, uses: readonly LspLocation[]): Result {
+  if (result.kind !== 'calls' || uses.length === 0) return result
+  const isUse = (site: LspLocation): boolean => uses.some((use) => use.uri === site.uri && use.range.start.line === site.range.start.line && use.range.start.character === site.range.start.character)
+  const calls = (result as unknown as LspCallsResult).calls
+  const kept = calls.map((call) => ({ ...call, callSites: call.callSites.filter((site) => !isUse(site)) })).filter((call) => call.callSites.length > 0)
+  return kept.length === calls.length && kept.every((call, index) => call.callSites.length === calls[index]!.callSites.length) ? result : { ...result, calls: kept }
+}
+
 /** Whether `place` (on one line) uses the function as a value (see {@link isValueUseAt}). */
 export function usedAsValue(texts: Texts, place: LspLocation): boolean {
   const line = texts.lines(place.uri)?.[place.range.start.line]

@@ -43,7 +43,10 @@ export async function renderCalls(result: LspCallsResult, cursor: Cursor, contex
     .sort((a, b) => compareTargets(a.target, b.target))
   const what = incoming ? `callers of ${origin}` : `calls from ${origin}`
   // Above places the cross-check adds, "none" is what the server answered, not what there is.
-  if (all.length === 0) return [checked.length === 0 ? `No ${what} found at ${cursor.label}.` : `The server found no ${what} at ${cursor.label}.`, ...checked].join('\n')
+  // A place using it as a value, which a server may list as a call site (gopls' `{"w": work}`), is listed apart: no call.
+  const valuesOnly = (result.crossCheck?.valueUses?.count ?? 0) > 0 && result.crossCheck?.added.length === 0
+  const none = checked.length === 0 ? `No ${what} found at ${cursor.label}.` : valuesOnly ? `No ${what} found at ${cursor.label} (a use as a value is not a call).` : `The server found no ${what} at ${cursor.label}.`
+  if (all.length === 0) return [none, ...checked].join('\n')
   const { fileFilter } = context
   const rows = fileFilter === undefined ? all : all.filter(({ target }) => isUnder(target, fileFilter))
   const under = fileFilter === undefined ? '' : ` under ${fileFilter} (${all.length} in all)`
