@@ -339,7 +339,7 @@ const commandRows: CommandRow[] = [
     name: '--filter out of the root',
     argv: ['findReferences', 'src/a.ts:1:14', '--filter', '..'],
     exit: 1,
-    stderr: 'LSP_OUTSIDE_WORKSPACE: fileFilter <parent> is outside the workspace root <root>; give a file or folder inside it',
+    stderr: 'LSP_OUTSIDE_WORKSPACE: --filter <parent> is outside the workspace root <root>; give a file or folder inside it',
   },
   { name: 'a missing file', argv: ['hover', 'src/c.ts:1:1'], exit: 1, stderr: 'LSP_FILE_NOT_FOUND: file not found: <root>/src/c.ts' },
   { name: 'a directory', argv: ['documentSymbol', 'src'], exit: 1, stderr: 'LSP_FILE_NOT_FOUND: <root>/src is a directory, not a file' },

@@ -89,7 +89,7 @@ export async function runQuery<T>(
   const ask = (query: LspQueryRequest): Promise<LspQueryResult> => untilAborted(lookups.lsp.query(query, signal), signal)
   try {
     signal.throwIfAborted()
-    const fileFilter = 'fileFilter' in request && request.fileFilter !== undefined ? await filterOf(request.fileFilter, files) : undefined
+    const fileFilter = 'fileFilter' in request && request.fileFilter !== undefined ? await filterOf(request.fileFilter, files, settings.writeFlags) : undefined
     const answered = (subject: Subject, result: LspQueryResult, resolved?: ResolvedSymbol, overrides?: Answered['overrides']): Answered => ({
       kind: 'answered',
       operation,
@@ -253,10 +253,10 @@ function formatRange(lines: { start: number; end: number } | undefined, file: Op
 }
 
 /** `fileFilter` relative to the root, accepting an absolute one under the root or its real path. */
-async function filterOf(fileFilter: string, files: QueryFiles): Promise<string> {
+async function filterOf(fileFilter: string, files: QueryFiles, flags: ToolSettings['writeFlags']): Promise<string> {
   const { workspaceRoot } = files
   const real = await files.realRoot()
-  return normalizeFileFilter(fileFilter, real === workspaceRoot ? [workspaceRoot] : [workspaceRoot, real])
+  return normalizeFileFilter(fileFilter, real === workspaceRoot ? [workspaceRoot] : [workspaceRoot, real], flags)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { fieldWord } from '../render/field-word.js'
+import { fieldWord } from '../input/field-word.js'
 import { pathForMessage } from '../input/message-path.js'
 import { oneLine } from '../text/one-line.js'
 import type { SymbolChoice, SymbolResolution } from './symbol-address.js'

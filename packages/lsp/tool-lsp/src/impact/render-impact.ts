@@ -13,6 +13,8 @@ export interface ImpactRenderContext {
   readonly readLines: LineReader
   readonly maxResults: number
   readonly page: number
+  /** How hints name the input fields (see `LspToolOptions.writeFlags`); default the tool's. */
+  readonly writeFlags?: 'tool' | 'command'
 }
 
 /** A body line, and the heading lines it sits under (shown again atop a later page). */
@@ -87,7 +89,7 @@ export async function renderImpact(model: ImpactModel, context: ImpactRenderCont
   const shown = rows.slice(page.start, page.end)
   const first = shown[0]
   const continued = first === undefined ? [] : first.under.map((line) => `${line} (continued)`)
-  return [header, ...continued, ...shown.map((entry) => entry.text), ...moreLine(page)].join('\n')
+  return [header, ...continued, ...shown.map((entry) => entry.text), ...moreLine(page, context.writeFlags)].join('\n')
 }
 
 function flatten(nodes: readonly ImpactNode[]): ImpactNode[] {

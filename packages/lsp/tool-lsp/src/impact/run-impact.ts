@@ -34,7 +34,7 @@ export async function runImpact(ctx: LspContext, settings: ToolSettings, request
     const model = await impactOf(ctx, workspaceRoot, request, signal, Date.now() + settings.timeoutMs * ASKING_SHARE)
     const roots = [await realpath(workspaceRoot), workspaceRoot]
     const readLines = createLineReader(createQueryFiles(workspaceRoot, fileTextsOf(ctx.lsp)))
-    return await renderImpact(model, { roots, readLines, maxResults: settings.maxResults, page: request.page })
+    return await renderImpact(model, { roots, readLines, maxResults: settings.maxResults, page: request.page, ...(settings.writeFlags ? { writeFlags: settings.writeFlags } : {}) })
   } catch (error) {
     throw toToolError(error, { operation: 'impact', callerSignal, deadline, timeoutMs: settings.timeoutMs })
   } finally {

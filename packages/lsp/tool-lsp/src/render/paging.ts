@@ -1,4 +1,5 @@
 import { LspToolError } from '../errors.js'
+import { fieldWord } from '../input/field-word.js'
 
 /** One page of a list answer: rows `start` (0-based, inclusive) to `end` (exclusive). */
 export interface Page {
@@ -38,8 +39,11 @@ export function showing(page: Page): string {
   return isPaged(page) ? `; showing ${page.start + 1}-${page.end} (page ${page.number} of ${page.count})` : ''
 }
 
-/** `… 312 more: ask page 3.` after the rows when later pages have more, else nothing. */
-export function moreLine(page: Page): string[] {
+/**
+ * `… 312 more: ask page 3.` after the rows when later pages have more, else nothing.
+ * @param flags - how the hint names the `page` field (`--page 3` for the command; see `fieldWord`).
+ */
+export function moreLine(page: Page, flags: 'tool' | 'command' = 'tool'): string[] {
   const more = page.total - page.end
-  return more > 0 ? [`… ${more} more: ask page ${page.number + 1}.`] : []
+  return more > 0 ? [`… ${more} more: ask ${fieldWord('page', flags)} ${page.number + 1}.`] : []
 }

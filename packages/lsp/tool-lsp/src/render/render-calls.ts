@@ -7,7 +7,7 @@ import { compareTargets, isUnder, targetLabel, toLocationTarget, type LocationTa
 import { moreLine, pageOf, showing } from './paging.js'
 import type { RenderContext } from './render-context.js'
 import { crossCheckLines } from './render-cross-check.js'
-import { fieldWord } from './field-word.js'
+import { fieldWord } from '../input/field-word.js'
 import { renderRow } from './location-row.js'
 
 /** Call sites listed by position on a row; the rest are counted. */
@@ -68,7 +68,7 @@ export async function renderCalls(result: LspCallsResult, cursor: Cursor, contex
       incoming ? incomingRow(call, target, roots, context.readLines) : outgoingRow(call, target, originPlace, roots, context.readLines),
     ),
   )
-  return [`${header}${under}${showing(page)}`, ...shown, ...moreLine(page), ...checked].join('\n')
+  return [`${header}${under}${showing(page)}`, ...shown, ...moreLine(page, context.writeFlags), ...checked].join('\n')
 }
 
 async function incomingRow(call: LspCall, item: LocationTarget, roots: readonly string[], readLines: LineReader): Promise<string> {

@@ -2,6 +2,7 @@ import type { LspCrossCheck, LspLocation } from '@agent-lsp/lsp'
 import { candidateGroups } from './candidate-groups.js'
 import { renderRow } from './location-row.js'
 import { stringsLine } from './strings-line.js'
+import { fieldWord } from '../input/field-word.js'
 import { compareTargets, isUnder, toLocationTarget, type DisplayRoot, type LocationTarget } from './location-targets.js'
 import type { RenderContext } from './render-context.js'
 
@@ -38,7 +39,7 @@ export async function crossCheckLines(check: LspCrossCheck | undefined, context:
     if (shown.length === 0) return
     lines.push(heading(shown.length))
     lines.push(...(await Promise.all(shown.slice(0, MAX_CANDIDATES_SHOWN).map((target) => renderRow(target, context.readLines)))))
-    if (shown.length > MAX_CANDIDATES_SHOWN) lines.push(`… ${shown.length - MAX_CANDIDATES_SHOWN} more (narrow with fileFilter).`)
+    if (shown.length > MAX_CANDIDATES_SHOWN) lines.push(`… ${shown.length - MAX_CANDIDATES_SHOWN} more (narrow with ${fieldWord('fileFilter', context.writeFlags)}).`)
   }
   if (addedOnly !== undefined) {
     await section(check.added, (count) => `${count} more ${count === 1 ? `place ${addedOnly}s` : `places ${addedOnly}`} ${check.name} (missed by the server; found by the cross-check):`)

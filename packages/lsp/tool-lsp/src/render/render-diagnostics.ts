@@ -44,7 +44,7 @@ export async function renderDiagnostics(
       return [row(diagnostic, displayPath, lines), ...related].join('\n')
     }),
   )
-  return [`${displayPath}: ${counts.join(', ')}${showing(page)}`, ...rows, ...moreLine(page)].join('\n')
+  return [`${displayPath}: ${counts.join(', ')}${showing(page)}`, ...rows, ...moreLine(page, context.writeFlags)].join('\n')
 }
 
 /** `2 errors`, `1 warning`, … for the severities present, most severe first. */

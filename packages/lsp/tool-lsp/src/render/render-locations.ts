@@ -8,7 +8,7 @@ import { nameInAnswer } from './answer-name.js'
 import { ADDED_MARK, addedKeys, crossCheckLines, targetKey } from './render-cross-check.js'
 import { linesOfTargets } from './location-row.js'
 import { byFile, groupedLines } from './location-groups.js'
-import { fieldWord } from './field-word.js'
+import { fieldWord } from '../input/field-word.js'
 
 /** The operations whose answer is a list of locations. */
 type LocationOperation = { [Op in LspOperation]: (typeof lspResultKinds)[Op] extends 'locations' ? Op : never }[LspOperation]
@@ -91,7 +91,7 @@ export async function renderLocations(result: LspLocationsResult, cursor: Cursor
     (files > 1 ? ` in ${files} files` : '') +
     (fileFilter === undefined ? '' : ` under ${fileFilter} (${inAll})`) +
     showing(page)
-  return [header, ...rows, ...continuation(ordered, page, wording), ...checked].join('\n')
+  return [header, ...rows, ...continuation(ordered, page, wording, context.writeFlags), ...checked].join('\n')
 }
 
 function wordingOf(operation: LspOperation): Wording {
@@ -138,7 +138,7 @@ function holds(target: LocationTarget, place: LocationTarget): boolean {
 }
 
 /** After a cut page: the files of later rows with their counts, and how to see them. */
-function continuation(ordered: readonly LocationTarget[], page: Page, wording: Wording): string[] {
+function continuation(ordered: readonly LocationTarget[], page: Page, wording: Wording, flags: RenderContext['writeFlags']): string[] {
   if (page.end >= ordered.length) return []
   const later = new Map<string, { file: string; count: number }>()
   for (const target of ordered.slice(page.end)) {
@@ -160,6 +160,6 @@ function continuation(ordered: readonly LocationTarget[], page: Page, wording: W
   const example = entries.find(([key]) => key.startsWith('workspace:'))?.[1].file
   return [
     `More in: ${[...listed, ...tail].join(', ')}`,
-    `Narrow with fileFilter (a file or folder${example ? `, e.g. ${example}` : ''}), or ask page ${page.number + 1}.`,
+    `Narrow with ${fieldWord('fileFilter', flags)} (a file or folder${example ? `, e.g. ${example}` : ''}), or ask ${fieldWord('page', flags)} ${page.number + 1}.`,
   ]
 }

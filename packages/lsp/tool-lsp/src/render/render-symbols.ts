@@ -5,7 +5,7 @@ import { compareTargets, isUnder, targetLabel, toLocationTarget, type LocationTa
 import { moreLine, pageOf, showing } from './paging.js'
 import type { RenderContext } from './render-context.js'
 import { functionKinds, namePosition, nameSegments } from '../text/symbol-names.js'
-import { fieldWord } from './field-word.js'
+import { fieldWord } from '../input/field-word.js'
 
 /** Kinds a function body may declare that an outline shows: nested functions and types. */
 const declarationKinds: ReadonlySet<LspSymbolKind> = new Set<LspSymbolKind>([
@@ -55,7 +55,7 @@ export function renderOutline(result: LspSymbolsResult, displayPath: string, con
   const page = pageOf(rows.length, context.maxResults, context.page)
   const header = `${displayPath}: ${rows.length} ${rows.length === 1 ? 'symbol' : 'symbols'}${locals}${showing(page)}`
   const shown = rows.slice(page.start, page.end).map(({ symbol, depth }) => `${'  '.repeat(depth)}${symbol.kind} ${symbol.name}${detailOf(symbol)}  ${lineSpan(symbol)}`)
-  return [header, ...shown, ...moreLine(page)].join('\n')
+  return [header, ...shown, ...moreLine(page, context.writeFlags)].join('\n')
 }
 
 function descendants(symbol: LspSymbol): number {
@@ -136,7 +136,7 @@ export async function renderWorkspaceSymbols(result: LspSymbolsResult, query: st
   const shown = await Promise.all(
     rows.slice(page.start, page.end).map(async ({ symbol, target }) => `${symbolTitle(symbol)}  ${await targetLabel(target, context.readLines)}`),
   )
-  return [header, ...shown, ...moreLine(page)].join('\n')
+  return [header, ...shown, ...moreLine(page, context.writeFlags)].join('\n')
 }
 
 /** `Method Cart.addItem`: the kind, then the container (when the server names one) and the name. */

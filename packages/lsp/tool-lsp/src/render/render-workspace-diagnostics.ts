@@ -41,7 +41,7 @@ export async function renderWorkspaceDiagnostics(result: LspWorkspaceDiagnostics
     out.push(...(await fileLines(target, group, context)))
     start = end
   }
-  return [...out, ...moreLine(page)].join('\n')
+  return [...out, ...moreLine(page, context.writeFlags)].join('\n')
 }
 
 async function fileLines(target: LocationTarget, diagnostics: readonly LspDiagnostic[], context: RenderContext): Promise<string[]> {
