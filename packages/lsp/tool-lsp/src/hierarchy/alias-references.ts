@@ -55,7 +55,7 @@ export async function referencesThroughAliases(context: HierarchyContext, result
     if (added.length === 0) continue
     for (const location of added) locations.set(keyOf(location), location)
     if (completeness.state === 'complete' && theirs?.completeness.state === 'partial') completeness = theirs.completeness
-    joined.push(alias)
+    joined.push({ ...alias, addedIn: [...new Set(added.map((location) => location.uri))] })
     pending.push(...(await aliasesIn(added, readLines)))
   }
   if (joined.length === 0) return { result, joined: [], notes: [] }

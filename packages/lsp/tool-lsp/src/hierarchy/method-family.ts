@@ -41,6 +41,8 @@ export interface HierarchyMethod {
   readonly relation: HierarchyRelation
   /** A class combining the method's class with this one's (Python's `class JsonView(JsonMixin, Base)`), where alone they are related. */
   readonly through?: string
+  /** An alias joined: the `file:` URIs of the places its references added, which may be in files importing under names of their own (pyright lists the `_` of every file importing `gettext_lazy as _` at one). */
+  readonly addedIn?: readonly string[]
 }
 
 /** A server's answer with what the methods of its method's class hierarchy add joined in. */

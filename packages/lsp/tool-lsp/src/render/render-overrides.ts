@@ -45,9 +45,28 @@ export async function overrideReferenceLines(
     // An incomingCalls answer joins only the bases' calls on an instance, which may run the method asked.
     const mayRun = kind === 'calls' ? ` (a call of ${joined.length === 1 ? 'it' : 'one'} on an instance may run this one)` : ''
     const asked = joined.every((method) => method.relation === 'alias') ? name : 'the method asked'
-    lines.push(`Joined: the ${kind === 'calls' ? 'calls' : 'references'} of ${groups.join(', and of ')}${mayRun}; the server listed those of ${asked} only.`)
+    lines.push(`Joined: the ${kind === 'calls' ? 'calls' : 'references'} of ${groups.join(', and of ')}${mayRun}${aliasFiles(joined, roots)}; the server listed those of ${asked} only.`)
   }
   const whole = joined.length > 0 && joined.every((method) => byImplementation(method.relation)) ? `The methods related to ${name} by implementation` : `The class hierarchy of ${name}`
   if (notes.length > 0) lines.push(`${whole} may be incomplete: ${notes.join('; ')}.`)
   return lines
+}
+
+/** Files named of the places the aliases joined added, when they are more than the aliases' own files. */
+const MAX_FILES_NAMED = 3
+
+/**
+ * ` (the places they add are in 55 files: a.py, b.py, c.py and 52 more)` when the aliases joined
+ * added places in files besides their own (pyright lists the `_` of every file importing
+ * `gettext_lazy as _` at one of them), else nothing: the aliases named are then all there is.
+ */
+function aliasFiles(joined: readonly HierarchyMethod[], roots: readonly DisplayRoot[]): string {
+  const aliases = joined.filter((method) => method.relation === 'alias')
+  const files = [...new Set(aliases.flatMap((method) => method.addedIn ?? []))]
+  const own = new Set(aliases.map((method) => method.uri))
+  if (files.every((file) => own.has(file))) return ''
+  const origin = { line: 0, character: 0 }
+  const labels = files.map((uri) => toLocationTarget({ uri, range: { start: origin, end: origin } }, roots)).map((target) => (target.kind === 'external' ? `external ${target.file}` : target.file)).sort()
+  const named = labels.length > MAX_FILES_NAMED + 1 ? [...labels.slice(0, MAX_FILES_NAMED), `${labels.length - MAX_FILES_NAMED} more`] : labels
+  return ` (the places they add are in ${labels.length} files: ${named.slice(0, -1).join(', ')} and ${named.at(-1)})`
 }
