@@ -117,6 +117,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     let spellings: Map<string, string> | undefined // looked up only for a place not listed as found
     let cursorOccurrence: LspLocation | undefined // when the answer lists nothing
     let namespace: ShellNamespace | undefined // of the name at the cursor, read for a shell occurrence the answer does not list
+    const askGenerated = isGenerated(texts, cursor.uri) // generated files copy a source asked apart, unless the symbol asked is in one (a dist/)
     for (const occurrence of search.occurrences) {
       files.add(occurrence.path)
       const found = fileUri(occurrence.path)
@@ -140,7 +141,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       } else if (isKeywordUse(texts.lines(uri)?.[line] ?? '', character, character + name.length, languageOfExtension(extname(occurrence.path).toLowerCase()))) counts.keywords++
       // In a shell script, part of a longer function name (`my-func` of `my-func-extra`), or of bash's other namespace: another symbol.
       else if (scope.familyOf(occurrence.path) === 'shell' && namesOtherShellSymbol(texts.lines(uri)?.[line] ?? '', character, name, (namespace ??= shellNamespaceOfCursor(texts, cursor, name)))) counts.elsewhere++
-      else if (isGenerated(texts, uri)) counts.generated++
+      else if (!askGenerated && isGenerated(texts, uri)) counts.generated++
       else toAsk.push(place)
     }
     // A shell variable's places in other functions' `local` scopes are other variables.

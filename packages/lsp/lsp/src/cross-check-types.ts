@@ -49,7 +49,8 @@ export interface LspCrossCheckCounts {
   readonly commentsOrStrings: number
   /**
    * In generated files (ending with a `//# sourceMappingURL=` comment: a compiler's or bundler's
-   * copy of sources the server answers for, such as a package's `dist/`): counted, never asked about.
+   * copy of sources the server answers for, such as a package's `dist/`): counted, never asked about;
+   * none when the symbol asked is in a generated file, whose occurrences are then its places, asked.
    */
   readonly generated: number
   /**
