@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isValueUseAt } from './value-use.js'
+import type { LspCallsResult } from '@agent-lsp/lsp'
+import { isValueUseAt, withoutValueUses } from './value-use.js'
 
 /** Whether the first `name` of `line` is a use of the function as a value. */
 const valueUse = (line: string, name: string): boolean => {
@@ -28,5 +29,20 @@ describe('a function used as a value', () => {
       valueUse('  noop,', 'noop'),
       valueUse('  noop as nothing,', 'noop'),
     ]).toEqual([false, false, false, false, false, false, false, false, false])
+  })
+})
+
+describe('call sites that are uses as a value', () => {
+  const at = (line: number, character: number) => ({ uri: 'file:///w/p.go', range: { start: { line, character }, end: { line, character: character + 4 } } })
+  const item = (name: string, line: number) => ({ name, kind: 'Function', detail: null, uri: 'file:///w/p.go', range: at(line, 0).range, selectionRange: at(line, 5).range })
+  const result = { kind: 'calls', direction: 'incoming', origins: [], calls: [{ item: item('Caller', 4), callSites: [at(5, 6), at(7, 5)] }, { item: item('Table', 9), callSites: [at(10, 20)] }] } as unknown as LspCallsResult
+
+  it('are taken out of the calls, and a caller left with none is dropped', () => {
+    const kept = withoutValueUses(result, [at(5, 6), at(10, 20)])
+    expect(kept.calls.map((call) => [call.item.name, call.callSites.map((site) => site.range.start)])).toEqual([['Caller', [{ line: 7, character: 5 }]]])
+  })
+
+  it('leave the answer as it is when none is a call site', () => {
+    expect(withoutValueUses(result, [at(12, 1)])).toBe(result)
   })
 })
