@@ -19,13 +19,31 @@ export function definitionRows(model: ScipModel, cursor: Cursor): Row[] {
  * relationships), which tsserver lists among a base member's references too.
  */
 export function referenceRows(model: ScipModel, cursor: Cursor): Row[] {
-  return cursor.occurrence === undefined ? [] : referenceRowsOf(model, cursor.occurrence.symbol, cursor.path)
+  const { occurrence } = cursor
+  if (occurrence === undefined) return []
+  // `new X(…)` names X's constructor; tsserver answers there with the class's references.
+  const constructed = occurrence.definition ? undefined : classOfConstructor(occurrence.symbol)
+  return referenceRowsOf(model, constructed ?? occurrence.symbol, cursor.path)
 }
 
-/** {@link referenceRows} of `symbol` (of `path`'s document, for a local one). */
+/** scip-typescript's constructor of a class: `…/X#` followed by this. */
+const CONSTRUCTOR = '`<constructor>`().'
+
+/** The class whose constructor `symbol` is (`…/X#`<constructor>`().` → `…/X#`), else `undefined`. */
+function classOfConstructor(symbol: string): string | undefined {
+  return symbol.endsWith(`#${CONSTRUCTOR}`) ? symbol.slice(0, -CONSTRUCTOR.length) : undefined
+}
+
+/**
+ * {@link referenceRows} of `symbol` (of `path`'s document, for a local one). A class's include its
+ * constructions: scip-typescript names the constructor at each `new X(…)` (a class with its own
+ * constructor), tsserver the class, so the constructor's occurrences other than its declaration
+ * are the class's too (`super(…)` has none).
+ */
 export function referenceRowsOf(model: ScipModel, symbol: string, path: string): Row[] {
   const overriding = model.referrersOf(symbol, path).flatMap((referrer) => model.definitionsOf(referrer, path))
-  return [...model.occurrencesOf(symbol, path), ...overriding]
+  const constructions = symbol.endsWith('#') ? model.occurrencesOf(`${symbol}${CONSTRUCTOR}`, path).filter((occurrence) => !occurrence.definition) : []
+  return [...model.occurrencesOf(symbol, path), ...constructions, ...overriding]
 }
 
 /**
