@@ -8,7 +8,7 @@ import {
   type LspProviderQuery,
   type LspQueryResult,
 } from '@agent-lsp/lsp'
-import { answerAt, answerFile, answerSearch, type Answer } from './answer/answer.js'
+import { answerAt, answerFile, answerReferences, answerSearch, type Answer } from './answer/answer.js'
 import { DEFAULT_INDEX_PATH, Indexes, type LoadedIndex } from './indexes.js'
 import { declaredMatcher, type ScipDeclarationSite } from './repositories/declared-symbol.js'
 import { answerElsewhere, type RepositoryIndex, type ScipElsewhere } from './repositories/elsewhere.js'
@@ -130,7 +130,12 @@ export function createScipLspProvider(options: ScipLspProviderOptions = {}): Sci
       } else if ('position' in request && relativePath !== null && file !== null) {
         const lines = linesOf(await readText(file))
         checkPosition(lines, request.position, request.filePath ?? file)
-        answer = answerAt(loaded.model, request.operation, relativePath, request.position, uriOf)
+        // A file changed since the build is not read for the uses of an alias (its places may have moved).
+        const indexedText = async (path: string) => (loaded.model.has(path) && !(await loaded.check.isStale(path)) ? readText(join(root, path)).catch(() => undefined) : undefined)
+        answer =
+          request.operation === 'findReferences'
+            ? await answerReferences(loaded.model, relativePath, request.position, uriOf, indexedText)
+            : answerAt(loaded.model, request.operation, relativePath, request.position, uriOf)
       } else if (relativePath !== null) {
         answer = answerFile(loaded.model, relativePath, uriOf)
       } else {

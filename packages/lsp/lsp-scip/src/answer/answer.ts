@@ -1,5 +1,6 @@
 import type { LspHoverResult, LspLocation, LspLocationsResult, LspOperation, LspPosition, LspSymbolsResult } from '@agent-lsp/lsp'
 import type { ScipModel } from '../scip/model.js'
+import { aliasUses, type IndexedText } from './alias-uses.js'
 import { hoverOf } from './hover.js'
 import { definitionRows, implementationRows, referenceRows, type Cursor, type Row } from './locations.js'
 import { documentSymbols, workspaceSymbols } from './symbols.js'
@@ -32,7 +33,18 @@ export function answerAt(model: ScipModel, operation: LspOperation, path: string
     return { result: { kind: 'hover', hover }, empty: { kind: 'hover', hover: null }, paths: [path] }
   }
   const rows = operation === 'goToDefinition' ? definitionRows(model, cursor) : operation === 'findReferences' ? referenceRows(model, cursor) : implementationRows(model, cursor)
+  return answerRows(rows, uriOf)
+}
+
+/** A locations answer of `rows`. */
+export function answerRows(rows: readonly Row[], uriOf: (path: string) => string): Answer {
   return { result: { kind: 'locations', locations: locationsOf(rows, uriOf) }, empty: { kind: 'locations', locations: [] }, paths: rows.map((row) => row.path) }
+}
+
+/** `findReferences` at `position` of `path`, joined with the uses of the names it is imported under (see {@link aliasUses}). */
+export async function answerReferences(model: ScipModel, path: string, position: LspPosition, uriOf: (path: string) => string, text: IndexedText): Promise<Answer> {
+  const rows = referenceRows(model, { path, occurrence: model.at(path, position) })
+  return answerRows([...rows, ...(await aliasUses(model, rows, text))], uriOf)
 }
 
 /** `documentSymbol` of `path`. */
