@@ -8,7 +8,7 @@ import type { ScipModel } from './scip/model.js'
 import { AddedFiles } from './staleness/added.js'
 import { StalenessCheck } from './staleness/check.js'
 import { identityOf } from './staleness/identity.js'
-import { manifestPathOf, readManifest, revisionOf, sha256 } from './staleness/manifest.js'
+import { manifestPathOf, readManifest, revisionOf, sha256, type ScipManifest } from './staleness/manifest.js'
 import { linesOf } from './workspace/files.js'
 
 /** Where an index provider looks for the index, relative to the workspace root, by default. */
@@ -24,6 +24,8 @@ export interface LoadedIndex {
   readonly indexedFiles: readonly string[]
   /** Files added since the build; `undefined` for an index whose manifest lists no folders (see `ScipManifest.folders`). */
   readonly added: AddedFiles | undefined
+  /** The folders the manifest does not list (past its bound): files added there are not told. */
+  readonly unwatched: ScipManifest['unwatched']
 }
 
 /** Which files and folders count when looking for files added since a build (see `AddedFilesOptions`). */
@@ -103,5 +105,5 @@ async function decode(path: string, root: string, mtimeMs: number, scope: AddedS
   const check = new StalenessCheck(root, manifest, mtimeMs)
   const indexedFiles = [...check.indexedFiles(model.paths)].sort()
   const added = manifest?.folders && scope ? new AddedFiles({ root, folders: manifest.folders, indexed: new Set(indexedFiles), ...scope }) : undefined
-  return { model, check, provenance, indexedFiles, added }
+  return { model, check, provenance, indexedFiles, added, unwatched: manifest?.unwatched }
 }

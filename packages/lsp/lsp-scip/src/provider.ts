@@ -215,6 +215,7 @@ async function judged(loaded: LoadedIndex, answer: Answer, operation: LspOperati
   const wide = workspaceWide.has(operation)
   const stale = await loaded.check.staleAmong(wide ? loaded.indexedFiles : answer.paths)
   const added = (wide && loaded.added?.check()) || { files: [], more: false }
+  const { unwatched } = loaded
   const named = (paths: readonly string[], more = false) => {
     const rest = paths.length - NAMED_STALE_FILES
     return paths.slice(0, NAMED_STALE_FILES).join(', ') + (rest > 0 ? `, and ${rest}${more ? '+' : ''} more` : more ? ', and more' : '')
@@ -222,6 +223,7 @@ async function judged(loaded: LoadedIndex, answer: Answer, operation: LspOperati
   const says = [
     stale.length > 0 && `${stale.length} indexed file${stale.length === 1 ? '' : 's'} changed since the index was built (${named(stale)}): rows there may have moved, and what was written since is missing`,
     added.files.length > 0 && `${added.files.length}${added.more ? '+' : ''} file${added.files.length === 1 && !added.more ? '' : 's'} added since the index was built (${named(added.files, added.more)}): not in it, so what ${added.files.length === 1 && !added.more ? 'it holds' : 'they hold'} is missing; rebuild it (agent-lsp index) or ask the live server`,
+    wide && unwatched !== undefined && `files added since the build in ${unwatched.count}${unwatched.count === 1 ? ' folder' : '+ folders'} past the 5,000 the index's manifest records are not noticed (${named(unwatched.first, unwatched.count > unwatched.first.length)}, and what is under them); ask the live server for what may be there`,
   ].filter((said): said is string => typeof said === 'string')
   const completeness: LspCompleteness = says.length === 0 ? { state: 'complete' } : { state: 'partial', reason: 'stale', message: says.join('; ') }
   const rowPaths = new Set(answer.paths)

@@ -33,10 +33,12 @@ export function entriesOf(absolute: string): string[] {
  * holding one of `files` and those above them always among them; folders `skipFolder` names
  * (installed packages, virtualenvs, build output) and dot folders are not entered, symlinks not
  * followed. A folder that held no indexed file at the build (`tools/` with a README) is listed too,
- * so that a source file added there is told. Each folder is read once.
+ * so that a source file added there is told. Each folder is read once. The folders met past the
+ * bound are `unwatched` (a file added in or under them is not told: answers say so).
  */
-export function folderListings(root: string, files: Iterable<string>, skipFolder: (name: string) => boolean): Record<string, readonly string[]> {
+export function folderListings(root: string, files: Iterable<string>, skipFolder: (name: string) => boolean): FolderListings {
   const listings = new Map<string, string[]>()
+  const unwatched: string[] = []
   const queue = ['']
   const seen = new Set<string>([''])
   while (queue.length > 0) {
@@ -51,11 +53,34 @@ export function folderListings(root: string, files: Iterable<string>, skipFolder
     for (const entry of entries) {
       if (!entry.isDirectory() || entry.name.startsWith('.') || skipFolder(entry.name)) continue
       const path = folder === '' ? entry.name : `${folder}/${entry.name}`
-      if (seen.has(path) || seen.size >= MAX_LISTED_FOLDERS) continue
+      if (seen.has(path)) continue
+      if (seen.size >= MAX_LISTED_FOLDERS) {
+        unwatched.push(path)
+        continue
+      }
       seen.add(path)
       queue.push(path)
     }
   }
   for (const folder of foldersOf(files)) if (!listings.has(folder)) listings.set(folder, entriesOf(join(root, folder)))
-  return Object.fromEntries([...listings].sort(([a], [b]) => compareCodeUnits(a, b)))
+  const left = unwatched.filter((folder) => !listings.has(folder))
+  return {
+    folders: Object.fromEntries([...listings].sort(([a], [b]) => compareCodeUnits(a, b))),
+    ...(left.length > 0 ? { unwatched: { count: left.length, first: left.slice(0, UNWATCHED_NAMED) } } : {}),
+  }
+}
+
+/** How many of the folders past the bound a manifest names (nearest first). */
+const UNWATCHED_NAMED = 3
+
+/** What {@link folderListings} gives: the listings, and the folders past the bound (not listed, nor what is under them). */
+export interface FolderListings {
+  readonly folders: Record<string, readonly string[]>
+  readonly unwatched?: UnwatchedFolders
+}
+
+/** Folders a manifest does not list for want of room: how many were met past the bound (those under them not counted), the nearest few. */
+export interface UnwatchedFolders {
+  readonly count: number
+  readonly first: readonly string[]
 }

@@ -24,6 +24,12 @@ export interface ScipManifest {
    * manifests written before it.
    */
   readonly folders?: Readonly<Record<string, readonly string[]>>
+  /**
+   * The folders `folders` leaves out for want of room (past 5,000): how many were met, the nearest
+   * few. A file added in or under them is not told, so workspace-wide answers say so. Absent when
+   * every folder is listed (and from manifests written before it).
+   */
+  readonly unwatched?: { readonly count: number; readonly first: readonly string[] }
 }
 
 /** Where the manifest of an index file is: beside it, `<index>.json`. */
@@ -77,7 +83,8 @@ export async function readManifest(path: string): Promise<ScipManifest | undefin
     typeof value.files === 'object' &&
     value.files !== null &&
     Object.values(value.files).every((hash) => typeof hash === 'string') &&
-    (value.folders === undefined || (typeof value.folders === 'object' && value.folders !== null && Object.values(value.folders).every((names) => Array.isArray(names) && names.every((name) => typeof name === 'string'))))
+    (value.folders === undefined || (typeof value.folders === 'object' && value.folders !== null && Object.values(value.folders).every((names) => Array.isArray(names) && names.every((name) => typeof name === 'string')))) &&
+    (value.unwatched === undefined || (typeof value.unwatched === 'object' && value.unwatched !== null && typeof value.unwatched.count === 'number' && Array.isArray(value.unwatched.first)))
   if (!valid) throw new LspError('LSP_INDEX_INVALID', `the index manifest ${path} is not an agent-lsp-scip-manifest of version 1`)
   return { ...(value as ScipManifest), builtAt: new Date(value.builtAt!).toISOString() }
 }

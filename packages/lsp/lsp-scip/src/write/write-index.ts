@@ -73,8 +73,8 @@ export async function writeScipIndex(options: WriteScipIndexOptions): Promise<Wr
   }
   // Listed once the index's own folder exists, so that it is not taken for one made since.
   await mkdir(dirname(out), { recursive: true })
-  const folders = folderListings(root, Object.keys(files), options.skipFolder ?? (() => false))
-  const manifest: ScipManifest = { format: 'agent-lsp-scip-manifest', version: 1, builtAt: options.builtAt.toISOString(), commit: options.commit, tools, files, folders }
+  const { folders, unwatched } = folderListings(root, Object.keys(files), options.skipFolder ?? (() => false))
+  const manifest: ScipManifest = { format: 'agent-lsp-scip-manifest', version: 1, builtAt: options.builtAt.toISOString(), commit: options.commit, tools, files, folders, ...(unwatched ? { unwatched } : {}) }
   await replace(out, bytes)
   await replace(manifestPathOf(out), `${JSON.stringify(manifest, null, 2)}\n`)
   return { manifest, bytes: bytes.length, documents: documents.length, occurrences: documents.reduce((sum, document) => sum + document.occurrences.length, 0) }
