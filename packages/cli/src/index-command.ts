@@ -11,7 +11,8 @@ import { cleanCommit, indexersFor, runIndexer } from './indexers.js'
 export const indexUsage = `Usage: agent-lsp index [--root DIR] [--out FILE]
 
 Build a SCIP index of the workspace with the pinned indexers it needs (scip-typescript for a
-tsconfig.json, jsconfig.json or package.json; scip-python for Python sources), and write it with
+tsconfig.json, jsconfig.json or package.json at the root, else for each project folder within three
+levels; scip-python for Python sources), and write it with
 its manifest (build time, commit, each file's SHA-256) beside it, <out>.json.
   --root DIR   the workspace (default: the current directory)
   --out FILE   where to write the index (default: <root>/${DEFAULT_INDEX_PATH})`

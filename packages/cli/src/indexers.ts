@@ -39,10 +39,35 @@ function hasPython(root: string, depth: number): boolean {
   return entries.some((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !skipped.has(entry.name) && hasPython(join(root, entry.name), depth - 1))
 }
 
+/** How deep below a root without a TypeScript project of its own its projects are looked for. */
+const PROJECT_DEPTH = 3
+
+/**
+ * The folders (relative, `/`-separated, sorted) below `root` holding a `tsconfig.json` or
+ * `jsconfig.json`, within `depth` levels: a folder of projects (`rx/`, `inv/`) with none at its
+ * root. A project's own folders are not looked into (its nested configs are its own business).
+ */
+function typescriptProjects(root: string, depth: number, prefix = ''): string[] {
+  let entries
+  try {
+    entries = readdirSync(join(root, prefix), { withFileTypes: true })
+  } catch {
+    return []
+  }
+  const found: string[] = []
+  for (const entry of entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !skipped.has(entry.name)).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const folder = prefix === '' ? entry.name : `${prefix}/${entry.name}`
+    if (existsSync(join(root, folder, 'tsconfig.json')) || existsSync(join(root, folder, 'jsconfig.json'))) found.push(folder)
+    else if (depth > 1) found.push(...typescriptProjects(root, depth - 1, folder))
+  }
+  return found
+}
+
 /**
  * The indexers a workspace needs: scip-typescript when it has a `tsconfig.json` or `jsconfig.json`
  * (with `--pnpm-workspaces` beside a `pnpm-workspace.yaml`, `--yarn-workspaces` for a `workspaces`
- * field), or a `package.json` alone (`--infer-tsconfig`); scip-python when a Python file lies within
+ * field), or a `package.json` alone (`--infer-tsconfig`), else for each folder within three levels
+ * holding a `tsconfig.json` or `jsconfig.json` (a folder of projects); scip-python when a Python file lies within
  * three folder levels, or a `pyproject.toml`, `setup.py` or `setup.cfg` is at the root (the project
  * named after the root folder, versioned by `revision`).
  */
@@ -57,6 +82,14 @@ export function indexersFor(root: string, revision: string): Indexer[] {
       ...(has('tsconfig.json') || has('jsconfig.json') || has('pnpm-workspace.yaml') ? [] : ['--infer-tsconfig']),
     ]
     found.push({ name: 'scip-typescript', version, language: 'TypeScript/JavaScript', script, args: (out) => ['index', '--cwd', root, ...flags, '--output', out, '--no-progress-bar'] })
+  } else {
+    // A folder of projects: each indexed as its own, paths relative to the root.
+    const projects = typescriptProjects(root, PROJECT_DEPTH)
+    if (projects.length > 0) {
+      const { script, version } = pinned('@sourcegraph/scip-typescript', 'dist/src/main.js')
+      const language = `TypeScript/JavaScript (the projects ${projects.join(', ')})`
+      found.push({ name: 'scip-typescript', version, language, script, args: (out) => ['index', '--cwd', root, ...projects, '--output', out, '--no-progress-bar'] })
+    }
   }
   if (has('pyproject.toml') || has('setup.py') || has('setup.cfg') || hasPython(root, 3)) {
     const { script, version } = pinned('@sourcegraph/scip-python', 'index.js')

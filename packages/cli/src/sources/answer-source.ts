@@ -19,6 +19,12 @@ export interface IndexAnswerer {
    * lets `auto` ask the live server at once, without probing whether it is ready. Default: yes.
    */
   covers?(request: LspProviderQuery): boolean
+  /**
+   * The extensions of the documents the index of `workspaceRoot` holds, and of the files its
+   * manifest saw at the build (`ScipLspProvider.extensionsOf`): a workspace search is not answered
+   * from an index holding none of a server's files when some were there.
+   */
+  extensionsOf?(workspaceRoot: string): Promise<{ readonly indexed: ReadonlySet<string>; readonly listed: ReadonlySet<string> }>
   /** Other repositories' rows for a `findReferences` or `goToImplementation` (a config's `[[indexes]]`), added to every answer, live or not. */
   readonly elsewhere?: Elsewhere
 }
@@ -99,7 +105,16 @@ export function withAnswerSource(make: BackendFactory, options: AnswerSourceOpti
       const result = await options.index.query(request, signal)
       if (request.operation !== 'workspaceSymbol' || request.filePath !== null || result.kind !== 'symbols') return result
       const extensions = Object.keys(config.extensionToLanguage)
-      return { ...result, symbols: result.symbols.filter((symbol) => extensions.some((extension) => symbol.uri.toLowerCase().endsWith(extension))) }
+      const symbols = result.symbols.filter((symbol) => extensions.some((extension) => symbol.uri.toLowerCase().endsWith(extension)))
+      // An index holding none of this server's files while the build saw some (a folder of projects,
+      // its TypeScript ones not indexed) has not searched them: partial (`unanswered`: auto asks live).
+      const covered = extensions.filter((extension) => Object.hasOwn(options.index.extensionToLanguage, extension))
+      const seen = covered.length > 0 ? await options.index.extensionsOf?.(request.workspaceRoot) : undefined
+      if (seen !== undefined && !covered.some((extension) => seen.indexed.has(extension)) && covered.some((extension) => seen.listed.has(extension))) {
+        const message = `the index holds no ${config.id} files (${covered.filter((extension) => seen.listed.has(extension)).join(' ')} files were there at its build), so they were not searched; index them (agent-lsp index) or ask the live server`
+        return { ...result, symbols, completeness: { state: 'partial', reason: 'unconfigured', message } }
+      }
+      return { ...result, symbols }
     }
     const { elsewhere } = options.index
     const answer = async (request: LspProviderQuery, signal?: AbortSignal): Promise<LspQueryResult> => {

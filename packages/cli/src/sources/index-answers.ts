@@ -53,6 +53,7 @@ export async function indexAnswers(
       query: (...args: Parameters<typeof provider.query>) => provider.query(...args),
       // Looked at per query: an index built later answers from then on.
       covers: (request: LspProviderQuery) => existsSync(join(request.workspaceRoot, INDEX_PATH)),
+      extensionsOf: (workspaceRoot: string) => provider.extensionsOf(workspaceRoot),
       ...(repositories.length > 0 || options.lookLater ? { elsewhere: (...args: Parameters<typeof provider.elsewhere>) => provider.elsewhere(...args) } : {}),
     },
   }

@@ -26,6 +26,8 @@ export interface LoadedIndex {
   readonly added: AddedFiles | undefined
   /** The folders the manifest does not list (past its bound): files added there are not told. */
   readonly unwatched: ScipManifest['unwatched']
+  /** The extensions (lowercase, leading dot) of the names in the manifest's folder listings: files seen at the build, indexed or not. */
+  readonly listedExtensions: ReadonlySet<string>
 }
 
 /** Which files and folders count when looking for files added since a build (see `AddedFilesOptions`). */
@@ -105,5 +107,11 @@ async function decode(path: string, root: string, mtimeMs: number, scope: AddedS
   const check = new StalenessCheck(root, manifest, mtimeMs)
   const indexedFiles = [...check.indexedFiles(model.paths)].sort()
   const added = manifest?.folders && scope ? new AddedFiles({ root, folders: manifest.folders, indexed: new Set(indexedFiles), ...scope }) : undefined
-  return { model, check, provenance, indexedFiles, added, unwatched: manifest?.unwatched }
+  const listedExtensions = new Set(Object.values(manifest?.folders ?? {}).flatMap((names) => names.map((name) => extensionOf(name))))
+  return { model, check, provenance, indexedFiles, added, unwatched: manifest?.unwatched, listedExtensions }
+}
+
+/** A file name's extension, lowercase with its dot (`.ts`); `''` without one. */
+export function extensionOf(name: string): string {
+  return /\.[^./]+$/.exec(name)?.[0].toLowerCase() ?? ''
 }

@@ -9,7 +9,7 @@ import {
   type LspQueryResult,
 } from '@agent-lsp/lsp'
 import { answerAt, answerFile, answerReferences, answerSearch, type Answer } from './answer/answer.js'
-import { DEFAULT_INDEX_PATH, Indexes, type LoadedIndex } from './indexes.js'
+import { DEFAULT_INDEX_PATH, extensionOf, Indexes, type LoadedIndex } from './indexes.js'
 import { declaredMatcher, type ScipDeclarationSite } from './repositories/declared-symbol.js'
 import { answerElsewhere, type RepositoryIndex, type ScipElsewhere } from './repositories/elsewhere.js'
 import { matchingSymbols } from './repositories/same-symbol.js'
@@ -63,6 +63,14 @@ export interface ScipLspProvider extends LspProvider {
    * @throws LspError as `query` for the request itself (`LSP_FILE_NOT_FOUND`, `LSP_OUTSIDE_WORKSPACE`, `LSP_CANCELLED`, `LSP_DISPOSED`); whatever `declared` rejects with.
    */
   elsewhere(request: LspProviderQuery, signal?: AbortSignal, declared?: () => Promise<ScipDeclarationSite | undefined>): Promise<ScipElsewhere | undefined>
+  /**
+   * The extensions (lowercase, leading dot) of the documents the index of `workspaceRoot` holds
+   * (`indexed`), and of the files its manifest's folder listings name (`listed`: seen at the
+   * build, indexed or not): a workspace search of a language whose files were there but none
+   * indexed is not the index's to answer (a folder of projects whose TypeScript ones were not indexed).
+   * @throws LspError as `query` when there is no index or it does not decode.
+   */
+  extensionsOf(workspaceRoot: string): Promise<{ readonly indexed: ReadonlySet<string>; readonly listed: ReadonlySet<string> }>
   dispose(): void
 }
 
@@ -184,6 +192,12 @@ export function createScipLspProvider(options: ScipLspProviderOptions = {}): Sci
       const found = await answerElsewhere((other) => matchingSymbols(occurrence.symbol, asking, other), root, request.operation, repositories)
       check()
       return found
+    },
+
+    async extensionsOf(workspaceRoot: string) {
+      if (disposed) throw new LspError('LSP_DISPOSED', `the "${id}" provider has been disposed`)
+      const loaded = await indexes.load(await resolveRoot(workspaceRoot))
+      return { indexed: new Set(loaded.model.paths.map(extensionOf)), listed: loaded.listedExtensions }
     },
 
     dispose(): void {
