@@ -24,9 +24,12 @@ export type IndexedText = (path: string) => Promise<string | undefined>
 export async function aliasUses(model: ScipModel, rows: readonly Row[], text: IndexedText): Promise<Row[]> {
   const found: Row[] = []
   const done = new Set<string>()
+  // Each file read once, whatever the number of its rows.
+  const texts = new Map<string, Promise<string | undefined>>()
   for (const row of rows) {
     if (!/\.pyi?$/.test(row.path) || row.range.start.line !== row.range.end.line) continue
-    const source = await text(row.path)
+    if (!texts.has(row.path)) texts.set(row.path, text(row.path))
+    const source = await texts.get(row.path)
     if (source === undefined) continue
     const lines = source.split(/\r\n|\r|\n/)
     const line = lines[row.range.start.line] ?? ''
