@@ -31,6 +31,17 @@ describe('naming the symbol', () => {
     )
   })
 
+  it("names the symbol at the cursor though the first rows are an alias's uses (gettext_lazy, imported as _)", async () => {
+    const uses = Array.from({ length: 25 }, () => "_('x')")
+    const root = await tempWorkspace({ 'a/forms.ts': ["import { gettext_lazy as _ } from '../z/trans'", ...uses, ''].join('\n'), 'z/trans.ts': 'export function gettext_lazy(message: string) { return message }\n' })
+    const forms = fileUri(root, 'a/forms.ts')
+    // As scip-python gives them: the import spanning `gettext_lazy as _`, then each use of `_`.
+    const rows = [at(forms, 0, 9, 17), ...uses.map((_, i) => at(forms, i + 1, 0, 1)), at(fileUri(root, 'z/trans.ts'), 0, 16, 12)]
+    const { tool } = stubTool(locations(root, rows), { workspaceRoot: root })
+    const header = await tool.execute({ operation: 'findReferences', filePath: 'z/trans.ts', line: 1, character: 17 })
+    expect(header.split('\n')[0]).toBe('27 references to gettext_lazy in 2 files')
+  })
+
   it('names a private member with its #', async () => {
     const root = await tempWorkspace(shapesFiles)
     const file = fileUri(root, 'src/shapes.ts')

@@ -64,7 +64,9 @@ export async function renderLocations(result: LspLocationsResult, cursor: Cursor
 
   // Implementations have names of their own (`class Query extends Removable`): they are of the
   // symbol asked about. Other answers name the symbol better than a cursor on a keyword does.
-  const name = context.operation === 'goToImplementation' && word !== undefined ? word : ((await nameInAnswer(all, readLines, word)) ?? word)
+  // The row at the cursor first: the other rows may be many uses of an alias (`_` of `gettext_lazy as _`).
+  const atCursor = all.filter((target) => target.kind === 'workspace' && target.absolutePath === cursor.absolutePath && target.line === cursor.position.line && target.character <= cursor.position.character && cursor.position.character <= target.end.character)
+  const name = context.operation === 'goToImplementation' && word !== undefined ? word : ((await nameInAnswer([...atCursor, ...all], readLines, word)) ?? word)
   const { fileFilter } = context
   const targets = fileFilter === undefined ? all : all.filter((target) => isUnder(target, fileFilter))
   const about = name ? ` ${wording.link} ${name}` : ''
