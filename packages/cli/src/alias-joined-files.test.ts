@@ -1,4 +1,4 @@
-// The twenty-second trial (2026-12-07): the Joined line of a findReferences answer named 2 of the
+// The seventeenth trial (2026-12-07): the Joined line of a findReferences answer named 2 of the
 // 55 files whose alias `_` of django's gettext_lazy it joined. grep is the independent check.
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The twenty-second trial (2026-12-07): the command's answers named the tool's fields in their
+// The seventeenth trial (2026-12-07): the command's answers named the tool's fields in their
 // hints (fileFilter, page), options the command does not have.
 import { createLspTool } from '@agent-lsp/tool-lsp'
 import { describe, expect, it } from 'vitest'

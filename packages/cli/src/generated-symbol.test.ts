@@ -1,4 +1,4 @@
-// The twenty-second trial (2026-12-07): a function in a generated file (rxjs's dist/) was said to
+// The seventeenth trial (2026-12-07): a function in a generated file (rxjs's dist/) was said to
 // have 1 reference, complete. grep is the independent check.
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'

@@ -34,7 +34,7 @@ function goVet(cwd: string): string {
 }
 
 describe('gopls: a dependency replaced with its size and mtime kept', () => {
-  // The twenty-first trial: gopls 0.11 keeps an unopened file's text while its size and mtime stay,
+  // The sixteenth trial: gopls 0.11 keeps an unopened file's text while its size and mtime stay,
   // whatever didChangeWatchedFiles says: main.go had "No diagnostics" while go vet failed, and
   // goToDefinition of csv.NewWriter landed on the renamed NewWritex.
   const lib = (name: string) => `package lib\n\nfunc ${name}() int { return 1 }\n`

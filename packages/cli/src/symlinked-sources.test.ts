@@ -23,7 +23,7 @@ function tsc(cwd: string): string {
 
 describe('sources behind a symlinked folder', () => {
   it('are checked by workspaceDiagnostics and searched by workspaceSymbol, a loop in them entered once', async () => {
-    // The twenty-first trial: "No diagnostics in the workspace (from json diagnostics of its one
+    // The sixteenth trial: "No diagnostics in the workspace (from json diagnostics of its one
     // file)", complete, and no symbol isServer, while tsc -p . reported the linked file's error. The
     // walk that finds which servers a workspace needs followed no symlink: no .ts file, no tsserver.
     const elsewhere = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agent-lsp-linked-')))

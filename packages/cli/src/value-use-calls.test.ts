@@ -1,4 +1,4 @@
-// The twenty-second trial (2026-12-07): gopls lists a use of a function as a value (`f := Work`)
+// The seventeenth trial (2026-12-07): gopls lists a use of a function as a value (`f := Work`)
 // among a caller's call sites; it was counted as a call. Go's own parser is the independent check.
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'

@@ -101,7 +101,7 @@ describe('a file changed since the build', () => {
   })
 
   it('is stale in a long-lived provider when edited in place with its size and mtime put back (cp -p, rsync --inplace)', async () => {
-    // The twenty-first trial: an MCP session's second look kept the first verdict (its key was
+    // The sixteenth trial: an MCP session's second look kept the first verdict (its key was
     // mtime, size and inode), and printed the old row as a reference, complete.
     const provider = createScipLspProvider()
     const file = join(root, 'src/talk.ts')
