@@ -28,8 +28,17 @@ export async function withMisplaced(result: LspQueryResult, asked: string | unde
   return { ...result, completeness }
 }
 
-/** The paths of the `file:` documents an answer's rows are in, in answer order, each once. */
-export function answerPaths(result: LspQueryResult): string[] {
+/** {@link answerPaths} of each answer asked (the misplaced check and the check for files written meanwhile ask both). */
+const pathsOfAnswers = new WeakMap<LspQueryResult, readonly string[]>()
+
+/** The paths of the `file:` documents an answer's rows are in, in answer order, each once (found once per answer). */
+export function answerPaths(result: LspQueryResult): readonly string[] {
+  let paths = pathsOfAnswers.get(result)
+  if (paths === undefined) pathsOfAnswers.set(result, (paths = pathsIn(result)))
+  return paths
+}
+
+function pathsIn(result: LspQueryResult): string[] {
   const uris: string[] = []
   const locations = (list: readonly LspLocation[]) => uris.push(...list.map((location) => location.uri))
   const items = (list: readonly Pick<LspCallHierarchyItem, 'uri'>[]) => uris.push(...list.map((item) => item.uri))
