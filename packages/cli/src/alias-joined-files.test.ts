@@ -18,4 +18,23 @@ describe('pyright findReferences of a function imported under another name in ma
       'Joined: the references of _ (shop/a.py:1:29) and _ (shop/b.py:1:29), which import lazy under other names (the places they add are in 5 files: shop/a.py, shop/b.py, shop/c.py and 2 more); the server listed those of lazy only.',
     ])
   })
+
+  // The nineteenth session's own probing: 18 modules importing `lazy as L1` … `L18`; the aliases past
+  // 16 were not followed, and their calls were missing from an answer said complete (35 of 37).
+  it('follows 64 aliases, and names the ones past that, partial', { timeout: 180_000 }, async () => {
+    const files: Record<string, string> = { 'pyrightconfig.json': '{}', 'shop/__init__.py': '', 'shop/tr.py': 'def lazy(s: str) -> str:\n    return s\n' }
+    for (let i = 1; i <= 66; i++) files[`shop/m${i}.py`] = `from shop.tr import lazy as L${i}\n\n\ndef f${i}() -> str:\n    return L${i}("x")\n`
+    const root = await tempWorkspace(files)
+    const calls = execFileSync('grep', ['-rE', String.raw`return L[0-9]+\(`, 'shop'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean)
+    expect(calls).toHaveLength(66)
+    const answer = (await toolOn(root).ask('findReferences', 'shop/tr.py:1:5')).split('\n')
+    // Asked in the answer's order (shop/m1.py, shop/m10.py, …): m8 and m9 come last.
+    expect(answer.slice(0, 2)).toEqual([
+      'Partial answer (unchecked): 2 more names the symbol may be imported under were not followed past 64 (L8 (shop/m8.py:1:29) and L9 (shop/m9.py:1:29)): their uses are not listed',
+      '131 references to lazy in 67 files; showing 1-100 (page 1 of 2)',
+    ])
+    expect(answer.at(-1)).toBe(
+      'Joined: the references of L1 (shop/m1.py:1:29), L10 (shop/m10.py:1:29), L11 (shop/m11.py:1:29), L12 (shop/m12.py:1:29), L13 (shop/m13.py:1:29) and 59 more, which import lazy under other names; the server listed those of lazy only.',
+    )
+  })
 })

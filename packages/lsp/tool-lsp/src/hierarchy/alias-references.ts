@@ -1,12 +1,13 @@
 import { untilAborted } from '@agent-lsp/abort'
-import { compareLocations, type LspLocation, type LspLocationsResult } from '@agent-lsp/lsp'
+import { compareLocations, type LspCompleteness, type LspIncompleteReason, type LspLocation, type LspLocationsResult } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import type { LineReader } from '../input/file-lines.js'
+import { relativeInside } from '../input/workspace-path.js'
 import { fsPathOf } from '../render/location-targets.js'
 import { rangeHolds } from '../text/positions.js'
 import { positionKey } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
-import { definitionsAt, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
+import type { HierarchyJoin, HierarchyMethod } from './method-family.js'
 
 /** What follows a name imported under another one: `URI as Uri` (Python, TypeScript), `numpy as np`. */
 const AS_ALIAS = /^\s+as\s+([\p{L}_$][\p{L}\p{N}_$]*)/u
@@ -22,8 +23,8 @@ const ENTRY = String.raw`${NAME}(?:\s+as\s+${NAME})?`
  */
 const IMPORT_LINE = new RegExp(String.raw`\b(import|export)\b|^\s*[({]?\s*(?:${ENTRY}\s*,\s*)*${ENTRY}\s*,?\s*[)}]?\s*;?\s*$`, 'u')
 
-/** Aliases followed per answer; a name imported under more names than this is rare. */
-const MAX_ALIASES = 16
+/** Aliases asked per answer (two questions each); past it the answer is partial and names the rest. */
+const MAX_ALIASES = 64
 
 /**
  * `result` (the server's references of the symbol at the cursor) joined with the references of
@@ -32,7 +33,9 @@ const MAX_ALIASES = 16
  * answer said complete), where tsserver lists them itself. Each reference followed by `as NAME`
  * on an import's line (see {@link IMPORT_LINE}) whose definition leads back to the symbol has the
  * references at `NAME` asked and joined (relation `alias`); a server that listed them adds
- * nothing, and nothing is said joined.
+ * nothing, and nothing is said joined. An alias not followed, past {@link MAX_ALIASES} or because
+ * the server failed at it, makes the answer `partial` (`unchecked`, `failed`) naming it: its uses
+ * may be missing (before, 2 of 18 aliases past a bound of 16 left their calls out of an answer said complete).
  */
 export async function referencesThroughAliases(context: HierarchyContext, result: LspLocationsResult, readLines: LineReader): Promise<HierarchyJoin<LspLocationsResult>> {
   const pending = await aliasesIn(result.locations, readLines)
@@ -40,26 +43,69 @@ export async function referencesThroughAliases(context: HierarchyContext, result
   const { ctx, workspaceRoot, signal } = context
   const locations = new Map(result.locations.map((location) => [keyOf(location), location]))
   const joined: HierarchyMethod[] = []
+  const failed: string[] = []
+  const seen = new Set<string>()
   let { completeness } = result
   // An alias of an alias (`from aliases import Uri as U2`) is found among the uses joined.
   for (let asked = 0; pending.length > 0 && asked < MAX_ALIASES; asked++) {
     const alias = pending.shift()!
+    seen.add(aliasKey(alias))
+    const at = { filePath: URI.parse(alias.uri).fsPath, position: alias.position, workspaceRoot }
     // An alias of the symbol leads to it: its definition is among the references (the declaration).
-    if (!(await definitionsAt(context, { absolutePath: URI.parse(alias.uri).fsPath, position: alias.position })).some((location) => locations.has(keyOf(location)))) continue
-    const theirs = await untilAborted(ctx.lsp.query({ operation: 'findReferences', filePath: URI.parse(alias.uri).fsPath, position: alias.position, workspaceRoot }, signal), signal).catch((error: unknown) => {
-      if (signal.aborted) throw error
-      return undefined
-    })
+    const definitions = await askOrFail(ctx.lsp.query({ operation: 'goToDefinition', ...at }, signal), signal)
+    const theirs = definitions?.locations.some((location) => locations.has(keyOf(location))) ? await askOrFail(ctx.lsp.query({ operation: 'findReferences', ...at }, signal), signal) : definitions && null
+    if (theirs === undefined) failed.push(aliasLabel(alias, workspaceRoot))
+    if (!theirs) continue
     // The alias's own name in the import is no use of the symbol beyond the import already listed.
-    const added = (theirs?.locations ?? []).filter((location) => !locations.has(keyOf(location)) && !(location.uri === alias.uri && rangeHolds(location.range, alias.position)))
+    const added = theirs.locations.filter((location) => !locations.has(keyOf(location)) && !(location.uri === alias.uri && rangeHolds(location.range, alias.position)))
     if (added.length === 0) continue
     for (const location of added) locations.set(keyOf(location), location)
-    if (completeness.state === 'complete' && theirs?.completeness.state === 'partial') completeness = theirs.completeness
+    if (completeness.state === 'complete' && theirs.completeness.state === 'partial') completeness = theirs.completeness
     joined.push({ ...alias, addedIn: [...new Set(added.map((location) => location.uri))] })
-    pending.push(...(await aliasesIn(added, readLines)))
+    pending.push(...(await aliasesIn(added, readLines)).filter((each) => !seen.has(aliasKey(each))))
   }
-  if (joined.length === 0) return { result, joined: [], notes: [] }
+  const unasked = [...new Map(pending.map((alias) => [aliasKey(alias), alias])).values()].filter((alias) => !seen.has(aliasKey(alias)))
+  completeness = unfollowed(completeness, failed, unasked.map((alias) => aliasLabel(alias, workspaceRoot)))
+  if (joined.length === 0) return { result: completeness === result.completeness ? result : { ...result, completeness }, joined: [], notes: [] }
   return { result: { ...result, locations: [...locations.values()].sort(compareLocations), completeness }, joined, notes: [] }
+}
+
+/** The seam's answer, or `undefined` when the server failed at it (an abort is thrown). */
+async function askOrFail<Result>(query: Promise<Result>, signal: AbortSignal): Promise<Result | undefined> {
+  return untilAborted(query, signal).catch((error: unknown) => {
+    if (signal.aborted) throw error
+    return undefined
+  })
+}
+
+/** `completeness` made partial by the aliases the server failed at and those past the bound, named (the first three). */
+function unfollowed(completeness: LspCompleteness, failed: readonly string[], unasked: readonly string[]): LspCompleteness {
+  const said: { reason: LspIncompleteReason; message: string }[] = []
+  if (failed.length > 0) said.push({ reason: 'failed', message: `the language server failed at ${namedList(failed)}, ${failed.length === 1 ? 'a name' : 'names'} the symbol may be imported under: ${failed.length === 1 ? 'its' : 'their'} uses are not listed` })
+  if (unasked.length > 0) {
+    said.push({ reason: 'unchecked', message: `${unasked.length} more ${unasked.length === 1 ? 'name' : 'names'} the symbol may be imported under ${unasked.length === 1 ? 'was' : 'were'} not followed past ${MAX_ALIASES} (${namedList(unasked)}): ${unasked.length === 1 ? 'its' : 'their'} uses are not listed` })
+  }
+  if (said.length === 0) return completeness
+  const message = said.map((each) => each.message).join('; ')
+  return { state: 'partial', reason: said[0]!.reason, message: completeness.state === 'partial' ? `${message}; ${completeness.message}` : message }
+}
+
+const MAX_NAMED = 3
+
+/** `a`, `a and b`, `a, b, c and 4 more`. */
+function namedList(names: readonly string[]): string {
+  const shown = names.slice(0, MAX_NAMED)
+  const more = names.length - shown.length
+  if (more > 0) return `${shown.join(', ')} and ${more} more`
+  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
+}
+
+const aliasKey = (alias: HierarchyMethod): string => positionKey(alias.uri, alias.position)
+
+/** `L8 (shop/m8.py:1:29)`: the alias's name and where it is imported (relative to `root` when inside it; 1-based, UTF-16). */
+function aliasLabel(alias: HierarchyMethod, root: string): string {
+  const fsPath = URI.parse(alias.uri).fsPath
+  return `${alias.name} (${relativeInside(root, fsPath) ?? fsPath}:${alias.position.line + 1}:${alias.position.character + 1})`
 }
 
 /** The names `locations` are imported under: each followed by `as NAME` on an import's line (see {@link IMPORT_LINE}). */
@@ -69,7 +115,7 @@ async function aliasesIn(locations: readonly LspLocation[], readLines: LineReade
   let lines: readonly string[] | undefined
   let linesOf: string | undefined
   for (const location of locations) {
-    if (location.range.start.line !== location.range.end.line || aliases.length >= MAX_ALIASES) continue
+    if (location.range.start.line !== location.range.end.line) continue
     if (location.uri !== linesOf) {
       const file = fsPathOf(location.uri)
       lines = file === undefined ? undefined : await readLines(file)

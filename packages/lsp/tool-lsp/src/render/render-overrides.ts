@@ -39,7 +39,7 @@ export async function overrideReferenceLines(
     for (const [relation, one, many] of RELATIONS) {
       const named = await Promise.all(joined.filter((method) => method.relation === relation).map(label))
       if (named.length === 0) continue
-      const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`
+      const list = named.length === 1 ? named[0] : named.length > MAX_JOINED_NAMED ? `${named.slice(0, MAX_JOINED_NAMED).join(', ')} and ${named.length - MAX_JOINED_NAMED} more` : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`
       groups.push(`${list}, ${(named.length === 1 ? one : many).replace('$', name)}`)
     }
     // An incomingCalls answer joins only the bases' calls on an instance, which may run the method asked.
@@ -51,6 +51,9 @@ export async function overrideReferenceLines(
   if (notes.length > 0) lines.push(`${whole} may be incomplete: ${notes.join('; ')}.`)
   return lines
 }
+
+/** Methods (or aliases) named per relation of a Joined line; the rest are counted (64 aliases made a 4 KB line). */
+const MAX_JOINED_NAMED = 5
 
 /** Files named of the places the aliases joined added, when they are more than the aliases' own files. */
 const MAX_FILES_NAMED = 3
