@@ -140,7 +140,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
         if (lexical === 'string' && namesInString(texts.lines(uri)?.[line] ?? '', character, character + name.length)) inStrings.push(place)
       } else if (isKeywordUse(texts.lines(uri)?.[line] ?? '', character, character + name.length, languageOfExtension(extname(occurrence.path).toLowerCase()))) counts.keywords++
       // In a shell script, part of a longer function name (`my-func` of `my-func-extra`), or of bash's other namespace: another symbol.
-      else if (scope.familyOf(occurrence.path) === 'shell' && namesOtherShellSymbol(texts.lines(uri)?.[line] ?? '', character, name, (namespace ??= shellNamespaceOfCursor(texts, cursor, name)))) counts.elsewhere++
+      else if (scope.familyOf(occurrence.path) === 'shell' && namesOtherShellSymbol(texts.lines(uri)?.[line] ?? '', character, name, (namespace ??= shellNamespaceOfCursor(texts, cursor)))) counts.elsewhere++
       else if (!askGenerated && isGenerated(texts, uri)) counts.generated++
       else toAsk.push(place)
     }

@@ -6,6 +6,6 @@ export { inImportStatement } from './import-statement.js'
 // Shell function names with `-`, `.` and `:` (`my-func`), read whole.
 export { isShellName, shellNameSpan } from './shell-name.js'
 // Bash's two namespaces: a name at a place is a variable (`$count`, `count=1`) or a function.
-export { shellNamespaceAt, type LineSpan, type ShellNamespace } from './shell-namespace.js'
+export { shellNamespaceAround, shellNamespaceAt, type LineSpan, type ShellNamespace } from './shell-namespace.js'
 // A shell variable's places in one scope (a function's `local` one, or the script's).
 export { sameShellScope, type ShellPlace, type ShellScripts } from './shell-scope.js'

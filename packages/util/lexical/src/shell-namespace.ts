@@ -31,6 +31,17 @@ export function shellNamespaceAt(lineText: string, start: number, end: number): 
 }
 
 /**
+ * The namespace (see {@link shellNamespaceAt}) of the word (letters, digits, `_`) holding or ending
+ * at UTF-16 `character` of a shell script's `lineText`: a cursor, or the start of a place a server
+ * gave (a definition's range is the whole `count=1` or function).
+ */
+export function shellNamespaceAround(lineText: string, character: number): ShellNamespace {
+  const start = character - (/[\p{L}\p{N}_]*$/u.exec(lineText.slice(0, character))?.[0].length ?? 0)
+  const length = /^[\p{L}\p{N}_]*/u.exec(lineText.slice(start))?.[0].length ?? 0
+  return shellNamespaceAt(lineText, start, start + length)
+}
+
+/**
  * Whether the variable name at UTF-16 `start` of `lineText` is declared `local` there (`local x`,
  * `local -r a x=1`): a variable of the function around it, apart from any other of its name.
  */

@@ -1,6 +1,6 @@
 import type { LspPosition } from '@agent-lsp/lsp'
 import type { Texts } from '../search/texts.js'
-import { inRanges, lexicalRanges, shellNamespaceAt, shellNameSpan, type LexicalFamily, type ShellNamespace } from '@agent-lsp/lexical'
+import { inRanges, lexicalRanges, shellNamespaceAround, shellNamespaceAt, shellNameSpan, type LexicalFamily, type ShellNamespace } from '@agent-lsp/lexical'
 
 // What a place the search found is before any server is asked about it.
 
@@ -39,11 +39,9 @@ export function namesOtherShellSymbol(lineText: string, character: number, name:
   return to - from > name.length
 }
 
-/** The namespace of `name` at the cursor of a shell script's query (the function where the cursor is not on it). */
-export function shellNamespaceOfCursor(texts: Texts, cursor: { readonly uri: string; readonly position: LspPosition }, name: string): ShellNamespace {
-  const lineText = texts.lines(cursor.uri)?.[cursor.position.line] ?? ''
-  const start = lineText.lastIndexOf(name, cursor.position.character)
-  return start >= 0 && start + name.length >= cursor.position.character ? shellNamespaceAt(lineText, start, start + name.length) : 'function'
+/** The namespace of the name at the cursor of a shell script's query (see `shellNamespaceAround`). */
+export function shellNamespaceOfCursor(texts: Texts, cursor: { readonly uri: string; readonly position: LspPosition }): ShellNamespace {
+  return shellNamespaceAround(texts.lines(cursor.uri)?.[cursor.position.line] ?? '', cursor.position.character)
 }
 
 /** The comments and strings of each file text, scanned once (see `lexicalRanges`). */

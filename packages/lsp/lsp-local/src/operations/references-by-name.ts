@@ -1,4 +1,4 @@
-import { shellNamespaceAt, type ShellNamespace } from '@agent-lsp/lexical'
+import { shellNamespaceAround, type ShellNamespace } from '@agent-lsp/lexical'
 import { languageOf, type LspCompleteness, type LspLocation, type LspPosition, type LspRange, type LspSymbol } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '../config.js'
 import { normalizeLocations } from '../normalize/normalize.js'
@@ -119,8 +119,7 @@ function listedFiles(context: NamingContext, documents: OpenDocuments, config: L
   const namespaceOf = async (location: LspLocation): Promise<ShellNamespace | undefined> => {
     const text = await open(location.uri)
     if (typeof text !== 'string' || !isShellScript(config, location.uri)) return undefined
-    const { range } = wordAt(text, location.range.start)
-    return shellNamespaceAt(lineAt(text, range.start.line) ?? '', range.start.character, range.end.character)
+    return shellNamespaceAround(lineAt(text, location.range.start.line) ?? '', location.range.start.character)
   }
   const namespaceAt = (position: LspPosition): Promise<ShellNamespace | undefined> =>
     context.uri === null ? Promise.resolve(undefined) : namespaceOf({ uri: context.uri, range: { start: position, end: position } })
