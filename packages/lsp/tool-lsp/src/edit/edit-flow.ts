@@ -217,7 +217,7 @@ function renameBinding(check: RenameCheck, plan: EditPlan, rename: { readonly cu
   const mapped = (references: readonly LspLocation[]) => mappedReferences({ ...check, references }, plan.sites)[0]
   const at = mapped(underCursor) ?? mapped(inCursorFile) ?? expected[0]
   if (at === undefined) return undefined
-  return { at, expected, written: plan.sites, names: { old: rename.oldName, new: rename.newName } }
+  return { at, expected, unlisted: mappedReferences({ ...check, references: check.added }, plan.sites), written: plan.sites, names: { old: rename.oldName, new: rename.newName } }
 }
 
 /** The rename asked once more (through re-export aliases), or `null` when it has no edit. */

@@ -7,7 +7,7 @@ describe('the renamed references asked goToDefinition', () => {
   it('are each file\'s first before any file\'s second, in the references\' order, at most MAX_DEFINITION_PROBES', () => {
     // 200 references in a.ts, then one in each of 100 other files: every file keeps one.
     const expected = [...Array.from({ length: 200 }, (_, line) => site('/w/a.ts', line)), ...Array.from({ length: 100 }, (_, index) => site(`/w/f${index}.ts`, 0))]
-    const binding: RenameBinding = { at: expected[0]!, expected, written: expected, names: { old: 'total', new: 'count' } }
+    const binding: RenameBinding = { at: expected[0]!, expected, unlisted: [], written: expected, names: { old: 'total', new: 'count' } }
     const probes = definitionProbes(binding)
     expect(probes).toHaveLength(MAX_DEFINITION_PROBES)
     expect(new Set(probes.map((probe) => probe.path)).size).toBe(101)

@@ -23,6 +23,12 @@ export interface RenameBinding {
   readonly at: Site
   /** The old name's references, each at its renamed place: the new name must refer to all of them. */
   readonly expected: readonly Site[]
+  /**
+   * Of `expected`, those the server did not list for the old name (the cross-check's): its answer
+   * for the new name leaving them out again says nothing (tsserver lists a merged interface's
+   * meaning only, not its namespace's); only their definitions can show them captured.
+   */
+  readonly unlisted: readonly Site[]
   /** Every place the rename writes the new name: the new name's references may be only these. */
   readonly written: readonly Site[]
   readonly names: { readonly old: string; readonly new: string }
@@ -102,7 +108,8 @@ export async function nameConflict(
     return (await Promise.all(places.map(spellsNewName))).some(Boolean)
   }
   const elsewhere = new Set((await Promise.all(definitions.map(async (probe) => ((await leadsElsewhere(probe)) ? siteKey(probe.site) : undefined)))).filter((key) => key !== undefined))
-  const captured = binding.expected.filter((site) => !foundKeys.has(siteKey(site)) || elsewhere.has(siteKey(site)))
+  const unlisted = new Set(binding.unlisted.map(siteKey))
+  const captured = binding.expected.filter((site) => (!foundKeys.has(siteKey(site)) && !unlisted.has(siteKey(site))) || elsewhere.has(siteKey(site)))
   return { captured, shadowing: others.filter((_, index) => spelled[index]) }
 }
 

@@ -29,6 +29,8 @@ export interface RenameCheck {
   readonly failure: string | undefined
   /** References the server missed (found by the cross-check) that no text edit of the rename changes. */
   readonly missed: readonly LspLocation[]
+  /** The references the server did not list, the cross-check's (`LspCrossCheck.added`); none without one. */
+  readonly added: readonly LspLocation[]
   /** Places naming the old name that the server could not resolve (none without a cross-check). */
   readonly candidates: readonly LspCandidate[]
   /** Whether the references were cross-checked (the service is wrapped by a cross-check layer). */
@@ -88,10 +90,10 @@ export async function checkRename(context: EditFlowContext, cursor: Cursor, edit
     const strings = check?.inStrings ?? noStrings
     const left = strings.locations.filter((location) => !changedBy(edit, location))
     const inStrings = { count: strings.count - (strings.locations.length - left.length), locations: left }
-    return { references: result.locations, failure: undefined, missed, candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut, unsearched, inStrings }
+    return { references: result.locations, failure: undefined, missed, added: check?.added ?? [], candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut, unsearched, inStrings }
   } catch (error) {
     if (context.signal.aborted) throw error
-    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false, unsearched: 0, inStrings: noStrings }
+    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], added: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false, unsearched: 0, inStrings: noStrings }
   }
 }
 
