@@ -1,5 +1,6 @@
 import { isAbsolute, relative } from 'node:path'
-import type { LspCompleteness, LspUnsearched } from '@agent-lsp/lsp'
+import type { LspCallsResult, LspCandidate, LspCompleteness, LspCrossCheck, LspLocationsResult, LspUnsearched } from '@agent-lsp/lsp'
+import { sortLocations } from './classify/classify.js'
 import { MAX_FILE_BYTES } from './search/ripgrep-scope.js'
 import { fileUri, uriPath } from './search/texts.js'
 import type { Unsearched } from './search/unsearched.js'
@@ -59,3 +60,46 @@ export function unsearchedMessage(name: string, unsearched: LspUnsearched, root:
 function mebibytes(bytes: number): string {
   return `${(bytes / 2 ** 20).toFixed(1)} MiB`
 }
+
+/**
+ * The answer with the cross-check's findings and what they mean for its completeness.
+ * @param unsettled - the `file:` URIs of the occurrences left unchecked because goToDefinition there answered empty and partial.
+ */
+export function finish<Result extends LspLocationsResult | LspCallsResult>(result: Result, check: LspCrossCheck, unsettled: readonly string[]): Result {
+  const merged =
+    result.kind === 'locations' && check.added.length > 0 ? { ...result, locations: sortLocations([...result.locations, ...check.added]) } : result
+  const { counts, name, truncated } = check
+  let answer: Result = { ...merged, crossCheck: check }
+  // Candidates first: they are what the model must look at; a cut cross-check is said after.
+  const through = (reason: LspCandidate['reason']) => check.candidates.filter((candidate) => candidate.reason === reason && candidate.declaration !== undefined)
+  const filesOf = (candidates: readonly LspCandidate[]): string => [...new Set(candidates.map((candidate) => relativeTo(result.resolvedWorkspaceRoot, uriPath(candidate.declaration!.uri))))].sort().join(', ')
+  const [throughDeclarations, throughCounterpart] = [through('declaration'), through('counterpart')]
+  const unresolved = counts.candidates - throughDeclarations.length - throughCounterpart.length
+  if (unresolved > 0) {
+    answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(unresolved)} ${name} where the server could not resolve it (${mayBe(unresolved)})` })
+  }
+  if (throughDeclarations.length > 0) {
+    const count = throughDeclarations.length
+    answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(count)} ${name} through its package’s compiled declarations (${filesOf(throughDeclarations)}), not its source (${mayBe(count)})` })
+  }
+  if (throughCounterpart.length > 0) {
+    const count = throughCounterpart.length
+    answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(count)} ${name} through its counterpart (${filesOf(throughCounterpart)}: a declaration file and the JavaScript it declares, one at run time, two symbols to the server; ${mayBe(count)})` })
+  }
+  const values = check.valueUses?.count ?? 0
+  if (values > 0) {
+    answer = withCompleteness(answer, { reason: 'unresolved', message: `${values === 1 ? '1 place uses' : `${values} places use`} ${name} as a value (passed or stored), where it may be called with no call naming it: callers through ${values === 1 ? 'it are' : 'them are'} not listed` })
+  }
+  if (counts.unchecked > 0 || truncated) {
+    const cut = truncated ? `the search stopped at ${counts.occurrences} occurrences of ${name}` : `${counts.unchecked} of ${counts.occurrences} occurrences of ${name} were left unchecked ${whyUnchecked(counts.unchecked, unsettled, result.resolvedWorkspaceRoot)}`
+    answer = withCompleteness(answer, { reason: 'unchecked', message: `${cut}; they may hold places the server missed` })
+  }
+  if (check.unsearched.count > 0) answer = withCompleteness(answer, { reason: 'unchecked', message: unsearchedMessage(name, check.unsearched, result.resolvedWorkspaceRoot) })
+  return answer
+}
+
+/** `1 place names`, `3 places name`: how a candidates message starts. */
+const placesName = (count: number): string => (count === 1 ? '1 place names' : `${count} places name`)
+
+/** `it may be this symbol`, `they may be this symbol`: how a candidates message ends. */
+const mayBe = (count: number): string => `${count === 1 ? 'it' : 'they'} may be this symbol`

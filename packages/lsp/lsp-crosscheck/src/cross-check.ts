@@ -4,7 +4,7 @@ import { isKeywordUse, languageOfExtension } from '@agent-lsp/keywords'
 import type { ShellNamespace } from '@agent-lsp/lexical'
 import type { LspCallsResult, LspCandidate, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { compareLocations } from '@agent-lsp/lsp'
-import { classify, overlaps, sortLocations, type Verdict } from './classify/classify.js'
+import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { settleDeclarations } from './classify/declarations.js'
 import { throughStandIns } from './classify/stand-ins.js'
@@ -14,7 +14,7 @@ import { listedValueUses, usedAsValue, withoutValueUses } from './classify/value
 import { originDecorators } from './classify/decorators.js'
 import { namesInString } from './classify/string-name.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
-import { relativeTo, unsearchedMessage, unsearchedOf, whyUnchecked, withCompleteness } from './completeness.js'
+import { finish, unsearchedOf, withCompleteness } from './completeness.js'
 import { nameOfPlaces, symbolName } from './name.js'
 import type { SearchScope } from './scope.js'
 import { isGenerated, lexicalAt, namesOtherShellSymbol, shellNamespaceOfCursor } from './classify/lexical-place.js'
@@ -181,14 +181,17 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const { property } = decorated
     const valueUses: LspLocation[] = result.kind === 'calls' ? [...(property ? [] : listedValueUses(result, texts)), ...decorated.keeping] : []
     const packageOf = packageNames()
+    // An ambient declaration's implementation is its counterpart's declaration (`lib.d.ts` → `lib.js`), which the server keeps apart.
+    const implementedIn = (declaration: { readonly place: LspLocation; readonly reason: string }, location: LspLocation): boolean =>
+      request.operation === 'goToImplementation' && declaration.reason === 'counterpart' && overlaps(declaration.place, location)
     settled.forEach((verdict, index) => {
       const location = asked[index]!
       const declaration = verdict.kind === 'elsewhere' ? compiledDeclaration(location, verdict.targets, found.length > 0 ? found : [cursorPlace], name, (uri) => texts.lines(uri), packageOf, uriPath) : undefined
       if (verdict.kind === 'here' && adds(request.operation, location, verdict.declaration === true)) {
         added.push(location)
         counts.added++
-      } else if (declaration !== undefined && adds(request.operation, location, false)) {
-        candidates.push({ location, reason: 'declaration', message: null, declaration })
+      } else if (declaration !== undefined && (adds(request.operation, location, false) || implementedIn(declaration, location))) {
+        candidates.push({ location, reason: declaration.reason, message: null, declaration: declaration.place })
         counts.candidates++
       } else if (verdict.kind === 'here' || verdict.kind === 'elsewhere') {
         counts.elsewhere++
@@ -260,41 +263,3 @@ function listedPlaces(result: LspLocationsResult | LspCallsResult): LspLocation[
 
 /** The occurrences in strings listed in `LspCrossCheck.inStrings`; the rest are counted. */
 const MAX_IN_STRINGS = 20
-
-/**
- * The answer with the cross-check's findings and what they mean for its completeness.
- * @param unsettled - the `file:` URIs of the occurrences left unchecked because goToDefinition there answered empty and partial.
- */
-function finish<Result extends LspLocationsResult | LspCallsResult>(result: Result, check: LspCrossCheck, unsettled: readonly string[]): Result {
-  const merged =
-    result.kind === 'locations' && check.added.length > 0 ? { ...result, locations: sortLocations([...result.locations, ...check.added]) } : result
-  const { counts, name, truncated } = check
-  let answer: Result = { ...merged, crossCheck: check }
-  // Candidates first: they are what the model must look at; a cut cross-check is said after.
-  const throughDeclarations = check.candidates.filter((candidate) => candidate.declaration !== undefined)
-  const unresolved = counts.candidates - throughDeclarations.length
-  if (unresolved > 0) {
-    answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(unresolved)} ${name} where the server could not resolve it (${mayBe(unresolved)})` })
-  }
-  if (throughDeclarations.length > 0) {
-    const count = throughDeclarations.length
-    const files = [...new Set(throughDeclarations.map((candidate) => relativeTo(result.resolvedWorkspaceRoot, uriPath(candidate.declaration!.uri))))].sort()
-    answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(count)} ${name} through its package’s compiled declarations (${files.join(', ')}), not its source (${mayBe(count)})` })
-  }
-  const values = check.valueUses?.count ?? 0
-  if (values > 0) {
-    answer = withCompleteness(answer, { reason: 'unresolved', message: `${values === 1 ? '1 place uses' : `${values} places use`} ${name} as a value (passed or stored), where it may be called with no call naming it: callers through ${values === 1 ? 'it are' : 'them are'} not listed` })
-  }
-  if (counts.unchecked > 0 || truncated) {
-    const cut = truncated ? `the search stopped at ${counts.occurrences} occurrences of ${name}` : `${counts.unchecked} of ${counts.occurrences} occurrences of ${name} were left unchecked ${whyUnchecked(counts.unchecked, unsettled, result.resolvedWorkspaceRoot)}`
-    answer = withCompleteness(answer, { reason: 'unchecked', message: `${cut}; they may hold places the server missed` })
-  }
-  if (check.unsearched.count > 0) answer = withCompleteness(answer, { reason: 'unchecked', message: unsearchedMessage(name, check.unsearched, result.resolvedWorkspaceRoot) })
-  return answer
-}
-
-/** `1 place names`, `3 places name`: how a candidates message starts. */
-const placesName = (count: number): string => (count === 1 ? '1 place names' : `${count} places name`)
-
-/** `it may be this symbol`, `they may be this symbol`: how a candidates message ends. */
-const mayBe = (count: number): string => `${count === 1 ? 'it' : 'they'} may be this symbol`

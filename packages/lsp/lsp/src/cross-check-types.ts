@@ -9,15 +9,18 @@ import type { LspLocation } from './positions.js'
  * declaration of over: LSP_TIMEOUT: …`). `declaration`: it leads to a declaration of the name in a compiled
  * declaration file (`.d.ts`) of the package the symbol's source is in — a use through the
  * package's build output (`dist/index.d.ts`), which the server does not map to the source without
- * declaration maps; `declaration` is that place.
+ * declaration maps; `declaration` is that place. `counterpart`: it leads to a declaration of the
+ * name in the symbol's counterpart, the JavaScript file a hand-written declaration file declares or
+ * that declaration file (`lib.js` beside `lib.d.ts`): one function at run time, two symbols to the
+ * server; `declaration` is that place.
  */
 export interface LspCandidate {
   /** The occurrence: the name's range, zero-based UTF-16, half-open. */
   readonly location: LspLocation
-  readonly reason: 'unresolved' | 'failed' | 'declaration'
-  /** Why asking failed (an `LspError`'s `code: message`); `null` for `unresolved` and `declaration`. */
+  readonly reason: 'unresolved' | 'failed' | 'declaration' | 'counterpart'
+  /** Why asking failed (an `LspError`'s `code: message`); `null` for the other reasons. */
   readonly message: string | null
-  /** For `declaration`: where `goToDefinition` at the occurrence leads (in the `.d.ts`). */
+  /** For `declaration` and `counterpart`: where `goToDefinition` at the occurrence leads (the `.d.ts`, or the counterpart). */
   readonly declaration?: LspLocation
 }
 

@@ -7,14 +7,18 @@ import { overlaps } from './classify.js'
 const declarationFile = /\.d\.[cm]?ts$/i
 
 /**
- * Where a use (`occurrence`) reaches the symbol through its package's compiled declarations, if it does: one of
- * `targets` (where `goToDefinition` at the use leads) is in a declaration file whose package
- * (the nearest `package.json` with a `name`) is the package of one of `definitions` (the symbol's
- * own, none of them a declaration file), and names `name` there. A workspace package imported by
- * its name resolves to its `types` (`dist/index.d.ts`); without declaration maps the server cannot
- * lead from there to the source, so such a use may be this symbol: a candidate, not another
- * symbol. A declaration of another package (TypeScript's `lib.es5.d.ts`, a dependency) stays
- * another symbol.
+ * Where a use (`occurrence`) reaches the symbol through a declaration the server keeps apart from
+ * it, if it does: one of `targets` (where `goToDefinition` at the use leads) names `name` and is
+ * - in a declaration file whose package (the nearest `package.json` with a `name`) is the package
+ *   of one of `definitions` (the symbol's own, none of them a declaration file): a workspace package
+ *   imported by its name resolves to its `types` (`dist/index.d.ts`), and without declaration maps
+ *   the server cannot lead from there to the source;
+ * - or in the JavaScript file a hand-written declaration file of the symbol declares, or the other
+ *   way round (`lib.d.ts` beside `lib.js`, see {@link declaredJavaScript}): one function at run time,
+ *   two symbols to the server (the nineteenth trial: a rename from `lib.d.ts` left `lib.js` and was
+ *   "Verified", and the program failed).
+ * Such a use may be this symbol: a candidate, not another symbol. A declaration of another package
+ * (TypeScript's `lib.es5.d.ts`, a dependency) stays another symbol.
  * @param packageOf - the package name of a file path (see {@link packageNames}).
  */
 export function compiledDeclaration(
@@ -25,18 +29,25 @@ export function compiledDeclaration(
   linesOf: (uri: string) => readonly string[] | undefined,
   packageOf: (path: string) => string | undefined,
   pathOf: (uri: string) => string,
-): LspLocation | undefined {
+): { readonly place: LspLocation; readonly reason: 'declaration' | 'counterpart' } | undefined {
   const sources = definitions.map((definition) => pathOf(definition.uri))
-  if (sources.length === 0 || sources.some((path) => declarationFile.test(path))) return undefined
-  const packages = new Set(sources.map(packageOf).filter((found) => found !== undefined))
-  return targets.find((target) => {
-    // The compiled declaration itself (its file is searched too) is not a use through it.
-    if (overlaps(target, occurrence)) return false
+  if (sources.length === 0) return undefined
+  const compiled = !sources.some((path) => declarationFile.test(path))
+  const packages = new Set(compiled ? sources.map(packageOf).filter((found) => found !== undefined) : [])
+  const names = (target: LspLocation): boolean => linesOf(target.uri)?.[target.range.start.line]?.startsWith(name, target.range.start.character) === true
+  for (const target of targets) {
     const path = pathOf(target.uri)
-    if (!declarationFile.test(path) || !packages.has(packageOf(path)!)) return false
-    const { start } = target.range
-    return linesOf(target.uri)?.[start.line]?.startsWith(name, start.character) === true
-  })
+    // The counterpart's own declaration is a place to edit with the symbol's; a compiled one (its file is searched too) is not a use through it.
+    if (sources.some((source) => declaredJavaScript(source) === path || declaredJavaScript(path) === source) && names(target)) return { place: target, reason: 'counterpart' }
+    if (compiled && !overlaps(target, occurrence) && declarationFile.test(path) && packages.has(packageOf(path)!) && names(target)) return { place: target, reason: 'declaration' }
+  }
+  return undefined
+}
+
+/** The JavaScript file a declaration file declares (`lib.d.ts` → `lib.js`, `.d.mts` → `.mjs`, `.d.cts` → `.cjs`); `undefined` for other files. */
+export function declaredJavaScript(path: string): string | undefined {
+  const found = /^(.*)\.d\.([cm]?)ts$/i.exec(path)
+  return found === null ? undefined : `${found[1]}.${found[2]}js`
 }
 
 /** A lookup of each path's package name (nearest `package.json` with a string `name`), cached per folder. */

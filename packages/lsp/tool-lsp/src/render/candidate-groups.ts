@@ -11,17 +11,18 @@ export interface CandidateGroup {
 /**
  * The candidates split by why they may be the symbol: those the server could not resolve (or
  * failed on), then those reaching it through its package's compiled declarations (`reason:
- * 'declaration'`), whose heading names the declaration files (as rows are shown, under `roots`).
+ * 'declaration'`), then those in its counterpart (`reason: 'counterpart'`: `lib.js` beside
+ * `lib.d.ts`), whose headings name the files they lead to (as rows are shown, under `roots`).
  * Empty groups are left out.
  */
 export function candidateGroups(candidates: readonly LspCandidate[], roots: readonly DisplayRoot[]): CandidateGroup[] {
-  const unresolved = candidates.filter((candidate) => candidate.declaration === undefined)
-  const declared = candidates.filter((candidate) => candidate.declaration !== undefined)
+  const leading = (reason: LspCandidate['reason']) => candidates.filter((candidate) => candidate.reason === reason && candidate.declaration !== undefined)
+  const filesOf = (group: readonly LspCandidate[]): string => [...new Set(group.map((candidate) => toLocationTarget(candidate.declaration!, roots).file))].sort().join(', ')
+  const [declared, counterpart] = [leading('declaration'), leading('counterpart')]
+  const unresolved = candidates.filter((candidate) => !declared.includes(candidate) && !counterpart.includes(candidate))
   const groups: CandidateGroup[] = []
   if (unresolved.length > 0) groups.push({ why: 'where the server could not resolve it', locations: unresolved.map((candidate) => candidate.location) })
-  if (declared.length > 0) {
-    const files = [...new Set(declared.map((candidate) => toLocationTarget(candidate.declaration!, roots).file))].sort()
-    groups.push({ why: `through its package’s compiled declarations ${files.join(', ')}`, locations: declared.map((candidate) => candidate.location) })
-  }
+  if (declared.length > 0) groups.push({ why: `through its package’s compiled declarations ${filesOf(declared)}`, locations: declared.map((candidate) => candidate.location) })
+  if (counterpart.length > 0) groups.push({ why: `through its counterpart ${filesOf(counterpart)}, which the server keeps apart`, locations: counterpart.map((candidate) => candidate.location) })
   return groups
 }
