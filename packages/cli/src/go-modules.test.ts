@@ -36,4 +36,18 @@ describe('Go modules that require one another, each with its own gopls', () => {
     const together = await joined.ask(asked)
     expect([joined.show(together), together.completeness]).toEqual([['beta/b.go:5:6'], { state: 'complete' }])
   })
+
+  // 70 more modules beside them (a Go monorepo without go.work): past 64 go.mod files none was
+  // read, and the answer said complete though beta requires alpha (beta's go.mod the 73rd found).
+  it('reads the go.mod files of a workspace with many modules', { timeout: 120_000 }, async () => {
+    const many: Record<string, string> = { ...modules }
+    for (let i = 10; i < 80; i++) many[`aa${i}/go.mod`] = `module example.com/aa${i}\n\ngo 1.19\n`
+    const seam = await seamOn(many)
+    const answer = await seam.ask({ operation: 'goToImplementation', filePath: 'alpha/a.go', position: { line: 2, character: 5 } })
+    expect(answer.completeness).toEqual({
+      state: 'partial',
+      reason: 'unchecked',
+      message: '1 other project names example.com/alpha (beta/go.mod); it has a go server of its own, not searched for goToImplementation: a go.work listing the modules (go work init ./a ./b) makes one gopls search them together',
+    })
+  })
 })

@@ -117,6 +117,15 @@ export function firstFileWith(root: string, extensions: ReadonlySet<string>): st
  * is too big to tell.
  */
 export function filesWith(root: string, extensions: ReadonlySet<string>, max: number, names: ReadonlySet<string> = new Set()): string[] | undefined {
+  const { files, all } = firstFilesWith(root, extensions, max, names)
+  return all ? files : undefined
+}
+
+/**
+ * The first `max` files of {@link filesWith}, and whether they are all there are (`false` when
+ * there are more, or the tree is too big to tell).
+ */
+export function firstFilesWith(root: string, extensions: ReadonlySet<string>, max: number, names: ReadonlySet<string> = new Set()): { files: string[]; all: boolean } {
   const found: string[] = []
   const complete = walk(root, { ...SOURCES_WALK, skip: skipped }, ({ path, files }) => {
     for (const name of files) {
@@ -126,5 +135,5 @@ export function filesWith(root: string, extensions: ReadonlySet<string>, max: nu
     }
     return 'continue'
   })
-  return complete && found.length <= max ? found : undefined
+  return { files: found.slice(0, max), all: complete && found.length <= max }
 }
