@@ -67,7 +67,7 @@ export async function renameThroughOverrides(context: EditFlowContext, edit: Lsp
       renamed.push(method)
     }
   }
-  const notes = [...family.unexamined, ...family.notes]
+  const notes = [...family.unexamined, ...family.notes.map((note) => note.message)]
   const { container } = family
   return { edit: renamed.length > 0 ? { changes } : edit, renamed, notRenamed, note: notes.length > 0 ? notes.join('; ') : undefined, ...(container === undefined ? {} : { container }), meets }
 }

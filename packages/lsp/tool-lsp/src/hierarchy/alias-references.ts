@@ -1,5 +1,4 @@
-import { untilAborted } from '@agent-lsp/abort'
-import { compareLocations, type LspCompleteness, type LspIncompleteReason, type LspLocation, type LspLocationsResult } from '@agent-lsp/lsp'
+import { compareLocations, type LspCompleteness, type LspLocation, type LspLocationsResult } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import type { LineReader } from '../input/file-lines.js'
 import { relativeInside } from '../input/workspace-path.js'
@@ -8,6 +7,7 @@ import { rangeHolds } from '../text/positions.js'
 import { positionKey } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 import type { HierarchyJoin, HierarchyMethod } from './method-family.js'
+import { askOrFail, namedList, partialBy, type Unfollowed } from './unfollowed.js'
 
 /** What follows a name imported under another one: `URI as Uri` (Python, TypeScript), `numpy as np`. */
 const AS_ALIAS = /^\s+as\s+([\p{L}_$][\p{L}\p{N}_$]*)/u
@@ -70,34 +70,14 @@ export async function referencesThroughAliases(context: HierarchyContext, result
   return { result: { ...result, locations: [...locations.values()].sort(compareLocations), completeness }, joined, notes: [] }
 }
 
-/** The seam's answer, or `undefined` when the server failed at it (an abort is thrown). */
-async function askOrFail<Result>(query: Promise<Result>, signal: AbortSignal): Promise<Result | undefined> {
-  return untilAborted(query, signal).catch((error: unknown) => {
-    if (signal.aborted) throw error
-    return undefined
-  })
-}
-
 /** `completeness` made partial by the aliases the server failed at and those past the bound, named (the first three). */
 function unfollowed(completeness: LspCompleteness, failed: readonly string[], unasked: readonly string[]): LspCompleteness {
-  const said: { reason: LspIncompleteReason; message: string }[] = []
+  const said: Unfollowed[] = []
   if (failed.length > 0) said.push({ reason: 'failed', message: `the language server failed at ${namedList(failed)}, ${failed.length === 1 ? 'a name' : 'names'} the symbol may be imported under: ${failed.length === 1 ? 'its' : 'their'} uses are not listed` })
   if (unasked.length > 0) {
     said.push({ reason: 'unchecked', message: `${unasked.length} more ${unasked.length === 1 ? 'name' : 'names'} the symbol may be imported under ${unasked.length === 1 ? 'was' : 'were'} not followed past ${MAX_ALIASES} (${namedList(unasked)}): ${unasked.length === 1 ? 'its' : 'their'} uses are not listed` })
   }
-  if (said.length === 0) return completeness
-  const message = said.map((each) => each.message).join('; ')
-  return { state: 'partial', reason: said[0]!.reason, message: completeness.state === 'partial' ? `${message}; ${completeness.message}` : message }
-}
-
-const MAX_NAMED = 3
-
-/** `a`, `a and b`, `a, b, c and 4 more`. */
-function namedList(names: readonly string[]): string {
-  const shown = names.slice(0, MAX_NAMED)
-  const more = names.length - shown.length
-  if (more > 0) return `${shown.join(', ')} and ${more} more`
-  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
+  return partialBy(completeness, said)
 }
 
 const aliasKey = (alias: HierarchyMethod): string => positionKey(alias.uri, alias.position)

@@ -8,6 +8,7 @@ import { rangeHolds } from '../text/positions.js'
 import { ClassHierarchy, classKey, METHOD_KINDS, ownMethod, positionKey, symbolKey, type ClassSymbol } from './class-hierarchy.js'
 import { combinedMembers } from './combined-bases.js'
 import type { HierarchyContext } from './hierarchy-context.js'
+import type { Unfollowed } from './unfollowed.js'
 import { implementationMembers, type ImplementationRelation } from './implementation-family.js'
 
 /**
@@ -65,8 +66,16 @@ export interface MethodFamily {
   readonly members: readonly FamilyMember[]
   /** Bases outside the workspace, not examined for a method of the name: a clause each. */
   readonly unexamined: readonly string[]
-  /** Why the same-named methods followed may not be all of them (a partial list, candidates past the bound): a clause each. */
-  readonly notes: readonly string[]
+  /**
+   * Why the methods found may not be all of them (a partial list, candidates or classes past a
+   * bound, a question the server failed): each makes an answer joining the family partial.
+   */
+  readonly notes: readonly FamilyNote[]
+}
+
+/** A clause of {@link MethodFamily.notes}; `mayRunIt`: what was not followed may hold methods whose calls run the one asked (a base it overrides only in a class combining them, an interface method it implements). */
+export interface FamilyNote extends Unfollowed {
+  readonly mayRunIt: boolean
 }
 
 /** Same-named methods elsewhere whose classes are followed upwards; the rest are counted in `notes`. */
@@ -161,7 +170,8 @@ export async function familyOf(context: HierarchyContext, at: MethodAt, name: st
     else if (above.some((key) => declaring.has(key))) join(klass, method, 'sibling')
   }
   // Python's classes combining its class with another base (mixins): related only there.
-  for (const member of await combinedMembers(context, hierarchy, declared.klass, name, new Set(family.keys()))) join(member.klass, member.method, member.relation, member.through)
+  const combined = await combinedMembers(context, hierarchy, declared.klass, name, new Set(family.keys()))
+  for (const member of combined.members) join(member.klass, member.method, member.relation, member.through)
   // Methods related by implementation (Go's interfaces, satisfied by shape) are its family too.
   if (name === declared.method.name) {
     const own = { uri: declared.klass.uri, position: declared.method.selectionRange.start, name }
@@ -170,9 +180,10 @@ export async function familyOf(context: HierarchyContext, at: MethodAt, name: st
     for (const [key, member] of await implementationMembers(context, hierarchy, own, had)) if (!family.has(key)) family.set(key, member)
   }
   const unchecked = candidates.length - Math.min(candidates.length, MAX_CANDIDATES)
-  const notes = [
-    ...(listed.note === undefined ? [] : [listed.note]),
-    ...(unchecked > 0 ? [`${unchecked} more methods named ${name} were not checked for overriding it`] : []),
+  const notes: FamilyNote[] = [
+    ...(listed.note === undefined ? [] : [{ ...listed.note, mayRunIt: false }]),
+    ...(unchecked > 0 ? [{ reason: 'unchecked' as const, message: `${unchecked} more methods named ${name} were not checked for overriding it past ${MAX_CANDIDATES}`, mayRunIt: false }] : []),
+    ...combined.unfollowed.map((each) => ({ ...each, mayRunIt: true })),
   ]
   return { container, members: [...family.values()], unexamined, notes }
 }
@@ -189,16 +200,17 @@ async function declarationOf(hierarchy: ClassHierarchy, definitions: readonly Ls
 
 
 /** The workspace symbols of a method's kind named exactly `name` (inside a container unless `anyContainer`), and a note when the list may be partial. */
-async function sameNamed(context: HierarchyContext, name: string, anyContainer: boolean): Promise<{ symbols: LspLocation[]; note: string | undefined }> {
+async function sameNamed(context: HierarchyContext, name: string, anyContainer: boolean): Promise<{ symbols: LspLocation[]; note: Unfollowed | undefined }> {
   const { ctx, workspaceRoot, signal } = context
   try {
     const result = await untilAborted(ctx.lsp.query({ operation: 'workspaceSymbol', query: name, filePath: null, workspaceRoot }, signal), signal)
     // tsserver names no container at all; a top-level function is no class's either way (`classAt` finds none).
     const symbols = result.symbols.filter((symbol) => symbol.name === name && METHOD_KINDS.has(symbol.kind) && (anyContainer || symbol.containerName !== undefined)).map(({ uri, range }) => ({ uri, range }))
-    const note = result.completeness.state === 'partial' ? `the methods named ${name} may not all have been found (${result.completeness.reason}): ${oneLine(result.completeness.message)}` : undefined
+    const { completeness } = result
+    const note = completeness.state === 'partial' ? { reason: completeness.reason, message: `the methods named ${name} may not all have been found (${completeness.reason}): ${oneLine(completeness.message)}` } : undefined
     return { symbols, note }
   } catch (error) {
     if (signal.aborted) throw error
-    return { symbols: [], note: `the methods named ${name} could not be listed: ${oneLine(error instanceof Error ? error.message : String(error))}` }
+    return { symbols: [], note: { reason: 'failed', message: `the methods named ${name} could not be listed: ${oneLine(error instanceof Error ? error.message : String(error))}` } }
   }
 }

@@ -7,6 +7,7 @@ import { ClassHierarchy } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 import { mayDispatchTo, methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
 import { outsideDispatch, outsideDispatchAt } from './outside-dispatch.js'
+import { partialBy } from './unfollowed.js'
 
 /** An `incomingCalls` answer with the calls of the methods its method overrides joined in. */
 export type OverriddenCalls = HierarchyJoin<LspCallsResult>
@@ -33,7 +34,8 @@ export async function callsThroughOverridden(context: HierarchyContext, cursor: 
   const dispatched = createReceiverCheck(context, new ClassHierarchy(context))
   let calls = result.calls
   const joined: HierarchyMethod[] = []
-  let completeness: LspCompleteness = outsideDispatch(family.members, name, 'calls', result.completeness)
+  // Methods not followed whose calls may run it (a mixin's bases): their calls may be missing.
+  let completeness: LspCompleteness = partialBy(outsideDispatch(family.members, name, 'calls', result.completeness), family.notes.filter((note) => note.mayRunIt))
   for (const { inside, ...method } of family.members) {
     // Outside the workspace the seam answers nothing.
     if (!inside || !mayDispatchTo(method.relation)) continue
@@ -51,7 +53,7 @@ export async function callsThroughOverridden(context: HierarchyContext, cursor: 
     // A server that follows the hierarchy itself (tsserver) listed them all: nothing is said joined.
     if (added) joined.push(method)
   }
-  // Only bases matter here: the same-named methods not followed (`family.notes`) could only override it.
+  // Only bases matter here: the same-named methods not followed (`family.notes` but those that `mayRunIt`) could only override it.
   if (joined.length === 0) return { ...unchanged, result: { ...result, completeness }, notes: family.unexamined }
   return { result: { ...result, calls, completeness }, joined, notes: family.unexamined }
 }

@@ -6,6 +6,7 @@ import { rangeHolds } from '../text/positions.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 import { methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
 import { outsideDispatch, outsideDispatchAt } from './outside-dispatch.js'
+import { partialBy } from './unfollowed.js'
 
 /** A `findReferences` answer with the references of its method's class hierarchy joined in. */
 export type OverrideReferences = HierarchyJoin<LspLocationsResult>
@@ -29,11 +30,12 @@ export async function referencesThroughOverrides(context: HierarchyContext, curs
     return completeness === result.completeness ? unchanged : { ...unchanged, result: { ...result, completeness } }
   }
   const { ctx, workspaceRoot, signal } = context
-  // A base outside the workspace may declare the method too: its references are not asked.
-  const notes = [...family.unexamined, ...family.notes]
+  // A base outside the workspace may declare the method too: its references are not asked (said in a line).
+  const notes = family.unexamined
   const locations = new Map(result.locations.map((location) => [locationKey(location), location]))
   const joined: HierarchyMethod[] = []
-  let completeness: LspCompleteness = outsideDispatch(family.members, name, 'references', result.completeness)
+  // Methods of the family not followed: their references may be missing.
+  let completeness: LspCompleteness = partialBy(outsideDispatch(family.members, name, 'references', result.completeness), family.notes)
   for (const { inside, ...method } of family.members) {
     const at = { uri: method.uri, range: { start: method.position, end: method.position } }
     // Outside the workspace the seam answers nothing; a method already listed brought its references.
