@@ -49,7 +49,8 @@ export async function renameThroughOverrides(context: EditFlowContext, edit: Lsp
   const at = await methodAtDefinitions(hierarchy, definitions, oldName)
   const known = (symbol: LspLocation): boolean => changedBy(edit, symbol)
   // A method no class declares (Go's) has only the methods related to it by implementation.
-  const family = at === undefined ? { members: await implementationFamilyAt(context, hierarchy, definitions, oldName, known), unexamined: [], notes: [], container: undefined } : await familyOf(context, at, oldName, known)
+  const byShape = at === undefined ? await implementationFamilyAt(context, hierarchy, definitions, oldName, known) : undefined
+  const family = byShape !== undefined ? { members: byShape.members, unexamined: [], notes: byShape.unfollowed, container: undefined } : await familyOf(context, at!, oldName, known)
   const meets = at === undefined ? [] : (await familyOf(context, at, newName, known)).members.filter((method) => !sideways(method.relation))
   let changes = [...edit.changes]
   const renamed: HierarchyMethod[] = []

@@ -1,11 +1,11 @@
-import { untilAborted } from '@agent-lsp/abort'
-import type { LspLocation, LspPosition, LspSymbol } from '@agent-lsp/lsp'
+import { LspError, type LspLocation, type LspPosition, type LspSymbol } from '@agent-lsp/lsp'
 import path from 'node:path'
 import { URI } from 'vscode-uri'
 import { relativeInside } from '../input/workspace-path.js'
 import { rangeHolds } from '../text/positions.js'
 import { positionKey, symbolKey, type ClassHierarchy } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
+import { askOrFail, namedList, type Unfollowed } from './unfollowed.js'
 
 /** How a method related by implementation stands to the one asked about (see `HierarchyRelation`). */
 export type ImplementationRelation = 'implemented' | 'implementation' | 'co-implementation' | 'co-interface'
@@ -19,7 +19,7 @@ export interface ImplementationMember {
   readonly inside: boolean
 }
 
-/** Implementations followed per method asked about; more are not joined (a method every type has). */
+/** Implementations followed per method asked about; more are not joined (a method every type has), and said (see {@link implementationMembers}). */
 const MAX_IMPLEMENTATIONS = 32
 
 /**
@@ -31,14 +31,19 @@ const MAX_IMPLEMENTATIONS = 32
  * method alone, and `*wrappedError` silently stopped implementing `errwrap.Wrapper` (eighth trial).
  * A server without implementations (pyright) adds none. Keys are {@link symbolKey}'s; `skip` says
  * which are had already (the method itself, the hierarchy's members, what the caller lists).
+ * What is not followed, past {@link MAX_IMPLEMENTATIONS} or {@link MAX_ASKS} or where the server
+ * failed, is said in `unfollowed` (before, the 33rd implementation of an interface method was left
+ * out of its family, unsaid).
  */
 export async function implementationMembers(
   context: HierarchyContext,
   hierarchy: ClassHierarchy,
   method: { readonly uri: string; readonly position: LspPosition; readonly name: string },
   skip: (location: LspLocation) => boolean,
-): Promise<Map<string, ImplementationMember>> {
+): Promise<{ members: Map<string, ImplementationMember>; unfollowed: Unfollowed[] }> {
   const members = new Map<string, ImplementationMember>()
+  const failed: string[] = []
+  let past = 0
   const asked = await symbolAt(hierarchy, { uri: method.uri, range: { start: method.position, end: method.position } })
   const askedIsInterface = asked?.parent?.kind === 'Interface'
   const seen = new Set([asked === undefined ? positionKey(method.uri, method.position) : symbolKey(method.uri, asked.symbol)])
@@ -48,7 +53,10 @@ export async function implementationMembers(
   const queue = [{ uri: method.uri, position: method.position, ofInterface: askedIsInterface }]
   for (let asks = 0; queue.length > 0 && asks < MAX_ASKS && members.size < MAX_IMPLEMENTATIONS; asks++) {
     const at = queue.shift()!
-    for (const location of await implementationsOf(context, at.uri, at.position)) {
+    const found = await implementationsOf(context, at.uri, at.position)
+    if (found === undefined) failed.push(placeLabel(context.workspaceRoot, at.uri, at.position))
+    past += found?.past ?? 0
+    for (const location of found?.locations ?? []) {
       const fsPath = URI.parse(location.uri).fsPath
       if (relativeInside(context.workspaceRoot, fsPath) === undefined) {
         // An interface method's implementations outside the workspace (any type of the standard
@@ -62,19 +70,31 @@ export async function implementationMembers(
         if (!skip(location)) members.set(key, { name: `${method.name} of ${path.basename(fsPath)}:${location.range.start.line + 1}`, uri: location.uri, position: location.range.start, relation: 'implemented', inside: false })
         continue
       }
-      const found = await symbolAt(hierarchy, location)
-      if (found === undefined || found.symbol.name.split('.').pop() !== method.name) continue
-      const key = symbolKey(location.uri, found.symbol)
+      const symbol = await symbolAt(hierarchy, location)
+      if (symbol === undefined || symbol.symbol.name.split('.').pop() !== method.name) continue
+      const key = symbolKey(location.uri, symbol.symbol)
       if (seen.has(key)) continue
       seen.add(key)
-      const isInterface = found.parent?.kind === 'Interface'
-      const name = found.parent === undefined ? found.symbol.name : `${found.parent.name}.${found.symbol.name}`
+      const isInterface = symbol.parent?.kind === 'Interface'
+      const name = symbol.parent === undefined ? symbol.symbol.name : `${symbol.parent.name}.${symbol.symbol.name}`
       const relation: ImplementationRelation = isInterface ? (askedIsInterface ? 'co-interface' : 'implemented') : askedIsInterface ? 'implementation' : 'co-implementation'
-      if (!skip(location)) members.set(key, { name, uri: location.uri, position: found.symbol.selectionRange.start, relation, inside: true })
-      queue.push({ uri: location.uri, position: found.symbol.selectionRange.start, ofInterface: isInterface })
+      if (!skip(location)) members.set(key, { name, uri: location.uri, position: symbol.symbol.selectionRange.start, relation, inside: true })
+      queue.push({ uri: location.uri, position: symbol.symbol.selectionRange.start, ofInterface: isInterface })
     }
   }
-  return members
+  const said: Unfollowed[] = []
+  const what = `the methods related to ${method.name} by implementation`
+  if (failed.length > 0) said.push({ reason: 'failed', message: `the language server failed at listing ${what} at ${namedList(failed)}: they are not followed` })
+  if (past > 0) said.push({ reason: 'unchecked', message: `${past} more of ${what} were not followed, past ${MAX_IMPLEMENTATIONS} per question` })
+  const unasked = queue.map((each) => placeLabel(context.workspaceRoot, each.uri, each.position))
+  if (unasked.length > 0) said.push({ reason: 'unchecked', message: `${what} at ${namedList(unasked)} were not looked for, past ${MAX_ASKS} questions or ${MAX_IMPLEMENTATIONS} methods` })
+  return { members, unfollowed: said }
+}
+
+/** `a.go:3:2`: a place relative to `root` when inside it (1-based, UTF-16). */
+function placeLabel(root: string, uri: string, position: LspPosition): string {
+  const fsPath = URI.parse(uri).fsPath
+  return `${relativeInside(root, fsPath) ?? fsPath}:${position.line + 1}:${position.character + 1}`
 }
 
 /** `goToImplementation` questions per family: each interface or implementation followed asks one. */
@@ -85,26 +105,35 @@ const MAX_ASKS = 16
  * to (the first), for a method no class declares (Go's `func (e *Error) WrappedErrors()`), which
  * `familyOf` cannot place; empty when they lead to no method of that name.
  */
-export async function implementationFamilyAt(context: HierarchyContext, hierarchy: ClassHierarchy, definitions: readonly LspLocation[], name: string, skip: (location: LspLocation) => boolean): Promise<ImplementationMember[]> {
+export async function implementationFamilyAt(
+  context: HierarchyContext,
+  hierarchy: ClassHierarchy,
+  definitions: readonly LspLocation[],
+  name: string,
+  skip: (location: LspLocation) => boolean,
+): Promise<{ members: ImplementationMember[]; unfollowed: Unfollowed[] }> {
   const [definition] = definitions
   const declared = definition === undefined ? undefined : await symbolAt(hierarchy, definition)
-  if (definition === undefined || declared === undefined || declared.symbol.kind !== 'Method' || declared.symbol.name.split('.').pop() !== name) return []
+  if (definition === undefined || declared === undefined || declared.symbol.kind !== 'Method' || declared.symbol.name.split('.').pop() !== name) return { members: [], unfollowed: [] }
   const own = (location: LspLocation): boolean => location.uri === definition.uri && rangeHolds(declared.symbol.range, location.range.start)
-  const members = await implementationMembers(context, hierarchy, { uri: definition.uri, position: declared.symbol.selectionRange.start, name }, (location) => own(location) || skip(location))
-  return [...members.values()]
+  const { members, unfollowed } = await implementationMembers(context, hierarchy, { uri: definition.uri, position: declared.symbol.selectionRange.start, name }, (location) => own(location) || skip(location))
+  return { members: [...members.values()], unfollowed }
 }
 
-/** The server's `goToImplementation` at `position` of `uri`, at most {@link MAX_IMPLEMENTATIONS}; none when it has no answer. */
-async function implementationsOf(context: HierarchyContext, uri: string, position: LspPosition): Promise<readonly LspLocation[]> {
+/** The server's `goToImplementation` at `position` of `uri`, at most {@link MAX_IMPLEMENTATIONS}, and how many more it listed; `undefined` when the server failed at it. */
+async function implementationsOf(context: HierarchyContext, uri: string, position: LspPosition): Promise<{ locations: readonly LspLocation[]; past: number } | undefined> {
   const { ctx, workspaceRoot, signal } = context
-  const answer = await untilAborted(ctx.lsp.query({ operation: 'goToImplementation', filePath: URI.parse(uri).fsPath, position, workspaceRoot }, signal), signal).catch((error: unknown) => {
-    if (signal.aborted) throw error
-    return undefined
+  // A server without implementations (pyright) has none to follow: no failure.
+  const query = ctx.lsp.query({ operation: 'goToImplementation', filePath: URI.parse(uri).fsPath, position, workspaceRoot }, signal).catch((error: unknown) => {
+    if (LspError.isInstance(error) && error.code === 'LSP_UNSUPPORTED_OPERATION') return { locations: [] }
+    throw error
   })
+  const answer = await askOrFail(query, signal)
+  if (answer === undefined) return undefined
   // The workspace's first: the bound cuts the standard library's before the user's.
-  const locations = answer?.locations ?? []
   const inside = (location: LspLocation): boolean => relativeInside(context.workspaceRoot, URI.parse(location.uri).fsPath) !== undefined
-  return [...locations.filter(inside), ...locations.filter((location) => !inside(location))].slice(0, MAX_IMPLEMENTATIONS)
+  const ordered = [...answer.locations.filter(inside), ...answer.locations.filter((location) => !inside(location))]
+  return { locations: ordered.slice(0, MAX_IMPLEMENTATIONS), past: Math.max(0, ordered.length - MAX_IMPLEMENTATIONS) }
 }
 
 /** The innermost document symbol whose name holds `location`'s start, and the symbol holding it. */

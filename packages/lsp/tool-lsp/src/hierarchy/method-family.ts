@@ -173,17 +173,20 @@ export async function familyOf(context: HierarchyContext, at: MethodAt, name: st
   const combined = await combinedMembers(context, hierarchy, declared.klass, name, new Set(family.keys()))
   for (const member of combined.members) join(member.klass, member.method, member.relation, member.through)
   // Methods related by implementation (Go's interfaces, satisfied by shape) are its family too.
+  const byShape: Unfollowed[] = []
   if (name === declared.method.name) {
     const own = { uri: declared.klass.uri, position: declared.method.selectionRange.start, name }
     const had = (location: LspLocation): boolean =>
       known(location) || family.has(positionKey(location.uri, location.range.start)) || (location.uri === declared.klass.uri && rangeHolds(declared.method.range, location.range.start))
-    for (const [key, member] of await implementationMembers(context, hierarchy, own, had)) if (!family.has(key)) family.set(key, member)
+    const implementing = await implementationMembers(context, hierarchy, own, had)
+    for (const [key, member] of implementing.members) if (!family.has(key)) family.set(key, member)
+    byShape.push(...implementing.unfollowed)
   }
   const unchecked = candidates.length - Math.min(candidates.length, MAX_CANDIDATES)
   const notes: FamilyNote[] = [
     ...(listed.note === undefined ? [] : [{ ...listed.note, mayRunIt: false }]),
     ...(unchecked > 0 ? [{ reason: 'unchecked' as const, message: `${unchecked} more methods named ${name} were not checked for overriding it past ${MAX_CANDIDATES}`, mayRunIt: false }] : []),
-    ...combined.unfollowed.map((each) => ({ ...each, mayRunIt: true })),
+    ...[...combined.unfollowed, ...byShape].map((each) => ({ ...each, mayRunIt: true })),
   ]
   return { container, members: [...family.values()], unexamined, notes }
 }

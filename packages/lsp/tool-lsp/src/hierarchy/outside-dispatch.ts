@@ -4,6 +4,7 @@ import { ClassHierarchy } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 import { implementationFamilyAt } from './implementation-family.js'
 import { definitionsAt, mayDispatchTo, type FamilyMember } from './method-family.js'
+import { partialBy } from './unfollowed.js'
 
 /**
  * `completeness` made partial where the method implements an interface method outside the
@@ -29,6 +30,7 @@ export function outsideDispatch(members: readonly Omit<FamilyMember, 'through'>[
  * family `methodFamily` cannot place: its members by implementation (see `implementationFamilyAt`).
  */
 export async function outsideDispatchAt(context: HierarchyContext, cursor: Cursor, name: string, what: 'calls' | 'references', completeness: LspCompleteness): Promise<LspCompleteness> {
-  const members = await implementationFamilyAt(context, new ClassHierarchy(context), await definitionsAt(context, cursor), name, () => false)
-  return outsideDispatch(members, name, what, completeness)
+  const { members, unfollowed } = await implementationFamilyAt(context, new ClassHierarchy(context), await definitionsAt(context, cursor), name, () => false)
+  // Those not followed may hold the interface methods or implementations whose places are missing.
+  return partialBy(outsideDispatch(members, name, what, completeness), unfollowed)
 }
