@@ -24,6 +24,8 @@ import { searchWord } from './search/search.js'
 import type { SearchAhead } from './search/ahead.js'
 import { fileUri, lspPositionOf, requestFilePath, Texts, uriPath } from './search/texts.js'
 import { symlinkSpellings } from './search/spellings.js'
+import { listedPlaces, locationsAt } from './answer-places.js'
+import { assemblyVerdict, isGoAssembly } from './classify/go-assembly.js'
 
 /** The bounds of one cross-check. */
 export interface CrossCheckLimits {
@@ -111,6 +113,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     for (const [path, text] of search.texts ?? []) texts.seed(fileUri(path), text)
     const counts = { occurrences: search.occurrences.length, listed: 0, added: 0, elsewhere: 0, candidates: 0, commentsOrStrings: 0, generated: 0, keywords: 0, unchecked: 0 }
     let toAsk: LspLocation[] = []
+    const assembly: LspLocation[] = [] // Go assembly's: no server reads it, classified without asking
     const files = new Set<string>()
     const inStrings: LspLocation[] = []
     const isListed = (place: LspLocation): boolean => overlaps(cursorPlace, place) || listed.some((own) => overlaps(own, place))
@@ -142,12 +145,12 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       // In a shell script, part of a longer function name (`my-func` of `my-func-extra`), or of bash's other namespace: another symbol.
       else if (scope.familyOf(occurrence.path) === 'shell' && namesOtherShellSymbol(texts.lines(uri)?.[line] ?? '', character, name, (namespace ??= shellNamespaceOfCursor(texts, cursor)))) counts.elsewhere++
       else if (!askGenerated && isGenerated(texts, uri)) counts.generated++
-      else toAsk.push(place)
+      else (isGoAssembly(occurrence.path) ? assembly : toAsk).push(place)
     }
     // A shell variable's places in other functions' `local` scopes are other variables.
     const scoped = namespace === 'variable' ? await inShellScope(toAsk, cursorPlace, name, texts, lsp, request.workspaceRoot, bounded.signal) : toAsk
     ;[counts.elsewhere, toAsk] = [counts.elsewhere + toAsk.length - scoped.length, scoped]
-    const found = toAsk.length === 0 ? [] : await definitionsOnce()
+    const found = toAsk.length === 0 && assembly.length === 0 ? [] : await definitionsOnce()
     if (found === 'out of time') return outOfTime
     // This symbol is where the cursor and its definitions are, not every listed reference: a
     // reference can also declare another symbol (`const { code } = p` binds a local `code`), and
@@ -164,9 +167,10 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const referenced = request.operation !== 'findReferences' && toAsk.length > limits.concurrency ? await locationsAt('findReferences', lsp, request, bounded.signal, signal) : []
     const referencedHere = toAsk.filter((place) => referenced.some((reference) => overlaps(reference, place)))
     toAsk = toAsk.filter((place) => !referencedHere.includes(place))
-    const known = [...declared, ...referencedHere]
+    const known = [...declared, ...referencedHere, ...assembly]
     const asked = [...known, ...nearestFirst(toAsk, uriPath(found[0]?.uri ?? cursor.uri), uriPath).slice(0, limits.maxClassified)]
     const verdicts: Verdict[] = [...declared.map((): Verdict => ({ kind: 'here', declaration: true })), ...referencedHere.map((): Verdict => ({ kind: 'here' }))]
+    verdicts.push(...assembly.map((place) => assemblyVerdict(place, name, found.length > 0 ? found : [cursorPlace], (uri) => texts.lines(uri), uriPath)))
     const common = { lsp, workspaceRoot: request.workspaceRoot, symbol, deadline: bounded.deadline, signal: bounded.signal }
     verdicts.push(...(await classify(asked.slice(known.length), uriPath, { ...common, concurrency: limits.concurrency })))
     const declarations = await settleDeclarations(asked, verdicts, { ...common, name, lines: (uri) => texts.lines(uri), filePathOf: uriPath })
@@ -234,31 +238,6 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
   } finally {
     bounded.release()
   }
-}
-
-/**
- * The locations `operation` answers at the cursor (`goToDefinition`: where it leads;
- * `findReferences`: the server's references, with the declaration); nothing when it fails or
- * `bounded` passes its deadline (the answer still stands, each place is then asked). Rethrows only
- * when the caller's own `signal` aborted.
- */
-async function locationsAt(operation: 'goToDefinition' | 'findReferences', lsp: LspService, request: LspCursorRequest, bounded: AbortSignal, signal: AbortSignal | undefined): Promise<readonly LspLocation[]> {
-  try {
-    const answer = await lsp.query({ operation, filePath: request.filePath, position: request.position, workspaceRoot: request.workspaceRoot }, bounded)
-    return answer.locations
-  } catch (error) {
-    if (signal?.aborted) throw error
-    return []
-  }
-}
-
-/** The places an answer already names: its locations, or its callers' call sites and the origins. */
-function listedPlaces(result: LspLocationsResult | LspCallsResult): LspLocation[] {
-  if (result.kind === 'locations') return [...result.locations]
-  return [
-    ...result.origins.map((origin) => ({ uri: origin.uri, range: origin.selectionRange })),
-    ...result.calls.flatMap((call) => call.callSites),
-  ]
 }
 
 /** The occurrences in strings listed in `LspCrossCheck.inStrings`; the rest are counted. */

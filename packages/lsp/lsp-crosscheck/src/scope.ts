@@ -10,12 +10,20 @@ import { lexicalFamily, type LexicalFamily } from '@agent-lsp/lexical'
  */
 const embeddedIn: Readonly<Partial<Record<LexicalFamily, readonly string[]>>> = { javascript: ['.vue', '.svelte', '.astro'] }
 
+/**
+ * Extensions of files in another language that name a family's symbols and no server reads, each
+ * with the family it is lexed as: Go assembly (`.s`, see `isGoAssembly`) holds the bodies of Go
+ * functions declared without one; its comments are C's and it runs through a C-like preprocessor.
+ * Searched and lexed; their occurrences are classified without asking (see `assemblyVerdict`).
+ */
+const companions: Readonly<Partial<Record<LexicalFamily, Readonly<Record<string, LexicalFamily>>>>> = { go: { '.s': 'c' } }
+
 /** What a cross-check searches: file name endings, and the lexical family of a file found. */
 export interface SearchScope {
   /**
    * Endings of the file names searched (`*${ending}`): the answering provider's extensions its
    * scanners read, its exact file names (`.bashrc`, `PKGBUILD`), and the extensions embedding its
-   * family that some provider serves.
+   * family that some provider serves, and its family's companions (Go assembly for Go).
    */
   readonly endings: readonly string[]
   /** A file's family: by its extension, else the provider's own for its file names; `undefined`: not lexed. */
@@ -35,8 +43,9 @@ export function searchScope(provider: LspProviderInfo, providers: readonly LspPr
   const served = new Set(providers.flatMap((info) => info.extensions))
   const embedding = family === undefined ? [] : (embeddedIn[family] ?? []).filter((extension) => served.has(extension) && !lexed.includes(extension))
   const byName = new Set(names)
+  const companion = (family === undefined ? undefined : companions[family]) ?? {}
   return {
-    endings: [...lexed, ...names, ...embedding],
-    familyOf: (path) => lexicalFamily(extname(path).toLowerCase()) ?? (byName.has(basename(path).toLowerCase()) ? family : undefined),
+    endings: [...lexed, ...names, ...embedding, ...Object.keys(companion)],
+    familyOf: (path) => companion[extname(path)] ?? lexicalFamily(extname(path).toLowerCase()) ?? (byName.has(basename(path).toLowerCase()) ? family : undefined),
   }
 }

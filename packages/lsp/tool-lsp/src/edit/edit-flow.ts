@@ -14,7 +14,8 @@ import type { Answered } from '../run.js'
 import { verifyDiagnostics, verifyReferences } from './edit-verify.js'
 import { writeFlagWords, type EditFlowContext, type PreviewRecord } from './edit-context.js'
 import { renameThroughAliases } from './rename-aliases.js'
-import { changedBy, checkRename, incompleteLines, mappedReferences, refusal, refusesIncomplete, renameCheckLines, type RenameCheck } from './rename-check.js'
+import { renameUnserved } from './rename-unserved.js'
+import { checkRename, incompleteLines, mappedReferences, refusal, refusesIncomplete, renameCheckLines, type RenameCheck } from './rename-check.js'
 import { oneLine } from '../text/one-line.js'
 import { rangeHolds } from '../text/positions.js'
 import { overrideConflict, overrideLines, overrideRefusal, renameThroughOverrides } from './rename-overrides.js'
@@ -111,9 +112,8 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   // After the re-ask above, which would drop what is merged here.
   const overrides = edit !== null && rename !== undefined ? await renameThroughOverrides(context, edit, rename.cursor, rename.oldName, rename.newName) : undefined
   if (overrides !== undefined) edit = overrides.edit
-  // A call through the interface the override rename carried along (Go) is missed no more.
-  const merged = overrides !== undefined && overrides.renamed.length > 0 ? overrides.edit : undefined
-  if (check !== undefined && merged !== undefined) check = { ...check, missed: check.missed.filter((location) => !changedBy(merged, location)) }
+  // References in files no server reads (Go assembly's) are renamed as text; they, and a call through the interface the override rename carried along (Go), are missed no more.
+  if (edit !== null && check !== undefined && rename !== undefined) ({ edit, check } = renameUnserved(context.ctx.lsp.providers(), edit, check, rename.newName))
   const partial = [...noticeLines(outcome.result), ...partialLine(outcome.result.completeness)]
   const answer = (lines: readonly string[]): string => [...partial, ...lines].join('\n')
   if (edit === null) return answer([outcome.request.shape === 'format' ? `Nothing to change: ${what.replace(/^format /, '')} ${outcome.request.lines ? 'are' : 'is'} already formatted.` : `Nothing to change: ${what} changes no file.`])

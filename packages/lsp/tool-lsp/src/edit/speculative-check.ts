@@ -115,8 +115,8 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
       return lines.get(file)!
     }
     const everywhere = binding === undefined || found === undefined ? undefined : await nameConflict(binding, found, linesWithEdit, probed)
-    // Where the server does not see the edit, its references there are of the old text.
-    const seen = (site: { readonly path: string }): boolean => !blind.has(site.path)
+    // Where the server does not see the edit, its references there are of the old text; where no server reads the file (Go assembly, renamed as text), there are none.
+    const seen = (site: { readonly path: string }): boolean => !blind.has(site.path) && ownerOf(site.path) !== undefined
     const shadowing = everywhere?.shadowing.filter(seen) ?? []
     // A place that still leads to its own symbol too is not shadowed (a type and a value of one name).
     const confirmed = shadowing.length === 0 ? shadowing : confirmedShadowing(binding!, shadowing, await definitionsWithEdit(context, overlaysOf, ownerOf, shadowing))
