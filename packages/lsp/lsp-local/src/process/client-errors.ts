@@ -2,6 +2,7 @@ import { LspError } from '@agent-lsp/lsp'
 import type { LocalServerConfig } from '../config.js'
 import { protocol } from '../protocol.js'
 import { serverMessage } from './server-message.js'
+import { explainedFailure } from './server-failures.js'
 
 const { ErrorCodes, LSPErrorCodes, ResponseError } = protocol
 
@@ -51,8 +52,8 @@ export function startFailure(config: LocalServerConfig, error: LspError): LspErr
 
 /**
  * A failed request as an `LspError`: the server's JSON-RPC error kept in `responseError`
- * (`RequestCancelled` → `LSP_CANCELLED`, `MethodNotFound` → `LSP_UNSUPPORTED_OPERATION`, others
- * `LSP_SERVER_ERROR`); a broken connection `LSP_SERVER_CRASHED`.
+ * (`RequestCancelled` → `LSP_CANCELLED`, `MethodNotFound` → `LSP_UNSUPPORTED_OPERATION`, a failure
+ * `explainedFailure` knows its code with its sentence, others `LSP_SERVER_ERROR`); a broken connection `LSP_SERVER_CRASHED`.
  */
 export function requestError(config: LocalServerConfig, method: string, error: unknown): LspError {
   if (LspError.isInstance(error)) return error
@@ -68,7 +69,10 @@ export function requestError(config: LocalServerConfig, method: string, error: u
       // It advertised the capability but has no handler (clangd 14's outgoing calls).
       return new LspError('LSP_UNSUPPORTED_OPERATION', `${name} does not support ${method}: ${serverMessage(error.message)}`, { cause: error, responseError })
     }
-    return new LspError('LSP_SERVER_ERROR', `${name} failed ${method}: ${serverMessage(error.message)} (code ${error.code})`, { cause: error, responseError })
+    const said = serverMessage(error.message)
+    const known = explainedFailure(said)
+    if (known !== undefined) return new LspError(known.code, `${name} cannot answer ${method} here: ${known.means} (it said: ${said})`, { cause: error, responseError })
+    return new LspError('LSP_SERVER_ERROR', `${name} failed ${method}: ${said} (code ${error.code})`, { cause: error, responseError })
   }
   return new LspError('LSP_SERVER_CRASHED', `${name} connection failed during ${method}: ${String((error as Error)?.message ?? error)}`, { cause: error })
 }
