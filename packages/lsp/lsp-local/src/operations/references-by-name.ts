@@ -8,9 +8,10 @@ import { protocol } from '../protocol.js'
 import { skipNotText, type DocumentHold, type OpenDocuments } from '../sync/documents.js'
 import { lineAt } from '../sync/lines.js'
 import { retryContentModified, type OperationContext } from './context.js'
+import { everyFunctionDefinition, unseenDefinitions } from './shell-functions.js'
 import { sameScopePlaces } from './shell-locals.js'
 
-const { DefinitionRequest, DocumentSymbolRequest } = protocol
+const { DefinitionRequest, DocumentSymbolRequest, ReferencesRequest } = protocol
 
 /** What the narrowing needs of an operation's context: the server, and the asked file's URI and text as the server has it. */
 export type NamingContext = Pick<OperationContext, 'client' | 'serverId' | 'uri' | 'text' | 'limits' | 'signal'>
@@ -44,20 +45,23 @@ export async function sameSymbolReferences(
   const namespaced = locations.filter((_, index) => namespaces[index] === undefined || namespaces[index] === asking)
   // A function's `local` variable is apart from the script's of its name (see sameScopePlaces).
   const ofAsked = asking === 'variable' && place !== undefined ? await sameScopePlaces(namespaced, place, wordAt(context.text, position).word, files) : namespaced
-  const asked = place === undefined ? [] : await files.definitionsAt(place, asking)
+  const name = wordAt(context.text, position).word
+  const asked = place === undefined ? [] : await files.definitionsAt(place, asking, name)
   if (asked.length === 0) return ofAsked
   // One question per file, at its first place: a shell name means one function throughout a
-  // script (what it defines or sources), and the server takes ~20 ms per definition.
+  // script (what it defines or sources), and the server takes ~20 ms per definition. Definitions
+  // are compared by file: a script's function of one name is one function however often it is
+  // defined (see everyFunctionDefinition), and the server leads a variable's places to their
+  // nearest assignments.
   const firsts = new Map<string, LspLocation>()
   for (const location of ofAsked) if (!firsts.has(location.uri)) firsts.set(location.uri, location)
   const keptFiles = new Set<string>()
-  const same = asking === 'variable' ? (a: LspLocation, b: LspLocation) => a.uri === b.uri : overlaps
   await Promise.all(
     [...firsts.values()].map(async (location) => {
       const text = await files.open(location.uri)
       if (text === 'gone') return
-      const found = text === undefined ? [] : await files.definitionsAt(location, asking)
-      if (found.length === 0 || found.some((definition) => asked.some((target) => same(definition, target)))) keptFiles.add(location.uri)
+      const found = text === undefined ? [] : await files.definitionsAt(location, asking, name)
+      if (found.length === 0 || found.some((definition) => asked.some((target) => definition.uri === target.uri))) keptFiles.add(location.uri)
     }),
   )
   return ofAsked.filter((location) => keptFiles.has(location.uri))
@@ -66,15 +70,18 @@ export async function sameSymbolReferences(
 /**
  * The definitions a server that lists every symbol of the name (`referencesByName`) gave at
  * `position`: the file's own first (see {@link ownFirst}); in a shell script those of the asked
- * place's namespace (bash-language-server 5.8 leads `$count` to a function `count() {`). Where it
- * gave only the other namespace's, the file's own symbols of the name and namespace
+ * place's namespace (bash-language-server 5.8 leads `$count` to a function `count() {`). A
+ * function's are every definition of it in its script (see everyFunctionDefinition): the server
+ * gives one, or none from a call of a function defined inside an if, case or function body. Where
+ * it gave only the other namespace's, the file's own symbols of the name and namespace
  * (`textDocument/documentSymbol`: `count=1` is its variable `count`); where there are none either,
- * none, and the answer is partial (the variable may be set by a sourced script or the environment).
+ * none, and the answer is partial (the variable may be set by a sourced script or the environment);
+ * as it is where it gave none for a function another script defines where it does not look.
  */
 export async function sameSymbolDefinitions(
   locations: readonly LspLocation[],
   position: LspPosition,
-  context: NamingContext,
+  context: NamingContext & Pick<OperationContext, 'resolvedWorkspaceRoot'>,
   documents: OpenDocuments,
   config: LocalServerConfig,
   hold: DocumentHold,
@@ -85,17 +92,24 @@ export async function sameSymbolDefinitions(
   if (asking === undefined || context.uri === null) return { locations: own }
   const namespaces = await Promise.all(own.map(files.namespaceOf))
   const kept = own.filter((_, index) => namespaces[index] === undefined || namespaces[index] === asking)
-  if (kept.length > 0 || own.length === 0) return { locations: kept }
   const name = wordAt(context.text, position).word
-  const kind = asking === 'variable' ? 'Variable' : 'Function'
-  const symbols = (await files.symbolsOf(context.uri)).filter((symbol) => symbol.name === name && symbol.kind === kind)
-  if (symbols.length > 0) return { locations: symbols.map((symbol) => ({ uri: context.uri!, range: symbol.selectionRange })) }
+  const partial = (message: string): LspCompleteness => ({ state: 'partial', reason: 'unresolved', message })
+  if (asking === 'function') {
+    const every = await everyFunctionDefinition(kept, context.uri, name, files)
+    if (every.length > 0) return { locations: every }
+    if (own.length === 0) {
+      const unseen = await unseenDefinitions(await files.referencesAt(position), context.uri, name, files, context.resolvedWorkspaceRoot)
+      if (unseen === undefined) return { locations: [] }
+      return { locations: [], completeness: partial(`the server (${context.serverId}) leads ${name} nowhere, and this script defines no function ${name}; ${unseen}`) }
+    }
+  } else {
+    if (kept.length > 0 || own.length === 0) return { locations: kept }
+    const symbols = (await files.symbolsOf(context.uri)).filter((symbol) => symbol.name === name && symbol.kind === 'Variable')
+    if (symbols.length > 0) return { locations: symbols.map((symbol) => ({ uri: context.uri!, range: symbol.selectionRange })) }
+  }
   const other = asking === 'variable' ? 'function' : 'variable'
   const none = asking === 'variable' ? `sets no variable ${name} (a script it sources, or the environment, may set it)` : `defines no function ${name} (a script it sources may define it)`
-  return {
-    locations: [],
-    completeness: { state: 'partial', reason: 'unresolved', message: `the server (${context.serverId}) answered with the ${other} ${name}, not the ${asking}, which bash keeps apart; this script ${none}` },
-  }
+  return { locations: [], completeness: partial(`the server (${context.serverId}) answered with the ${other} ${name}, not the ${asking}, which bash keeps apart; this script ${none}`) }
 }
 
 /** What both narrowings read of the listed files: their texts as the server has them, the namespace of a place, the definitions at one. */
@@ -123,14 +137,18 @@ function listedFiles(context: NamingContext, documents: OpenDocuments, config: L
   }
   const namespaceAt = (position: LspPosition): Promise<ShellNamespace | undefined> =>
     context.uri === null ? Promise.resolve(undefined) : namespaceOf({ uri: context.uri, range: { start: position, end: position } })
-  /** The definitions at `location`'s start, the file's own first, of `namespace` where one is given. */
-  const definitionsAt = async (location: LspLocation, namespace: ShellNamespace | undefined): Promise<LspLocation[]> => {
+  /**
+   * The definitions at `location`'s start, the file's own first, of `namespace` where one is given.
+   * Where the server gives no function `name` there, the script's own (see everyFunctionDefinition).
+   */
+  const definitionsAt = async (location: LspLocation, namespace: ShellNamespace | undefined, name: string): Promise<LspLocation[]> => {
     const params = { textDocument: { uri: location.uri }, position: location.range.start }
     const send = () => context.client.request(DefinitionRequest.type, params, context.signal)
     const found = ownFirst(normalizeLocations(await retryContentModified(send, context.limits.contentModifiedRetries), `${context.serverId} ${DefinitionRequest.method}`), location.uri)
     if (namespace === undefined) return found
     const namespaces = await Promise.all(found.map(namespaceOf))
-    return found.filter((_, index) => namespaces[index] === undefined || namespaces[index] === namespace)
+    const kept = found.filter((_, index) => namespaces[index] === undefined || namespaces[index] === namespace)
+    return kept.length > 0 || namespace !== 'function' ? kept : everyFunctionDefinition([], location.uri, name, { symbolsOf })
   }
   const symbols = new Map<string, Promise<LspSymbol[]>>()
   /** The document symbols of `uri`, asked once (bash-language-server lists `SymbolInformation`, each range its whole declaration). */
@@ -145,7 +163,13 @@ function listedFiles(context: NamingContext, documents: OpenDocuments, config: L
   }
   /** The whole ranges of the functions `uri` defines. */
   const functionsOf = async (uri: string): Promise<LspRange[]> => (await symbolsOf(uri)).filter((symbol) => symbol.kind === 'Function').map((symbol) => symbol.range)
-  return { open, namespaceOf, namespaceAt, definitionsAt, symbolsOf, functionsOf }
+  /** The server's references at `position` of the asked file (every place of the name). */
+  const referencesAt = async (position: LspPosition): Promise<LspLocation[]> => {
+    const params = { textDocument: { uri: context.uri! }, position, context: { includeDeclaration: true } }
+    const send = () => context.client.request(ReferencesRequest.type, params, context.signal)
+    return normalizeLocations(await retryContentModified(send, context.limits.contentModifiedRetries), `${context.serverId} ${ReferencesRequest.method}`)
+  }
+  return { open, namespaceOf, namespaceAt, definitionsAt, symbolsOf, functionsOf, referencesAt }
 }
 
 /** Whether the file at `uri` is a shell script (LSP's language identifier `shellscript`). */
@@ -178,10 +202,4 @@ function goneOrThrow(error: unknown): 'gone' {
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'ENOENT' || code === 'ENOTDIR') return 'gone'
   throw error
-}
-
-/** Whether two locations are in one document and their ranges share a position. */
-function overlaps(a: LspLocation, b: LspLocation): boolean {
-  const before = (p: LspPosition, q: LspPosition): boolean => p.line < q.line || (p.line === q.line && p.character < q.character)
-  return a.uri === b.uri && !before(a.range.end, b.range.start) && !before(b.range.end, a.range.start)
 }
