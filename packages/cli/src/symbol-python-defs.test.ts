@@ -31,6 +31,30 @@ const box = [
   '',
 ].join('\n')
 
+// The repro of the 24th trial: a getter, a setter and a deleter; pyright lists only the deleter.
+const accessors = [
+  'class Box:',
+  '    def __init__(self, w: int) -> None:',
+  '        self._w = w',
+  '',
+  '    @property',
+  '    def width(self) -> int:',
+  '        return self._w',
+  '',
+  '    @width.setter',
+  '    def width(self, v: int) -> None:',
+  '        self._w = v',
+  '',
+  '    @width.deleter',
+  '    def width(self) -> None:',
+  '        del self._w',
+  '',
+  '',
+  'b = Box(1)',
+  'b.width = 2',
+  '',
+].join('\n')
+
 const shapes = ['from typing import overload', '', '', '@overload', 'def f(x: int) -> int: ...', '@overload', 'def f(x: str) -> str: ...', 'def f(x):', '    return x', ''].join('\n')
 
 /** How many `def`s of `name` Python's ast finds in `file`. */
@@ -61,5 +85,32 @@ describe('a Python name with several defs, on pyright', () => {
     expect(await tool.execute({ operation: 'symbolSource', filePath: 'shapes.py', line: 8, character: 5 })).toBe(
       ['shapes.py:4-9  Function f (3 declarations: overloads)', ...shapes.split('\n').slice(3, 9).map((line, index) => `${index + 4}  ${line}`)].join('\n'),
     )
+  }, 120_000)
+
+  it('takes a cursor on any accessor or signature for the whole group, never for the class around it', async () => {
+    const root = await tempWorkspace({ 'box.py': accessors, 'shapes.py': shapes })
+    const { tool } = toolOn(root)
+    const outline = await tool.execute({ operation: 'documentSymbol', filePath: 'box.py' })
+    expect(outline.split('\n').filter((line) => line.includes('width'))).toEqual(['  Method width  5-15'])
+    const property = 'box.py:5-15  Method Box.width (3 declarations: property accessors)'
+    for (const line of [6, 10, 14]) expect((await tool.execute({ operation: 'symbolSource', filePath: 'box.py', line, character: 9 })).split('\n')[0]).toBe(property)
+    // A cursor on an @overload signature, at module level: no symbol held it.
+    expect((await tool.execute({ operation: 'symbolSource', filePath: 'shapes.py', line: 5, character: 5 })).split('\n')[0]).toBe('shapes.py:4-9  Function f (3 declarations: overloads)')
+    // insertAfter at the setter wrote after the class, at module level, and said "Verified".
+    const applied = await tool.execute({ operation: 'insertAfter', filePath: 'box.py', line: 10, character: 9, text: 'def area(self) -> int:\n    return self._w * self._w', apply: true })
+    expect(applied.split('\n')[0]).toBe('Applied: insert after Method Box.width: 1 edit in 1 file written.')
+    expect(execFileSync('python3', ['-c', 'import box; print(hasattr(box.Box, "area"), box.Box(3).area())'], { cwd: root, encoding: 'utf8' })).toBe('True 9\n')
+  }, 120_000)
+
+  it('refuses a cursor on a def pyright lists in no symbol (redefined further down), rather than take the class around it', async () => {
+    const redefined = ['class C:', '    def f(self) -> int:', '        return 1', '', '    def g(self) -> int:', '        return 2', '', '    def f(self) -> int:', '        return 3', ''].join('\n')
+    const root = await tempWorkspace({ 'r.py': redefined })
+    const { tool } = toolOn(root)
+    const refused = tool.execute({ operation: 'insertAfter', filePath: 'r.py', line: 2, character: 9, text: 'def h(self) -> int:\n    return 4', apply: true })
+    await expect(refused).rejects.toMatchObject({ code: 'LSP_SYMBOL_NOT_FOUND' })
+    await expect(refused).rejects.toThrow(
+      'r.py:2:9 is on a definition of f that documentSymbol does not list: pyright lists one of several same-named definitions of a scope (it lists C.f at line 8); edit this one by its lines (the edit operation)',
+    )
+    expect(await readFile(path.join(root, 'r.py'), 'utf8')).toBe(redefined)
   }, 120_000)
 })

@@ -16,6 +16,7 @@ import { explainedByLineBreaks, withMisplaced } from './render/misplaced.js'
 import { changedDuring, withChangedFiles } from './render/changed-during.js'
 import { toToolError } from './to-tool-error.js'
 import { moveTarget } from './move/move-target.js'
+import { withPythonDefRuns } from './symbols/python-symbols.js'
 import { locateSelection } from './input/selection.js'
 import { referencesThroughOverrides, type OverrideReferences } from './hierarchy/override-references.js'
 import { callsThroughOverridden } from './hierarchy/override-calls.js'
@@ -84,7 +85,8 @@ export async function runQuery<T>(
     for (const notice of result.notices ?? []) if (!notices.some((seen) => seen.message === notice.message)) notices.push(notice)
     return result
   }
-  const query = async (asked: LspQueryRequest, own?: AbortSignal): Promise<LspQueryResult> => noticed(await ctx.lsp.query(asked, own))
+  // A Python function's symbol holds every def of its name it ends (pyright lists only the last).
+  const query = async (asked: LspQueryRequest, own?: AbortSignal): Promise<LspQueryResult> => noticed(await withPythonDefRuns(await ctx.lsp.query(asked, own), asked, readLines))
   const lookups: LspContext = { ...ctx, lsp: { ...ctx.lsp, query: query as LspService['query'] } }
   const ask = (query: LspQueryRequest): Promise<LspQueryResult> => untilAborted(lookups.lsp.query(query, signal), signal)
   try {

@@ -5,9 +5,11 @@ import type { Cursor } from '../input/cursor.js'
 import { LspToolError } from '../errors.js'
 import { docCommentStart } from './doc-comment.js'
 import { fieldWord } from '../input/field-word.js'
+import { rangeEditOperation } from '../input/tool-request.js'
 import { rangeHolds, rangeSize } from '../text/positions.js'
 import { functionKinds } from '../text/symbol-names.js'
-import { pythonDefsAbove } from './python-defs.js'
+import { pythonDefRun } from './python-defs.js'
+import { pythonFiles, pythonHeaderNameAt } from './python-symbols.js'
 import { declarationSpan, isNameOnly } from './declaration-span.js'
 
 /** A symbol's whole declaration in its file, and the doc comment above it. Lines are zero-based. */
@@ -22,7 +24,7 @@ export interface SymbolDeclaration {
   /** How many declarations `range` spans: more than 1 for overload signatures and their implementation, or a Python property's accessors. */
   readonly declarations: number
   /** What several `declarations` are. */
-  readonly group: 'overloads' | 'property accessors'
+  readonly group: 'overloads' | 'property accessors' | 'redefinitions'
   /**
    * What replaceSymbol replaces (zero-based UTF-16): `range` widened to the declaration's
    * statement (`export const ` and `;` around tsserver's declarator, ` = 10` after pyright's name,
@@ -46,16 +48,24 @@ export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: r
   const innermost = (holds: (entry: SymbolEntry) => boolean): SymbolEntry | undefined =>
     entries.filter(holds).sort((a, b) => rangeSize(a.symbol.range) - rangeSize(b.symbol.range))[0]
   const entry = innermost((e) => rangeHolds(e.symbol.selectionRange, cursor.position)) ?? innermost((e) => rangeHolds(e.symbol.range, cursor.position))
+  const extension = path.extname(cursor.absolutePath).toLowerCase()
+  const header = pythonFiles.has(extension) ? pythonHeaderNameAt(lines, cursor.position) : undefined
+  if (header !== undefined && entry?.symbol.name !== header) {
+    // Never the class around it: a replaceSymbol would replace the class, an insertAfter write after it.
+    const listed = entries.filter((e) => e.symbol.name === header).map((e) => `${e.displayName} at line ${e.symbol.selectionRange.start.line + 1}`)
+    const which = listed.length > 0 ? ` (it lists ${listed.join(', ')})` : ''
+    throw new LspToolError('LSP_SYMBOL_NOT_FOUND', `${cursor.label} is on a definition of ${header} that documentSymbol does not list: pyright lists one of several same-named definitions of a scope${which}; edit this one by its lines (the ${rangeEditOperation} operation)`)
+  }
   if (entry === undefined) {
     throw new LspToolError('LSP_SYMBOL_NOT_FOUND', `no symbol holds ${cursor.label} (documentSymbol lists none there); give ${fieldWord('symbol', flags)}, or a cursor on a declaration`)
   }
-  const extension = path.extname(cursor.absolutePath).toLowerCase()
   const group = overloadGroup(entries, entry, lines, extension)
   let range: LspRange = { start: group[0]!.symbol.range.start, end: group[group.length - 1]!.symbol.range.end }
   let declarations: { count: number; kind: SymbolDeclaration['group'] } = { count: group.length, kind: 'overloads' }
   if (pythonFiles.has(extension) && functionKinds.has(entry.symbol.kind)) {
-    // pyright lists only the last def of a name: the getter and overloads above it are read from the text.
-    const above = pythonDefsAbove(lines, range.start.line, entry.symbol.name)
+    // pyright lists only the last def of a name: the getter and overloads above it are read from
+    // the text (the tool's documentSymbol answers start it at the first already, see withPythonDefRuns).
+    const above = pythonDefRun(lines, entry.symbol.selectionRange.start.line, entry.symbol.name)
     if (above.count > 1) {
       range = { start: { line: above.start, character: /^[ \t]*/.exec(lines[above.start]!)![0].length }, end: range.end }
       declarations = above
@@ -66,8 +76,6 @@ export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: r
   const docStart = docCommentStart(lines, range.start.line, extension)
   return { symbol: entry.symbol, displayName: entry.displayName, range, docStart, declarations: declarations.count, group: declarations.kind, span, declaresToo }
 }
-
-const pythonFiles = new Set(['.py', '.pyi'])
 
 /** Extensions whose functions have overload signatures apart from the implementation (TypeScript's); C++'s `int get(int); int get(int) const;` are two functions. */
 const overloadSignatures = new Set(['.ts', '.tsx', '.mts', '.cts'])
