@@ -1,7 +1,7 @@
 // A Go function declared without a body and written in Go assembly (`TEXT ·fastAbs(SB)` in a
 // `.s` file), as Go's own math, crypto and runtime are: gopls reads no `.s` file, so
 // findReferences said `2 references`, complete, and rename --apply said "Verified" while the
-// module no longer linked (the twenty-third and twenty-fourth trials). go build and go vet are the
+// module no longer linked (the eighteenth and nineteenth trials). go build and go vet are the
 // independent checks: a `·name` of the package's own (or written with its import path) is the Go
 // symbol; `·name<>` is the file's static symbol and `name(SB)` a linker symbol of that name.
 import { execFileSync } from 'node:child_process'

@@ -1,4 +1,4 @@
-// gopls' failures that said nothing an agent could act on (the twenty-third and twenty-fourth
+// gopls' failures that said nothing an agent could act on (the eighteenth and nineteenth
 // trials): findReferences in a file its build constraints exclude (`no package metadata for
 // file …`) and goToImplementation at a function (`not a type name or method`), both
 // `LSP_SERVER_ERROR … (code 0)`. go vet with the other GOARCH is the check that the file is Go.
