@@ -159,7 +159,7 @@ export async function familyOf(context: HierarchyContext, at: MethodAt, name: st
     join(ancestor, method, 'base')
   }
   // For the cursor's own name a container is required: tsserver (which names none) follows its hierarchy itself.
-  const listed = await sameNamed(context, name, name !== declared.method.name)
+  const listed = await sameNamed(context, name, name !== declared.method.name, URI.parse(declared.klass.uri).fsPath)
   const candidates = listed.symbols.filter((symbol) => !(symbol.uri === declared.klass.uri && rangeHolds(declared.method.range, symbol.range.start)) && !known(symbol))
   for (const symbol of candidates.slice(0, MAX_CANDIDATES)) {
     const klass = await hierarchy.classAt(symbol.uri, symbol.range.start)
@@ -201,12 +201,16 @@ async function declarationOf(hierarchy: ClassHierarchy, definitions: readonly Ls
   return undefined
 }
 
-
 /** The workspace symbols of a method's kind named exactly `name` (inside a container unless `anyContainer`), and a note when the list may be partial. */
-async function sameNamed(context: HierarchyContext, name: string, anyContainer: boolean): Promise<{ symbols: LspLocation[]; note: Unfollowed | undefined }> {
+async function sameNamed(context: HierarchyContext, name: string, anyContainer: boolean, declaring: string): Promise<{ symbols: LspLocation[]; note: Unfollowed | undefined }> {
   const { ctx, workspaceRoot, signal } = context
+  // gopls' fuzzy matcher fills its 100 results with near misses (`Area`: the standard library's
+  // RegArgs, Release, …), and the cut made every Go method's family "may not all have been found".
+  // Its FZF syntax anchors the name's end (`Area$`: `Square.Area`, not `RegArgs`), asked of gopls alone.
+  const go = declaring.endsWith('.go')
+  const query = go ? `${name}$` : name
   try {
-    const result = await untilAborted(ctx.lsp.query({ operation: 'workspaceSymbol', query: name, filePath: null, workspaceRoot }, signal), signal)
+    const result = await untilAborted(ctx.lsp.query({ operation: 'workspaceSymbol', query, filePath: go ? declaring : null, workspaceRoot }, signal), signal)
     // tsserver names no container at all; a top-level function is no class's either way (`classAt` finds none).
     const symbols = result.symbols.filter((symbol) => symbol.name === name && METHOD_KINDS.has(symbol.kind) && (anyContainer || symbol.containerName !== undefined)).map(({ uri, range }) => ({ uri, range }))
     const { completeness } = result
