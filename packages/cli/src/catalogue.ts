@@ -215,7 +215,18 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // It always publishes a changed file (0.25-2.3 s), a dependent only when its list changes and
     // then with or before it; its first publication after an open is from disk, without a version.
     // An edited go.mod is published, with its dependents, once the module is reloaded (~1 s).
-    diagnostics: { settle: 'changed-files-published', publishedFiles: ['go.mod'] },
+    // A file its build constraints exclude (`_windows.go` on linux) it does not check: it says "No
+    // packages found for open file" as a warning there, and nothing of the file's own errors.
+    diagnostics: {
+      settle: 'changed-files-published',
+      publishedFiles: ['go.mod'],
+      setupMessages: [
+        {
+          pattern: '^No packages found for open file ',
+          says: 'gopls loads no package holding this file (its build constraints exclude it for the GOOS, GOARCH and tags gopls runs with, or it lies outside every module), so it was not checked',
+        },
+      ],
+    },
     // It shows a workspace it cannot load as progress that lasts until the error is fixed.
     failureProgressTitle: '^Error loading workspace$',
     // By default a changed open document's package is published at once and its dependents in a

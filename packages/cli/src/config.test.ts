@@ -123,7 +123,16 @@ describe('server config', () => {
       extensionToLanguage: { '.go': 'go' },
       rootMarkers: ['go.mod'],
       settings: { gopls: { staticcheck: true } },
-      diagnostics: { settle: 'changed-files-published', publishedFiles: ['go.mod'] },
+      diagnostics: {
+        settle: 'changed-files-published',
+        publishedFiles: ['go.mod'],
+        setupMessages: [
+          {
+            pattern: '^No packages found for open file ',
+            says: 'gopls loads no package holding this file (its build constraints exclude it for the GOOS, GOARCH and tags gopls runs with, or it lies outside every module), so it was not checked',
+          },
+        ],
+      },
       failureProgressTitle: '^Error loading workspace$',
       backgroundProgressTitle: '^diagnosing (?!initial workspace load$)',
       initializationOptions: { diagnosticsDelay: '0s', verboseWorkDoneProgress: true },

@@ -56,6 +56,13 @@ export interface LocalDiagnosticsRules {
    */
   readonly setupCodes?: readonly { readonly code: string; readonly says: string }[]
   /**
+   * Diagnostics by which the server says it did not check the file, matched by their message
+   * (regular expression source), each with the sentence that says so (gopls: "No packages found
+   * for open file", of a file its build constraints exclude): left out and said as `setupCodes`
+   * are, each by its place alone (the sentence says what the message did).
+   */
+  readonly setupMessages?: readonly { readonly pattern: string; readonly says: string }[]
+  /**
    * Extensions of files the server reads from disk when another file includes them, even while
    * they are open with other text (clangd 14: `--use-dirty-headers` came in clangd 15). With an
    * overlay of such a file, the other files' `overlayDiagnostics` are of the header on disk, not

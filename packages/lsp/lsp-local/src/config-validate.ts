@@ -45,6 +45,9 @@ export function validateServerConfig(config: LocalServerConfig): void {
     if (rules.setupCodes !== undefined && !(Array.isArray(rules.setupCodes) && rules.setupCodes.every((rule) => typeof rule?.code === 'string' && typeof rule.says === 'string'))) {
       throw invalid('diagnostics.setupCodes must be an array of { code, says } strings')
     }
+    if (rules.setupMessages !== undefined && !(Array.isArray(rules.setupMessages) && rules.setupMessages.every((rule) => typeof rule?.says === 'string' && isRegExp(rule.pattern)))) {
+      throw invalid('diagnostics.setupMessages must be an array of { pattern, says }: a regular expression and a sentence')
+    }
   }
   const cap = config.maxMemoryMB
   if (cap !== undefined && !(typeof cap === 'number' && cap > 0)) throw invalid('maxMemoryMB must be a positive number of megabytes')
