@@ -9,6 +9,7 @@ import { agentLspBinDirs } from './detect.js'
 import { main } from './main.js'
 import { tempWorkspace } from './workspace.test-support.js'
 import { grouped } from './grouped.test-support.js'
+import { goServer } from './catalogue-go.js'
 
 /** A workspace with `files`, a user config holding `userToml`, and the environment that finds it. */
 async function setupFor(files: Record<string, string>, userToml?: string): Promise<{ root: string; env: NodeJS.ProcessEnv; userConfig: string }> {
@@ -123,16 +124,7 @@ describe('server config', () => {
       extensionToLanguage: { '.go': 'go' },
       rootMarkers: ['go.mod'],
       settings: { gopls: { staticcheck: true } },
-      diagnostics: {
-        settle: 'changed-files-published',
-        publishedFiles: ['go.mod'],
-        setupMessages: [
-          {
-            pattern: '^No packages found for open file ',
-            says: 'gopls loads no package holding this file (its build constraints exclude it for the GOOS, GOARCH and tags gopls runs with, or it lies outside every module), so it was not checked',
-          },
-        ],
-      },
+      diagnostics: goServer.diagnostics,
       failureProgressTitle: '^Error loading workspace$',
       backgroundProgressTitle: '^diagnosing (?!initial workspace load$)',
       initializationOptions: { diagnosticsDelay: '0s', verboseWorkDoneProgress: true },
