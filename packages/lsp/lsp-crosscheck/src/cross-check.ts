@@ -7,6 +7,7 @@ import { compareLocations } from '@agent-lsp/lsp'
 import { classify, overlaps, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { settleDeclarations } from './classify/declarations.js'
+import { settleGuesses } from './classify/guesses.js'
 import { throughStandIns } from './classify/stand-ins.js'
 import { declaredAt, missedBy } from './classify/call-site.js'
 import { callsThroughAlias } from './classify/alias-calls.js'
@@ -171,9 +172,10 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const asked = [...known, ...nearestFirst(toAsk, uriPath(found[0]?.uri ?? cursor.uri), uriPath).slice(0, limits.maxClassified)]
     const verdicts: Verdict[] = [...declared.map((): Verdict => ({ kind: 'here', declaration: true })), ...referencedHere.map((): Verdict => ({ kind: 'here' }))]
     verdicts.push(...assembly.map((place) => assemblyVerdict(place, name, found.length > 0 ? found : [cursorPlace], (uri) => texts.lines(uri), uriPath)))
-    const common = { lsp, workspaceRoot: request.workspaceRoot, symbol, deadline: bounded.deadline, signal: bounded.signal }
-    verdicts.push(...(await classify(asked.slice(known.length), uriPath, { ...common, concurrency: limits.concurrency })))
-    const declarations = await settleDeclarations(asked, verdicts, { ...common, name, lines: (uri) => texts.lines(uri), filePathOf: uriPath })
+    const common = { lsp, workspaceRoot: request.workspaceRoot, symbol, deadline: bounded.deadline, signal: bounded.signal, name, lines: (uri: string) => texts.lines(uri), filePathOf: uriPath, concurrency: limits.concurrency }
+    verdicts.push(...(await classify(asked.slice(known.length), uriPath, common)))
+    const ownDeclarations = await settleDeclarations(asked, verdicts, common) // then the places the server guessed (clangd's inactive code); the known ones it resolved
+    const declarations = [...ownDeclarations.slice(0, known.length), ...(await settleGuesses(asked.slice(known.length), ownDeclarations.slice(known.length), common))]
     const settled = listed.length === 0 && found.length === 0 ? throughStandIns(asked, declarations) : declarations
     const added: LspLocation[] = []
     const candidates: LspCandidate[] = []
