@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { LspDiagnostic } from '@agent-lsp/lsp'
+import { providerOf, type LspDiagnostic } from '@agent-lsp/lsp'
 import { untilAborted } from '@agent-lsp/abort'
 import type { EditFlowContext } from './edit-context.js'
 import { oneLine } from '../text/one-line.js'
@@ -26,17 +26,25 @@ export async function verifyReferences(context: EditFlowContext, binding: Rename
     const definitions = await Promise.all(definitionProbes(binding).map((site) => definitionsAt(context, site)))
     const readLines = createLineReader(context.workspaceRoot)
     const conflict = await nameConflict(binding, result.locations, readLines, definitions)
-    const { captured } = conflict
+    // A file no server reads (an X-macro's `.def` table) is parsed only as its includers were last: not checked there.
+    const owners = context.ctx.lsp.providers()
+    const unread = conflict.captured.filter((site) => providerOf(owners, site.path) === undefined)
+    const captured = conflict.captured.filter((site) => !unread.includes(site))
     const shadowing = confirmedShadowing(binding, conflict.shadowing, await Promise.all(conflict.shadowing.slice(0, MAX_DEFINITION_PROBES).map((site) => definitionsAt(context, site))))
     const expected = binding.expected.length
     const count = `${expected} ${expected === 1 ? 'reference' : 'references'} of ${names.old}`
-    const read = new Map(await Promise.all([...captured.slice(0, 5), ...shadowing.slice(0, 5)].map(async (site) => [site.path, await readLines(site.path)] as const)))
+    const read = new Map(await Promise.all([...captured.slice(0, 5), ...shadowing.slice(0, 5), ...unread.slice(0, 5)].map(async (site) => [site.path, await readLines(site.path)] as const)))
     const shown = (sites: readonly Site[]): string => placesText(sites, (file) => read.get(file), root, 5)
     const lines: string[] = []
     if (captured.length > 0) lines.push(`Not verified: ${captured.length} of the ${count} ${captured.length === 1 ? 'is not a reference' : 'are not references'} of ${names.new} now: ${shown(captured)}.`)
     if (shadowing.length > 0) lines.push(`Not verified: findReferences of ${names.new} also finds ${shadowing.length} ${shadowing.length === 1 ? 'place that was not a reference' : 'places that were not references'} of ${names.old}: ${shown(shadowing)}.`)
     // Past the probes' bound, the rest were checked by findReferences alone.
     const probed = definitions.length < expected ? ` goToDefinition was asked at ${definitions.length} of them.` : ''
+    if (unread.length > 0) {
+      const rest = expected - unread.length
+      const others = lines.length > 0 || rest === 0 ? '' : `; the other ${rest === 1 ? 'is a reference' : `${rest} are references`} of ${names.new} now`
+      lines.push(`Not checked: ${unread.length} of the ${count} ${unread.length === 1 ? 'is' : 'are'} in a file no server reads: ${shown(unread)}${others}.`)
+    }
     return lines.length > 0 ? lines : [`Verified: findReferences of ${names.new} finds all ${count}, renamed.${probed}`]
   } catch (error) {
     if (context.signal.aborted) throw error

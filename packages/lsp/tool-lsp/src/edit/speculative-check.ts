@@ -115,17 +115,19 @@ export async function speculativeCheck(context: EditFlowContext, plan: EditPlan,
       return lines.get(file)!
     }
     const everywhere = binding === undefined || found === undefined ? undefined : await nameConflict(binding, found, linesWithEdit, probed)
-    // Where the server does not see the edit, its references there are of the old text; where no server reads the file (Go assembly, renamed as text), there are none.
+    // Where the server does not see the edit, its references there are of the old text; a file no
+    // server reads (Go assembly, an X-macro's `.def` table a source includes) is in no overlay: none.
     const seen = (site: { readonly path: string }): boolean => !blind.has(site.path) && ownerOf(site.path) !== undefined
     const shadowing = everywhere?.shadowing.filter(seen) ?? []
     // A place that still leads to its own symbol too is not shadowed (a type and a value of one name).
     const confirmed = shadowing.length === 0 ? shadowing : confirmedShadowing(binding!, shadowing, await definitionsWithEdit(context, overlaysOf, ownerOf, shadowing))
     const conflict = everywhere && { captured: everywhere.captured.filter(seen), shadowing: confirmed }
-    if (conflict === undefined || !hasConflict(conflict)) return { lines: checkLines(rows, root, binding?.names), before: counted }
+    const unread = files.filter((file) => ownerOf(file) === undefined)
+    if (conflict === undefined || !hasConflict(conflict)) return { lines: checkLines(rows, unread, root, binding?.names), before: counted }
     const read = new Map(await Promise.all([...conflict.captured, ...conflict.shadowing].map(async (site) => [site.path, await linesWithEdit(site.path)] as const)))
     const linesOf = (file: string): FileLines | undefined => read.get(file)
     const roots = [root, context.workspaceRoot] as const
-    return { lines: checkLines(rows, root, binding?.names), before: counted, conflict: { lines: conflictLines(conflict, binding!, linesOf, roots), reason: conflictReason(conflict, binding!, linesOf, root) } }
+    return { lines: checkLines(rows, unread, root, binding?.names), before: counted, conflict: { lines: conflictLines(conflict, binding!, linesOf, roots), reason: conflictReason(conflict, binding!, linesOf, root) } }
   } catch (error) {
     if (context.signal.aborted) throw error
     return { lines: [`Not checked before writing: ${oneLine(error instanceof Error ? error.message : String(error))}.`], before: counted }
@@ -148,15 +150,16 @@ function errorsIn(diagnostics: readonly LspDiagnostic[]): LspDiagnostic[] {
   return diagnostics.filter((diagnostic) => diagnostic.severity === 'Error')
 }
 
-/** The preview's lines for the checked files (see {@link speculativeCheck}). */
-function checkLines(rows: readonly CheckedFile[], root: string, renamed: RenameBinding['names'] | undefined): string[] {
+/** The preview's lines for the checked files (see {@link speculativeCheck}), and the files no server reads (`unread`). */
+function checkLines(rows: readonly CheckedFile[], unread: readonly string[], root: string, renamed: RenameBinding['names'] | undefined): string[] {
   const display = (file: string): string => path.relative(root, file).split(path.sep).join('/')
   const counted = rows.filter((row): row is CheckedFile & { before: readonly LspDiagnostic[]; after: readonly LspDiagnostic[] } => row.before !== undefined && row.after !== undefined)
   const unchecked = rows.filter((row) => !row.blind && (row.before === undefined || row.after === undefined)).map((row) => display(row.path))
   const blind = rows.filter((row) => row.blind).map((row) => display(row.path))
   const tail =
     (unchecked.length > 0 ? ` Not checked (no complete diagnostics): ${unchecked.join(', ')}.` : '') +
-    (blind.length > 0 ? ` Not checked (their server does not see the edit): ${blind.join(', ')}.` : '')
+    (blind.length > 0 ? ` Not checked (their server does not see the edit): ${blind.join(', ')}.` : '') +
+    (unread.length > 0 ? ` Not checked (no server reads ${unread.length === 1 ? 'it' : 'them'}): ${unread.map(display).join(', ')}.` : '')
   if (counted.length === 0) return [`Not checked before writing: no complete diagnostics for the ${rows.length === 1 ? 'file' : `${rows.length} files`} the edit touches.${tail}`]
   const was = counted.reduce((sum, row) => sum + row.before.length, 0)
   const now = counted.reduce((sum, row) => sum + row.after.length, 0)
