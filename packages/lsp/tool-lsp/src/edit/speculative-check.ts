@@ -168,7 +168,8 @@ function checkLines(rows: readonly CheckedFile[], unread: readonly string[], roo
   if (fresh.length === 0) return [`Errors ${was} → ${now} if applied (${where}).${tail}`]
   const more = fresh.length > MAX_NEW_ERRORS ? [`… ${fresh.length - MAX_NEW_ERRORS} more`] : []
   const count = `${fresh.length} new ${fresh.length === 1 ? 'error' : 'errors'}`
-  return [`Warning: errors ${was} → ${now} if applied (${where}), ${count}:${tail}`, ...fresh.slice(0, MAX_NEW_ERRORS).map((row) => `  ${row}`), ...more]
+  // What was not checked follows the new errors' list, not between the count and its rows.
+  return [`Warning: errors ${was} → ${now} if applied (${where}), ${count}:`, ...fresh.slice(0, MAX_NEW_ERRORS).map((row) => `  ${row}`), ...more, ...(tail === '' ? [] : [tail.trimStart()])]
 }
 
 /**

@@ -11,13 +11,14 @@ import { functionKinds } from '../text/symbol-names.js'
 import { pythonDefRun } from './python-defs.js'
 import { pythonFiles, pythonHeaderNameAt } from './python-symbols.js'
 import { declarationSpan, isNameOnly } from './declaration-span.js'
+import { withTemplateHeads } from './template-heads.js'
 
 /** A symbol's whole declaration in its file, and the doc comment above it. Lines are zero-based. */
 export interface SymbolDeclaration {
   readonly symbol: LspSymbol
   /** Enclosing names and its own (`Cart.addItem`). */
   readonly displayName: string
-  /** The server's `DocumentSymbol.range`: decorators, signature and body; no comment above. */
+  /** The server's `DocumentSymbol.range`: decorators, signature and body, C++ template heads (see `withTemplateHeads`); no comment above. */
   readonly range: LspRange
   /** First line of the doc comment directly above; `range.start.line` when there is none. */
   readonly docStart: number
@@ -60,7 +61,7 @@ export function declarationAt(result: LspSymbolsResult, cursor: Cursor, lines: r
     throw new LspToolError('LSP_SYMBOL_NOT_FOUND', `no symbol holds ${cursor.label} (documentSymbol lists none there); give ${fieldWord('symbol', flags)}, or a cursor on a declaration`)
   }
   const group = overloadGroup(entries, entry, lines, extension)
-  let range: LspRange = { start: group[0]!.symbol.range.start, end: group[group.length - 1]!.symbol.range.end }
+  let range: LspRange = withTemplateHeads({ start: group[0]!.symbol.range.start, end: group[group.length - 1]!.symbol.range.end }, lines, extension)
   let declarations: { count: number; kind: SymbolDeclaration['group'] } = { count: group.length, kind: 'overloads' }
   if (pythonFiles.has(extension) && functionKinds.has(entry.symbol.kind)) {
     // pyright lists only the last def of a name: the getter and overloads above it are read from
