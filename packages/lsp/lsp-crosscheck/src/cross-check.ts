@@ -4,7 +4,7 @@ import { isKeywordUse, languageOfExtension } from '@agent-lsp/keywords'
 import type { ShellNamespace } from '@agent-lsp/lexical'
 import type { LspCallsResult, LspCandidate, LspCrossCheck, LspCursorRequest, LspLocation, LspLocationsResult, LspService } from '@agent-lsp/lsp'
 import { compareLocations } from '@agent-lsp/lsp'
-import { classify, overlaps, type Verdict } from './classify/classify.js'
+import { classify, overlaps, unserved, type Verdict } from './classify/classify.js'
 import { nearestFirst } from './classify/nearest-first.js'
 import { settleDeclarations } from './classify/declarations.js'
 import { settleGuesses } from './classify/guesses.js'
@@ -162,10 +162,10 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     // cannot parse alone open, leaves out the prototype there): a declaration of the symbol.
     const declared = toAsk.filter((place) => found.some((definition) => overlaps(definition, place)))
     toAsk = toAsk.filter((place) => !declared.includes(place))
-    // An implementations or callers answer lists few of the places that name the symbol; the
-    // server's references list most of the rest in one request, where a goToDefinition each took
-    // 2 s warm (141 for rxjs's SchedulerLike). A place it lists leads to the symbol: `here`.
-    const referenced = request.operation !== 'findReferences' && toAsk.length > limits.concurrency ? await locationsAt('findReferences', lsp, request, bounded.signal, signal) : []
+    // An implementations or callers answer lists few of the places that name the symbol; the server's references list most of the
+    // rest in one request, where a goToDefinition each took 2 s warm (141 for rxjs's SchedulerLike). A place it lists leads to the
+    // symbol: `here`. Asked for a place in a file no server reads too (an included `.def` table): only the references tell it.
+    const referenced = request.operation !== 'findReferences' && (toAsk.length > limits.concurrency || toAsk.some((place) => unserved(lsp, uriPath(place.uri)))) ? await locationsAt('findReferences', lsp, request, bounded.signal, signal) : []
     const referencedHere = toAsk.filter((place) => referenced.some((reference) => overlaps(reference, place)))
     toAsk = toAsk.filter((place) => !referencedHere.includes(place))
     const known = [...declared, ...referencedHere, ...assembly]

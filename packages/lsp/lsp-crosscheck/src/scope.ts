@@ -11,19 +11,27 @@ import { lexicalFamily, type LexicalFamily } from '@agent-lsp/lexical'
 const embeddedIn: Readonly<Partial<Record<LexicalFamily, readonly string[]>>> = { javascript: ['.vue', '.svelte', '.astro'] }
 
 /**
- * Extensions of files in another language that name a family's symbols and no server reads, each
- * with the family it is lexed as: Go assembly (`.s`, see `isGoAssembly`) holds the bodies of Go
- * functions declared without one; its comments are C's and it runs through a C-like preprocessor.
- * Searched and lexed; their occurrences are classified without asking (see `assemblyVerdict`).
+/**
+ * Extensions of files that name a family's symbols and that no provider serves, each with the
+ * family it is lexed as (their occurrences are classified without asking where no server reads them):
+ * - Go assembly (`.s`, see `isGoAssembly`) holds the bodies of Go functions declared without one;
+ *   its comments are C's and it runs through a C-like preprocessor (see `assemblyVerdict`).
+ * - Files a C or C++ source includes by name, whatever they hold: X-macro tables (LLVM's and
+ *   CPython's `.def`, `.inc`, `.x`, `.tbl`), inline and template bodies (`.inl`, `.ipp`, `.tcc`,
+ *   `.tpp`, `.txx`). No server reads one alone, and one included from an inactive `#ifdef` is seen by none.
  */
-const companions: Readonly<Partial<Record<LexicalFamily, Readonly<Record<string, LexicalFamily>>>>> = { go: { '.s': 'c' } }
+const companions: Readonly<Partial<Record<LexicalFamily, Readonly<Record<string, LexicalFamily>>>>> = {
+  go: { '.s': 'c' },
+  c: Object.fromEntries(['.def', '.inc', '.inl', '.ipp', '.tcc', '.tpp', '.txx', '.x', '.tbl'].map((extension) => [extension, 'c'])),
+}
 
 /** What a cross-check searches: file name endings, and the lexical family of a file found. */
 export interface SearchScope {
   /**
    * Endings of the file names searched (`*${ending}`): the answering provider's extensions its
-   * scanners read, its exact file names (`.bashrc`, `PKGBUILD`), and the extensions embedding its
-   * family that some provider serves, and its family's companions (Go assembly for Go).
+   * scanners read, its exact file names (`.bashrc`, `PKGBUILD`), the extensions embedding its
+   * family that some provider serves, and its family's companions no provider serves (Go assembly
+   * for Go, the files C and C++ sources include for C).
    */
   readonly endings: readonly string[]
   /** A file's family: by its extension, else the provider's own for its file names; `undefined`: not lexed. */
@@ -43,9 +51,12 @@ export function searchScope(provider: LspProviderInfo, providers: readonly LspPr
   const served = new Set(providers.flatMap((info) => info.extensions))
   const embedding = family === undefined ? [] : (embeddedIn[family] ?? []).filter((extension) => served.has(extension) && !lexed.includes(extension))
   const byName = new Set(names)
-  const companion = (family === undefined ? undefined : companions[family]) ?? {}
+  const companion = Object.fromEntries(Object.entries((family === undefined ? undefined : companions[family]) ?? {}).filter(([extension]) => !served.has(extension)))
   return {
     endings: [...lexed, ...names, ...embedding, ...Object.keys(companion)],
-    familyOf: (path) => companion[extname(path)] ?? lexicalFamily(extname(path).toLowerCase()) ?? (byName.has(basename(path).toLowerCase()) ? family : undefined),
+    familyOf: (path) => {
+      const extension = extname(path).toLowerCase()
+      return companion[extension] ?? lexicalFamily(extension) ?? (byName.has(basename(path).toLowerCase()) ? family : undefined)
+    },
   }
 }

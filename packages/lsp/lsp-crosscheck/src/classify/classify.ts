@@ -1,5 +1,5 @@
 import type { Deadline } from '@agent-lsp/abort'
-import { compareLocations, LspError, type LspLocation, type LspService } from '@agent-lsp/lsp'
+import { compareLocations, LspError, providerOf, type LspLocation, type LspService } from '@agent-lsp/lsp'
 import { realUris } from '../search/spellings.js'
 
 /** What `goToDefinition` at an occurrence says about it. */
@@ -34,7 +34,7 @@ export interface ClassifyOptions {
 
 /**
  * Ask `goToDefinition` at each of `places` (zero-based UTF-16, in files of one provider) and sort
- * them: leading to one of `options.symbol` → `here`; to anything else → `elsewhere` (with where it leads); to nothing →
+ * them: leading to one of `options.symbol` → `here`; to anything else → `elsewhere` (with where it leads); to nothing, or in a file no provider serves →
  * `unresolved` (an empty partial answer: `unchecked`, `partial`); a failed request → `failed` with its `code: message`; not asked before the
  * deadline → `unchecked`. Verdicts come back in the order of `places`.
  * @throws LspError `LSP_CANCELLED` when the caller's signal aborts.
@@ -52,6 +52,11 @@ export async function classify(places: readonly LspLocation[], filePathOf: (uri:
     while (next < places.length && !signal.aborted) {
       const index = next++
       const place = places[index]!
+      // A file no server reads (a C source's included `.def` table): nothing can resolve it there.
+      if (unserved(options.lsp, filePathOf(place.uri))) {
+        verdicts[index] = { kind: 'unresolved' }
+        continue
+      }
       try {
         const answer = await options.lsp.query(
           { operation: 'goToDefinition', filePath: filePathOf(place.uri), position: place.range.start, workspaceRoot: options.workspaceRoot },
@@ -73,6 +78,9 @@ export async function classify(places: readonly LspLocation[], filePathOf: (uri:
   if (cancelled()) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled')
   return verdicts
 }
+
+/** Whether no provider of `lsp` serves the file at `path` (a `.def` table a C source includes): no question can be asked there. */
+export const unserved = (lsp: LspService, path: string): boolean => providerOf(lsp.providers(), path) === undefined
 
 /** Each location named by its file's real path (see `realUris`). */
 function realLocations(): (location: LspLocation) => LspLocation {
