@@ -32,6 +32,14 @@ export async function settleGuesses(asked: readonly LspLocation[], verdicts: rea
   let member: Promise<boolean> | undefined
   const settle = async (index: number): Promise<void> => {
     const place = asked[index]!
+    const verdict = verdicts[index]!
+    // clangd leads a C++ explicit specialization (`template <> int twice<int>`), and a call it
+    // chooses, to the specialization: another declaration, yet it must be renamed with the template.
+    // An explicit instantiation leads to its namespace. Neither says the place is another symbol.
+    if (verdict.kind === 'elsewhere' && verdict.targets.length > 0 && verdict.targets.every((target) => !spellsName(options, target) || specializes(options, target))) {
+      settled[index] = { kind: 'unresolved' }
+      return
+    }
     const lines = options.lines(place.uri) ?? []
     // A macro's body is resolved where it expands, and those expansions are the server's references: its guess there stands.
     if (inMacroDefinition(lines, place.range.start.line)) return
@@ -57,6 +65,19 @@ export async function settleGuesses(asked: readonly LspLocation[], verdicts: rea
   // Past the deadline, a place found `here` and not asked is not known to be parsed.
   for (const index of open.slice(next)) if (verdicts[index]!.kind === 'here') settled[index] = { kind: 'unchecked' }
   return settled
+}
+
+/** Whether `target` (where goToDefinition led) starts with the symbol's name. */
+function spellsName(options: GuessOptions, target: LspLocation): boolean {
+  const { line, character } = target.range.start
+  const text = options.lines(target.uri)?.[line]
+  return text !== undefined && text.startsWith(options.name, character) && !/[\w$]/.test(text[character + options.name.length] ?? '')
+}
+
+/** Whether `target` names a C++ template's explicit specialization: the name, then template arguments (`twice<int>`). */
+function specializes(options: GuessOptions, target: LspLocation): boolean {
+  const { line, character } = target.range.start
+  return /^\s*</.test(options.lines(target.uri)?.[line]?.slice(character + options.name.length) ?? '')
 }
 
 /** Whether the file at `uri` is C or C++ by its extension (clangd's, which guesses). */
