@@ -18,6 +18,8 @@ describe('Go assembly', () => {
     expect(at('\tMOVQ $·archFloor+8(SB), AX', 'archFloor')).toEqual({ packagePath: '' })
     expect(at('\tJMP runtime∕internal∕atomic·Load(SB)', 'Load')).toEqual({ packagePath: 'runtime/internal/atomic' })
     expect(at('\tCALL example∕m∕math·archFloor(SB)', 'archFloor')).toEqual({ packagePath: 'example/m/math' })
+    // The twentieth trial: a path's dots are written · too (`example.com/m` → `example·com∕m`).
+    expect(at('\tJMP example·com∕m∕inner·Add(SB)', 'Add')).toEqual({ packagePath: 'example.com/m/inner' })
   })
 
   it('names none in a static symbol (·name<>) or a linker symbol without ·', () => {

@@ -15,15 +15,15 @@ export function isGoAssembly(path: string): boolean {
 
 /**
  * A symbol reference of Go assembly at `start..end` (zero-based UTF-16) of `lineText`: the name
- * after `·`, the package separator, with the package's import path before it (`∕` for `/`; empty
- * for the file's own package). `undefined` when the name is not one (a label, a register, a macro,
- * `name(SB)` without `·`: a linker symbol of that name, which no Go declaration defines), or is a
- * file's static symbol (`·name<>`).
+ * after `·`, the package separator, with the package's import path before it (`∕` for `/` and `·`
+ * for `.`: `example·com∕m∕inner·Add`; empty for the file's own package). `undefined` when the name
+ * is not one (a label, a register, a macro, `name(SB)` without `·`: a linker symbol of that name,
+ * which no Go declaration defines), or is a file's static symbol (`·name<>`).
  */
 export function assemblySymbol(lineText: string, start: number, end: number): { readonly packagePath: string } | undefined {
   if (lineText[start - 1] !== '·' || lineText.startsWith('<>', end)) return undefined
   const before = /[^\s,$(){}*&|^+\-/<>=!~%:;'"\\[\]]*$/.exec(lineText.slice(0, start - 1))?.[0] ?? ''
-  return { packagePath: before.replaceAll('∕', '/') }
+  return { packagePath: before.replaceAll('∕', '/').replaceAll('·', '.') }
 }
 
 /** Instructions that call or jump to a symbol (amd64, 386, arm, arm64, mips, ppc64, riscv64, s390x, wasm). */
