@@ -30,7 +30,12 @@ describe('gopls failures an agent can act on', () => {
     ])
     expect(await failure(tool.execute({ operation: 'goToImplementation', filePath: 'num/num.go', line: 3, character: 6 }))).toEqual([
       'LSP_UNSUPPORTED_OPERATION',
-      'language server "go" cannot answer textDocument/implementation here: goToImplementation answers for an interface, a type or a method, and the name there is none of them (a function or a variable); ask findReferences or goToDefinition there (it said: not a type name or method)',
+      'language server "go" cannot answer textDocument/implementation here: goToImplementation answers for an interface, a type or a method, and the name there is none of them (a function, a variable, a constant or a package name); ask findReferences or goToDefinition there (it said: not a type name or method)',
+    ])
+    // The twentieth trial: at the package clause gopls finds no object, and said so as a failure of its own.
+    expect(await failure(tool.execute({ operation: 'goToImplementation', filePath: 'num/num.go', line: 1, character: 9 }))).toEqual([
+      'LSP_INVALID_POSITION',
+      'language server "go" cannot answer textDocument/implementation here: no declared name is there (a package clause, a keyword, or a name no declaration binds); ask at a declaration or a use of the name (it said: no object found for "num")',
     ])
   })
 })

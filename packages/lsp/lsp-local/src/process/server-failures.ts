@@ -16,7 +16,13 @@ const explained: readonly { readonly said: RegExp; readonly code: LspErrorCode; 
   {
     said: /^not a type name or method$/,
     code: 'LSP_UNSUPPORTED_OPERATION',
-    means: 'goToImplementation answers for an interface, a type or a method, and the name there is none of them (a function or a variable); ask findReferences or goToDefinition there',
+    means: 'goToImplementation answers for an interface, a type or a method, and the name there is none of them (a function, a variable, a constant or a package name); ask findReferences or goToDefinition there',
+  },
+  {
+    // At a package clause (`package p`), a keyword or a name no declaration binds.
+    said: /^no object found for /,
+    code: 'LSP_INVALID_POSITION',
+    means: 'no declared name is there (a package clause, a keyword, or a name no declaration binds); ask at a declaration or a use of the name',
   },
 ]
 
