@@ -53,7 +53,9 @@ export async function referencesThroughAliases(context: HierarchyContext, result
     const at = { filePath: URI.parse(alias.uri).fsPath, position: alias.position, workspaceRoot }
     // An alias of the symbol leads to it: its definition is among the references (the declaration).
     const definitions = await askOrFail(ctx.lsp.query({ operation: 'goToDefinition', ...at }, signal), signal)
-    const theirs = definitions?.locations.some((location) => locations.has(keyOf(location))) ? await askOrFail(ctx.lsp.query({ operation: 'findReferences', ...at }, signal), signal) : definitions && null
+    const leads = definitions?.locations.some((location) => locations.has(keyOf(location))) === true
+    // `undefined`: the server failed at the alias (said below); `null`: the name is another symbol's.
+    const theirs = definitions === undefined ? undefined : leads ? await askOrFail(ctx.lsp.query({ operation: 'findReferences', ...at }, signal), signal) : null
     if (theirs === undefined) failed.push(aliasLabel(alias, workspaceRoot))
     if (!theirs) continue
     // The alias's own name in the import is no use of the symbol beyond the import already listed.
