@@ -1,11 +1,15 @@
 import { readFile } from 'node:fs/promises'
+import { extname } from 'node:path'
 import { untilAborted } from '@agent-lsp/abort'
-import type { LspPosition, LspSymbol } from '@agent-lsp/lsp'
+import { isKeywordUse, languageOfExtension } from '@agent-lsp/keywords'
+import { LspError, type LspPosition, type LspSymbol } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import type { HierarchyContext } from './hierarchy-context.js'
 import { relativeInside } from '../input/workspace-path.js'
 import { splitLines } from '@agent-lsp/text-lines'
 import { rangeHolds } from '../text/positions.js'
+import { oneLine } from '../text/one-line.js'
+import { namedList, type Unfollowed } from './unfollowed.js'
 
 /** A class as its file's `documentSymbol` lists it, and the symbols it declares directly. */
 export interface ClassSymbol {
@@ -13,8 +17,8 @@ export interface ClassSymbol {
   readonly symbol: LspSymbol
 }
 
-/** Base classes followed upwards from a class: enough for real hierarchies, bounded for cycles. */
-const MAX_DEPTH = 4
+/** Base classes followed upwards from a class: enough for real hierarchies (Django's views: 6), bounded for cycles; past it said. */
+const MAX_DEPTH = 8
 
 const CLASS_KINDS: ReadonlySet<string> = new Set(['Class', 'Interface', 'Struct'])
 
@@ -49,6 +53,8 @@ export class ClassHierarchy {
   readonly #bases = new Map<string, Promise<readonly ClassSymbol[]>>()
   /** Bases outside the workspace by {@link classKey} of the class naming them (`Worker` → `Thread`): the seam lists no symbols there, so their methods are unknown. */
   readonly #outside = new Map<string, Set<string>>()
+  /** What was not read, by its message (or the class it is of): a server's failure, a level past {@link MAX_DEPTH}. */
+  readonly #unread = new Map<string, Unfollowed>()
 
   constructor(context: HierarchyContext) {
     this.#context = context
@@ -73,6 +79,9 @@ export class ClassHierarchy {
         (result) => result.symbols,
         (error: unknown) => {
           if (signal.aborted) throw error
+          // A file outside the workspace (where the seam answers nothing) or gone holds none of its classes.
+          const nothing = LspError.isInstance(error) && (error.code === 'LSP_OUTSIDE_WORKSPACE' || error.code === 'LSP_FILE_NOT_FOUND')
+          if (!nothing) this.#said('failed', `the language server failed to list the symbols of ${this.#shown(uri)} (${failure(error)}): its classes were not read`)
           return []
         },
       )
@@ -115,7 +124,26 @@ export class ClassHierarchy {
       }
       level = next
     }
+    // Past the depth, the bases of the last level are asked to tell whether any was left.
+    const beyond = (await Promise.all(level.map((each) => this.basesOf(each)))).flat().filter((base) => !seen.has(classKey(base)))
+    if (beyond.length > 0) this.#said('unchecked', `the classes above ${klass.symbol.name} past ${MAX_DEPTH} levels (${namedList([...new Set(beyond.map((base) => base.symbol.name))])}) were not looked at`)
     return [...seen.values()].slice(1)
+  }
+
+  /** What the hierarchy could not read (a server's failure) or left (past {@link MAX_DEPTH} levels), each said once. */
+  unread(): readonly Unfollowed[] {
+    return [...this.#unread.values()]
+  }
+
+  /** `message` said once per `key` (a class's bases the server failed at: its first failure). */
+  #said(reason: Unfollowed['reason'], message: string, key = message): void {
+    if (!this.#unread.has(key)) this.#unread.set(key, { reason, message })
+  }
+
+  /** A file's path as an answer shows it: relative to the workspace root when inside it. */
+  #shown(uri: string): string {
+    const fsPath = URI.parse(uri).fsPath
+    return relativeInside(this.#context.workspaceRoot, fsPath) ?? fsPath
   }
 
   /** The direct bases of `klass` in the workspace, in the order its header names them. */
@@ -138,6 +166,10 @@ export class ClassHierarchy {
     for (const at of headerIdentifiers(lines, klass.symbol)) {
       const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: path, position: at, workspaceRoot }, signal), signal).catch((error: unknown) => {
         if (signal.aborted) throw error
+        // A keyword of the header (`interface`, `extends`, `public`) names no base: gopls answers "no identifier found" there.
+        const word = /^[\p{L}\p{N}_$]*/u.exec(lines[at.line]!.slice(at.character))![0]
+        if (isKeywordUse(lines[at.line]!, at.character, at.character + word.length, languageOfExtension(extname(path).toLowerCase()))) return undefined
+        this.#said('failed', `the language server failed at a base of ${klass.symbol.name} (${this.#shown(klass.uri)}:${at.line + 1}:${at.character + 1}; ${failure(error)}): it was not followed`, `bases of ${classKey(klass)}`)
         return undefined
       })
       for (const location of answer?.locations ?? []) {
@@ -200,4 +232,11 @@ export function headerIdentifiers(lines: readonly string[], klass: LspSymbol): L
     }
   }
   return found
+}
+
+/** `CODE: message` of a failure (one line). */
+function failure(error: unknown): string {
+  const code = (error as { code?: unknown }).code
+  const message = oneLine(error instanceof Error ? error.message : String(error))
+  return typeof code === 'string' ? `${code}: ${message}` : message
 }

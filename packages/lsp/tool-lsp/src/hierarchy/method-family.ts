@@ -186,7 +186,7 @@ export async function familyOf(context: HierarchyContext, at: MethodAt, name: st
   const notes: FamilyNote[] = [
     ...(listed.note === undefined ? [] : [{ ...listed.note, mayRunIt: false }]),
     ...(unchecked > 0 ? [{ reason: 'unchecked' as const, message: `${unchecked} more methods named ${name} were not checked for overriding it past ${MAX_CANDIDATES}`, mayRunIt: false }] : []),
-    ...[...combined.unfollowed, ...byShape].map((each) => ({ ...each, mayRunIt: true })),
+    ...[...combined.unfollowed, ...byShape, ...hierarchy.unread()].map((each) => ({ ...each, mayRunIt: true })),
   ]
   return { container, members: [...family.values()], unexamined, notes }
 }
