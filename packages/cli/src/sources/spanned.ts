@@ -25,7 +25,7 @@ export async function withElsewhere(result: LspQueryResult, request: LspProvider
     found = await elsewhere(request, signal, declared)
   } catch (error) {
     if (signal?.aborted) throw error
-    const why = LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error)
+    const why = LspError.describe(error)
     found = { locations: [], repositories: [], completeness: { state: 'partial', reason: 'failed', message: `other repositories not searched (${why})` } }
   }
   if (found === undefined) return result

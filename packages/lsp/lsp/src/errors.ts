@@ -79,4 +79,9 @@ export class LspError extends HarnessError<LspErrorCode> {
   static override isInstance(value: unknown): value is LspError {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[marker] === true
   }
+
+  /** How an answer names a failure: `CODE: message` of an `LspError`, `String(error)` of anything else. */
+  static describe(error: unknown): string {
+    return LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error)
+  }
 }

@@ -47,7 +47,7 @@ function mergeFannedOut<R extends Base>(providers: readonly LspProvider[], settl
   const notes = answers.flatMap((answer) => (answer.completeness.state === 'partial' ? [answer.completeness] : []))
   // Said once: one index answers for each of its languages' servers, with the same words.
   const said = [...new Set(notes.map((note) => note.message))]
-  const failed = failures.map(({ provider, error }) => `${provider.id} failed (${LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error)})`)
+  const failed = failures.map(({ provider, error }) => `${provider.id} failed (${LspError.describe(error)})`)
   const completeness: LspCompleteness =
     failed.length > 0
       ? { state: 'partial', reason: 'failed', message: [...failed, ...said].join('; ') }

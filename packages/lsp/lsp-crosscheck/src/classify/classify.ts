@@ -69,7 +69,7 @@ export async function classify(places: readonly LspLocation[], filePathOf: (uri:
       } catch (error) {
         if (cancelled()) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled', { cause: error })
         if (deadline.passed) return // left unchecked
-        const message = LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error)
+        const message = LspError.describe(error)
         verdicts[index] = { kind: 'failed', message }
       }
     }

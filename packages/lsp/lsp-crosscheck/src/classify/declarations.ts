@@ -77,7 +77,7 @@ async function declarationsOf(files: readonly string[], options: DeclarationOpti
       }
     } catch (error) {
       if (options.signal.aborted && !options.deadline.passed) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled', { cause: error })
-      failed.set(uri, LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error))
+      failed.set(uri, LspError.describe(error))
     }
   }
   return { places, failed }

@@ -48,7 +48,7 @@ export async function settleGuesses(asked: readonly LspLocation[], verdicts: rea
       if (hover.hover !== null) return
     } catch (error) {
       if (options.signal.aborted && !options.deadline.passed) throw new LspError('LSP_CANCELLED', 'the cross-check was cancelled', { cause: error })
-      if (verdicts[index]!.kind === 'here') settled[index] = options.deadline.passed ? { kind: 'unchecked' } : { kind: 'failed', message: `could not tell whether the server parsed it: ${LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error)}` }
+      if (verdicts[index]!.kind === 'here') settled[index] = options.deadline.passed ? { kind: 'unchecked' } : { kind: 'failed', message: `could not tell whether the server parsed it: ${LspError.describe(error)}` }
       return
     }
     const { line, character } = place.range.start

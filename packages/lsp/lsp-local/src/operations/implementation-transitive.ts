@@ -32,7 +32,7 @@ export async function implementationsTransitively(
     const answer = await ask(path, at.range.start).catch((error: unknown) => {
       if (signal?.aborted || (LspError.isInstance(error) && error.code === 'LSP_CANCELLED')) throw error
       if (LspError.isInstance(error) && error.code === 'LSP_OUTSIDE_WORKSPACE') return undefined
-      failed.push(LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error))
+      failed.push(LspError.describe(error))
       return undefined
     })
     if (answer === undefined || answer.kind !== 'locations') continue

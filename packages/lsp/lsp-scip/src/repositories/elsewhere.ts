@@ -82,7 +82,7 @@ async function searchOne(match: (other: Side) => string[], askingRoot: string, o
         : { reason: 'stale' as const, message: `${stale.length} file${stale.length === 1 ? '' : 's'} of ${name} changed since its index was built (${named}): rows there may have moved, and what was written since is missing` }
     return { root, locations: locationsOf(rows, uriOf), repository: { name, root, provenance }, ...(problem ? { problem } : {}) }
   } catch (error) {
-    const why = LspError.isInstance(error) ? `${error.code}: ${error.message}` : String(error)
+    const why = LspError.describe(error)
     return { root, locations: [], problem: { reason: 'failed', message: `${name} was not searched (${why})` } }
   }
 }

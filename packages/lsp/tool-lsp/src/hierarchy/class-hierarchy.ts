@@ -81,7 +81,7 @@ export class ClassHierarchy {
           if (signal.aborted) throw error
           // A file outside the workspace (where the seam answers nothing) or gone holds none of its classes.
           const nothing = LspError.isInstance(error) && (error.code === 'LSP_OUTSIDE_WORKSPACE' || error.code === 'LSP_FILE_NOT_FOUND')
-          if (!nothing) this.#said('failed', `the language server failed to list the symbols of ${this.#shown(uri)} (${failure(error)}): its classes were not read`)
+          if (!nothing) this.#said('failed', `the language server failed to list the symbols of ${this.#shown(uri)} (${oneLine(LspError.describe(error))}): its classes were not read`)
           return []
         },
       )
@@ -169,7 +169,7 @@ export class ClassHierarchy {
         // A keyword of the header (`interface`, `extends`, `public`) names no base: gopls answers "no identifier found" there.
         const word = /^[\p{L}\p{N}_$]*/u.exec(lines[at.line]!.slice(at.character))![0]
         if (isKeywordUse(lines[at.line]!, at.character, at.character + word.length, languageOfExtension(extname(path).toLowerCase()))) return undefined
-        this.#said('failed', `the language server failed at a base of ${klass.symbol.name} (${this.#shown(klass.uri)}:${at.line + 1}:${at.character + 1}; ${failure(error)}): it was not followed`, `bases of ${classKey(klass)}`)
+        this.#said('failed', `the language server failed at a base of ${klass.symbol.name} (${this.#shown(klass.uri)}:${at.line + 1}:${at.character + 1}; ${oneLine(LspError.describe(error))}): it was not followed`, `bases of ${classKey(klass)}`)
         return undefined
       })
       for (const location of answer?.locations ?? []) {
@@ -232,11 +232,4 @@ export function headerIdentifiers(lines: readonly string[], klass: LspSymbol): L
     }
   }
   return found
-}
-
-/** `CODE: message` of a failure (one line). */
-function failure(error: unknown): string {
-  const code = (error as { code?: unknown }).code
-  const message = oneLine(error instanceof Error ? error.message : String(error))
-  return typeof code === 'string' ? `${code}: ${message}` : message
 }
