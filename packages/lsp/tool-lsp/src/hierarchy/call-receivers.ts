@@ -1,9 +1,9 @@
-import { untilAborted } from '@agent-lsp/abort'
 import type { LspLocation } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import { rangeHolds } from '../text/positions.js'
 import type { ClassHierarchy } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
+import { askOrFail } from './unfollowed.js'
 
 /** Receivers that are the instance itself (`self.run()`, `cls.run()`, `this.run()`): dispatched. */
 const INSTANCE_NAMES: ReadonlySet<string> = new Set(['self', 'cls', 'this'])
@@ -26,10 +26,7 @@ export function createReceiverCheck(context: HierarchyContext, hierarchy: ClassH
     if (receiver === undefined || receiver.kind === 'instance') return true
     if (receiver.kind === 'super') return false
     const { ctx, workspaceRoot, signal } = context
-    const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: URI.parse(site.uri).fsPath, position: receiver.at, workspaceRoot }, signal), signal).catch((error: unknown) => {
-      if (signal.aborted) throw error
-      return undefined
-    })
+    const answer = await askOrFail(ctx.lsp.query({ operation: 'goToDefinition', filePath: URI.parse(site.uri).fsPath, position: receiver.at, workspaceRoot }, signal), signal)
     for (const location of answer?.locations ?? []) {
       const klass = await hierarchy.classAt(location.uri, location.range.start)
       if (klass !== undefined && rangeHolds(klass.symbol.selectionRange, location.range.start)) return false

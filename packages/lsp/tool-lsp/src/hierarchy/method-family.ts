@@ -8,7 +8,7 @@ import { rangeHolds } from '../text/positions.js'
 import { ClassHierarchy, classKey, METHOD_KINDS, ownMethod, positionKey, symbolKey, type ClassSymbol } from './class-hierarchy.js'
 import { combinedMembers } from './combined-bases.js'
 import type { HierarchyContext } from './hierarchy-context.js'
-import type { Unfollowed } from './unfollowed.js'
+import { askOrFail, type Unfollowed } from './unfollowed.js'
 import { implementationMembers, type ImplementationRelation } from './implementation-family.js'
 
 /**
@@ -112,10 +112,7 @@ export async function methodAtDefinitions(hierarchy: ClassHierarchy, definitions
 /** The server's `goToDefinition` at `at` (a cursor, or a file and zero-based position): where a symbol is declared; none when it has no answer. */
 export async function definitionsAt(context: HierarchyContext, at: Pick<Cursor, 'absolutePath' | 'position'>): Promise<readonly LspLocation[]> {
   const { ctx, workspaceRoot, signal } = context
-  const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: at.absolutePath, position: at.position, workspaceRoot }, signal), signal).catch((error: unknown) => {
-    if (signal.aborted) throw error
-    return undefined
-  })
+  const answer = await askOrFail(ctx.lsp.query({ operation: 'goToDefinition', filePath: at.absolutePath, position: at.position, workspaceRoot }, signal), signal)
   return answer?.locations ?? []
 }
 
