@@ -45,7 +45,7 @@ export function compiledDeclaration(
 }
 
 /** The JavaScript file a declaration file declares (`lib.d.ts` → `lib.js`, `.d.mts` → `.mjs`, `.d.cts` → `.cjs`); `undefined` for other files. */
-export function declaredJavaScript(path: string): string | undefined {
+function declaredJavaScript(path: string): string | undefined {
   const found = /^(.*)\.d\.([cm]?)ts$/i.exec(path)
   return found === null ? undefined : `${found[1]}.${found[2]}js`
 }
