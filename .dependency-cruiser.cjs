@@ -14,7 +14,7 @@ module.exports = {
     {
       name: 'seam-arrows-point-down',
       severity: 'error',
-      comment: 'brand/errors/abort/file-events/keywords/lexical/text-lines → lsp → lsp-local, tool-lsp, lsp-testing → cli: nothing imports a package above it.',
+      comment: 'brand/errors/abort/file-events/keywords/lexical/text-lines/wording → lsp → lsp-local, tool-lsp, lsp-testing → cli: nothing imports a package above it.',
       from: { path: '^packages/(util|lsp/lsp)/' },
       to: { path: '^packages/(lsp/(lsp-local|lsp-crosscheck|lsp-scip|tool-lsp|lsp-testing)|cli)/' },
     },

@@ -46,7 +46,7 @@ describe('bash-language-server: a function defined more than once', () => {
         state: 'partial',
         reason: 'unresolved',
         message:
-          'the server (bash) leads log_msg nowhere, and this script defines no function log_msg; bash-language-server 5.8 does not see a function defined inside an if, case or function body, and lib.sh:3:3, lib.sh:5:3 define one (this script may source it)',
+          'the server (bash) leads log_msg nowhere, and this script defines no function log_msg; bash-language-server 5.8 does not see a function defined inside an if, case or function body, and lib.sh:3:3 and lib.sh:5:3 define one (this script may source it)',
       },
     ])
   })

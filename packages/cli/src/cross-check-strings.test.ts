@@ -86,7 +86,7 @@ describe('strings naming the symbol', () => {
       'm.py': 'def status(code):\n    return code\n\n\nresp = {"status": 200}\nprint(f"got {resp[\'status\']}")\nprint("got {}".format(resp[\'status\']))\nprint(status(1))\n',
     })
     expect(await toolOn(root).ask('findReferences', 'm.py:1:5')).toBe(
-      ['2 references to status', 'm.py', '1:5  def status(code):', '8:7  print(status(1))', '3 strings name status (not references; a use by name there is not followed): m.py:5:10, m.py:6:20, m.py:7:29'].join('\n'),
+      ['2 references to status', 'm.py', '1:5  def status(code):', '8:7  print(status(1))', '3 strings name status (not references; a use by name there is not followed): m.py:5:10, m.py:6:20 and m.py:7:29'].join('\n'),
     )
   }, 120_000)
 })

@@ -16,7 +16,7 @@ describe('outgoingCalls names the calls in the body its server does not list', (
       'w.py': 'def helper():\n    return 1\n\n\ndef run(cb, obj):\n    helper()\n    cb(1)\n    obj.go()\n\n    def inner():\n        return helper()\n    return inner\n',
     })
     const answer = await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'w.py', line: 5, character: 5 })
-    expect(answer.split('\n').slice(0, 3)).toEqual([unlisted('2 calls in its body are not among those listed (7:5 cb, 8:9 go)'), '2 calls from run to 1 function (call sites in w.py)', '→ Function helper  w.py:1:5  called at 6:5, 11:16'])
+    expect(answer.split('\n').slice(0, 3)).toEqual([unlisted('2 calls in its body are not among those listed (7:5 cb and 8:9 go)'), '2 calls from run to 1 function (call sites in w.py)', '→ Function helper  w.py:1:5  called at 6:5, 11:16'])
   })
 
   it('TypeScript (tsserver): a call through a parameter and a constructor; not a type after `as`, nor a nested arrow function\'s calls', { timeout: 120_000 }, async () => {
@@ -25,7 +25,7 @@ describe('outgoingCalls names the calls in the body its server does not list', (
       'w.ts': "export function helper(): number {\n  return 1\n}\n\nexport function run(cb: (n: number) => void): unknown {\n  helper()\n  cb(1)\n  const later = () => helper()\n  return new Error('x') as unknown as () => void\n}\n",
     })
     const answer = await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'w.ts', line: 5, character: 17 })
-    expect(answer.split('\n').slice(0, 3)).toEqual([unlisted('2 calls in its body are not among those listed (7:3 cb, 9:14 Error)'), '1 call from run to 1 function (call sites in w.ts)', '→ Function helper  w.ts:1:17  called at 6:3'])
+    expect(answer.split('\n').slice(0, 3)).toEqual([unlisted('2 calls in its body are not among those listed (7:3 cb and 9:14 Error)'), '1 call from run to 1 function (call sites in w.ts)', '→ Function helper  w.ts:1:17  called at 6:3'])
   })
 
   // The thirteenth session: a call through an optional parameter (`cb?.(1)`) or with type
@@ -52,7 +52,7 @@ describe('outgoingCalls names the calls in the body its server does not list', (
     })
     const answer = await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'w.ts', line: 6, character: 17 })
     expect(answer.split('\n')).toEqual([
-      unlisted('3 calls in its body are not among those listed (8:3 cb, 9:3 g, 12:10 g)'),
+      unlisted('3 calls in its body are not among those listed (8:3 cb, 9:3 g and 12:10 g)'),
       '3 calls from run to 3 functions (call sites in w.ts)',
       '→ Function helper  w.ts:1:17  called at 7:3',
       '→ Function tag  w.ts:4:17  called at 10:3',
@@ -124,7 +124,7 @@ describe('outgoingCalls names the calls in the body its server does not list', (
     })
     const { tool } = toolOn(root)
     const ts = await tool.execute({ operation: 'outgoingCalls', filePath: 'w.ts', line: 11, character: 17 })
-    expect(ts.split('\n')).toEqual([unlisted('3 calls in its body are not among those listed (12:10 table[k], 12:24 (0, helper), 12:41 s["area"])'), 'No calls from run found at w.ts:11:17.'])
+    expect(ts.split('\n')).toEqual([unlisted('3 calls in its body are not among those listed (12:10 table[k], 12:24 (0, helper) and 12:41 s["area"])'), 'No calls from run found at w.ts:11:17.'])
     const python = await tool.execute({ operation: 'outgoingCalls', filePath: 'd.py', line: 4, character: 5 })
     expect(python.split('\n')).toEqual([unlisted('1 call in its body is not among those listed (5:5 HANDLERS[name])'), 'No calls from dispatch found at d.py:4:5.'])
     // Called by its string key, Square.area is called there, not used as a value.
@@ -193,7 +193,7 @@ describe('outgoingCalls names the calls in the body its server does not list', (
       ].join('\n'),
     })
     const answer = await toolOn(root).tool.execute({ operation: 'outgoingCalls', filePath: 'w.ts', line: 14, character: 17 })
-    expect(answer.split('\n').slice(0, 2)).toEqual([unlisted('2 calls in its body are not among those listed (16:8 sel, 18:20 done)'), '6 calls from run to 6 functions (call sites in w.ts)'])
+    expect(answer.split('\n').slice(0, 2)).toEqual([unlisted('2 calls in its body are not among those listed (16:8 sel and 18:20 done)'), '6 calls from run to 6 functions (call sites in w.ts)'])
   })
 
   // The fifteenth trial: Go's conversions (`int(3.0)`, `[]byte("x")`, `(*MyInt)(nil)`) and

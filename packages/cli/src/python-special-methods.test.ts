@@ -99,7 +99,7 @@ describe("incomingCalls of Python's special methods", () => {
     })
     expect(await toolOn(root).tool.execute({ operation: 'incomingCalls', filePath: 'k.py', line: 2, character: 9 })).toBe(
       [
-        'Partial answer (unresolved): 3 places use Base as a value (k.py:23:22, k.py:25:9, k.py:27:6), where it may be constructed with no call naming it: those constructions are not listed',
+        'Partial answer (unresolved): 3 places use Base as a value (k.py:23:22, k.py:25:9 and k.py:27:6), where it may be constructed with no call naming it: those constructions are not listed',
         '3 callers of __init__ (5 calls)',
         '← Method make  k.py:7:16  return cls(1)',
         '← Function __init__  k.py:16:17  super().__init__(3)',

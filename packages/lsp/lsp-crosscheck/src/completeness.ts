@@ -1,5 +1,5 @@
-import { isAbsolute, relative } from 'node:path'
 import type { LspCallsResult, LspCandidate, LspCompleteness, LspCrossCheck, LspLocationsResult, LspUnsearched } from '@agent-lsp/lsp'
+import { namedList, shownPath } from '@agent-lsp/wording'
 import { sortLocations } from './classify/classify.js'
 import { MAX_FILE_BYTES } from './search/ripgrep-scope.js'
 import { fileUri, uriPath } from './search/texts.js'
@@ -9,8 +9,8 @@ import type { Unsearched } from './search/unsearched.js'
 
 /** Why occurrences were left unchecked: the cross-check's bound, answers not settled (naming their files), or both. */
 export function whyUnchecked(unchecked: number, unsettled: readonly string[], root: string): string {
-  const files = [...new Set(unsettled.map((uri) => relativeTo(root, uriPath(uri))))].sort()
-  const where = `where goToDefinition answered partial (${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''})`
+  const files = [...new Set(unsettled.map((uri) => shownPath(root, uriPath(uri))))].sort()
+  const where = `where goToDefinition answered partial (${namedList(files)})`
   if (unsettled.length === 0) return "at the cross-check's bound"
   if (unsettled.length === unchecked) return where
   return `(${unchecked - unsettled.length} at the cross-check's bound, ${unsettled.length} ${where})`
@@ -22,12 +22,6 @@ export function withCompleteness<Result extends { readonly completeness: LspComp
   const completeness: LspCompleteness =
     before.state === 'partial' ? { state: 'partial', reason: before.reason, message: `${before.message}; ${partial.message}` } : { state: 'partial', ...partial }
   return { ...result, completeness }
-}
-
-/** `path` relative to `root` when under it, else as it is. */
-export function relativeTo(root: string, path: string): string {
-  const inside = relative(root, path)
-  return inside.startsWith('..') || isAbsolute(inside) ? path : inside
 }
 
 /** Files of `LspUnsearched.files` at most; all are counted. */
@@ -48,13 +42,12 @@ export function unsearchedOf(unsearched: readonly Unsearched[]): LspUnsearched {
  */
 export function unsearchedMessage(name: string, unsearched: LspUnsearched, root: string): string {
   const named = unsearched.files.slice(0, UNSEARCHED_NAMED).map((file) => {
-    const path = relativeTo(root, uriPath(file.uri))
+    const path = shownPath(root, uriPath(file.uri))
     if (file.reason === 'too-large') return `${path} (${mebibytes(file.bytes ?? 0)}, over the ${MAX_FILE_BYTES / 2 ** 20} MiB bound)`
     return `${path} (${file.reason === 'binary' ? 'binary: a NUL byte' : 'unreadable'})`
   })
-  const more = unsearched.count - named.length
   const they = unsearched.count === 1 ? 'it' : 'they'
-  return `not searched for ${name}: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}; ${they} may hold places the server missed`
+  return `not searched for ${name}: ${namedList(named, { shown: UNSEARCHED_NAMED, total: unsearched.count })}; ${they} may hold places the server missed`
 }
 
 function mebibytes(bytes: number): string {
@@ -72,7 +65,7 @@ export function finish<Result extends LspLocationsResult | LspCallsResult>(resul
   let answer: Result = { ...merged, crossCheck: check }
   // Candidates first: they are what the model must look at; a cut cross-check is said after.
   const through = (reason: LspCandidate['reason']) => check.candidates.filter((candidate) => candidate.reason === reason && candidate.declaration !== undefined)
-  const filesOf = (candidates: readonly LspCandidate[]): string => [...new Set(candidates.map((candidate) => relativeTo(result.resolvedWorkspaceRoot, uriPath(candidate.declaration!.uri))))].sort().join(', ')
+  const filesOf = (candidates: readonly LspCandidate[]): string => [...new Set(candidates.map((candidate) => shownPath(result.resolvedWorkspaceRoot, uriPath(candidate.declaration!.uri))))].sort().join(', ')
   const [throughDeclarations, throughCounterpart] = [through('declaration'), through('counterpart')]
   const unresolved = counts.candidates - throughDeclarations.length - throughCounterpart.length
   if (unresolved > 0) {

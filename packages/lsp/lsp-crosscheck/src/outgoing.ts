@@ -3,6 +3,7 @@ import { languageOfExtension, isKeywordUse } from '@agent-lsp/keywords'
 import { inRanges, lexicalRanges } from '@agent-lsp/lexical'
 import { lineOfOffset } from '@agent-lsp/text-lines'
 import { extname } from 'node:path'
+import { namedList } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
 import { declaredAt, familyOf, isCallAt } from './classify/call-site.js'
 import { computedCalls } from './classify/computed-callee.js'
@@ -94,7 +95,7 @@ export function unlistedCalls(result: LspCallsResult, body: OriginBody, texts: T
     const line = lineOfOffset(text.lineStarts, at)
     return `${line + 1}:${at - (text.lineStarts[line] ?? 0) + 1} ${callee}`
   })
-  const named = places.slice(0, NAMED).join(', ') + (places.length > NAMED ? `, and ${places.length - NAMED} more` : '')
+  const named = namedList(places, { shown: NAMED })
   const calls = places.length === 1 ? '1 call in its body is' : `${places.length} calls in its body are`
   return withCompleteness(result, { reason: 'unchecked', message: `${calls} not among those listed (${named}): through a parameter or a value, or to what the server could not resolve` })
 }

@@ -1,9 +1,10 @@
 import { mergeCalls, type LspCallsResult, type LspLocation, type LspQueryResult, type LspService, type LspSymbol } from '@agent-lsp/lsp'
+import { namedList, shownPath } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
 import { familyOf } from './classify/call-site.js'
 import { comparePositions } from './classify/classify.js'
 import { classmethodConstructions, keepsClass } from './class-constructions.js'
-import { relativeTo, withCompleteness } from './completeness.js'
+import { withCompleteness } from './completeness.js'
 import type { Texts } from './search/texts.js'
 
 /** Subclasses followed below a class whose constructions run its `__init__`. */
@@ -76,9 +77,9 @@ export async function withSpecialCalls(lsp: LspService, result: LspCallsResult, 
   }
   const merged = mergeCalls(calls)
   if (kept.length > 0) {
-    const places = kept.slice(0, 5).map((place) => `${relativeTo(workspaceRoot, URI.parse(place.uri).fsPath)}:${place.range.start.line + 1}:${place.range.start.character + 1}`).join(', ')
+    const places = namedList(kept.map((place) => `${shownPath(workspaceRoot, URI.parse(place.uri).fsPath)}:${place.range.start.line + 1}:${place.range.start.character + 1}`), { shown: 5 })
     const uses = kept.length === 1 ? `1 place uses ${owner.name}` : `${kept.length} places use ${owner.name}`
-    answerNotes.push(`${uses} as a value (${places}${kept.length > 5 ? ', …' : ''}), where it may be constructed with no call naming it: those constructions are not listed`)
+    answerNotes.push(`${uses} as a value (${places}), where it may be constructed with no call naming it: those constructions are not listed`)
   }
   if (classes.length > MAX_CLASSES) notes.add(`the constructions of ${classes.length - MAX_CLASSES} more subclasses of ${owner.name} were not looked for`)
   const answer = answerNotes.reduce((partial, message) => withCompleteness(partial, { reason: 'unresolved', message }), { ...result, calls: merged })

@@ -57,7 +57,7 @@ describe('files added since the build', () => {
       const partial = {
         state: 'partial',
         reason: 'stale',
-        message: '3 files added since the index was built (src/added.ts, src/more/deeper/extra.ts, tools/use.ts): not in it, so what they hold is missing; rebuild it (agent-lsp index) or ask the live server',
+        message: '3 files added since the index was built (src/added.ts, src/more/deeper/extra.ts and tools/use.ts): not in it, so what they hold is missing; rebuild it (agent-lsp index) or ask the live server',
       }
       expect(said(await provider.query(symbols('addedAfterIndex')))).toEqual([[], partial])
       expect(said(await provider.query(at('findReferences', 'src/shape.ts', 0, 17)))).toEqual([3, partial])

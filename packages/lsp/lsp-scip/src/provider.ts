@@ -1,4 +1,5 @@
 import { join, relative, sep } from 'node:path'
+import { namedList } from '@agent-lsp/wording'
 import {
   LspError,
   lspProviderId,
@@ -230,10 +231,7 @@ async function judged(loaded: LoadedIndex, answer: Answer, operation: LspOperati
   const stale = await loaded.check.staleAmong(wide ? loaded.indexedFiles : answer.paths)
   const added = (wide && loaded.added?.check()) || { files: [], more: false }
   const { unwatched } = loaded
-  const named = (paths: readonly string[], more = false) => {
-    const rest = paths.length - NAMED_STALE_FILES
-    return paths.slice(0, NAMED_STALE_FILES).join(', ') + (rest > 0 ? `, and ${rest}${more ? '+' : ''} more` : more ? ', and more' : '')
-  }
+  const named = (paths: readonly string[], uncounted = false) => namedList(paths, { shown: NAMED_STALE_FILES, uncounted })
   const says = [
     stale.length > 0 && `${stale.length} indexed file${stale.length === 1 ? '' : 's'} changed since the index was built (${named(stale)}): rows there may have moved, and what was written since is missing`,
     added.files.length > 0 && `${added.files.length}${added.more ? '+' : ''} file${added.files.length === 1 && !added.more ? '' : 's'} added since the index was built (${named(added.files, added.more)}): not in it, so what ${added.files.length === 1 && !added.more ? 'it holds' : 'they hold'} is missing; rebuild it (agent-lsp index) or ask the live server`,

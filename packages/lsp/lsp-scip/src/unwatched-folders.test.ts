@@ -34,7 +34,7 @@ describe('folders past the manifest bound', () => {
       completeness: {
         state: 'partial',
         reason: 'stale',
-        message: "files added since the build in 13+ folders past the 5,000 the index's manifest records are not noticed (docs/a4997, docs/a4998, docs/a4999, and more, and what is under them); ask the live server for what may be there",
+        message: "files added since the build in 13+ folders past the 5,000 the index's manifest records are not noticed (docs/a4997, docs/a4998, docs/a4999 and more, and what is under them); ask the live server for what may be there",
       },
     })
     // A position's answer does not depend on other files.

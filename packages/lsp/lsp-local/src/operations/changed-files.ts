@@ -1,5 +1,5 @@
 import { extensionOf, languageOf, type LspCompleteness } from '@agent-lsp/lsp'
-import { relative } from 'node:path'
+import { namedList, shownPath } from '@agent-lsp/wording'
 import type { LocalProviderLimits, LocalServerConfig } from '../config.js'
 import type { LanguageServerClient } from '../process/client.js'
 import { skipNotText, type OpenDocuments } from '../sync/documents.js'
@@ -93,7 +93,6 @@ async function send(session: ChangedFilesSession, sources: SourceFiles, config: 
   }
   sources.accept(scan, accepted)
   if (missed.length === 0) return { scan, completeness: undefined }
-  const more = missed.length > 1 ? ` and ${missed.length - 1} more` : ''
-  const message = `${config.id} had not read ${missed.length} of the files changed on disk (${relative(workspaceRoot, missed[0] ?? '')}${more}) after ${limits.readinessTimeoutMs / 1000} s; the answer may not hold what they hold now`
+  const message = `${config.id} had not read ${missed.length} of the files changed on disk (${namedList([shownPath(workspaceRoot, missed[0] ?? '')], { total: missed.length })}) after ${limits.readinessTimeoutMs / 1000} s; the answer may not hold what they hold now`
   return { scan, completeness: { state: 'partial', reason: 'indexing', message } }
 }

@@ -1,5 +1,6 @@
 import { extensionOf, type LspCompleteness } from '@agent-lsp/lsp'
 import { basename, relative } from 'node:path'
+import { namedList } from '@agent-lsp/wording'
 import type { LocalServerConfig } from '../config.js'
 import type { CompileDatabase } from '../sync/compile-database.js'
 import type { SourceScan } from '../sync/source-files.js'
@@ -74,8 +75,7 @@ function countExcluded(excludedFolders: NonNullable<LocalServerConfig['excludedF
   const extensions = new Set(Object.keys(config.extensionToLanguage))
   const { count, first } = filesUnderExcludedFolders(scanRoot, new RegExp(pattern), extensions)
   if (first === undefined) return undefined
-  const more = count > 1 ? ` and ${count - 1} more` : ''
-  return { state: 'partial', reason: 'unconfigured', message: `${says} (${first}${more})` }
+  return { state: 'partial', reason: 'unconfigured', message: `${says} (${namedList([first], { total: count })})` }
 }
 
 /**
@@ -117,9 +117,8 @@ export function compileDatabaseCompleteness(
       const [first] = unlisted
       if (first === undefined) return undefined
       const count = `${scan.complete ? '' : 'at least '}${unlisted.length}`
-      const more = unlisted.length > 1 ? ` and ${unlisted.length - 1} more` : ''
       return unconfigured(
-        `${shown(database.file)} lists no compile command for ${count} source file${unlisted.length === 1 ? '' : 's'} here (${shown(first)}${more}), so ${server} did not search ${unlisted.length === 1 ? 'it' : 'them'}; generate it with every target (${settings.howToGenerate})`,
+        `${shown(database.file)} lists no compile command for ${count} source file${unlisted.length === 1 ? '' : 's'} here (${namedList([shown(first)], { total: unlisted.length })}), so ${server} did not search ${unlisted.length === 1 ? 'it' : 'them'}; generate it with every target (${settings.howToGenerate})`,
       )
     }
   }

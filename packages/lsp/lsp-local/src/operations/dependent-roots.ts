@@ -1,5 +1,6 @@
-import { basename, join, relative } from 'node:path'
+import { basename, join } from 'node:path'
 import type { LspCompleteness, LspOperation } from '@agent-lsp/lsp'
+import { namedList, shownPath } from '@agent-lsp/wording'
 import type { LocalServerConfig } from '../config.js'
 import { firstFilesWith } from '../sync/projects.js'
 import { readText } from '../sync/read-text.js'
@@ -35,7 +36,7 @@ export function dependentRootsCompleteness(config: LocalServerConfig, operation:
     if (all) return undefined
     return { state: 'partial', reason: 'unchecked', message: `${unread}: other projects among them may name ${name}, each with a ${config.id} server of its own, not searched for ${operation}: ${rule.hint}` }
   }
-  const shown = dependents.slice(0, 3).map((file) => relative(workspaceRoot, file)).join(', ') + (dependents.length > 3 ? `, and ${dependents.length - 3} more` : '')
+  const shown = namedList(dependents.slice(0, 3).map((file) => shownPath(workspaceRoot, file)), { total: dependents.length })
   const which = dependents.length === 1 ? `1 other project names ${name} (${shown}); it has` : `${dependents.length} other projects name ${name} (${shown}); they have`
   return { state: 'partial', reason: 'unchecked', message: `${which} a ${config.id} server of its own, not searched for ${operation}${all ? '' : `, and ${unread}, which may name more`}: ${rule.hint}` }
 }

@@ -1,5 +1,5 @@
-import { relative } from 'node:path'
 import { compareLocations, type LspLocation, type LspSymbol } from '@agent-lsp/lsp'
+import { namedList, shownPath } from '@agent-lsp/wording'
 import { uriToPath } from '../normalize/uri.js'
 
 /** What the lookups read of the scripts (see `listedFiles` in references-by-name). */
@@ -33,10 +33,9 @@ export async function unseenDefinitions(listed: readonly LspLocation[], uri: str
   const others = [...new Set(listed.map((location) => location.uri))].filter((script) => script !== uri)
   const found = (await Promise.all(others.map((script) => functionsNamed(script, name, files)))).flat().sort(compareLocations)
   if (found.length === 0) return undefined
-  const shown = found.slice(0, 5).map((location) => `${relative(workspaceRoot, uriToPath(location.uri) ?? location.uri)}:${location.range.start.line + 1}:${location.range.start.character + 1}`)
-  const more = found.length > 5 ? `, and ${found.length - 5} more` : ''
+  const shown = namedList(found.slice(0, 5).map((location) => `${shownPath(workspaceRoot, uriToPath(location.uri) ?? location.uri)}:${location.range.start.line + 1}:${location.range.start.character + 1}`), { total: found.length, shown: 5 })
   const scripts = new Set(found.map((location) => location.uri)).size === 1 ? 'it' : 'them'
-  return `bash-language-server 5.8 does not see a function defined inside an if, case or function body, and ${shown.join(', ')}${more} define one (this script may source ${scripts})`
+  return `bash-language-server 5.8 does not see a function defined inside an if, case or function body, and ${shown} define one (this script may source ${scripts})`
 }
 
 /** The functions named `name` a script defines, each as its whole definition (the server's definition range). */

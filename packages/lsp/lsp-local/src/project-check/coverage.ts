@@ -1,4 +1,5 @@
 import { join, relative, sep } from 'node:path'
+import { namedList } from '@agent-lsp/wording'
 import { isInside } from '../sync/paths.js'
 import { SOURCES_WALK, SOURCES_WALK_BOUNDS, walk } from '../sync/walk.js'
 
@@ -53,8 +54,7 @@ export function listedFiles(output: string): Set<string> {
 export function uncoveredMessage({ files: uncovered, complete }: WalkedFiles, root: string, language: string, leftOutBy: string): string | undefined {
   const cut = complete ? [] : [`the search for ${language} files ${leftOutBy} stopped at its bound (${SOURCES_WALK_BOUNDS}): any past it were not checked; ask diagnostics of each file there`]
   if (uncovered.length === 0) return cut[0]
-  const shown = uncovered.slice(0, 3).map((file) => relative(root, file).split(sep).join('/'))
-  const named = shown.join(', ') + (uncovered.length > 3 ? ` and ${uncovered.length - 3} more` : '')
+  const named = namedList(uncovered.slice(0, 3).map((file) => relative(root, file).split(sep).join('/')), { total: uncovered.length })
   const one = uncovered.length === 1
   return [`${uncovered.length} ${language} ${one ? 'file' : 'files'} ${leftOutBy} (${named}) ${one ? 'was' : 'were'} not checked; ask diagnostics of ${one ? 'it' : 'each'}`, ...cut].join('; ')
 }

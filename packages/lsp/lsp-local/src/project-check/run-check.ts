@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve, sep } from 'node:path'
 import { compareCodeUnits, LspError, type LspDiagnostic, type LspFileDiagnostics } from '@agent-lsp/lsp'
+import { namedList } from '@agent-lsp/wording'
 import type { LocalProjectCheck } from './check-config.js'
 import { pathToUri } from '../normalize/uri.js'
 import { parsePyrightOutput } from './pyright-output.js'
@@ -101,7 +102,7 @@ async function tscWritingNothing(script: string, args: readonly string[], root: 
 
 /** The partial answer's sentence for files importing from referenced projects not built; three named. */
 function unbuiltMessage(importers: readonly string[]): string {
-  const named = importers.slice(0, 3).join(', ') + (importers.length > 3 ? ` and ${importers.length - 3} more` : '')
+  const named = namedList(importers)
   const one = importers.length === 1
   return `${importers.length} ${one ? 'file imports' : 'files import'} from referenced projects that are not built (${named}): tsc cannot check ${one ? 'it' : 'them'} without their declarations (what it reported there may come from their missing types), so ${one ? 'its' : 'their'} diagnostics were left out; build them (tsc -b), or ask diagnostics of each file`
 }

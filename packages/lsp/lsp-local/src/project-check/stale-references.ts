@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { namedList } from '@agent-lsp/wording'
 
 /** tsc's verdict on one project in `tsc -b --verbose`: `Project 'a/tsconfig.json' is out of date because output 'a/x.tsbuildinfo' is older than input 'a/src/x.ts'`. */
 const OUT_OF_DATE = /Project '([^']+)' is out of date because (.+?)\s*$/gm
@@ -21,6 +22,6 @@ export function staleReferencesSentence(stdout: string, referenced: ReadonlySet<
     .filter(({ project, reason }) => referenced.has(project) && /is older than/.test(reason))
   if (stale.length === 0) return undefined
   const one = stale.length === 1
-  const named = stale.slice(0, 3).map(({ project }) => shown(project)).join(', ') + (stale.length > 3 ? ` and ${stale.length - 3} more` : '')
+  const named = namedList(stale.slice(0, 3).map(({ project }) => shown(project)), { total: stale.length })
   return `${stale.length} referenced ${one ? 'project is' : 'projects are'} out of date (${named}; tsc -b: ${stale[0]!.reason}): the projects referencing ${one ? 'it' : 'them'} were checked against ${one ? 'its' : 'their'} old declarations, so their errors may be wrong or missing; build ${one ? 'it' : 'them'} (tsc -b) for a current check`
 }

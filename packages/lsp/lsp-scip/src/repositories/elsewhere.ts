@@ -1,5 +1,6 @@
 import { isAbsolute, join } from 'node:path'
 import { LspError, type LspCompleteness, type LspLocation, type LspRepository } from '@agent-lsp/lsp'
+import { namedList } from '@agent-lsp/wording'
 import { locationsOf } from '../answer/answer.js'
 import { implementorRowsOf, referenceRowsOf, type Row } from '../answer/locations.js'
 import type { Indexes } from '../indexes.js'
@@ -75,7 +76,7 @@ async function searchOne(match: (other: Side) => string[], askingRoot: string, o
     const stale = await loaded.check.staleAmong(loaded.indexedFiles)
     const rowPaths = new Set(rows.map((row) => row.path))
     const provenance = { ...loaded.provenance, staleUris: [...new Set(stale.filter((path) => rowPaths.has(path)).map(uriOf))].sort() }
-    const named = stale.slice(0, NAMED_STALE_FILES).map((path) => `${name}:${path}`).join(', ') + (stale.length > NAMED_STALE_FILES ? `, and ${stale.length - NAMED_STALE_FILES} more` : '')
+    const named = namedList(stale.map((path) => `${name}:${path}`), { shown: NAMED_STALE_FILES })
     const problem =
       stale.length === 0
         ? undefined

@@ -1,10 +1,10 @@
 import type { LspLocation, LspPosition, LspRange } from '@agent-lsp/lsp'
+import { relativeInside } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import { documentEntries, type SymbolEntry } from '../address/symbol-match.js'
 import { oneLine } from '../text/one-line.js'
 import { rangeHolds, rangeSize } from '../text/positions.js'
-import { relativeInside } from '../input/workspace-path.js'
 import type { EditFlowContext } from './edit-context.js'
 
 /** Declarations using the edited symbol (or its users) whose references are asked, at most; past it the note says so. */

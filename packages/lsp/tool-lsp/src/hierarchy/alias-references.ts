@@ -1,13 +1,13 @@
 import { compareLocations, type LspCompleteness, type LspLocation, type LspLocationsResult } from '@agent-lsp/lsp'
+import { namedList } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
 import type { LineReader } from '../input/file-lines.js'
-import { relativeInside } from '../input/workspace-path.js'
 import { fsPathOf } from '../render/location-targets.js'
 import { rangeHolds } from '../text/positions.js'
 import { positionKey } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 import type { HierarchyJoin, HierarchyMethod } from './method-family.js'
-import { askOrFail, namedList, partialBy, type Unfollowed } from './unfollowed.js'
+import { askOrFail, partialBy, placeLabel, type Unfollowed } from './unfollowed.js'
 
 /** What follows a name imported under another one: `URI as Uri` (Python, TypeScript), `numpy as np`. */
 const AS_ALIAS = /^\s+as\s+([\p{L}_$][\p{L}\p{N}_$]*)/u
@@ -86,8 +86,7 @@ const aliasKey = (alias: HierarchyMethod): string => positionKey(alias.uri, alia
 
 /** `L8 (shop/m8.py:1:29)`: the alias's name and where it is imported (relative to `root` when inside it; 1-based, UTF-16). */
 function aliasLabel(alias: HierarchyMethod, root: string): string {
-  const fsPath = URI.parse(alias.uri).fsPath
-  return `${alias.name} (${relativeInside(root, fsPath) ?? fsPath}:${alias.position.line + 1}:${alias.position.character + 1})`
+  return `${alias.name} (${placeLabel(root, alias.uri, alias.position)})`
 }
 
 /** The names `locations` are imported under: each followed by `as NAME` on an import's line (see {@link IMPORT_LINE}). */

@@ -3,13 +3,13 @@ import { extname } from 'node:path'
 import { untilAborted } from '@agent-lsp/abort'
 import { isKeywordUse, languageOfExtension } from '@agent-lsp/keywords'
 import { LspError, type LspPosition, type LspSymbol } from '@agent-lsp/lsp'
+import { namedList, relativeInside, shownPath } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
 import type { HierarchyContext } from './hierarchy-context.js'
-import { relativeInside } from '../input/workspace-path.js'
 import { splitLines } from '@agent-lsp/text-lines'
 import { rangeHolds } from '../text/positions.js'
 import { oneLine } from '../text/one-line.js'
-import { namedList, type Unfollowed } from './unfollowed.js'
+import type { Unfollowed } from './unfollowed.js'
 
 /** A class as its file's `documentSymbol` lists it, and the symbols it declares directly. */
 export interface ClassSymbol {
@@ -142,8 +142,7 @@ export class ClassHierarchy {
 
   /** A file's path as an answer shows it: relative to the workspace root when inside it. */
   #shown(uri: string): string {
-    const fsPath = URI.parse(uri).fsPath
-    return relativeInside(this.#context.workspaceRoot, fsPath) ?? fsPath
+    return shownPath(this.#context.workspaceRoot, URI.parse(uri).fsPath)
   }
 
   /** The direct bases of `klass` in the workspace, in the order its header names them. */

@@ -1,9 +1,9 @@
 import type { LspSymbol } from '@agent-lsp/lsp'
+import { namedList, relativeInside } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
-import { relativeInside } from '../input/workspace-path.js'
 import { classKey, headerIdentifiers, ownMethod, symbolKey, type ClassHierarchy, type ClassSymbol } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
-import { askOrFail, namedList, type Unfollowed } from './unfollowed.js'
+import { askOrFail, placeLabel, type Unfollowed } from './unfollowed.js'
 
 /**
  * Classes deriving from the method's class that are looked at, and how many levels down; past them the
@@ -69,11 +69,7 @@ export async function combinedMembers(
 
 /** What {@link descendantsOf} did not follow, said: the classes past its bounds and those whose subclasses the server failed to list. */
 function unfollowedClasses(descendants: Descendants, declaring: string, name: string, root: string): Unfollowed[] {
-  const label = (klass: ClassSymbol): string => {
-    const fsPath = URI.parse(klass.uri).fsPath
-    const at = klass.symbol.selectionRange.start
-    return `${klass.symbol.name} (${relativeInside(root, fsPath) ?? fsPath}:${at.line + 1}:${at.character + 1})`
-  }
+  const label = (klass: ClassSymbol): string => `${klass.symbol.name} (${placeLabel(root, klass.uri, klass.symbol.selectionRange.start)})`
   const combined = `the methods named ${name} they combine with ${declaring} are not followed`
   const said: Unfollowed[] = []
   const { failed, past, unasked } = descendants

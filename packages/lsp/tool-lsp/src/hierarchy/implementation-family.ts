@@ -1,11 +1,11 @@
 import { LspError, type LspLocation, type LspPosition, type LspSymbol } from '@agent-lsp/lsp'
 import path from 'node:path'
+import { namedList, relativeInside } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
-import { relativeInside } from '../input/workspace-path.js'
 import { rangeHolds } from '../text/positions.js'
 import { positionKey, symbolKey, type ClassHierarchy } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
-import { askOrFail, namedList, type Unfollowed } from './unfollowed.js'
+import { askOrFail, placeLabel, type Unfollowed } from './unfollowed.js'
 
 /** How a method related by implementation stands to the one asked about (see `HierarchyRelation`). */
 export type ImplementationRelation = 'implemented' | 'implementation' | 'co-implementation' | 'co-interface'
@@ -89,12 +89,6 @@ export async function implementationMembers(
   const unasked = queue.map((each) => placeLabel(context.workspaceRoot, each.uri, each.position))
   if (unasked.length > 0) said.push({ reason: 'unchecked', message: `${what} at ${namedList(unasked)} were not looked for, past ${MAX_ASKS} questions or ${MAX_IMPLEMENTATIONS} methods` })
   return { members, unfollowed: said }
-}
-
-/** `a.go:3:2`: a place relative to `root` when inside it (1-based, UTF-16). */
-function placeLabel(root: string, uri: string, position: LspPosition): string {
-  const fsPath = URI.parse(uri).fsPath
-  return `${relativeInside(root, fsPath) ?? fsPath}:${position.line + 1}:${position.character + 1}`
 }
 
 /** `goToImplementation` questions per family: each interface or implementation followed asks one. */

@@ -1,5 +1,7 @@
 import { untilAborted } from '@agent-lsp/abort'
-import type { LspCompleteness, LspIncompleteReason } from '@agent-lsp/lsp'
+import type { LspCompleteness, LspIncompleteReason, LspPosition } from '@agent-lsp/lsp'
+import { shownPath } from '@agent-lsp/wording'
+import { URI } from 'vscode-uri'
 
 /** What was not followed, past a bound or where the server failed, and what the answer misses for it: a clause. */
 export interface Unfollowed {
@@ -14,20 +16,15 @@ export function partialBy(completeness: LspCompleteness, said: readonly Unfollow
   return { state: 'partial', reason: said[0]!.reason, message: completeness.state === 'partial' ? `${message}; ${completeness.message}` : message }
 }
 
-const MAX_NAMED = 3
-
-/** `a`, `a and b`, `a, b, c and 4 more`. */
-export function namedList(names: readonly string[]): string {
-  const shown = names.slice(0, MAX_NAMED)
-  const more = names.length - shown.length
-  if (more > 0) return `${shown.join(', ')} and ${more} more`
-  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
-}
-
 /** The seam's answer, or `undefined` when the server failed at it (an abort is thrown). */
 export async function askOrFail<Result>(query: Promise<Result>, signal: AbortSignal): Promise<Result | undefined> {
   return untilAborted(query, signal).catch((error: unknown) => {
     if (signal.aborted) throw error
     return undefined
   })
+}
+
+/** `a.go:3:2`: a place as a note names it, relative to `root` when inside it, else absolute (1-based line, UTF-16 column + 1). */
+export function placeLabel(root: string, uri: string, position: LspPosition): string {
+  return `${shownPath(root, URI.parse(uri).fsPath)}:${position.line + 1}:${position.character + 1}`
 }

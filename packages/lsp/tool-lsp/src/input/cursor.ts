@@ -5,12 +5,12 @@ import { codePointColumnToUtf16, codePointLength, utf16ToCodePointColumn } from 
 import { LspToolError } from '../errors.js'
 import { fileReadError } from './file-errors.js'
 import { splitLines, visibleLineCount } from '@agent-lsp/text-lines'
+import { relativeInside } from '@agent-lsp/wording'
 import { pathForMessage } from './message-path.js'
 import type { QueryFiles } from './query-files.js'
 import { readRegularFile } from './regular-file.js'
 import { resolveWorkspaceFile } from './workspace-file.js'
 import { symbolWordAt } from '../text/word.js'
-import { relativeInside } from './workspace-path.js'
 
 /** A file a model named, placed in the workspace and read. */
 export interface OpenedFile {

@@ -1,7 +1,7 @@
 import path from 'node:path'
+import { relativeInside } from '@agent-lsp/wording'
 import { LspToolError } from '../errors.js'
 import { pathForMessage } from './message-path.js'
-import { relativeInside } from './workspace-path.js'
 import { fieldWord } from './field-word.js'
 
 /**

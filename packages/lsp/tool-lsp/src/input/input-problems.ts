@@ -1,3 +1,4 @@
+import { namedList } from '@agent-lsp/wording'
 import type { z } from 'zod'
 import { expected, fields, type Field, type LspToolInput } from './input-schema.js'
 import { toolOperations } from './tool-request.js'
@@ -9,9 +10,7 @@ export function schemaProblems(input: unknown, issues: readonly z.core.$ZodIssue
     const field = issue.path[0]
     if (issue.code === 'unrecognized_keys') {
       const { keys } = issue
-      const named = keys.slice(0, MAX_KEYS_SHOWN).map(show).join(', ')
-      const more = keys.length > MAX_KEYS_SHOWN ? ` and ${keys.length - MAX_KEYS_SHOWN} more` : ''
-      problems.add(`unknown ${keys.length === 1 ? 'property' : 'properties'} ${named}${more} (expected only ${fields.join(', ')})`)
+      problems.add(`unknown ${keys.length === 1 ? 'property' : 'properties'} ${namedList(keys.map(show), { shown: MAX_KEYS_SHOWN })} (expected only ${fields.join(', ')})`)
     } else if (typeof field === 'string' && field in expected) {
       const value = (input as Record<string, unknown>)[field]
       const what = expected[field as Field]

@@ -169,7 +169,7 @@ describe('parseLspToolInput', () => {
   it('reports every schema problem on one line', () => {
     expect(messageOf({ operation: 'hover', line: -2, character: 0, extra: 1, more: 2 })).toBe(
       'line must be an integer >= 1 (got -2); character must be an integer >= 1 (got 0); ' +
-        `unknown properties "extra", "more" (expected only ${allFields})`,
+        `unknown properties "extra" and "more" (expected only ${allFields})`,
     )
   })
 

@@ -1,9 +1,9 @@
 import { statSync, type Stats } from 'node:fs'
 import { realpath } from 'node:fs/promises'
 import { splitLines, visibleLineCount } from '@agent-lsp/text-lines'
+import { relativeInside } from '@agent-lsp/wording'
 import { FileTexts, identityOf, type FileText } from './file-texts.js'
 import { NotRegularFileError, readRegularFile } from './regular-file.js'
-import { relativeInside } from './workspace-path.js'
 import { disputedBreakAt } from '../text/disputed-break.js'
 
 /** Where a file's real path lies against the workspace root's, its text when inside, and when it last changed. */

@@ -1,8 +1,8 @@
 import { realpath } from 'node:fs/promises'
 import path from 'node:path'
+import { relativeInside } from '@agent-lsp/wording'
 import { LspToolError } from '../errors.js'
 import { pathForMessage } from './message-path.js'
-import { relativeInside } from './workspace-path.js'
 
 /** A requested file placed in the workspace. */
 export interface WorkspaceFile {

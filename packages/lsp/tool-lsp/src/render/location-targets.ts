@@ -1,9 +1,9 @@
 import path from 'node:path'
 import { compareCodeUnits, type LspLocation, type LspPosition } from '@agent-lsp/lsp'
+import { relativeInside } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
 import { utf16ToCodePointColumn } from '../text/columns.js'
 import type { LineReader } from '../input/file-lines.js'
-import { relativeInside } from '../input/workspace-path.js'
 
 /** Where one location points, classified for display. Zero-based UTF-16 positions. */
 export type LocationTarget =

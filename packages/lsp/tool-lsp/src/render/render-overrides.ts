@@ -1,3 +1,4 @@
+import { namedList } from '@agent-lsp/wording'
 import { byImplementation, type HierarchyMethod, type HierarchyRelation } from '../hierarchy/method-family.js'
 import type { LineReader } from '../input/file-lines.js'
 import { toLocationTarget, targetLabel, type DisplayRoot } from './location-targets.js'
@@ -39,7 +40,7 @@ export async function overrideReferenceLines(
     for (const [relation, one, many] of RELATIONS) {
       const named = await Promise.all(joined.filter((method) => method.relation === relation).map(label))
       if (named.length === 0) continue
-      const list = named.length === 1 ? named[0] : named.length > MAX_JOINED_NAMED ? `${named.slice(0, MAX_JOINED_NAMED).join(', ')} and ${named.length - MAX_JOINED_NAMED} more` : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`
+      const list = namedList(named, { shown: MAX_JOINED_NAMED })
       groups.push(`${list}, ${(named.length === 1 ? one : many).replace('$', name)}`)
     }
     // An incomingCalls answer joins only the bases' calls on an instance, which may run the method asked.

@@ -1,6 +1,6 @@
 import type { LspLocationsResult, LspQueryResult } from '@agent-lsp/lsp'
+import { relativeInside } from '@agent-lsp/wording'
 import { createLineReader, type LineReader } from '../input/file-lines.js'
-import { relativeInside } from '../input/workspace-path.js'
 import { provenanceLine } from './render-provenance.js'
 
 /**

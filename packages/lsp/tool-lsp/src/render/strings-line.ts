@@ -1,4 +1,5 @@
 import type { LspInStrings } from '@agent-lsp/lsp'
+import { namedList } from '@agent-lsp/wording'
 import type { LineReader } from '../input/file-lines.js'
 import { targetLabel, toLocationTargets, type DisplayRoot } from './location-targets.js'
 
@@ -14,9 +15,8 @@ export async function stringPlaces(inStrings: LspInStrings, roots: readonly Disp
   const targets = toLocationTargets(inStrings.locations, roots).slice(0, MAX_STRING_PLACES)
   // As other rows label a place, but an external one without the word: the path says it.
   const shown = await Promise.all(targets.map((target) => (target.kind === 'external' ? `${target.file}:${target.line + 1}` : targetLabel(target, readLines))))
-  const more = inStrings.count - shown.length
-  if (shown.length === 0) return `${more} past the first ${inStrings.count} listed` // a rename changed all those listed
-  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ')
+  if (shown.length === 0) return `${inStrings.count} past the first ${inStrings.count} listed` // a rename changed all those listed
+  return namedList(shown, { shown: MAX_STRING_PLACES, total: inStrings.count })
 }
 
 /**

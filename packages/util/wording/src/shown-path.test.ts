@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { relativeInside } from './workspace-path.js'
+import { relativeInside, shownPath } from './shown-path.js'
 
 // What path.relative decides, for comparison with the prefix test's shortcut.
 function slow(root: string, absolutePath: string): string | undefined {
@@ -29,5 +29,14 @@ describe('relativeInside', () => {
   it.each(cases)('under %s: %s is %s, as path.relative says', (root, absolutePath, expected) => {
     expect(relativeInside(root, absolutePath)).toBe(expected)
     expect(slow(root, absolutePath)).toBe(expected)
+  })
+})
+
+describe('shownPath', () => {
+  it('is relative inside the root and the absolute path outside it, never ../', () => {
+    expect(shownPath('/w', '/w/src/a.ts')).toBe('src/a.ts')
+    expect(shownPath('/w', '/other/a.ts')).toBe('/other/a.ts')
+    expect(shownPath('/w/inner', '/w/a.ts')).toBe('/w/a.ts')
+    expect(shownPath('/w', '/w')).toBe('/w')
   })
 })

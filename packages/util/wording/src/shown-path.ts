@@ -20,3 +20,11 @@ export function relativeInside(root: string, absolutePath: string): string | und
   if (relative === '..' || relative.startsWith(`..${path.sep}`)) return undefined
   return relative.split(path.sep).join('/')
 }
+
+/**
+ * A file as an answer names it: relative to `root` with forward slashes when strictly inside it
+ * (`src/a.ts`), else the absolute path as given (never `../x`).
+ */
+export function shownPath(root: string, absolutePath: string): string {
+  return relativeInside(root, absolutePath) ?? absolutePath
+}

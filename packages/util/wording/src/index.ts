@@ -1,0 +1,2 @@
+export { namedList } from './named-list.js'
+export { relativeInside, shownPath } from './shown-path.js'
