@@ -3,6 +3,8 @@
 // checked the edited file alone: tsserver's symbol range is the declarator, so the keyword lay in
 // no symbol and no importer was checked. An insertAfter adding an export that another module of an
 // `export *` barrel already exports (zod's NEVER) did not check the barrel. tsc is the independent check.
+// Then (2026-12-07): a rename that changed the exports of more than two modules looked for the
+// barrels of the first two only, and said "Verified: errors 0 → 0" while tsc failed (TS2308) in the third's.
 import { describe, expect, it } from 'vitest'
 import { tempWorkspace, toolOn, typeCheck } from './workspace.test-support.js'
 
@@ -35,5 +37,27 @@ describe('an edit that changes what a module exports checks where that shows', (
       'Warning: errors 0 → 1 if applied (in the 2 checked files), 1 new error:',
       "  src/external.ts:2:1  error  2308  Module './a' has already exported a member named 'NEVER'. Consider explicitly re-exporting to resolve the ambiguity.",
     ])
+  }, 120_000)
+
+  it('a rename that changes the exports of many modules checks the barrel of each', async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': tsconfig,
+      'src/a.ts': 'export function foo(): number {\n  return 1\n}\n',
+      'src/m1.ts': "export { foo } from './a'\n",
+      'src/m2.ts': "export { foo } from './a'\n",
+      'src/m3.ts': "export { foo } from './a'\n",
+      'src/other.ts': 'export const bar = 2\n',
+      'src/index.ts': "export * from './m3'\nexport * from './other'\n",
+      'src/use.ts': "import { foo } from './m1'\nimport { foo as f2 } from './m2'\nexport const total = foo() + f2()\n",
+    })
+    const { tool } = toolOn(root)
+    const preview = await tool.execute({ operation: 'rename', filePath: 'src/a.ts', line: 1, character: 17, newName: 'bar' })
+    expect(preview.split('\n').slice(0, 3)).toEqual([
+      'Warning: errors 0 → 1 if applied (in the 6 checked files), 1 new error:',
+      "  src/index.ts:2:1  error  2308  Module './m3' has already exported a member named 'bar'. Consider explicitly re-exporting to resolve the ambiguity.",
+      'Preview: rename foo → bar: 7 edits in 5 files; nothing written. The same call with apply: true writes it.',
+    ])
+    await expect(tool.execute({ operation: 'rename', filePath: 'src/a.ts', line: 1, character: 17, newName: 'bar', apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_ADDS_ERRORS' })
+    expect(typeCheck(root)).toBe('')
   }, 120_000)
 })

@@ -135,8 +135,8 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const dependents = referencedAt === undefined || own === undefined ? { files: [] } : await dependentFiles(context, references, own, referencedAt.name, [root, context.workspaceRoot])
   // Any edit that adds, removes or renames an export (an insertAfter of `export const NEVER`, the eleventh trial).
   const reexporting = await reexportersOf(plan, root, context)
-  const referencing = [...named, ...dependents.files, ...(described.alsoCheck ?? []), ...reexporting]
-  const notes = [referencingNote, dependents.note].filter((note): note is string => note !== undefined)
+  const referencing = [...named, ...dependents.files, ...(described.alsoCheck ?? []), ...reexporting.files]
+  const notes = [referencingNote, dependents.note, reexporting.note].filter((note): note is string => note !== undefined)
   if (!apply) {
     context.previews.set(key, { baseHashes: new Map(plan.files.map((file) => [file.path, file.baseHash])), digest: plan.digest })
     const checked = moved === undefined && context.checkEdits !== false ? await speculativeCheck(context, plan, filesToCheck(plan, check, moved, referencing), root, binding) : undefined

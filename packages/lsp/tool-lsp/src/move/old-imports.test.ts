@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, realpath, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { oldImports } from './old-imports.js'
+import { oldImports, starReexporters } from './old-imports.js'
 
 async function workspace(files: Record<string, string>): Promise<string> {
   const root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'old-imports-')))
@@ -52,5 +52,20 @@ describe('oldImports', () => {
     await symlink('../../packages/lib', path.join(root, 'node_modules/@me/lib'))
     const found = await oldImports(path.join(root, 'packages/lib/src/util.ts'), path.join(root, 'packages/lib/src/helpers/util.ts'), root, new Set(['.js']))
     expect(found.found).toEqual([{ displayPath: 'packages/app/src/b.js', line: 1, specifier: '@me/lib/src/util', imported: true }])
+  })
+})
+
+describe('starReexporters', () => {
+  it('finds the barrels of several modules in one walk, and nothing that imports them by name', async () => {
+    const root = await workspace({
+      'src/m1.ts': "export { foo } from './a'\n",
+      'src/m3.ts': "export { foo } from './a'\n",
+      'src/index.ts': "export * from './m3'\nexport * from './other'\n",
+      'src/lib/index.ts': "export * from '../m1.js'\n",
+      'src/use.ts': "import { foo } from './m1'\nimport * as m3 from './m3'\n",
+    })
+    const at = (file: string): string => path.join(root, file)
+    expect(await starReexporters([at('src/m1.ts'), at('src/m3.ts')], root, ts)).toEqual({ files: [at('src/index.ts'), at('src/lib/index.ts')], complete: true })
+    expect(await starReexporters([at('src/m1.ts')], root, ts)).toEqual({ files: [at('src/lib/index.ts')], complete: true })
   })
 })

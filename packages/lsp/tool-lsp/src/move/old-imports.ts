@@ -28,7 +28,7 @@ const packageSpecifier = /(['"`])((?:@[\w.-]+\/)?\w[\w.-]*)\/([^'"`\n]+)\1/g
 const moduleSyntax = /\b(?:import|from|require|module)\b/
 
 /**
- * The relative specifiers under `root` that resolve to `oldFile` (absolute): in files with one of
+ * The relative specifiers under `root` that resolve to `oldFile` (absolute; or to any of several): in files with one of
  * `extensions`, `node_modules` and dot folders skipped, at most {@link MAX_SEARCHED_FILES} files.
  * A specifier names the old file when, resolved against its file's folder and without a module
  * extension, it is the old path without its extension (or its folder, for an `index` file), and
@@ -42,7 +42,7 @@ const moduleSyntax = /\b(?:import|from|require|module)\b/
  *   the bound stopped the search).
  */
 export async function oldImports(
-  oldFile: string,
+  oldFile: string | readonly string[],
   newFile: string | undefined,
   root: string,
   extensions: ReadonlySet<string>,
@@ -50,11 +50,11 @@ export async function oldImports(
 ): Promise<{ found: OldImport[]; searched: number; complete: boolean }> {
   const stemOf = (file: string): string => file.replace(moduleExtensions, '')
   const namesOf = (stem: string): string[] => [stem, ...(path.basename(stem) === 'index' ? [path.dirname(stem)] : [])]
-  const stem = stemOf(oldFile)
-  const names = new Set(namesOf(stem))
+  const stems = (typeof oldFile === 'string' ? [oldFile] : oldFile).map(stemOf)
+  const names = new Set(stems.flatMap(namesOf))
   // A folder's specifier without an extension (`./env`) finds its index file.
   const indexFolder = newFile !== undefined && path.basename(stemOf(newFile)) === 'index' ? path.dirname(newFile) : undefined
-  const word = path.basename(path.basename(stem) === 'index' ? path.dirname(stem) : stem)
+  const words = [...new Set(stems.map((stem) => path.basename(path.basename(stem) === 'index' ? path.dirname(stem) : stem)))]
   const found: OldImport[] = []
   let searched = 0
   const walk = async (dir: string): Promise<boolean> => {
@@ -70,7 +70,7 @@ export async function oldImports(
       if (searched >= MAX_SEARCHED_FILES) return false
       searched++
       const text = await readFile(file, 'utf8').catch(() => '')
-      if (!text.includes(word)) continue
+      if (!words.some((word) => text.includes(word))) continue
       splitLines(text).forEach((line, index) => {
         if (!onLine(line)) return
         const code = withoutComment(line)
@@ -122,13 +122,13 @@ function withoutComment(line: string): string {
 }
 
 /**
- * The files under `root` that re-export all of `file` (`export * from './x'`): a name `file`
+ * The files under `root` that re-export all of one of `files` (`export * from './x'`): a name it
  * exports is theirs too, and clashes there with another module's (TS2308) though they never name
- * it. Searched as {@link oldImports} searches.
+ * it. Searched as {@link oldImports} searches, all in one walk (`complete: false` when it stopped at its bound).
  */
-export async function starReexporters(file: string, root: string, extensions: ReadonlySet<string>): Promise<string[]> {
-  const { found } = await oldImports(file, undefined, root, extensions, (line) => /\bexport\s*\*/.test(line))
-  return [...new Set(found.map((old) => path.join(root, old.displayPath)))]
+export async function starReexporters(files: readonly string[], root: string, extensions: ReadonlySet<string>): Promise<{ files: string[]; complete: boolean }> {
+  const { found, complete } = await oldImports(files, undefined, root, extensions, (line) => /\bexport\s*\*/.test(line))
+  return { files: [...new Set(found.map((old) => path.join(root, old.displayPath)))], complete }
 }
 
 /** The extensions of JavaScript and TypeScript modules (what `export *` re-exports, where one name may be a type and a value). */
