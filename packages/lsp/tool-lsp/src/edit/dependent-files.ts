@@ -10,8 +10,8 @@ import type { EditFlowContext } from './edit-context.js'
 /** Declarations using the edited symbol (or its users) whose references are asked, at most; past it the note says so. */
 export const MAX_USERS = 16
 
-/** Levels of users followed: the symbol's users, then theirs (`export const runAll2 = runAll`). */
-const MAX_LEVELS = 2
+/** Levels of users followed: the symbol's users, then theirs (`export const runAll2 = runAll`), and so on; {@link MAX_USERS} bounds the questions. */
+const MAX_LEVELS = 8
 
 /** The files that use the edited symbol through another declaration, and a line when some may be missing. */
 export interface DependentFiles {
@@ -26,9 +26,10 @@ export interface DependentFiles {
  * whose body calls it, the constant whose type is inferred from it), and the files referencing
  * that declaration. An edit that changes the symbol's type reaches them without naming it:
  * `export const total = add(1, 2)` in app.ts, `const n: number = total` in use.ts (the second
- * trial, 2026-12-06: "Verified: errors 0 → 0" after use.ts broke). Two levels: the users of those
- * users too (`export const runAll2 = runAll`, then `runAll2([defaults])`: the sixth trial), at most
- * {@link MAX_USERS} in all, nearest first. Only files inside `roots` (the answer's and the requested
+ * trial, 2026-12-06: "Verified: errors 0 → 0" after use.ts broke). The users of those users too
+ * (`export const runAll2 = runAll`, then `runAll2([defaults])`: the sixth trial), and theirs (a type
+ * derived four times: the twenty-first), {@link MAX_LEVELS} levels and {@link MAX_USERS} in all,
+ * nearest first; the users left when either bound stops it are counted in `note`. Only files inside `roots` (the answer's and the requested
  * root) count. Failures are said in `note`, never thrown, unless the call was aborted.
  */
 export async function dependentFiles(context: EditFlowContext, references: readonly LspLocation[], own: { readonly uri: string; readonly range: LspRange }, name: string, roots: readonly string[]): Promise<DependentFiles> {
@@ -53,10 +54,11 @@ export async function dependentFiles(context: EditFlowContext, references: reado
   let budget = MAX_USERS
   let left = 0
   let frontier = references.filter((reference) => !(reference.uri === own.uri && rangeHolds(own.range, reference.range.start)))
+  // Not the symbol itself (a recursive call: its files are the references already checked), nor one asked before.
+  const itself = (user: SymbolEntry): boolean => user.symbol.uri === own.uri && rangeHolds(user.symbol.selectionRange, own.range.start)
+  const usersOf = async (references: readonly LspLocation[]) => [...(await usersAround(context, references.filter((reference) => inWorkspace(reference.uri)), ask)).entries()].filter(([key, user]) => !seen.has(key) && !itself(user))
   for (let level = 0; level < MAX_LEVELS && frontier.length > 0 && budget > 0; level++) {
-    // Not the symbol itself (a recursive call: its files are the references already checked), nor one asked before.
-    const itself = (user: SymbolEntry): boolean => user.symbol.uri === own.uri && rangeHolds(user.symbol.selectionRange, own.range.start)
-    const users = [...(await usersAround(context, frontier.filter((reference) => inWorkspace(reference.uri)), ask)).entries()].filter(([key, user]) => !seen.has(key) && !itself(user))
+    const users = await usersOf(frontier)
     const asked = users.slice(0, budget)
     left += users.length - asked.length
     budget -= asked.length
@@ -72,6 +74,8 @@ export async function dependentFiles(context: EditFlowContext, references: reado
     )
     frontier = found.flat()
   }
+  // Stopped by a bound with users still to follow: counted, as those past the budget are.
+  if (frontier.length > 0) left += (await usersOf(frontier)).length
   const notes = [
     ...(left > 0 ? [`${left} more ${left === 1 ? 'declaration uses' : 'declarations use'} ${name} or its users: the files using ${left === 1 ? 'it' : 'them'} are not checked`] : []),
     ...(failures.length > 0 ? [`the users of ${name} could not all be asked (${failures[0]}): the files using them may not be checked`] : []),
