@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { LspError, extensionOf, providerOf, type LspDocumentChange, type LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { namedList } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
 import { untilAborted } from '@agent-lsp/abort'
 import type { EditFlowContext } from '../edit/edit-context.js'
@@ -8,6 +9,7 @@ import type { Answered } from '../run.js'
 import { oneLine } from '../text/one-line.js'
 import { moveTarget } from './move-target.js'
 import { oldImports, type OldImport } from './old-imports.js'
+import { packageEntriesOf } from './package-entries.js'
 import { pathsMappingsOf, type PathsMapping } from './paths-aliases.js'
 
 /**
@@ -40,8 +42,9 @@ export async function runMoveFile(outcome: Answered, context: EditFlowContext): 
   // The files importing the old path: their errors are counted before and after, edited by the server or not.
   const importers = [...new Set(found.map((old) => path.join(root, old.displayPath)))].filter((file) => file !== moved.from)
   const mappings = await pathsMappingsOf(moved.from, root)
+  const entries = await packageEntriesOf(moved.from, root)
   const leaves = async (): Promise<{ count: number; phrase: string } | undefined> => {
-    const left = [leftByEdit(found, moved, root, subject.displayPath, edit), mappingsLeft(mappings, subject.displayPath, to.displayPath)].filter((one) => one !== undefined)
+    const left = [leftByEdit(found, moved, root, subject.displayPath, edit), mappingsLeft(mappings, subject.displayPath, to.displayPath), entriesLeft(entries, subject.displayPath, to.displayPath)].filter((one) => one !== undefined)
     return left.length === 0 ? undefined : { count: left.reduce((sum, one) => sum + one.count, 0), phrase: left.map((one) => one.phrase).join('; ') }
   }
   return runEditFlow(outcome, context, { edit, what, key, moved, afterWrite, leaves, alsoCheck: importers })
@@ -69,6 +72,14 @@ function mappingsLeft(mappings: readonly PathsMapping[], oldDisplay: string, new
   const one = mappings.length === 1
   const named = mappings.slice(0, 5).map((mapping) => `${mapping.displayPath}:${mapping.line}`).join(', ')
   return { count: mappings.length, phrase: `${mappings.length} TypeScript config ${one ? 'line maps' : 'lines map'} a path to ${oldDisplay} (${named}), which the move deletes: an import through ${one ? 'that mapping' : 'those mappings'} would fail (the server's edit leaves ${one ? 'it' : 'them'}; map ${newDisplay} there)` }
+}
+
+/** The package.json entries that name the moved file (see `packageEntriesOf`): how many, and a phrase naming them. */
+function entriesLeft(entries: readonly (PathsMapping & { readonly field: string })[], oldDisplay: string, newDisplay: string): { count: number; phrase: string } | undefined {
+  if (entries.length === 0) return undefined
+  const one = entries.length === 1
+  const named = namedList(entries.map((entry) => `${entry.displayPath}:${entry.line} ${entry.field}`), { shown: 5 })
+  return { count: entries.length, phrase: `${entries.length} package.json ${one ? 'entry names' : 'entries name'} ${oldDisplay} (${named}), which the move deletes: what loads the package by ${one ? 'it' : 'them'} (require, import, its commands) would fail (no server edits package.json; name ${newDisplay} there)` }
 }
 
 /** `src/a.ts:1 './util', …`: the first 5 imports, `path:line 'specifier'`. */
