@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LspCallsResult } from '@agent-lsp/lsp'
-import { isValueUseAt, withoutValueUses } from './value-use.js'
+import type { Texts } from '../search/texts.js'
+import { isValueUseAt, usedAsValue, withoutValueUses } from './value-use.js'
 
 /** Whether the first `name` of `line` is a use of the function as a value. */
 const valueUse = (line: string, name: string): boolean => {
@@ -29,6 +30,37 @@ describe('a function used as a value', () => {
       valueUse('  noop,', 'noop'),
       valueUse('  noop as nothing,', 'noop'),
     ]).toEqual([false, false, false, false, false, false, false, false, false])
+  })
+})
+
+describe("a function named alone on its line (the twenty-second trial: google-auth's `checkers = (` one per line)", () => {
+  /** Whether the first line of `text` holding `name` alone uses it as a value. */
+  const alone = (text: string, name = 'gae'): boolean => {
+    const lines = text.split('\n')
+    const line = lines.findIndex((each) => each.trim().replace(/,$/, '') === name)
+    const character = lines[line]!.indexOf(name)
+    const texts = { lines: () => lines } as unknown as Texts
+    return usedAsValue(texts, { uri: 'file:///w/a', range: { start: { line, character }, end: { line, character: character + name.length } } })
+  }
+
+  it('is a value in a tuple, list, map or argument list written one element per line', () => {
+    expect([
+      alone('checkers = (\n    lambda: env(),\n    gae,\n    lambda: gce(),\n)'),
+      alone('const checkers = [\n  () => null,\n  gae,\n]'),
+      alone('table = {\n    "gae":\n    gae,\n}'),
+      alone('\tlist := []func() string{\n\t\tfunc() string { return "" },\n\t\tgae,\n\t}'),
+      alone('run(\n  "(",\n  gae,\n)'),
+    ]).toEqual([true, true, true, true, true])
+  })
+
+  it('is not a member of a multi-line import or export list, nor a name outside any bracket', () => {
+    expect([
+      alone('from auth import (\n    gce,\n    gae,\n)'),
+      alone("import {\n  gce,\n  gae,\n} from './auth'"),
+      alone('export {\n  gae,\n}'),
+      alone("const {\n  gae,\n} = require('./auth')"),
+      alone('x = 1\ngae\n'),
+    ]).toEqual([false, false, false, false, false])
   })
 })
 
