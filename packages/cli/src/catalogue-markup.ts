@@ -36,9 +36,9 @@ const extracted = 'vscode-langservers-extracted/lib'
 /**
  * JSON files their tools read with comments and trailing commas (JSONC), as VS Code associates
  * them: tsc's and jsconfig's (`tsc --init` writes comments), VS Code's own, ESLint's, Babel's,
- * devcontainers'. The JSON server reports both as errors in a `.json` file unless a schema allows them.
+ * devcontainers', pyright's. The JSON server reports both as errors in a `.json` file unless a schema allows them.
  */
-const JSONC_FILES = ['tsconfig.json', 'tsconfig.*.json', 'tsconfig-*.json', 'jsconfig.json', 'jsconfig.*.json', 'jsconfig-*.json', '.vscode/*.json', '.devcontainer.json', 'devcontainer.json', '.eslintrc.json', '.babelrc.json', 'typedoc.json', 'api-extractor.json', 'turbo.json']
+const JSONC_FILES = ['tsconfig.json', 'tsconfig.*.json', 'tsconfig-*.json', 'jsconfig.json', 'jsconfig.*.json', 'jsconfig-*.json', '.vscode/*.json', '.devcontainer.json', 'devcontainer.json', '.eslintrc.json', '.babelrc.json', 'typedoc.json', 'api-extractor.json', 'turbo.json', 'pyrightconfig.json']
 
 /** A schema allowing what JSONC allows: no other rule, offline. */
 const JSONC = { allowComments: true, allowTrailingCommas: true }

@@ -31,13 +31,14 @@ describe('vscode-json-language-server', () => {
   })
 
   // tsc reads tsconfig.json with comments and trailing commas (`tsc --init` writes comments), as
-  // VS Code's JSON support does: the server called each an error, in a file tsc accepts.
-  it('reads tsconfig.json, its variants and .vscode settings as JSONC, other .json strictly', async () => {
+  // VS Code's JSON support does: the server called each an error, in a file tsc accepts. pyright
+  // reads pyrightconfig.json so too (the twenty-first trial: error 519 on a trailing comma).
+  it('reads tsconfig.json, its variants, pyrightconfig.json and .vscode settings as JSONC, other .json strictly', async () => {
     const jsonc = ['{', '  // strict, as tsc --init writes', '  "compilerOptions": { "strict": true, "noEmit": true, },', '  "include": ["src"],', '}', ''].join('\n')
-    const files = { 'tsconfig.json': jsonc, 'tsconfig.build.json': jsonc, 'jsconfig.json': jsonc, '.vscode/settings.json': jsonc, 'data.json': jsonc, 'src/a.ts': 'export const a = 1\n' }
+    const files = { 'tsconfig.json': jsonc, 'tsconfig.build.json': jsonc, 'jsconfig.json': jsonc, '.vscode/settings.json': jsonc, 'pyrightconfig.json': jsonc, 'data.json': jsonc, 'src/a.ts': 'export const a = 1\n' }
     const { root, ask, show } = await seamOn(files)
     expect(execFileSync(process.execPath, [tsc, '--showConfig', '-p', 'tsconfig.build.json'], { cwd: root, encoding: 'utf8' })).toContain('"strict": true')
-    for (const filePath of ['tsconfig.json', 'tsconfig.build.json', 'jsconfig.json', '.vscode/settings.json']) {
+    for (const filePath of ['tsconfig.json', 'tsconfig.build.json', 'jsconfig.json', '.vscode/settings.json', 'pyrightconfig.json']) {
       const answer = await ask({ operation: 'diagnostics', filePath })
       expect([filePath, show(answer), answer.completeness]).toEqual([filePath, [], { state: 'complete' }])
     }
