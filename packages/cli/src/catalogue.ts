@@ -99,7 +99,10 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     projectCheck: { compiler: 'tsc', script: 'typescript/bin/tsc' },
     operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'workspaceDiagnostics', 'willRenameFiles'],
     install: 'npm i typescript-language-server typescript@5',
-    bundled: { script: 'typescript-language-server/lib/cli.mjs', args: ['--stdio'], paths: { 'tsserver.path': 'typescript/lib/tsserver.js' } },
+    // The workspace's own TypeScript first (node_modules/typescript), as its tsc checks it and as
+    // typescript-language-server does unless told a path: a project pinned to 4.9 got "No
+    // diagnostics" from the bundled 5.9 on code its tsc rejects (the twenty-first trial).
+    bundled: { script: 'typescript-language-server/lib/cli.mjs', args: ['--stdio'], paths: { 'tsserver.fallbackPath': 'typescript/lib/tsserver.js' } },
   },
   {
     id: 'python',
