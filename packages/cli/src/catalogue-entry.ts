@@ -44,6 +44,8 @@ export interface CatalogueEntry {
   readonly openChangedFiles?: boolean
   /** What the server compares to tell an unopened file changed (see lsp-local's `unopenedChangesBy`). */
   readonly unopenedChangesBy?: 'size-mtime'
+  /** How the server's build leaves files out by their build constraints (see lsp-local's `buildConstraints`). */
+  readonly buildConstraints?: 'go'
   /** The log line by which a server without progress says its workspace is loaded (regex source). */
   readonly readyLogPattern?: string
   /** See `LocalServerConfig.backgroundProgressTitle`. */

@@ -43,6 +43,8 @@ export const goServer: CatalogueEntry = {
   backgroundProgressTitle: '^diagnosing (?!initial workspace load$)',
   // It keeps an unopened file's text while its size and mtime stay (a same-size copy with the mtime kept is never read).
   unopenedChangesBy: 'size-mtime',
+  // It loads the files of its GOOS, GOARCH and tags only: a name declared only in another build's file is no workspace symbol.
+  buildConstraints: 'go',
   operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'workspaceDiagnostics'],
   install: 'apt-get install gopls golang-go',
 }

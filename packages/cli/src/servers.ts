@@ -79,6 +79,7 @@ export function serverFacts(entry: CatalogueEntry | undefined): Partial<LocalSer
     ...(entry.compileDatabase ? { compileDatabase: entry.compileDatabase } : {}),
     ...(entry.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
     ...(entry.unopenedChangesBy ? { unopenedChangesBy: entry.unopenedChangesBy } : {}),
+    ...(entry.buildConstraints ? { buildConstraints: entry.buildConstraints } : {}),
     ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry.engineProbe ? { engineProbe: entry.engineProbe } : {}),
     ...(entry.awaitOpenDiagnostics ? { awaitOpenDiagnostics: true } : {}),

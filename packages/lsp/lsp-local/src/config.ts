@@ -57,6 +57,13 @@ export interface LocalServerConfig {
    */
   readonly excludedFolders?: { readonly pattern: string; readonly says: string }
   /**
+   * How the server's build leaves files out by their build constraints: `go` (gopls loads the files
+   * of its GOOS, GOARCH and tags only; `go list`'s `IgnoredGoFiles` under the server's env are the
+   * rest). A workspace symbol answer is `partial / unconfigured` when such a file declares a name
+   * the query matches, naming the file, line and why (see `GoBuildExcluded`).
+   */
+  readonly buildConstraints?: 'go'
+  /**
    * A `workspace/executeCommand` (LSP 3.17 §workspace_executeCommand) sent, and awaited, before
    * the next query once the watched files reported a package installed into, updated in or removed from a
    * `node_modules` folder or a file changed under a `site-packages` folder. typescript-language-server:

@@ -168,6 +168,8 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
     dependentRootsCompleteness(config, request.operation, root, resolvedWorkspaceRoot) ??
     (workspaceWide ? excludedFoldersCompleteness(config, scanRoot, session.excluded, client.watchedFiles.generation) : undefined) ??
     (database && compileDatabaseCompleteness(config, database, workspaceWide ? 'workspace' : 'definition', { path, workspaceRoot: resolvedWorkspaceRoot }, changed?.scan, (file) => documents.isOpen(file)))
+  // Names only files the build leaves out declare (a Go file for another GOARCH), listed once per change to them.
+  const unbuilt = request.operation === 'workspaceSymbol' ? session.buildExcluded?.completeness(root, request.query, resolvedWorkspaceRoot) : undefined
   let { completeness: known, ...answer } = await answering
   // The query itself may start work the server announces only after readiness was checked
   // (clangd indexes once a didOpen loaded compile_commands.json): an answer that arrives
@@ -186,13 +188,14 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   if (config.referencesByName && request.operation === 'findReferences' && answer.kind === 'locations') {
     answer = { ...answer, locations: await sameSymbolReferences(answer.locations, request.position, operation, documents, config, hold) }
   }
+  const unbuiltNote = unbuilt && (await untilAborted(unbuilt, signal, () => cancelledError(request.operation)))
   const completeness: LspCompleteness = !ready
     ? {
         state: 'partial',
         reason: 'indexing',
         message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
       }
-    : (covered ?? known ?? failingCompleteness(config.id, client.readiness, workspaceWide || definition) ?? { state: 'complete' })
+    : (covered ?? unbuiltNote ?? known ?? failingCompleteness(config.id, client.readiness, workspaceWide || definition) ?? { state: 'complete' })
   return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult
 }
 

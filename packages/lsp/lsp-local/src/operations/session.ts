@@ -3,6 +3,7 @@ import type { OpenDocuments } from '../sync/documents.js'
 import type { CompileDatabases } from '../sync/compile-database.js'
 import type { SourceFiles } from '../sync/source-files.js'
 import type { CoverageCache } from './coverage.js'
+import type { GoBuildExcluded } from './go-build-excluded.js'
 import type { PackagesSeen } from './packages-changed.js'
 import type { MadeProjects } from './made-projects.js'
 import type { UnseenChanges } from './unseen-changes.js'
@@ -19,6 +20,8 @@ export interface Session {
   readonly madeProjects: MadeProjects | undefined
   /** What is known of files the server leaves out, per scan root (see `excludedFolders`). */
   readonly excluded: CoverageCache
+  /** The files the server's build leaves out by their build constraints (see `buildConstraints`). */
+  readonly buildExcluded: GoBuildExcluded | undefined
   /** The projects under each server root, for a tsserver diagnostics pull (see `openEveryProject`). */
   readonly projects: ProjectsCache
   /** Which reports of installed, updated or removed packages were acted on (see `onPackagesChanged`). */
