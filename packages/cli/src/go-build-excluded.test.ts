@@ -49,7 +49,7 @@ describe('gopls: names declared only in files the build excludes', () => {
     ])
     // Every excluded declaration the query would match, nearest first, three named and the rest counted.
     expect(await search('Abs')).toEqual([
-      `Partial answer (unconfigured): not searched: num/fancy.go:6 declares fancyAbsLimit (excluded from this build by //go:build fancy: ${build}); num/fancy.go:9 declares fancyAbs (excluded from this build by //go:build fancy: ${build}); num/num_s390x.go:3 declares vectorAbs (excluded from this build: GOARCH=${goarch}); and 1 more (num/old.go:5)`,
+      `Partial answer (unconfigured): not searched: num/fancy.go:6 declares fancyAbsLimit, num/fancy.go:9 declares fancyAbs (excluded from this build by //go:build fancy: ${build}); num/num_s390x.go:3 declares vectorAbs (excluded from this build: GOARCH=${goarch}); and 1 more (num/old.go:5)`,
       '1 symbol matches "Abs"',
       'Function example/g/num.Abs  num/num.go:3:6',
     ])

@@ -16,6 +16,7 @@ import { assertEngineAlive } from './engine-probe.js'
 import { dependentRootsCompleteness } from './dependent-roots.js'
 import { compileDatabaseCompleteness, excludedFoldersCompleteness, failingCompleteness, inheritedConfigCompleteness, looseFilesCompleteness } from './coverage.js'
 import { actOnChangedPackages } from './packages-changed.js'
+import { alongside } from './go-build-excluded.js'
 import { actOnMadeProjects } from './made-projects.js'
 import type { Session } from './session.js'
 import { runOperation } from './operations.js'
@@ -195,7 +196,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
         reason: 'indexing',
         message: `${config.id} was still busy (${client.readiness.pending.join(', ')}) after ${limits.readinessTimeoutMs / 1000} s; the answer may be incomplete`,
       }
-    : (covered ?? unbuiltNote ?? known ?? failingCompleteness(config.id, client.readiness, workspaceWide || definition) ?? { state: 'complete' })
+    : (covered ?? alongside(unbuiltNote, known) ?? failingCompleteness(config.id, client.readiness, workspaceWide || definition) ?? { state: 'complete' })
   return { ...answer, resolvedWorkspaceRoot, completeness } as LspQueryResult
 }
 

@@ -1,5 +1,5 @@
-import type { LspCompleteness } from '@agent-lsp/lsp'
-import { basename, relative } from 'node:path'
+import { compareCodeUnits, type LspCompleteness } from '@agent-lsp/lsp'
+import { basename, dirname, relative } from 'node:path'
 import type { LocalServerConfig } from '../config.js'
 import { goBuildExcluded, type GoExcludedFile } from '../sync/go-build.js'
 import { isInside } from '../sync/paths.js'
@@ -9,32 +9,72 @@ import type { WatchedFiles } from '../sync/watched-files.js'
 const MAX_NAMED = 3
 const MAX_MORE_PLACES = 5
 
+/** What is known of one root's excluded files: by folder, and their declarations as one list to match queries against. */
+interface Listing {
+  readonly byFolder: Map<string, GoExcludedFile[]>
+  readonly declared: readonly ExcludedDeclaration[]
+  /** Every declared name lowercased, each between line breaks (`\nabs\nvectorabs\n`), searched at once. */
+  readonly names: string
+  /** Where each of `declared`'s names starts in `names`. */
+  readonly starts: readonly number[]
+}
+
+interface ExcludedDeclaration {
+  readonly file: GoExcludedFile
+  readonly name: string
+  readonly line: number
+}
+
 /**
  * The Go files a server's build leaves out by their build constraints (`LocalServerConfig.buildConstraints`),
- * per server root, listed by `go list` once per change to the Go files: a look of the watched
- * files that finds a `.go`, `go.mod` or `go.work` file created, changed or deleted makes the next
- * query list them again; otherwise every query reads the same list.
+ * listed by `go list` once and then again only where the Go files changed: a look of the watched
+ * files that finds a `.go` file created, changed or deleted has that folder listed again before the
+ * next query, a `go.mod` or `go.work` the whole root; otherwise every query reads the same list.
  */
 export class GoBuildExcluded {
-  #generation = 0
-  readonly #lists = new Map<string, { readonly generation: number; readonly files: Promise<GoExcludedFile[] | undefined> }>()
+  #listing: Promise<Listing | undefined> | undefined
+  #listedRoot: string | undefined
+  /** Folders whose `.go` files changed since the last listing; `all` after a `go.mod` or `go.work` did. */
+  #changed: Set<string> | 'all' = new Set()
 
   constructor(
     watchedFiles: Pick<WatchedFiles, 'onLook'>,
     private readonly config: LocalServerConfig,
   ) {
     watchedFiles.onLook((changes) => {
-      if (changes.some(({ path }) => path.endsWith('.go') || ['go.mod', 'go.work'].includes(basename(path)))) this.#generation++
+      for (const { path } of changes) {
+        if (['go.mod', 'go.work'].includes(basename(path))) this.#changed = 'all'
+        else if (path.endsWith('.go') && this.#changed !== 'all') this.#changed.add(dirname(path))
+      }
     })
   }
 
-  /** The excluded files under `root`, as of the last look; `undefined` when `go` could not tell. */
-  files(root: string): Promise<GoExcludedFile[] | undefined> {
-    const cached = this.#lists.get(root)
-    if (cached?.generation === this.#generation) return cached.files
-    const files = goBuildExcluded(root, this.#env(), this.#buildFlags())
-    this.#lists.set(root, { generation: this.#generation, files })
-    return files
+  /** The excluded files under `root` and their declarations, as of the last look; `undefined` when `go` could not tell. */
+  files(root: string): Promise<Listing | undefined> {
+    if (this.#listing !== undefined && this.#listedRoot === root && this.#changed !== 'all' && this.#changed.size === 0) return this.#listing
+    const changed = this.#listedRoot === root ? this.#changed : 'all'
+    this.#changed = new Set()
+    this.#listedRoot = root
+    this.#listing = this.#list(root, changed, this.#listing)
+    return this.#listing
+  }
+
+  /** `previous` listed again where `changed`, or `root` listed in full. */
+  async #list(root: string, changed: ReadonlySet<string> | 'all', previous: Promise<Listing | undefined> | undefined): Promise<Listing | undefined> {
+    const before = await previous
+    const env = this.#env()
+    const flags = this.#buildFlags()
+    if (before !== undefined && changed !== 'all') {
+      const listed = await goBuildExcluded(root, env, flags, [...changed])
+      if (listed !== undefined) {
+        const byFolder = new Map(before.byFolder)
+        for (const folder of changed) byFolder.delete(folder)
+        for (const [folder, files] of listed) byFolder.set(folder, files)
+        return indexed(byFolder)
+      }
+    }
+    const byFolder = await goBuildExcluded(root, env, flags)
+    return byFolder && indexed(byFolder)
   }
 
   /**
@@ -46,16 +86,24 @@ export class GoBuildExcluded {
    * `workspaceRoot` are shown relative to it, and come first.
    */
   async completeness(root: string, query: string, workspaceRoot: string): Promise<LspCompleteness | undefined> {
-    const matches = nameMatcher(query)
-    if (matches === undefined) return undefined
-    const files = await this.files(root)
-    if (files === undefined) return undefined
-    const found = files.flatMap((file) => file.declarations.filter(({ name }) => matches(name)).map((declaration) => ({ file, ...declaration })))
+    const needle = nameNeedle(query)
+    if (needle === undefined) return undefined
+    const listing = await this.files(root)
+    if (listing === undefined) return undefined
+    const found = matching(listing, needle)
     if (found.length === 0) return undefined
     const shown = (path: string): string => (isInside(path, workspaceRoot) ? relative(workspaceRoot, path).split('\\').join('/') : path)
-    const outside = (path: string): number => (isInside(path, workspaceRoot) ? 0 : 1)
-    found.sort((a, b) => outside(a.file.path) - outside(b.file.path) || (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : a.line - b.line))
-    const named = found.slice(0, MAX_NAMED).map(({ file, line, name }) => `${shown(file.path)}:${line} declares ${name} (${file.why})`)
+    // Inside the workspace first, then by path and line; each file looked at once.
+    const order = new Map([...new Set(found.map(({ file }) => file))].sort((a, b) => Number(!isInside(a.path, workspaceRoot)) - Number(!isInside(b.path, workspaceRoot)) || compareCodeUnits(a.path, b.path)).map((file, index) => [file, index]))
+    found.sort((a, b) => order.get(a.file)! - order.get(b.file)! || a.line - b.line)
+    // Three named, why said once per file: `a.go:9 declares x, a.go:11 declares y (why); b.go:3 declares z (why)`.
+    const groups: (typeof found)[] = []
+    for (const hit of found.slice(0, MAX_NAMED)) {
+      const group = groups[groups.length - 1]
+      if (group?.[0]?.file === hit.file) group.push(hit)
+      else groups.push([hit])
+    }
+    const named = groups.map((hits) => `${hits.map(({ file, line, name }) => `${shown(file.path)}:${line} declares ${name}`).join(', ')} (${hits[0]!.file.why})`)
     const rest = found.slice(MAX_NAMED)
     const places = rest.slice(0, MAX_MORE_PLACES).map(({ file, line }) => `${shown(file.path)}:${line}`)
     const more = rest.length === 0 ? '' : `; and ${rest.length} more (${places.join(', ')}${rest.length > places.length ? ', …' : ''})`
@@ -82,15 +130,52 @@ function settingOf(config: LocalServerConfig, name: string): unknown {
   return field(config.settings?.['gopls']) ?? field(config.initializationOptions)
 }
 
-/** Whether a declared name is one the workspace symbol query `query` lists; `undefined` for a query naming no identifier. */
-function nameMatcher(query: string): ((name: string) => boolean) | undefined {
+/**
+ * What a declared name holds when the workspace symbol query `query` lists it, in {@link Listing.names}:
+ * its last identifier lowercased, with a line break before it for `^` and after it for `$`;
+ * `undefined` for a query naming no identifier.
+ */
+function nameNeedle(query: string): string | undefined {
   const text = query.trim().replace(/^'/, '')
-  const start = text.startsWith('^')
-  const end = text.endsWith('$')
   const last = /[\p{L}\p{N}_]+(?=[^\p{L}\p{N}_]*$)/u.exec(text)?.[0]?.toLowerCase()
   if (last === undefined) return undefined
-  return (name) => {
-    const lower = name.toLowerCase()
-    return start && end ? lower === last : start ? lower.startsWith(last) : end ? lower.endsWith(last) : lower.includes(last)
+  return `${text.startsWith('^') ? '\n' : ''}${last}${text.endsWith('$') ? '\n' : ''}`
+}
+
+/** The declarations whose name holds `needle` (see {@link nameNeedle}): one search of the joined names, each name once. */
+function matching(listing: Listing, needle: string): ExcludedDeclaration[] {
+  const { names, starts, declared } = listing
+  const found: ExcludedDeclaration[] = []
+  const skip = needle.startsWith('\n') ? 1 : 0
+  for (let at = names.indexOf(needle); at >= 0; ) {
+    // The name holding the match: the last that starts at or before it (binary search).
+    let low = 0
+    let high = starts.length - 1
+    while (low < high) {
+      const middle = (low + high + 1) >> 1
+      if (starts[middle]! <= at + skip) low = middle
+      else high = middle - 1
+    }
+    found.push(declared[low]!)
+    at = low + 1 < starts.length ? names.indexOf(needle, starts[low + 1]! - skip) : -1
   }
+  return found
+}
+
+/** `note` (a {@link GoBuildExcluded.completeness}) with what the server's answer said it may miss (`known`: past its result limit) after it. */
+export function alongside(note: LspCompleteness | undefined, known: LspCompleteness | undefined): LspCompleteness | undefined {
+  if (note?.state !== 'partial' || known?.state !== 'partial') return note ?? known
+  return { ...note, message: `${note.message}; ${known.message}` }
+}
+
+function indexed(byFolder: Map<string, GoExcludedFile[]>): Listing {
+  const declared = [...byFolder.values()].flat().flatMap((file) => file.declarations.map(({ name, line }) => ({ file, name, line })))
+  const lower = declared.map(({ name }) => name.toLowerCase())
+  const starts: number[] = []
+  let offset = 1
+  for (const name of lower) {
+    starts.push(offset)
+    offset += name.length + 1
+  }
+  return { byFolder, declared, starts, names: `\n${lower.join('\n')}\n` }
 }

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, realpath } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { goDeclarations, type GoDeclaration } from './go-declarations.js'
 import { SOURCES_WALK, walk } from './walk.js'
@@ -19,34 +19,45 @@ const GO_LIST_MAX_BYTES = 64 * 1024 * 1024
 
 /**
  * The Go files under `root` that the build `go` makes there with `env` (the server's: GOOS, GOARCH,
- * GOFLAGS) and `buildFlags` (`-tags=…`) leaves out by their build constraints: `go list -e` of
- * `./...` and of every folder holding `.go` files (`./...` skips a package whose every file is
- * excluded), its `IgnoredGoFiles` (test files included), each with why and its declarations
- * (see `goDeclarations`). `undefined` when `go` cannot be run or fails (it is not installed): then
- * nothing is known, and nothing is said. Folders `go` skips (`testdata`, `_x`, `.x`, `vendor`, other
- * modules unless `root` holds a `go.work`) are not walked; the walk is bounded as `SOURCES_WALK`.
+ * GOFLAGS) and `buildFlags` (`-tags=…`) leaves out by their build constraints, by real folder: `go
+ * list -e`'s `IgnoredGoFiles` (test files included), each with why and its declarations (see
+ * `goDeclarations`). Of `folders` (absolute) when given (every one listed has an entry, empty when
+ * it holds none); else of `./...` and of every folder holding `.go` files (`./...` skips a package
+ * whose every file is excluded), walked as `go` does (`testdata`, `_x`, `.x`, `vendor` and other
+ * modules, unless `root` holds a `go.work`, skipped) within `SOURCES_WALK`'s bounds. `undefined`
+ * when `go` cannot be run or fails (it is not installed): then nothing is known, and nothing is said.
  */
-export async function goBuildExcluded(root: string, env: NodeJS.ProcessEnv, buildFlags: readonly string[]): Promise<GoExcludedFile[] | undefined> {
+export async function goBuildExcluded(root: string, env: NodeJS.ProcessEnv, buildFlags: readonly string[], folders?: readonly string[]): Promise<Map<string, GoExcludedFile[]> | undefined> {
+  const patterns = folders === undefined ? ['./...', ...goFolders(root)] : folders.map((folder) => `./${relative(root, folder).split('\\').join('/')}`)
+  const format = '{{context.GOOS}}\t{{context.GOARCH}}\t{{join context.BuildTags ","}}\t{{.Dir}}{{range .IgnoredGoFiles}}\t{{.}}{{end}}'
+  const output = await run(root, env, ['list', '-e', ...buildFlags, '-f', format, ...patterns])
+  if (output === undefined) return undefined
+  const excluded = new Map<string, GoExcludedFile[]>()
+  for (const line of output.split('\n')) {
+    const [goos = '', goarch = '', tags = '', dir = '', ...names] = line.split('\t')
+    if (dir === '') continue
+    // go names the standard library's folders under GOROOT (/usr/lib/go-1.19, a symlink on Debian): the real path, as the server's.
+    const folder = await realpath(dir).catch(() => dir)
+    const files: GoExcludedFile[] = []
+    for (const name of names) {
+      const path = join(folder, name)
+      const text = await readFile(path, 'utf8').catch(() => undefined)
+      if (text !== undefined) files.push({ path, why: whyExcluded(name, text, { goos, goarch, tags }), declarations: goDeclarations(text) })
+    }
+    excluded.set(folder, files)
+  }
+  return excluded
+}
+
+/** The folders under `root` holding `.go` files, as `./x` patterns, walked as `go` walks `./...`. */
+function goFolders(root: string): string[] {
   const folders: string[] = []
   const workspace = existsSync(join(root, 'go.work'))
   walk(root, { ...SOURCES_WALK, skip: (name) => name.startsWith('.') || name.startsWith('_') || name === 'testdata' || name === 'vendor' }, ({ path, names, files }) => {
     if (path !== root && !workspace && names.includes('go.mod')) return 'prune'
     if (files.some((name) => name.endsWith('.go'))) folders.push(`./${relative(root, path).split('\\').join('/')}`)
   })
-  const format = '{{context.GOOS}}\t{{context.GOARCH}}\t{{join context.BuildTags ","}}\t{{.Dir}}{{range .IgnoredGoFiles}}\t{{.}}{{end}}'
-  const output = await run(root, env, ['list', '-e', ...buildFlags, '-f', format, './...', ...folders])
-  if (output === undefined) return undefined
-  const excluded: GoExcludedFile[] = []
-  for (const line of output.split('\n')) {
-    const [goos = '', goarch = '', tags = '', dir = '', ...names] = line.split('\t')
-    for (const name of names) {
-      const path = join(dir, name)
-      const text = await readFile(path, 'utf8').catch(() => undefined)
-      if (text === undefined) continue
-      excluded.push({ path, why: whyExcluded(name, text, { goos, goarch, tags }), declarations: goDeclarations(text) })
-    }
-  }
-  return excluded
+  return folders
 }
 
 /** `go …` in `cwd`: its output, or `undefined` when it could not run or failed. */
