@@ -67,7 +67,8 @@ export function finish<Result extends LspLocationsResult | LspCallsResult>(resul
   const through = (reason: LspCandidate['reason']) => check.candidates.filter((candidate) => candidate.reason === reason && candidate.declaration !== undefined)
   const filesOf = (candidates: readonly LspCandidate[]): string => [...new Set(candidates.map((candidate) => shownPath(result.resolvedWorkspaceRoot, uriPath(candidate.declaration!.uri))))].sort().join(', ')
   const [throughDeclarations, throughCounterpart] = [through('declaration'), through('counterpart')]
-  const unresolved = counts.candidates - throughDeclarations.length - throughCounterpart.length
+  const fixture = check.candidates.filter((candidate) => candidate.reason === 'fixture').length
+  const unresolved = counts.candidates - throughDeclarations.length - throughCounterpart.length - fixture
   if (unresolved > 0) {
     answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(unresolved)} ${name} where the server could not resolve it (${mayBe(unresolved)})` })
   }
@@ -79,6 +80,7 @@ export function finish<Result extends LspLocationsResult | LspCallsResult>(resul
     const count = throughCounterpart.length
     answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(count)} ${name} through its counterpart (${filesOf(throughCounterpart)}: a declaration file and the JavaScript it declares, one at run time, two symbols to the server; ${mayBe(count)})` })
   }
+  if (fixture > 0) answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(fixture)} ${name} ${BOUND_BY_PYTEST} (${mayBe(fixture)})` })
   const values = check.valueUses?.count ?? 0
   if (values > 0) {
     answer = withCompleteness(answer, { reason: 'unresolved', message: `${values === 1 ? '1 place uses' : `${values} places use`} ${name} as a value (passed or stored), where it may be called with no call naming it: callers through ${values === 1 ? 'it are' : 'them are'} not listed` })
@@ -90,6 +92,9 @@ export function finish<Result extends LspLocationsResult | LspCallsResult>(resul
   if (check.unsearched.count > 0) answer = withCompleteness(answer, { reason: 'unchecked', message: unsearchedMessage(name, check.unsearched, result.resolvedWorkspaceRoot) })
   return answer
 }
+
+/** How a message names the candidates of reason `fixture`, after `N places name X`. */
+const BOUND_BY_PYTEST = 'as a parameter or usefixtures string, which pytest binds to the fixture by name'
 
 /** `1 place names`, `3 places name`: how a candidates message starts. */
 const placesName = (count: number): string => (count === 1 ? '1 place names' : `${count} places name`)

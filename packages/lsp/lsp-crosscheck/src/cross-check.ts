@@ -27,6 +27,7 @@ import { fileUri, lspPositionOf, requestFilePath, Texts, uriPath } from './searc
 import { symlinkSpellings } from './search/spellings.js'
 import { listedPlaces, locationsAt } from './answer-places.js'
 import { assemblyVerdict, isGoAssembly } from './classify/go-assembly.js'
+import { fixtureReach, inUsefixtures, isParameter } from './classify/pytest-fixture.js'
 
 /** The bounds of one cross-check. */
 export interface CrossCheckLimits {
@@ -158,6 +159,9 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     // a place leading to that one is not a reference of this. Its other declarations (overload
     // signatures, where a call may lead) are settled after the places are classified.
     const symbol = [cursorPlace, ...found]
+    // A pytest fixture's parameters and usefixtures strings where pytest looks for it: bound to it by name.
+    const reach = request.operation === 'findReferences' ? fixtureReach(found.length > 0 ? found : [cursorPlace], texts, uriPath) : undefined
+    const bound = (place: LspLocation): boolean => reach?.(uriPath(place.uri)) === true
     // A definition the answer leaves out is a place the server missed (clangd, with a header it
     // cannot parse alone open, leaves out the prototype there): a declaration of the symbol.
     const declared = toAsk.filter((place) => found.some((definition) => overlaps(definition, place)))
@@ -199,6 +203,9 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       } else if (declaration !== undefined && (adds(request.operation, location, false) || implementedIn(declaration, location))) {
         candidates.push({ location, reason: declaration.reason, message: null, declaration: declaration.place })
         counts.candidates++
+      } else if (verdict.kind === 'elsewhere' && bound(location) && isParameter(location, texts)) {
+        candidates.push({ location, reason: 'fixture', message: null })
+        counts.candidates++
       } else if (verdict.kind === 'here' || verdict.kind === 'elsewhere') {
         counts.elsewhere++
         // Imported under another name: that name's calls in the file are calls of the symbol.
@@ -223,6 +230,10 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       counts.added++
     }
     added.sort(compareLocations)
+    const usefixtures = inStrings.filter((place) => bound(place) && inUsefixtures(place, texts))
+    for (const location of usefixtures) candidates.push({ location, reason: 'fixture', message: null })
+    ;[counts.candidates, counts.commentsOrStrings] = [counts.candidates + usefixtures.length, counts.commentsOrStrings - usefixtures.length]
+    const named = inStrings.filter((place) => !usefixtures.includes(place))
     counts.unchecked += toAsk.length + known.length - asked.length
     candidates.sort((a, b) => compareLocations(a.location, b.location)) // asked nearest first; listed in path order
     const check: LspCrossCheck = {
@@ -233,7 +244,7 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       counts,
       truncated: search.truncated,
       unsearched: unsearchedOf(search.unsearched),
-      inStrings: { count: inStrings.length, locations: inStrings.sort(compareLocations).slice(0, MAX_IN_STRINGS) },
+      inStrings: { count: named.length, locations: named.sort(compareLocations).slice(0, MAX_IN_STRINGS) },
       ...(request.operation === 'incomingCalls' ? { valueUses: { count: valueUses.length, locations: valueUses.sort(compareLocations).slice(0, MAX_IN_STRINGS) } } : {}),
     }
     return finish(withoutValueUses(result, valueUses), check, unsettled)

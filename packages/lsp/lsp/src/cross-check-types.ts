@@ -12,12 +12,15 @@ import type { LspLocation } from './positions.js'
  * declaration maps; `declaration` is that place. `counterpart`: it leads to a declaration of the
  * name in the symbol's counterpart, the JavaScript file a hand-written declaration file declares or
  * that declaration file (`lib.js` beside `lib.d.ts`): one function at run time, two symbols to the
- * server; `declaration` is that place.
+ * server; `declaration` is that place. `fixture`: the symbol is a pytest fixture (a Python function
+ * decorated `@pytest.fixture`, or `@fixture` imported from pytest) and the occurrence is a function's
+ * parameter, or a `@pytest.mark.usefixtures("name")` string, where pytest looks for it (the module
+ * declaring it, or the folder of its `conftest.py`): pytest binds the fixture to it by name.
  */
 export interface LspCandidate {
   /** The occurrence: the name's range, zero-based UTF-16, half-open. */
   readonly location: LspLocation
-  readonly reason: 'unresolved' | 'failed' | 'declaration' | 'counterpart'
+  readonly reason: 'unresolved' | 'failed' | 'declaration' | 'counterpart' | 'fixture'
   /** Why asking failed (an `LspError`'s `code: message`); `null` for the other reasons. */
   readonly message: string | null
   /** For `declaration` and `counterpart`: where `goToDefinition` at the occurrence leads (the `.d.ts`, or the counterpart). */

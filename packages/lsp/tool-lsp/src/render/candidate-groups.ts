@@ -12,17 +12,20 @@ export interface CandidateGroup {
  * The candidates split by why they may be the symbol: those the server could not resolve (or
  * failed on), then those reaching it through its package's compiled declarations (`reason:
  * 'declaration'`), then those in its counterpart (`reason: 'counterpart'`: `lib.js` beside
- * `lib.d.ts`), whose headings name the files they lead to (as rows are shown, under `roots`).
+ * `lib.d.ts`), whose headings name the files they lead to (as rows are shown, under `roots`), then
+ * the parameters and usefixtures strings pytest binds to a fixture by name (`reason: 'fixture'`).
  * Empty groups are left out.
  */
 export function candidateGroups(candidates: readonly LspCandidate[], roots: readonly DisplayRoot[]): CandidateGroup[] {
   const leading = (reason: LspCandidate['reason']) => candidates.filter((candidate) => candidate.reason === reason && candidate.declaration !== undefined)
   const filesOf = (group: readonly LspCandidate[]): string => [...new Set(group.map((candidate) => toLocationTarget(candidate.declaration!, roots).file))].sort().join(', ')
   const [declared, counterpart] = [leading('declaration'), leading('counterpart')]
-  const unresolved = candidates.filter((candidate) => !declared.includes(candidate) && !counterpart.includes(candidate))
+  const fixture = candidates.filter((candidate) => candidate.reason === 'fixture')
+  const unresolved = candidates.filter((candidate) => !declared.includes(candidate) && !counterpart.includes(candidate) && !fixture.includes(candidate))
   const groups: CandidateGroup[] = []
   if (unresolved.length > 0) groups.push({ why: 'where the server could not resolve it', locations: unresolved.map((candidate) => candidate.location) })
   if (declared.length > 0) groups.push({ why: `through its package’s compiled declarations ${filesOf(declared)}`, locations: declared.map((candidate) => candidate.location) })
   if (counterpart.length > 0) groups.push({ why: `through its counterpart ${filesOf(counterpart)}, which the server keeps apart`, locations: counterpart.map((candidate) => candidate.location) })
+  if (fixture.length > 0) groups.push({ why: 'as a parameter or usefixtures string, which pytest binds to the fixture by name', locations: fixture.map((candidate) => candidate.location) })
   return groups
 }
