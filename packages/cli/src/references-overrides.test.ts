@@ -128,13 +128,14 @@ describe('a class hierarchy through a base outside the workspace says so', () =>
   const worker = {
     'w.py': 'import threading\n\n\nclass Worker(threading.Thread):\n    def run(self) -> None:\n        pass\n\n\ndef go(w: Worker) -> None:\n    w.run()\n\n\ndef other(t: threading.Thread) -> None:\n    t.run()\n',
   }
-  const note = "The class hierarchy of run may be incomplete: Worker's Thread (outside the workspace) was not checked for a method run."
+  // threading.Thread declares run (read from the file goToDefinition leads to): overridden, and called by name (the twenty-seventh trial).
+  const note = 'Partial answer (unresolved): run overrides threading.Thread.run outside the workspace: the library calls it by that name; callers through the base are not listed'
 
   it('in findReferences and in incomingCalls', async () => {
     const root = await tempWorkspace(worker)
     const { tool } = toolOn(root)
-    expect((await tool.execute({ operation: 'findReferences', symbol: 'Worker.run' })).split('\n')).toEqual(['Worker.run → w.py:5:9', '2 references to run', 'w.py', '5:9  def run(self) -> None:', '10:7  w.run()', note])
-    expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Worker.run' })).split('\n')).toEqual(['Worker.run → w.py:5:9', '1 caller of run', '← Function go  w.py:10:7  w.run()', note])
+    expect((await tool.execute({ operation: 'findReferences', symbol: 'Worker.run' })).split('\n')).toEqual(['Worker.run → w.py:5:9', note, '2 references to run', 'w.py', '5:9  def run(self) -> None:', '10:7  w.run()'])
+    expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Worker.run' })).split('\n')).toEqual(['Worker.run → w.py:5:9', note, '1 caller of run', '← Function go  w.py:10:7  w.run()'])
   })
 })
 

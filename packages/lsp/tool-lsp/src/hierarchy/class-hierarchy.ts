@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { untilAborted } from '@agent-lsp/abort'
 import { isKeywordUse, languageOfExtension } from '@agent-lsp/keywords'
-import { LspError, type LspPosition, type LspSymbol } from '@agent-lsp/lsp'
+import { LspError, type LspLocation, type LspPosition, type LspSymbol } from '@agent-lsp/lsp'
 import { namedList, relativeInside, shownPath } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
 import type { HierarchyContext } from './hierarchy-context.js'
@@ -52,7 +52,7 @@ export class ClassHierarchy {
   readonly #lines = new Map<string, Promise<readonly string[] | undefined>>()
   readonly #bases = new Map<string, Promise<readonly ClassSymbol[]>>()
   /** Bases outside the workspace by {@link classKey} of the class naming them (`Worker` → `Thread`): the seam lists no symbols there, so their methods are unknown. */
-  readonly #outside = new Map<string, Set<string>>()
+  readonly #outside = new Map<string, Map<string, LspLocation[]>>()
   /** What was not read, by its message (or the class it is of): a server's failure, a level past {@link MAX_DEPTH}. */
   readonly #unread = new Map<string, Unfollowed>()
 
@@ -106,7 +106,12 @@ export class ClassHierarchy {
 
   /** The names of the bases of `klass` found outside the workspace, once its bases were asked (see {@link ancestorsOf}). */
   basesOutside(klass: ClassSymbol): readonly string[] {
-    return [...(this.#outside.get(classKey(klass)) ?? [])]
+    return [...(this.#outside.get(classKey(klass))?.keys() ?? [])]
+  }
+
+  /** Where `goToDefinition` led each base of {@link basesOutside} (the library's class: `threading.py`'s `Thread`), by its name. */
+  basesOutsideAt(klass: ClassSymbol): ReadonlyMap<string, readonly LspLocation[]> {
+    return this.#outside.get(classKey(klass)) ?? new Map()
   }
 
   /** Every class above `klass`, nearest first, to {@link MAX_DEPTH} levels. */
@@ -177,7 +182,9 @@ export class ClassHierarchy {
         if (relativeInside(workspaceRoot, URI.parse(location.uri).fsPath) === undefined) {
           if (module) continue
           const word = /^[\w$]+/.exec(lines[at.line]!.slice(at.character))![0]
-          this.#outside.set(classKey(klass), (this.#outside.get(classKey(klass)) ?? new Set()).add(word))
+          const named = this.#outside.get(classKey(klass)) ?? new Map<string, LspLocation[]>()
+          named.set(word, [...(named.get(word) ?? []), location])
+          this.#outside.set(classKey(klass), named)
           continue
         }
         const base = await this.classAt(location.uri, location.range.start)

@@ -9,6 +9,7 @@ import { ClassHierarchy, classKey, METHOD_KINDS, ownMethod, positionKey, symbolK
 import { combinedMembers } from './combined-bases.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 import { askOrFail, type Unfollowed } from './unfollowed.js'
+import { libraryBases } from './library-bases.js'
 import { implementationMembers, type ImplementationRelation } from './implementation-family.js'
 
 /**
@@ -139,11 +140,10 @@ export async function familyOf(context: HierarchyContext, at: MethodAt, name: st
   const { hierarchy, declared, ancestors, container } = at
   // Python's `object` declares only `__dunder__` methods: for any other name it holds no base method.
   const rootOnly = /^__\w+__$/.test(name) ? [] : ['object']
-  const unexamined = [declared.klass, ...ancestors].flatMap((klass) => {
-    const bases = hierarchy.basesOutside(klass).filter((base) => !rootOnly.includes(base))
-    return bases.length === 0 ? [] : [`${klass.symbol.name}'s ${bases.join(', ')} (outside the workspace) ${bases.length === 1 ? 'was' : 'were'} not checked for a method ${name}`]
-  })
-  const family = new Map<string, FamilyMember>()
+  // A library's base (`threading.Thread`) declaring the method: it is overridden, and called by the library by that name.
+  const library = await libraryBases(hierarchy, [declared.klass, ...ancestors], name, rootOnly)
+  const unexamined = library.unexamined
+  const family = new Map<string, FamilyMember>(library.members.map((member) => [positionKey(member.uri, member.position), member]))
   const join = (klass: ClassSymbol, method: LspSymbol, relation: HierarchyRelation, through?: string): void => {
     const inside = relativeInside(context.workspaceRoot, URI.parse(klass.uri).fsPath) !== undefined
     family.set(symbolKey(klass.uri, method), { name: `${klass.symbol.name}.${name}`, uri: klass.uri, position: method.selectionRange.start, relation, inside, ...(through === undefined ? {} : { through }) })

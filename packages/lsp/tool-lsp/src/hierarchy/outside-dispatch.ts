@@ -16,12 +16,24 @@ import { partialBy } from './unfollowed.js'
  * @param what - `calls` or `references`, as the answer lists them.
  */
 export function outsideDispatch(members: readonly Omit<FamilyMember, 'through'>[], name: string, what: 'calls' | 'references', completeness: LspCompleteness): LspCompleteness {
+  const overridden = members.filter((member) => !member.inside && member.relation === 'base')
+  if (overridden.length > 0) completeness = libraryOverride(overridden, name, completeness)
   const outside = members.filter((member) => !member.inside && mayDispatchTo(member.relation) && member.relation === 'implemented')
   if (outside.length === 0) return completeness
   const named = outside.map((member) => member.name).join(', ')
   const them = outside.length === 1 ? 'that interface method' : 'those interface methods'
   const missed = what === 'calls' ? `calls through ${them}, which may run it,` : `references of ${them} (its calls through the interface among them)`
   const message = `${name} implements ${named} (outside the workspace): the workspace's ${missed} are not listed (the server lists those in the interface's own package only)`
+  return completeness.state === 'partial' ? { ...completeness, message: `${completeness.message}; ${message}` } : { state: 'partial', reason: 'unresolved', message }
+}
+
+/**
+ * `completeness` made partial where the method overrides methods of a library's class (Python's
+ * `threading.Thread.run`, `unittest.TestCase.setUp`; see `libraryBases`): the library calls it by
+ * that name, and calls through the base are not listed.
+ */
+export function libraryOverride(overridden: readonly Pick<FamilyMember, 'name'>[], name: string, completeness: LspCompleteness): LspCompleteness {
+  const message = `${name} overrides ${overridden.map((member) => member.name).join(', ')} outside the workspace: the library calls it by that name; callers through the base are not listed`
   return completeness.state === 'partial' ? { ...completeness, message: `${completeness.message}; ${message}` } : { state: 'partial', reason: 'unresolved', message }
 }
 

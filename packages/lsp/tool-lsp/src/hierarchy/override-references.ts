@@ -4,8 +4,9 @@ import { URI } from 'vscode-uri'
 import type { Cursor } from '../input/cursor.js'
 import { rangeHolds } from '../text/positions.js'
 import type { HierarchyContext } from './hierarchy-context.js'
-import { methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
-import { outsideDispatch, outsideDispatchAt } from './outside-dispatch.js'
+import { libraryBases } from './library-bases.js'
+import { methodAt, methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
+import { libraryOverride, outsideDispatch, outsideDispatchAt } from './outside-dispatch.js'
 import { partialBy } from './unfollowed.js'
 
 /** A `findReferences` answer with the references of its method's class hierarchy joined in. */
@@ -22,7 +23,14 @@ export type OverrideReferences = HierarchyJoin<LspLocationsResult>
 export async function referencesThroughOverrides(context: HierarchyContext, cursor: Cursor, result: LspLocationsResult): Promise<OverrideReferences> {
   const unchanged: OverrideReferences = { result, joined: [], notes: [] }
   const name = cursor.word
-  if (name === undefined || result.crossCheck === undefined || result.crossCheck.counts.elsewhere === 0) return unchanged
+  if (name === undefined || result.crossCheck === undefined) return unchanged
+  if (result.crossCheck.counts.elsewhere === 0) {
+    // No other method of the name in the workspace, but a Python method may override a library's (`threading.Thread.run`).
+    if (!/\.pyi?$/.test(cursor.absolutePath)) return unchanged
+    const at = await methodAt(context, cursor, name)
+    const overridden = at === undefined ? [] : (await libraryBases(at.hierarchy, [at.declared.klass, ...at.ancestors], name, ['object'])).members
+    return overridden.length === 0 ? unchanged : { ...unchanged, result: { ...result, completeness: libraryOverride(overridden, name, result.completeness) } }
+  }
   const listed = (location: LspLocation): boolean => result.locations.some((each) => each.uri === location.uri && rangeHolds(each.range, location.range.start))
   const family = await methodFamily(context, cursor, name, listed)
   if (family === undefined) {
