@@ -80,7 +80,7 @@ describe('the server catalogue', () => {
         onPackagesChanged: { command: 'typescript.tsserverRequest', arguments: ['reloadProjects', {}] },
         initializationOptions: {
           hostInfo: 'agent-lsp',
-          tsserver: { path: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never', useClientFileWatcher: true },
+          tsserver: { fallbackPath: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never', useClientFileWatcher: true },
           preferences: { providePrefixAndSuffixTextForRename: true },
         },
         projectCheck: { compiler: 'tsc', script: require.resolve('typescript/bin/tsc') },
@@ -166,7 +166,7 @@ describe('the server catalogue', () => {
             format: { enable: true },
             schemas: [
               {
-                fileMatch: ['tsconfig.json', 'tsconfig.*.json', 'tsconfig-*.json', 'jsconfig.json', 'jsconfig.*.json', 'jsconfig-*.json', '.vscode/*.json', '.devcontainer.json', 'devcontainer.json', '.eslintrc.json', '.babelrc.json', 'typedoc.json', 'api-extractor.json', 'turbo.json'],
+                fileMatch: ['tsconfig.json', 'tsconfig.*.json', 'tsconfig-*.json', 'jsconfig.json', 'jsconfig.*.json', 'jsconfig-*.json', '.vscode/*.json', '.devcontainer.json', 'devcontainer.json', '.eslintrc.json', '.babelrc.json', 'typedoc.json', 'api-extractor.json', 'turbo.json', 'pyrightconfig.json'],
                 schema: { allowComments: true, allowTrailingCommas: true },
               },
               ...['tsconfig', 'jsconfig', 'eslintrc', 'babelrc']
