@@ -3,7 +3,7 @@
 // Base.total's overrides answer), and those of Sub.total left out `b.total()` on a Base, which may be
 // a Sub. tsserver answers the whole hierarchy itself (typescript.test.ts), as this now does for pyright.
 import { describe, expect, it } from 'vitest'
-import { tempWorkspace, toolOn } from './workspace.test-support.js'
+import { sharedToolOn, tempWorkspace, toolOn } from './workspace.test-support.js'
 
 const shop = {
   'shop/__init__.py': '',
@@ -23,10 +23,12 @@ const family = [
   '10:14  return s.total()',
 ]
 
+/** One host on `shop` for the tests below that only ask of it (the first query is the cold one). */
+const onShop = sharedToolOn(shop)
+
 describe('findReferences of a method on pyright includes its class hierarchy, as tsserver does, and says how each method stands to it', () => {
   it('from the base method: its overrides and their calls, not the unrelated same-named method', async () => {
-    const root = await tempWorkspace(shop)
-    const { tool } = toolOn(root)
+    const { tool } = onShop()
     expect((await tool.execute({ operation: 'findReferences', symbol: 'Base.total' })).split('\n')).toEqual([
       'Base.total → shop/base.py:2:9',
       '5 references to total in 3 files',
@@ -36,8 +38,7 @@ describe('findReferences of a method on pyright includes its class hierarchy, as
   })
 
   it('from a call of an override: the base, its call on a Base and the other override', async () => {
-    const root = await tempWorkspace(shop)
-    const { tool } = toolOn(root)
+    const { tool } = onShop()
     // `total` of `s.total()` in use().
     const answer = (await tool.execute({ operation: 'findReferences', filePath: 'shop/sub.py', line: 10, character: 14 })).split('\n')
     expect(answer).toEqual([
@@ -48,8 +49,7 @@ describe('findReferences of a method on pyright includes its class hierarchy, as
   })
 
   it('of the unrelated method: its own places only, nothing joined', async () => {
-    const root = await tempWorkspace(shop)
-    const { tool } = toolOn(root)
+    const { tool } = onShop()
     expect((await tool.execute({ operation: 'findReferences', symbol: 'Unrelated.total' })).split('\n')).toEqual([
       'Unrelated.total → shop/other.py:10:9',
       '2 references to total',
@@ -65,8 +65,7 @@ describe('findReferences of a method on pyright includes its class hierarchy, as
 // other way: `s.total()` runs Sub.total, never Base.total.
 describe('incomingCalls of a method on pyright includes the calls of the methods it overrides', () => {
   it('of an override: the call on a Base too', async () => {
-    const root = await tempWorkspace(shop)
-    const { tool } = toolOn(root)
+    const { tool } = onShop()
     expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Sub.total' })).split('\n')).toEqual([
       'Sub.total → shop/sub.py:5:9',
       '2 callers of total',
@@ -77,8 +76,7 @@ describe('incomingCalls of a method on pyright includes the calls of the methods
   })
 
   it('of the base method: its own calls only, as its overrides’ calls run them', async () => {
-    const root = await tempWorkspace(shop)
-    const { tool } = toolOn(root)
+    const { tool } = onShop()
     expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Base.total' })).split('\n')).toEqual([
       'Base.total → shop/base.py:2:9',
       '1 caller of total',
@@ -95,9 +93,10 @@ const deep = {
 }
 
 describe('incomingCalls joins only the calls of the overridden methods on an instance', () => {
+  const onDeep = sharedToolOn(deep)
+
   it('of a deeper override: the calls on a Base and on a Sub, not the class-qualified or super() calls', async () => {
-    const root = await tempWorkspace(deep)
-    const { tool } = toolOn(root)
+    const { tool } = onDeep()
     expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Deep.total' })).split('\n')).toEqual([
       'Deep.total → shop/deep.py:5:9',
       '3 callers of total (4 calls)',
@@ -109,8 +108,7 @@ describe('incomingCalls joins only the calls of the overridden methods on an ins
   })
 
   it('of the method those calls name: all of them, as the server lists them', async () => {
-    const root = await tempWorkspace(deep)
-    const { tool } = toolOn(root)
+    const { tool } = onDeep()
     expect((await tool.execute({ operation: 'incomingCalls', symbol: 'Sub.total' })).split('\n')).toEqual([
       'Sub.total → shop/sub.py:5:9',
       '3 callers of total (4 calls)',

@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { HarnessError } from '@agent-lsp/errors'
 import { createLspTool, type LspTool } from '@agent-lsp/tool-lsp'
-import { onTestFinished } from 'vitest'
+import { afterAll, beforeAll, onTestFinished } from 'vitest'
 import { createLspHost, type LspHost } from './host.js'
 import type { LocalServerConfig } from '@agent-lsp/lsp-local'
 
@@ -39,6 +39,33 @@ export function toolOn(root: string, servers?: LocalServerConfig[]): { host: Lsp
     return tool.execute({ operation, filePath: match[1], line: Number(match[2]), character: Number(match[3]) })
   }
   return { host, tool, ask }
+}
+
+/**
+ * In the calling `describe`: before its tests, one workspace of `files` and one host (real servers,
+ * started lazily by the first query) with its tool on it; after them, the host disposed and the
+ * workspace removed. For tests that only ask, never write: they share one server's start and
+ * project load, the first query of the first test being the cold one. Call the returned function
+ * inside a test.
+ */
+export function sharedToolOn(files: Record<string, string>, servers?: LocalServerConfig[]): () => { root: string; host: LspHost; tool: LspTool } {
+  let shared: { root: string; host: LspHost; tool: LspTool } | undefined
+  beforeAll(async () => {
+    const root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agent-lsp-cli-')))
+    await writeFiles(root, files)
+    const host = createLspHost(servers)
+    const tool = createLspTool(host.ctx, { workspaceRoot: root })
+    if (!tool) throw new Error('no tool: no provider registered')
+    shared = { root, host, tool }
+  })
+  afterAll(async () => {
+    await shared?.host.dispose()
+    if (shared) await rm(shared.root, { recursive: true, force: true })
+  })
+  return () => {
+    if (!shared) throw new Error('no shared workspace: ask inside a test of the describe')
+    return shared
+  }
 }
 
 /** Run one tool query at `path:line:col` (1-based, code points). */
