@@ -1,2 +1,2 @@
-export { namedList } from './named-list.js'
+export { grouped, namedList } from './named-list.js'
 export { relativeInside, shownPath } from './shown-path.js'

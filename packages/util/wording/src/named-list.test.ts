@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { namedList } from './named-list.js'
+import { grouped, namedList } from './named-list.js'
 
 describe('namedList', () => {
   it('names up to three, joined with "and", and counts the rest', () => {
@@ -21,5 +21,11 @@ describe('namedList', () => {
   it('says when more past the total were not counted', () => {
     expect(namedList(['a', 'b', 'c', 'd'], { uncounted: true })).toBe('a, b, c and 1+ more')
     expect(namedList(['a', 'b'], { uncounted: true })).toBe('a, b and more')
+  })
+})
+
+describe('grouped', () => {
+  it('groups thousands with commas', () => {
+    expect([grouped(12), grouped(5000), grouped(20_000), grouped(1_234_567)]).toEqual(['12', '5,000', '20,000', '1,234,567'])
   })
 })

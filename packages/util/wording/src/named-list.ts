@@ -14,3 +14,11 @@ export function namedList(names: readonly string[], options: { readonly shown?: 
   if (options.uncounted === true) return `${named.join(', ')} and more`
   return named.length <= 1 ? (named[0] ?? '') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`
 }
+
+/**
+ * `n` with its thousands grouped, as answers write counts: `20,000`. By hand: `toLocaleString`
+ * makes Node load its ICU data, 7 MB of every process's RSS.
+ */
+export function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',')
+}

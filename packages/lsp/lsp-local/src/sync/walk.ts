@@ -1,6 +1,7 @@
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs'
 import { join } from 'node:path'
 import { compareCodeUnits } from '@agent-lsp/lsp'
+import { grouped } from '@agent-lsp/wording'
 
 /**
  * Folders that hold what a project depends on rather than its own sources: VCS data, installed
@@ -42,11 +43,8 @@ export const SOURCES_WALK: WalkBounds & { readonly skip: (name: string) => boole
   skip: (name) => DEPENDENCY_DIRECTORIES.has(name) || BUILD_DIRECTORIES.has(name) || name.startsWith('.'),
 }
 
-/**
- * {@link SOURCES_WALK}'s bounds as an answer names them: `5,000 folders, 32 levels`. Grouped by
- * hand: `toLocaleString` at load made Node load its ICU data, 7 MB of every process's RSS.
- */
-export const SOURCES_WALK_BOUNDS = `${String(SOURCES_WALK.maxDirectories).replace(/\B(?=(\d{3})+$)/g, ',')} folders, ${SOURCES_WALK.maxDepth} levels`
+/** {@link SOURCES_WALK}'s bounds as an answer names them: `5,000 folders, 32 levels`. */
+export const SOURCES_WALK_BOUNDS = `${grouped(SOURCES_WALK.maxDirectories)} folders, ${SOURCES_WALK.maxDepth} levels`
 
 /** What a walk saw of one directory: its regular files and the folders it will enter, by name, sorted. */
 export interface WalkedDirectory {

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { providerOf } from '@agent-lsp/lsp'
 import { splitLines } from '@agent-lsp/text-lines'
+import { grouped } from '@agent-lsp/wording'
 import { JS_MODULE_EXTENSIONS, MAX_SEARCHED_FILES, starReexporters } from '../move/old-imports.js'
 import type { EditFlowContext } from './edit-context.js'
 import type { EditPlan } from './edit-plan.js'
@@ -25,5 +26,5 @@ export async function reexportersOf(plan: EditPlan, root: string, context: EditF
   const extensions = new Set(exporting.flatMap((file) => (providerOf(providers, file.path)?.extensions ?? [path.extname(file.path)]).filter((extension) => JS_MODULE_EXTENSIONS.has(extension))))
   const { files, complete } = await starReexporters(exporting.map((file) => file.path), root, extensions)
   if (complete) return { files }
-  return { files, note: `The search for files re-exporting all of ${exporting.length === 1 ? 'the module' : 'the modules'} whose exports change (\`export *\`) stopped at ${String(MAX_SEARCHED_FILES).replace(/\B(?=(\d{3})+$)/g, ',')} files: a name clash past it (TS2308) is not checked.` }
+  return { files, note: `The search for files re-exporting all of ${exporting.length === 1 ? 'the module' : 'the modules'} whose exports change (\`export *\`) stopped at ${grouped(MAX_SEARCHED_FILES)} files: a name clash past it (TS2308) is not checked.` }
 }
