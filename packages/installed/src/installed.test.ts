@@ -41,7 +41,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 describe('the packages installed with npm', () => {
   it('installs every publishable package and nothing from this repository', () => {
-    expect(readdirSync(path.join(installed, 'node_modules/@agent-lsp')).sort()).toEqual(['abort', 'brand', 'errors', 'file-events', 'keywords', 'lexical', 'lsp', 'lsp-crosscheck', 'lsp-local', 'lsp-scip', 'lsp-testing', 'text-lines', 'tool-lsp'])
+    expect(readdirSync(path.join(installed, 'node_modules/@agent-lsp')).sort()).toEqual(['abort', 'brand', 'errors', 'file-events', 'keywords', 'lexical', 'lsp', 'lsp-crosscheck', 'lsp-local', 'lsp-scip', 'lsp-testing', 'text-lines', 'tool-lsp', 'wording'])
     expect(realpathSync(path.join(installed, 'node_modules/.bin/agent-lsp'))).toBe(path.join(installed, 'node_modules/agent-lsp/dist/bin.js'))
   })
 
