@@ -159,6 +159,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     diagnostics: {
       settle: 'own-version',
       recheckOnDiskChange: true,
+      // ShellCheck follows what a script sources, of any name (`common`, `settings.conf`): a change of one has the script reopened too.
+      dependencyDirectives: ['(?:^|[\\s;&|{(])(?:source|\\.)\\s+["\']?([^\\s"\';&|)]+)', '^\\s*#\\s*shellcheck\\s+(?:\\S+\\s+)*source=(\\S+)'],
       uncheckedLog: {
         pattern: 'ShellCheck(: disabling linting| linting is disabled)',
         says: 'bash-language-server reports only ShellCheck findings, and shellcheck is not installed (or not found), so this file was not checked; install it: apt-get install shellcheck',
@@ -187,7 +189,13 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     // It publishes every version it is sent (20-160 ms) and never checks a file again for a header's
     // change (it watches no file): reopened, the file is checked against the header on disk (35-60 ms).
     // Included headers are read from disk even while open with other text (no --use-dirty-headers before clangd 15).
-    diagnostics: { settle: 'own-version', recheckOnDiskChange: true, includedFromDisk: ['.h', '.hh', '.hpp', '.hxx', '.inc', '.inl', '.ipp', '.tcc'] },
+    // A quoted #include of any name (an X-macro `.def`, an `.inc` body) is followed for that too.
+    diagnostics: {
+      settle: 'own-version',
+      recheckOnDiskChange: true,
+      includedFromDisk: ['.h', '.hh', '.hpp', '.hxx', '.inc', '.inl', '.ipp', '.tcc'],
+      dependencyDirectives: ['^\\s*#\\s*(?:include|import|include_next)\\s*"([^"]+)"'],
+    },
     // clangd 14 looks in each file's folder and every folder above it, in this order.
     compileDatabase: {
       files: ['compile_commands.json', 'build/compile_commands.json'],

@@ -125,6 +125,7 @@ describe('the server catalogue', () => {
         diagnostics: {
           settle: 'own-version',
           recheckOnDiskChange: true,
+          dependencyDirectives: serverCatalogue.find((entry) => entry.id === 'bash')!.diagnostics!.dependencyDirectives,
           uncheckedLog: {
             pattern: 'ShellCheck(: disabling linting| linting is disabled)',
             says: 'bash-language-server reports only ShellCheck findings, and shellcheck is not installed (or not found), so this file was not checked; install it: apt-get install shellcheck',
@@ -140,7 +141,12 @@ describe('the server catalogue', () => {
         implementation: 'direct',
         extensionToLanguage: { '.c': 'c', '.h': 'c', '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp', '.hh': 'cpp', '.hxx': 'cpp' },
         rootMarkers: ['compile_commands.json', 'compile_flags.txt', '.clangd'],
-        diagnostics: { settle: 'own-version', recheckOnDiskChange: true, includedFromDisk: ['.h', '.hh', '.hpp', '.hxx', '.inc', '.inl', '.ipp', '.tcc'] },
+        diagnostics: {
+          settle: 'own-version',
+          recheckOnDiskChange: true,
+          includedFromDisk: ['.h', '.hh', '.hpp', '.hxx', '.inc', '.inl', '.ipp', '.tcc'],
+          dependencyDirectives: ['^\\s*#\\s*(?:include|import|include_next)\\s*"([^"]+)"'],
+        },
         compileDatabase: {
           files: ['compile_commands.json', 'build/compile_commands.json'],
           flagFiles: ['compile_flags.txt'],

@@ -43,6 +43,16 @@ export interface LocalDiagnosticsRules {
    */
   readonly recheckOnDiskChange?: boolean
   /**
+   * With {@link recheckOnDiskChange}: regular expressions (sources, matched with the `m` flag) whose
+   * first group names a file the server reads from disk while it checks a document (clangd: a quoted
+   * `#include`, whatever the file's name: `ops.def`, `impl.inc`; ShellCheck through
+   * bash-language-server: `source`, `.` and `# shellcheck source=`, a `common` or `settings.conf`).
+   * A name is taken relative to the naming file's folder, else the server root; the files it names
+   * are followed in turn (64 files at most). One of them changed on disk since the document was last
+   * sent has it reopened, as a change of a file of the server's languages does.
+   */
+  readonly dependencyDirectives?: readonly string[]
+  /**
    * A `window/logMessage` (regular expression source) by which the server says it checks nothing
    * (bash-language-server without shellcheck), and the sentence that says so: its `diagnostics`
    * answers are then `partial / unconfigured` with that sentence, never a plain "none".

@@ -38,6 +38,9 @@ export function validateServerConfig(config: LocalServerConfig): void {
       throw invalid("diagnostics.settle must be 'after-last-change', 'own-version' or 'changed-files-published'")
     }
     if (rules.includedFromDisk !== undefined && !isStringArray(rules.includedFromDisk)) throw invalid('diagnostics.includedFromDisk must be an array of extensions')
+    if (rules.dependencyDirectives !== undefined && !(Array.isArray(rules.dependencyDirectives) && rules.dependencyDirectives.every(isRegExp))) {
+      throw invalid('diagnostics.dependencyDirectives must be an array of regular expressions')
+    }
     if (rules.publishedFiles !== undefined && !isStringArray(rules.publishedFiles)) throw invalid('diagnostics.publishedFiles must be an array of file names')
     if (rules.uncheckedLog !== undefined && (typeof rules.uncheckedLog.says !== 'string' || !isRegExp(rules.uncheckedLog.pattern))) {
       throw invalid('diagnostics.uncheckedLog must have a regular expression pattern and a says sentence')

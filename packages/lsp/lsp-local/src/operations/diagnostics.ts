@@ -4,7 +4,9 @@ import { withoutSetupDiagnostics, withSetupNotes, type SetupNotes } from './setu
 import { isRecord, malformed, preview } from '../normalize/shapes.js'
 import { protocol } from '../protocol.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
-import { changedOnDiskSince } from './diagnostics-recheck.js'
+import { changedOnDiskSince, namedFileChangedSince } from './diagnostics-recheck.js'
+import { uriToPath } from '../normalize/uri.js'
+import { readText } from '../sync/read-text.js'
 import { pullTsserverDiagnostics } from './diagnostics-tsserver.js'
 import { otherProjectsDiagnostics } from './diagnostics-projects.js'
 import { offersTsserverPull } from './tsserver-request.js'
@@ -36,7 +38,8 @@ export interface CurrentDiagnostics {
  * `LocalDiagnosticsRules.pull`), bounded by `limits.diagnosticsPullTimeoutMs`; else the pushed ones
  * the server's settle rule takes as final (`LocalDiagnosticsRules.settle`), bounded by
  * `limits.diagnosticsTimeoutMs`. A server whose rules say it never checks a file again for another
- * one's change (`recheckOnDiskChange`) has the file reopened when some file changed on disk since.
+ * one's change (`recheckOnDiskChange`) has the file reopened when some file changed on disk since
+ * (of its languages under its root, or one the file names: `dependencyDirectives`).
  * @throws LspError `LSP_MALFORMED_RESPONSE` for a pulled report that is not `full`; request errors.
  */
 export async function currentDiagnostics(uri: string, context: OperationContext, ask: Ask): Promise<CurrentDiagnostics> {
@@ -94,7 +97,7 @@ export async function publishedDiagnostics(uri: string, context: OperationContex
   if (rules.recheckOnDiskChange && context.reopen !== null) {
     const sentAt = client.diagnostics.sentAt(uri)
     const extensions = new Set(Object.keys(client.config.extensionToLanguage))
-    if (sentAt !== undefined && changedOnDiskSince(client.rootPath, extensions, sentAt)) await context.reopen()
+    if (sentAt !== undefined && (changedOnDiskSince(client.rootPath, extensions, sentAt) || dependencyChangedSince(uri, context, sentAt))) await context.reopen()
   }
   const rule = rules.settle ?? 'after-last-change'
   if (rule === 'after-last-change' && context.reopen !== null && client.diagnostics.hasPublished(uri)) {
@@ -111,6 +114,15 @@ export async function publishedDiagnostics(uri: string, context: OperationContex
       ? `${context.serverId} published no diagnostics for this version of the file within ${seconds} s`
       : `${context.serverId} did not settle on this file's diagnostics within ${seconds} s; these are the ones it had published for its current text`
   return { raw: settled.diagnostics, what, partial: { state: 'partial', reason: 'indexing', message } }
+}
+
+/** Whether a file the document names through the server's `dependencyDirectives` changed on disk at or after `sinceMs`. */
+function dependencyChangedSince(uri: string, context: OperationContext, sinceMs: number): boolean {
+  const directives = context.client.config.diagnostics?.dependencyDirectives
+  const path = uriToPath(uri)
+  if (directives === undefined || directives.length === 0 || path === null) return false
+  const text = context.text ?? readText(path)
+  return text !== undefined && namedFileChangedSince(text, path, context.client.rootPath, directives.map((source) => new RegExp(source, 'm')), sinceMs)
 }
 
 /**

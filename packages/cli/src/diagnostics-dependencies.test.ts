@@ -1,0 +1,59 @@
+// `diagnostics` of a file on a warm server after a file it reads (but the server does not watch)
+// changed on disk: an X-macro table or body file a C source includes, a script a bash script sources
+// without a `.sh` name. Each answered "No diagnostics", complete, until the host restarted (trial
+// v26, repros 07 and 08). Exact seam values, shown 1-based by `seam.show`: `line:col severity code message`.
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { seamOn, type Seam } from './seam.test-support.js'
+
+async function diagnosticsOf(seam: Seam, filePath: string): Promise<{ shown: string[]; completeness: unknown }> {
+  const result = await seam.ask({ operation: 'diagnostics', filePath })
+  return { shown: seam.show(result), completeness: result.completeness }
+}
+
+/** Write `text` to `relative` under the seam's root, as an editor or another tool would (in place). */
+const write = (seam: Seam, relative: string, text: string) => writeFile(path.join(seam.root, relative), text)
+
+const clean = { shown: [], completeness: { state: 'complete' } }
+
+describe('a file the asked one includes or sources changed on disk, of a name the server does not watch', () => {
+  it('clangd: an X-macro table (.def) and a body file (.inc) included inside the source', async () => {
+    const seam = await seamOn((root) => ({
+      'ops.def': 'OP(add)\nOP(sub)\n',
+      'impl.inc': 'static int twice(int n) { return n * 2; }\n',
+      'a.c': 'int add(void);\nint sub(void);\n#define OP(x) x,\nint (*table[])(void) = {\n#include "ops.def"\n};\n#undef OP\n#include "impl.inc"\nint use(void) { return twice(2); }\n',
+      'compile_commands.json': JSON.stringify([{ directory: root, file: 'a.c', arguments: ['cc', '-c', 'a.c'] }]),
+    }))
+    expect(await diagnosticsOf(seam, 'a.c')).toEqual(clean)
+    await write(seam, 'ops.def', 'OP(add)\nOP(sub)\nOP(mul)\n')
+    expect(await diagnosticsOf(seam, 'a.c')).toEqual({ shown: ["5:10 Error undeclared_var_use In included file: use of undeclared identifier 'mul'"], completeness: { state: 'complete' } })
+    await write(seam, 'impl.inc', 'static int twice(int n, int m) { return n * m; }\n')
+    expect(await diagnosticsOf(seam, 'a.c')).toEqual({
+      shown: ["5:10 Error undeclared_var_use In included file: use of undeclared identifier 'mul'", '9:31 Error typecheck_call_too_few_args Too few arguments to function call, expected 2, have 1'],
+      completeness: { state: 'complete' },
+    })
+    await write(seam, 'ops.def', 'OP(add)\nOP(sub)\n')
+    await write(seam, 'impl.inc', 'static int twice(int n) { return n * 2; }\n')
+    expect(await diagnosticsOf(seam, 'a.c')).toEqual(clean)
+  })
+
+  it('bash-language-server: scripts sourced without a .sh name (`# shellcheck source=` directives)', async () => {
+    const seam = await seamOn({
+      common: 'greeting="hi"\n',
+      'settings.conf': 'level=3\n',
+      'main.sh': '#!/bin/bash\n# shellcheck source=common\nsource ./common\n# shellcheck source=settings.conf\nsource ./settings.conf\necho "$greeting $level"\n',
+    })
+    expect(await diagnosticsOf(seam, 'main.sh')).toEqual(clean)
+    await write(seam, 'common', 'greet="hi"\n')
+    expect(await diagnosticsOf(seam, 'main.sh')).toEqual({ shown: ['6:7 Warning SC2154 greeting is referenced but not assigned.'], completeness: { state: 'complete' } })
+    await write(seam, 'settings.conf', 'lvl=3\n')
+    expect(await diagnosticsOf(seam, 'main.sh')).toEqual({
+      shown: ['6:7 Warning SC2154 greeting is referenced but not assigned.', '6:17 Warning SC2154 level is referenced but not assigned.'],
+      completeness: { state: 'complete' },
+    })
+    await write(seam, 'common', 'greeting="hi"\n')
+    await write(seam, 'settings.conf', 'level=3\n')
+    expect(await diagnosticsOf(seam, 'main.sh')).toEqual(clean)
+  })
+})
