@@ -56,4 +56,27 @@ describe('a file the asked one includes or sources changed on disk, of a name th
     await write(seam, 'settings.conf', 'level=3\n')
     expect(await diagnosticsOf(seam, 'main.sh')).toEqual(clean)
   })
+
+  it('typescript-language-server: declarations rewritten in place under node_modules (prisma generate), package.json unchanged', async () => {
+    const seam = await seamOn({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2020', module: 'commonjs' }, include: ['src'] }),
+      'node_modules/mylib/package.json': JSON.stringify({ name: 'mylib', version: '1.0.0', types: 'index.d.ts', main: 'index.js' }),
+      'node_modules/mylib/index.d.ts': 'export declare function f(n: number): number;\n',
+      'node_modules/@prisma/client/package.json': JSON.stringify({ name: '@prisma/client', version: '5.0.0', types: 'index.d.ts', main: 'index.js' }),
+      'node_modules/@prisma/client/index.d.ts': "export * from '.prisma/client'\n",
+      'node_modules/.prisma/client/package.json': JSON.stringify({ name: '.prisma/client', types: 'index.d.ts', main: 'index.js' }),
+      'node_modules/.prisma/client/index.d.ts': 'export declare type User = { id: number; name: string };\n',
+      'src/c.ts': "import { f } from 'mylib'\nimport type { User } from '@prisma/client'\nexport const r: number = f(1)\nexport const u: User = { id: 1, name: 'a' }\n",
+    })
+    expect(await diagnosticsOf(seam, 'src/c.ts')).toEqual(clean)
+    await write(seam, 'node_modules/mylib/index.d.ts', 'export declare function f(n: number, m: number): number;\n')
+    await write(seam, 'node_modules/.prisma/client/index.d.ts', 'export declare type User = { id: string; name: string; email: string };\n')
+    expect(await diagnosticsOf(seam, 'src/c.ts')).toEqual({
+      shown: ['3:26 Error 2554 Expected 2 arguments, but got 1.', "4:26 Error 2322 Type 'number' is not assignable to type 'string'."],
+      completeness: { state: 'complete' },
+    })
+    await write(seam, 'node_modules/mylib/index.d.ts', 'export declare function f(n: number): number;\n')
+    await write(seam, 'node_modules/.prisma/client/index.d.ts', 'export declare type User = { id: number; name: string };\n')
+    expect(await diagnosticsOf(seam, 'src/c.ts')).toEqual(clean)
+  })
 })

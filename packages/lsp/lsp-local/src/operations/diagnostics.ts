@@ -9,6 +9,7 @@ import { uriToPath } from '../normalize/uri.js'
 import { readText } from '../sync/read-text.js'
 import { pullTsserverDiagnostics } from './diagnostics-tsserver.js'
 import { otherProjectsDiagnostics } from './diagnostics-projects.js'
+import { reloadChangedLibraries } from './libraries-changed.js'
 import { offersTsserverPull } from './tsserver-request.js'
 
 const { DocumentDiagnosticRequest } = protocol
@@ -57,6 +58,7 @@ export async function currentDiagnostics(uri: string, context: OperationContext,
   }
   if (rules.pull === 'tsserver' && offersTsserverPull(client.capabilities)) {
     return pulled(context, `${context.serverId} typescript.tsserverRequest`, async (bounded) => {
+      await reloadChangedLibraries(uri, client, ask, bounded)
       const own = await pullTsserverDiagnostics(uri, client, ask, bounded)
       const others = await otherProjectsDiagnostics(uri, own, context.projects ?? [], context, ask, bounded)
       return { raw: [...own, ...others.diagnostics], ...(others.partial ? { partial: others.partial } : {}) }
