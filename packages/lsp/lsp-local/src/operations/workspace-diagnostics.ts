@@ -5,6 +5,7 @@ import { malformed, isRecord, preview } from '../normalize/shapes.js'
 import { canonicalUri, uriToPath } from '../normalize/uri.js'
 import { protocol } from '../protocol.js'
 import { runProjectCheck } from '../project-check/run-check.js'
+import { pythonEnvironmentOf } from '../project-check/pyright-environment.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
 import { withoutSetupDiagnostics, withSetupNotes, type SetupNotes } from './setup-diagnostics.js'
 import { relativeOf } from '../sync/tree-scan.js'
@@ -27,7 +28,7 @@ export function hasWorkspacePull(capabilities: ServerCapabilities): boolean {
 export async function workspaceDiagnostics(context: OperationContext, ask: Ask): Promise<OperationAnswer> {
   const { client, signal } = context
   if (!hasWorkspacePull(client.capabilities) && context.projectCheck !== undefined) {
-    const checked = await runProjectCheck(context.projectCheck, context.root, context.resolvedWorkspaceRoot, signal)
+    const checked = await runProjectCheck(context.projectCheck, context.root, context.resolvedWorkspaceRoot, pythonEnvironmentOf(client.config), signal)
     if ('unconfigured' in checked) {
       return { kind: 'workspaceDiagnostics', files: [], checks: [], completeness: { state: 'partial', reason: 'unconfigured', message: checked.unconfigured } }
     }

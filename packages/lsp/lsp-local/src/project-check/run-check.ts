@@ -13,6 +13,7 @@ import { realpathOrNull } from '../sync/paths.js'
 import { listedFiles, pythonFilesOutside, tscLayout, uncoveredMessage } from './coverage.js'
 import { referencedConfigs, tscProjects, withoutUnbuiltReferences } from './tsc-projects.js'
 import { staleReferencesSentence } from './stale-references.js'
+import { pyrightEnvironmentArgs, type PythonEnvironment } from './pyright-environment.js'
 
 /** What a project check printed beyond this is cut (a check of a huge project); 64 MiB. */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024
@@ -30,11 +31,12 @@ export type ProjectCheckAnswer =
 
 /**
  * Run `check` in `root` with this Node and parse its output (see `LocalProjectCheck`). The label
- * names the command with paths relative to `labelRoot`.
+ * names the command with paths relative to `labelRoot`. pyright resolves imports in `environment`,
+ * the one its language server was given (see `pyrightEnvironmentArgs`), which the label names.
  * @throws LspError `LSP_CANCELLED` (`signal` aborted), `LSP_SERVER_ERROR` (the compiler failed rather
  *   than reported: its exit status and first line of output), `LSP_MALFORMED_RESPONSE`.
  */
-export async function runProjectCheck(check: LocalProjectCheck, root: string, labelRoot: string, signal: AbortSignal | undefined): Promise<ProjectCheckAnswer> {
+export async function runProjectCheck(check: LocalProjectCheck, root: string, labelRoot: string, environment: PythonEnvironment | undefined, signal: AbortSignal | undefined): Promise<ProjectCheckAnswer> {
   const shown = (path: string): string => relative(labelRoot, path).split(sep).join('/') || '.'
   if (check.compiler === 'tsc') {
     const project = ['tsconfig.json', 'jsconfig.json'].map((name) => join(root, name)).find((path) => existsSync(path))
@@ -75,13 +77,14 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
     ].filter((sentence) => sentence !== undefined)
     return { files: filesOf(errors), checks, ...(missed.length > 0 ? { missed: missed.join('; ') } : {}) }
   }
-  const { stdout, stderr, status } = await run(check.script, ['--outputjson'], root, signal, 'pyright')
+  const scratch = mkdtempSync(join(tmpdir(), 'agent-lsp-pyright-'))
+  const { stdout, stderr, status } = await run(check.script, ['--outputjson', ...pyrightEnvironmentArgs(environment, scratch)], root, signal, 'pyright').finally(() => rmSync(scratch, { recursive: true, force: true }))
   // 0: no errors, 1: errors reported; 2 and above: pyright could not check (a bad config, say).
   if (status !== 0 && status !== 1) throw failed('pyright', status, `${stderr}\n${stdout}`)
   // A config's `include` leaves the rest of the root unchecked (and pyright says nothing of it).
   const include = ownInclude(root)
   const missed = include === undefined ? undefined : uncoveredMessage(pythonFilesOutside(root, include), root, 'Python', "pyright's config does not include")
-  return { files: filesOf(parsePyrightOutput(stdout)), checks: [`pyright --outputjson${root === labelRoot ? '' : ` (in ${shown(root)})`}`], ...(missed === undefined ? {} : { missed }) }
+  return { files: filesOf(parsePyrightOutput(stdout)), checks: [`pyright --outputjson${environmentLabel(environment, shown)}${root === labelRoot ? '' : ` (in ${shown(root)})`}`], ...(missed === undefined ? {} : { missed }) }
 }
 
 /**
@@ -98,6 +101,13 @@ async function tscWritingNothing(script: string, args: readonly string[], root: 
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
+}
+
+/** How pyright was told the environment: ` --pythonpath .venv/bin/python`, ` with search path .venv/lib/python3.11/site-packages`, or nothing. */
+function environmentLabel(environment: PythonEnvironment | undefined, shown: (path: string) => string): string {
+  if (environment === undefined) return ''
+  const interpreter = environment.interpreter === undefined ? '' : ` --pythonpath ${shown(environment.interpreter)}`
+  return `${interpreter}${environment.searchPaths.length === 0 ? '' : ` with search ${environment.searchPaths.length === 1 ? 'path' : 'paths'} ${environment.searchPaths.map(shown).join(', ')}`}`
 }
 
 /** The partial answer's sentence for files importing from referenced projects not built; three named. */

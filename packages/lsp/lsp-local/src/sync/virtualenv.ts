@@ -60,17 +60,18 @@ export function settingsWithVirtualenv(
   options: { readonly interpreterSetting: string; readonly searchPathsSetting: string; readonly runWorkspaceInterpreter: boolean },
 ): Record<string, unknown> {
   const result = structuredClone(settings ?? {}) as Record<string, unknown>
-  if (lookup(result, options.interpreterSetting) !== undefined) return result
+  if (settingAt(result, options.interpreterSetting) !== undefined) return result
   if (!venv.fromWorkspace || options.runWorkspaceInterpreter) {
     assign(result, options.interpreterSetting, venv.interpreter)
     return result
   }
-  const existing = lookup(result, options.searchPathsSetting)
+  const existing = settingAt(result, options.searchPathsSetting)
   assign(result, options.searchPathsSetting, [...(Array.isArray(existing) ? existing : []), ...venv.sitePackages])
   return result
 }
 
-function lookup(settings: Record<string, unknown>, dotted: string): unknown {
+/** The value at a dotted setting name (`python.analysis.extraPaths`) in LSP settings; `undefined` when absent. */
+export function settingAt(settings: Readonly<Record<string, unknown>> | undefined, dotted: string): unknown {
   let value: unknown = settings
   for (const key of dotted.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
   return value
