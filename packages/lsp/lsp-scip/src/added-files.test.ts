@@ -24,7 +24,7 @@ beforeAll(async () => {
   await writeFile(join(root, 'tools/README.md'), '# tools\n')
   await writeFile(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['src', 'tools'] }))
   await indexWorkspace(root, { typescript: true })
-})
+}, 120_000)
 afterAll(() => rm(root, { recursive: true, force: true }))
 
 const symbols = (query: string) => ({ operation: 'workspaceSymbol', query, filePath: null, workspaceRoot: root, languageId: null }) as LspProviderQuery

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await writeFile(join(root, 'src/cat.ts'), cat)
   await writeFile(join(root, 'src/use.ts'), use)
   await indexWorkspace(root, { typescript: true })
-})
+}, 120_000)
 afterAll(() => rm(root, { recursive: true, force: true }))
 
 const at = (operation: string, file: string, line: number, character: number) =>

@@ -30,7 +30,7 @@ beforeAll(async () => {
   await writeFile(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }))
   await writeFile(join(root, 'src/holder.ts'), subject)
   await indexWorkspace(root, { typescript: true })
-})
+}, 120_000)
 afterAll(() => rm(root, { recursive: true, force: true }))
 
 const shape = (symbols: readonly LspSymbol[]): unknown => symbols.map((s) => [`${s.kind} ${s.name} ${s.selectionRange.start.line + 1}`, ...(s.children.length > 0 ? [shape(s.children)] : [])])

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await writeFile(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, allowJs: true }, include: ['src'] }))
   for (const [path, text] of Object.entries(files)) await writeFile(join(root, path), text)
   await indexWorkspace(root, { typescript: true })
-})
+}, 120_000)
 afterAll(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true }))))
 
 const uriOf = (path: string) => `file:///w/${path}`

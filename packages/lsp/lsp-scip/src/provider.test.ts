@@ -21,7 +21,7 @@ beforeAll(async () => {
   await writeFile(join(root, 'src/animal.ts'), animal)
   await writeFile(join(root, 'src/talk.ts'), talk)
   await indexWorkspace(root, { typescript: true }, builtAt)
-})
+}, 120_000)
 afterAll(() => rm(root, { recursive: true, force: true }))
 
 const at = (operation: string, file: string, line: number, character: number) =>
