@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { PathsMapping } from './paths-aliases.js'
+import { foldersUp, pathsNaming, type PathsMapping } from './paths-aliases.js'
 
 /** The fields of a package.json that name its own files: what `require(pkg)`, `import 'pkg'`, its types and its commands load. */
 const ENTRY_FIELDS = ['main', 'module', 'browser', 'types', 'typings', 'bin', 'exports', 'imports'] as const
@@ -15,9 +15,8 @@ const ENTRY_FIELDS = ['main', 'module', 'browser', 'types', 'typings', 'bin', 'e
  */
 export async function packageEntriesOf(from: string, root: string): Promise<(PathsMapping & { readonly field: string })[]> {
   const found: (PathsMapping & { readonly field: string })[] = []
-  const stem = from.slice(0, from.length - path.extname(from).length)
-  const names = new Set([from, stem, ...(path.basename(stem) === 'index' ? [path.dirname(from)] : [])])
-  for (let folder = path.dirname(from); ; folder = path.dirname(folder)) {
+  const names = pathsNaming(from)
+  for (const folder of foldersUp(from, root)) {
     const file = path.join(folder, 'package.json')
     const text = await readFile(file, 'utf8').catch(() => undefined)
     const json = text === undefined ? undefined : parsed(text)
@@ -30,7 +29,6 @@ export async function packageEntriesOf(from: string, root: string): Promise<(Pat
         }
       }
     }
-    if (folder === root || path.dirname(folder) === folder || !folder.startsWith(root)) break
   }
   return found
 }

@@ -20,10 +20,8 @@ const QUOTED = /"([^"\\]+)"/g
  */
 export async function pathsMappingsOf(from: string, root: string): Promise<PathsMapping[]> {
   const found: PathsMapping[] = []
-  const stem = from.slice(0, from.length - path.extname(from).length)
-  // A folder names its index file: `"@lib": ["src/lib"]` resolves to src/lib/index.ts.
-  const names = new Set([from, stem, ...(path.basename(stem) === 'index' ? [path.dirname(from)] : [])])
-  for (let folder = path.dirname(from); ; folder = path.dirname(folder)) {
+  const names = pathsNaming(from)
+  for (const folder of foldersUp(from, root)) {
     const entries = await readdir(folder).catch(() => [] as string[])
     for (const name of entries.filter((entry) => CONFIG.test(entry)).sort()) {
       const text = await readFile(path.join(folder, name), 'utf8').catch(() => '')
@@ -38,9 +36,26 @@ export async function pathsMappingsOf(from: string, root: string): Promise<Paths
       }
       for (const line of lines) found.push({ displayPath: path.relative(root, path.join(folder, name)).split(path.sep).join('/'), line })
     }
-    if (folder === root || path.dirname(folder) === folder || !folder.startsWith(root)) break
   }
   return found
+}
+
+/**
+ * The absolute paths a config may write for module `file`: itself, without its extension, and its
+ * folder when it is an `index` file (`"@lib": ["src/lib"]` resolves to src/lib/index.ts).
+ */
+export function pathsNaming(file: string): Set<string> {
+  const stem = file.slice(0, file.length - path.extname(file).length)
+  return new Set([file, stem, ...(path.basename(stem) === 'index' ? [path.dirname(file)] : [])])
+}
+
+/** The folders from `file`'s up to `root` (both included), nearest first: where its configs may be. */
+export function foldersUp(file: string, root: string): string[] {
+  const folders: string[] = []
+  for (let folder = path.dirname(file); ; folder = path.dirname(folder)) {
+    folders.push(folder)
+    if (folder === root || path.dirname(folder) === folder || !folder.startsWith(root)) return folders
+  }
 }
 
 /** Where the `"paths"` object of a config's text is (its braces included); `undefined` without one. */
