@@ -1,24 +1,14 @@
-import { statSync } from 'node:fs'
 import type { LanguageServerClient } from '../process/client.js'
 import { isRecord } from '../normalize/shapes.js'
+import { stampOf } from '../sync/disk-text.js'
 import { protocol } from '../protocol.js'
 import type { Ask } from './context.js'
 import { askTsserver } from './tsserver-request.js'
 
 const { ExecuteCommandRequest } = protocol
 
-/** Per server: the files under a `node_modules` folder its project of an asked file loaded, each with its `size:mtime:ctime` when last looked at. */
+/** Per server: the files under a `node_modules` folder its project of an asked file loaded, each with its stamp (`stampOf`: size, times, inode) when last looked at. */
 const loaded = new WeakMap<LanguageServerClient, Map<string, string>>()
-
-/** `size:mtime:ctime` of a file, `gone` when it is not there. */
-function stampOf(path: string): string {
-  try {
-    const stats = statSync(path)
-    return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
-  } catch {
-    return 'gone'
-  }
-}
 
 /**
  * Before tsserver is asked for the diagnostics of `uri`: the files its project loaded from under a
@@ -41,7 +31,7 @@ export async function reloadChangedLibraries(uri: string, client: LanguageServer
   loaded.set(client, seen)
   let changed = false
   for (const file of libraries) {
-    const stamp = stampOf(file)
+    const stamp = stampOf(file) ?? 'gone'
     const before = seen.get(file)
     if (before !== undefined && before !== stamp) changed = true
     seen.set(file, stamp)
