@@ -1,7 +1,8 @@
 // The twenty-sixth trial (2026-12-07): workspaceDiagnostics answered "No diagnostics", complete,
 // where `diagnostics FILE` finds errors, because its project check saw another world than the
-// language server: pyright's CLI without the project's virtualenv. Running the code with the
-// virtualenv's interpreter is the independent check.
+// language server: pyright's CLI without the project's virtualenv; tsc -p, which never sees a
+// project's JavaScript files without allowJs (tsserver checks `// @ts-check` ones, and every one's
+// syntax). Running the code (the virtualenv's interpreter, node --check) is the independent check.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -29,5 +30,29 @@ describe('workspaceDiagnostics checks what the language server checks', () => {
     const error = 'app/main.py:3:7  error  reportCallIssue  Argument missing for parameter "strict"'
     expect((await tool.execute({ operation: 'diagnostics', filePath: 'app/main.py' })).split('\n')).toEqual(['app/main.py: 1 error', error])
     expect((await tool.execute({ operation: 'workspaceDiagnostics' })).split('\n')).toEqual([`1 error in 1 file (from pyright --outputjson with search path ${shownSite})`, error])
+  })
+
+  it('names the JavaScript files no tsc run listed (no allowJs) as not checked, never "No diagnostics" complete', { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'tsconfig.json': '{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "commonjs" }, "include": ["src"] }\n',
+      'src/a.ts': 'export function price(n: number): number {\n  return n * 2\n}\n',
+      'src/c.js': '// @ts-check\n/** @type {number} */\nconst n = "str"\nmodule.exports = n\n',
+      'src/util.js': 'function f( {\n  return 1\n}\nmodule.exports = f\n',
+    })
+    expect(failure(process.execPath, ['--check', 'src/util.js'], root)).toContain('SyntaxError')
+    const { tool } = toolOn(root)
+    expect((await tool.execute({ operation: 'diagnostics', filePath: 'src/c.js' })).split('\n')).toEqual([
+      'src/c.js: 1 error, 1 hint',
+      "src/c.js:3:7  error  2322  Type 'string' is not assignable to type 'number'.",
+      'src/c.js:4:1  hint  80001  File is a CommonJS module; it may be converted to an ES module.',
+    ])
+    expect((await tool.execute({ operation: 'workspaceDiagnostics' })).split('\n')).toEqual([
+      'Partial answer (unconfigured): 2 JavaScript files no checked tsconfig.json includes (src/c.js and src/util.js) were not checked; ask diagnostics of each',
+      'No diagnostics in what was checked (from tsc --noEmit -p tsconfig.json; json diagnostics of its one file).',
+    ])
+    expect((await tool.execute({ operation: 'workspaceDiagnostics', filePath: 'src/c.js' })).split('\n')).toEqual([
+      'Partial answer (unconfigured): 2 JavaScript files no checked tsconfig.json includes (src/c.js and src/util.js) were not checked; ask diagnostics of each',
+      'No diagnostics in what was checked (from tsc --noEmit -p tsconfig.json).',
+    ])
   })
 })

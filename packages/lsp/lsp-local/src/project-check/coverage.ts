@@ -6,6 +6,8 @@ import { SOURCES_WALK, SOURCES_WALK_BOUNDS, walk } from '../sync/walk.js'
 /** TypeScript sources a project lists (declaration files are left out: built output holds them too). */
 const source = /\.(ts|tsx|mts|cts)$/
 const declaration = /\.d\.[cm]?ts$/
+/** JavaScript sources: a project lists them only with `allowJs` (tsserver checks them without: syntax, and `// @ts-check` ones in full). */
+const script = /\.(js|jsx|mjs|cjs)$/
 
 /** What lies under a root for tsc: its configs below it, and its TypeScript sources. */
 export interface TscLayout {
@@ -13,6 +15,8 @@ export interface TscLayout {
   readonly configs: readonly string[]
   /** The `.ts`, `.tsx`, `.mts`, `.cts` files (not `.d.ts`), sorted. */
   readonly sources: readonly string[]
+  /** The `.js`, `.jsx`, `.mjs`, `.cjs` files (not those beside a TypeScript file of the same stem: its output), sorted. */
+  readonly scripts: readonly string[]
   /** Whether the walk saw the whole tree (else it stopped at a bound of `SOURCES_WALK`). */
   readonly complete: boolean
 }
@@ -24,7 +28,7 @@ export interface WalkedFiles {
 }
 
 /**
- * The configs and TypeScript sources under `root`, skipping dependency, build and dot folders and
+ * The configs, TypeScript and JavaScript sources under `root`, skipping dependency, build and dot folders and
  * following symlinked folders, each real one once, as tsc does (bounded: 5,000 folders, 10 levels): a workspace whose root config
  * includes `src` alone has packages with configs of their own (`packages/foo/tsconfig.json`) and
  * scripts none includes, which `tsc -p` at the root never checked.
@@ -32,12 +36,22 @@ export interface WalkedFiles {
 export function tscLayout(root: string): TscLayout {
   const configs: string[] = []
   const sources: string[] = []
+  const scripts: string[] = []
   const complete = walk(root, SOURCES_WALK, ({ path, depth, files }) => {
     const config = ['tsconfig.json', 'jsconfig.json'].find((name) => files.includes(name))
     if (depth > 0 && config !== undefined) configs.push(join(path, config))
-    for (const file of files) if (source.test(file) && !declaration.test(file)) sources.push(join(path, file))
+    for (const file of files) {
+      if (source.test(file) && !declaration.test(file)) sources.push(join(path, file))
+      // `a.js` beside `a.ts` is what tsc emitted from it (no outDir), not a source.
+      else if (script.test(file) && !files.some((other) => other !== file && source.test(other) && stem(other) === stem(file))) scripts.push(join(path, file))
+    }
   })
-  return { configs: configs.sort(), sources: sources.sort(), complete }
+  return { configs: configs.sort(), sources: sources.sort(), scripts: scripts.sort(), complete }
+}
+
+/** A file name without its last extension. */
+function stem(name: string): string {
+  return name.slice(0, name.lastIndexOf('.'))
 }
 
 /** The files `tsc --listFiles` printed after its diagnostics: the lines that are absolute paths. */

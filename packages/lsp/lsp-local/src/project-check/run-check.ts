@@ -61,6 +61,7 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
       // By real path: tsc lists a file it reached through a symlink by the link's path, the walk by its own.
       for (const file of listedFiles(stdout)) listed.add(realpathOrNull(resolve(root, file)) ?? resolve(root, file))
     }
+    const unlisted = (file: string): boolean => !listed.has(file) && !listed.has(realpathOrNull(file) ?? file)
     const { byFile: errors, importers } = withoutUnbuiltReferences(byFile, projects, root)
     const checks = projects.map((checked) => `tsc --noEmit -p ${shown(checked)}`)
     const left = nested.slice(MAX_NESTED_PROJECTS)
@@ -73,7 +74,9 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
       built === undefined ? undefined : staleReferencesSentence(built.stdout, references, root, shown),
       left.length > 0 ? `${left.length} more ${left.length === 1 ? 'project' : 'projects'} (${left.slice(0, 3).map(shown).join(', ')}${left.length > 3 ? ', …' : ''}) ${left.length === 1 ? 'was' : 'were'} not checked (${MAX_NESTED_PROJECTS} below the root at most); run tsc -p on ${left.length === 1 ? 'it' : 'each'}` : undefined,
       // A file of a project past the bound is not counted as left out twice; one the walk reached through a linked folder, by its real path.
-      left.length > 0 ? undefined : uncoveredMessage({ files: layout.sources.filter((file) => !listed.has(file) && !listed.has(realpathOrNull(file) ?? file)), complete: layout.complete }, root, 'TypeScript', 'no checked tsconfig.json includes'),
+      left.length > 0 ? undefined : uncoveredMessage({ files: layout.sources.filter(unlisted), complete: layout.complete }, root, 'TypeScript', 'no checked tsconfig.json includes'),
+      // Without allowJs tsc skips them; tsserver still checks their syntax, and `// @ts-check` ones in full.
+      left.length > 0 ? undefined : uncoveredMessage({ files: layout.scripts.filter(unlisted), complete: true }, root, 'JavaScript', 'no checked tsconfig.json includes'),
     ].filter((sentence) => sentence !== undefined)
     return { files: filesOf(errors), checks, ...(missed.length > 0 ? { missed: missed.join('; ') } : {}) }
   }
