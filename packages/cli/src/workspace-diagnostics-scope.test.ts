@@ -5,9 +5,12 @@
 // syntax). Running the code (the virtualenv's interpreter, node --check) is the independent check.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { failure, tempWorkspace, toolOn } from './workspace.test-support.js'
+
+const pyrightScript = createRequire(import.meta.url).resolve('pyright/index.js')
 
 describe('workspaceDiagnostics checks what the language server checks', () => {
   it("resolves Python imports in the project's .venv, as pyright's language server does", { timeout: 120_000 }, async () => {
@@ -53,6 +56,30 @@ describe('workspaceDiagnostics checks what the language server checks', () => {
     expect((await tool.execute({ operation: 'workspaceDiagnostics', filePath: 'src/c.js' })).split('\n')).toEqual([
       'Partial answer (unconfigured): 2 JavaScript files no checked tsconfig.json includes (src/c.js and src/util.js) were not checked; ask diagnostics of each',
       'No diagnostics in what was checked (from tsc --noEmit -p tsconfig.json).',
+    ])
+  })
+
+  it("names the Python files pyright's config excludes, and not those its include names one by one", { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'pkg/__init__.py': '',
+      'pkg/legacy/__init__.py': '',
+      'pkg/a.py': 'def price(n: int) -> int:\n    return n * 2\n',
+      'pkg/legacy/old.py': 'from pkg.a import price\n\nold: str = price(1)\n',
+      'tests/test_a.py': 'from pkg.a import price\n\ndef test_p() -> None:\n    x: str = price(2)\n',
+      'pyrightconfig.json': '{ "exclude": ["pkg/legacy", "tests"] }\n',
+    })
+    const { tool } = toolOn(root)
+    expect((await tool.execute({ operation: 'diagnostics', filePath: 'tests/test_a.py' })).split('\n')).toContain('tests/test_a.py: 1 error')
+    expect((await tool.execute({ operation: 'workspaceDiagnostics' })).split('\n')).toEqual([
+      "Partial answer (unconfigured): 3 Python files pyright's config excludes (pkg/legacy/__init__.py, pkg/legacy/old.py and tests/test_a.py) were not checked; ask diagnostics of each",
+      'No diagnostics in what was checked (from pyright --outputjson; json diagnostics of its one file).',
+    ])
+    // pyright takes files in include: these two are checked (`pyright --verbose`: Found 2 source files), the other three not.
+    writeFileSync(path.join(root, 'pyrightconfig.json'), '{ "include": ["pkg/a.py", "pkg/__init__.py"] }\n')
+    expect(execFileSync(process.execPath, [pyrightScript, '--verbose'], { cwd: root, encoding: 'utf8' })).toContain('Found 2 source files')
+    expect((await tool.execute({ operation: 'workspaceDiagnostics' })).split('\n')).toEqual([
+      "Partial answer (unconfigured): 3 Python files pyright's config does not include (pkg/legacy/__init__.py, pkg/legacy/old.py and tests/test_a.py) were not checked; ask diagnostics of each",
+      'No diagnostics in what was checked (from pyright --outputjson; json diagnostics of its one file).',
     ])
   })
 })

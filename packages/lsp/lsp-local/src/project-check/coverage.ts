@@ -1,6 +1,7 @@
 import { join, relative, sep } from 'node:path'
 import { namedList } from '@agent-lsp/wording'
 import { isInside } from '../sync/paths.js'
+import type { PyrightScope } from '../sync/pyright-config.js'
 import { SOURCES_WALK, SOURCES_WALK_BOUNDS, walk } from '../sync/walk.js'
 
 /** TypeScript sources a project lists (declaration files are left out: built output holds them too). */
@@ -74,15 +75,21 @@ export function uncoveredMessage({ files: uncovered, complete }: WalkedFiles, ro
 }
 
 /**
- * The `.py` files under `root` outside every folder `include` names (see `ownInclude`), walked as
- * {@link tscLayout} walks (virtualenvs, dependency, build and dot folders skipped), sorted, and
- * whether the walk saw the whole tree.
+ * The `.py` files under `root` pyright's config leaves out (see `ownScope`): those inside no
+ * folder or file `include` names, and those `exclude` names; walked as {@link tscLayout} walks
+ * (virtualenvs, dependency, build and dot folders skipped), each sorted, and whether the walk saw
+ * the whole tree.
  */
-export function pythonFilesOutside(root: string, include: readonly string[]): WalkedFiles {
-  const outside: string[] = []
+export function pythonFilesLeftOut(root: string, scope: PyrightScope): { readonly notIncluded: WalkedFiles; readonly excluded: WalkedFiles } {
+  const notIncluded: string[] = []
+  const excluded: string[] = []
   const complete = walk(root, SOURCES_WALK, ({ path, files }) => {
-    if (include.some((folder) => isInside(path, folder))) return 'prune'
-    for (const file of files) if (file.endsWith('.py')) outside.push(join(path, file))
+    for (const name of files) {
+      if (!name.endsWith('.py')) continue
+      const file = join(path, name)
+      if (!scope.include.some((entry) => isInside(file, entry))) notIncluded.push(file)
+      else if (scope.exclude.some((entry) => isInside(file, entry))) excluded.push(file)
+    }
   })
-  return { files: outside.sort(), complete }
+  return { notIncluded: { files: notIncluded.sort(), complete }, excluded: { files: excluded.sort(), complete: true } }
 }

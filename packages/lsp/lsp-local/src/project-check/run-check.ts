@@ -8,9 +8,9 @@ import type { LocalProjectCheck } from './check-config.js'
 import { pathToUri } from '../normalize/uri.js'
 import { parsePyrightOutput } from './pyright-output.js'
 import { parseTscOutput, type DiagnosticsByFile } from './tsc-output.js'
-import { ownInclude } from '../sync/pyright-config.js'
+import { ownScope } from '../sync/pyright-config.js'
 import { realpathOrNull } from '../sync/paths.js'
-import { listedFiles, pythonFilesOutside, tscLayout, uncoveredMessage } from './coverage.js'
+import { listedFiles, pythonFilesLeftOut, tscLayout, uncoveredMessage } from './coverage.js'
 import { referencedConfigs, tscProjects, withoutUnbuiltReferences } from './tsc-projects.js'
 import { staleReferencesSentence } from './stale-references.js'
 import { pyrightEnvironmentArgs, type PythonEnvironment } from './pyright-environment.js'
@@ -84,9 +84,11 @@ export async function runProjectCheck(check: LocalProjectCheck, root: string, la
   const { stdout, stderr, status } = await run(check.script, ['--outputjson', ...pyrightEnvironmentArgs(environment, scratch)], root, signal, 'pyright').finally(() => rmSync(scratch, { recursive: true, force: true }))
   // 0: no errors, 1: errors reported; 2 and above: pyright could not check (a bad config, say).
   if (status !== 0 && status !== 1) throw failed('pyright', status, `${stderr}\n${stdout}`)
-  // A config's `include` leaves the rest of the root unchecked (and pyright says nothing of it).
-  const include = ownInclude(root)
-  const missed = include === undefined ? undefined : uncoveredMessage(pythonFilesOutside(root, include), root, 'Python', "pyright's config does not include")
+  // A config's `include` leaves the rest of the root unchecked, its `exclude` what it names (and pyright says nothing of either).
+  const scope = ownScope(root)
+  const leftOut = scope === undefined ? undefined : pythonFilesLeftOut(root, scope)
+  const sentences = leftOut === undefined ? [] : [uncoveredMessage(leftOut.notIncluded, root, 'Python', "pyright's config does not include"), uncoveredMessage(leftOut.excluded, root, 'Python', "pyright's config excludes")]
+  const missed = sentences.filter((sentence) => sentence !== undefined).join('; ') || undefined
   return { files: filesOf(parsePyrightOutput(stdout)), checks: [`pyright --outputjson${environmentLabel(environment, shown)}${root === labelRoot ? '' : ` (in ${shown(root)})`}`], ...(missed === undefined ? {} : { missed }) }
 }
 

@@ -20,28 +20,41 @@ export interface ConfigAbove {
 export function pyrightConfigAbove(root: string): ConfigAbove | undefined {
   if (isFile(join(root, 'pyrightconfig.json'))) return undefined
   const here = join(root, 'pyproject.toml')
-  if (!isFile(here) || hasPyrightTable(read(here))) return undefined
+  if (!isFile(here) || hasPyrightTable(readFile(here))) return undefined
   for (let from = dirname(root); ; ) {
     const file = nearestAbove(from, 'pyrightconfig.json') ?? nearestAbove(from, 'pyproject.toml')
     if (file === undefined) return undefined
-    const text = read(file)
-    if (file.endsWith('.json')) return { file, include: jsonInclude(text, dirname(file)) }
-    if (hasPyrightTable(text)) return { file, include: tomlInclude(text, dirname(file)) }
+    const text = readFile(file)
+    if (file.endsWith('.json')) return { file, include: jsonList(text, dirname(file), 'include') }
+    if (hasPyrightTable(text)) return { file, include: tomlList(text, dirname(file), 'include') }
     if (dirname(dirname(file)) === dirname(file)) return undefined
     from = dirname(dirname(file))
   }
 }
 
+/** What `root`'s own pyright config includes and excludes, resolved (see {@link ownScope}). */
+export interface PyrightScope {
+  /** The folders and files its `include` names (`[root]` when it names none). */
+  readonly include: readonly string[]
+  /** The folders and files its `exclude` names. */
+  readonly exclude: readonly string[]
+}
+
 /**
- * The folders the `include` of `root`'s own pyright config names (`pyrightconfig.json`, else a
- * `pyproject.toml`'s `[tool.pyright]`), resolved; `undefined` when it names none (all of `root`
- * is included), has no config of its own, cannot be read, or names a glob.
+ * The folders and files the `include` and `exclude` of `root`'s own pyright config name
+ * (`pyrightconfig.json`, else a `pyproject.toml`'s `[tool.pyright]`), resolved; `undefined` when
+ * it leaves nothing of `root` out (names neither), has no config of its own, cannot be read, or
+ * names a glob.
  */
-export function ownInclude(root: string): readonly string[] | undefined {
+export function ownScope(root: string): PyrightScope | undefined {
   const json = join(root, 'pyrightconfig.json')
   const toml = join(root, 'pyproject.toml')
-  const include = isFile(json) ? jsonInclude(read(json), root) : isFile(toml) && hasPyrightTable(read(toml)) ? tomlInclude(read(toml), root) : undefined
-  return include === undefined || include.length === 0 || include.some((entry) => /[*?[\]]/.test(entry)) ? undefined : include
+  const read = (key: string): string[] | undefined => (isFile(json) ? jsonList(readFile(json), root, key) : isFile(toml) && hasPyrightTable(readFile(toml)) ? tomlList(readFile(toml), root, key) : undefined)
+  const include = read('include')
+  const exclude = read('exclude')
+  if (include === undefined || exclude === undefined || [...include, ...exclude].some((entry) => /[*?[\]]/.test(entry))) return undefined
+  if (include.length === 0 && exclude.length === 0) return undefined
+  return { include: include.length === 0 ? [root] : include, exclude }
 }
 
 /** Whether a config from above leaves `root` out: it names folders, and none holds `root` (unknown counts as out). */
@@ -62,9 +75,9 @@ function hasPyrightTable(toml: string): boolean {
   return /^\s*\[\s*tool\s*\.\s*pyright\s*[\].]/m.test(toml) || /^\s*tool\s*\.\s*pyright\s*\./m.test(toml)
 }
 
-function jsonInclude(text: string, folder: string): string[] | undefined {
+function jsonList(text: string, folder: string, key: 'include' | 'exclude' | string): string[] | undefined {
   try {
-    const include = (JSON.parse(text) as { include?: unknown }).include
+    const include = (JSON.parse(text) as Record<string, unknown>)[key]
     if (include === undefined) return []
     return Array.isArray(include) && include.every((entry) => typeof entry === 'string') ? include.map((entry) => resolve(folder, entry)) : undefined
   } catch {
@@ -72,16 +85,16 @@ function jsonInclude(text: string, folder: string): string[] | undefined {
   }
 }
 
-/** `include = [...]` of the `[tool.pyright]` table, strings only; `undefined` when it is not written that way. */
-function tomlInclude(toml: string, folder: string): string[] | undefined {
+/** `<key> = [...]` (`include`, `exclude`) of the `[tool.pyright]` table, strings only; `undefined` when it is not written that way. */
+function tomlList(toml: string, folder: string, key: string): string[] | undefined {
   const table = /^\s*\[\s*tool\s*\.\s*pyright\s*\]\s*$([\s\S]*?)(?=^\s*\[|(?![\s\S]))/m.exec(toml)
   if (table === null) return undefined
-  const include = /^\s*include\s*=\s*\[([^\]]*)\]/m.exec(table[1] ?? '')
-  if (include === null) return /^\s*include\s*=/m.test(table[1] ?? '') ? undefined : []
+  const include = new RegExp(`^\\s*${key}\\s*=\\s*\\[([^\\]]*)\\]`, 'm').exec(table[1] ?? '')
+  if (include === null) return new RegExp(`^\\s*${key}\\s*=`, 'm').test(table[1] ?? '') ? undefined : []
   const entries = [...(include[1] ?? '').matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((match) => match[1] ?? match[2] ?? '')
   return entries.map((entry) => resolve(folder, entry))
 }
 
-function read(file: string): string {
+function readFile(file: string): string {
   return readText(file) ?? ''
 }
