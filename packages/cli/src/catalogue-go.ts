@@ -29,6 +29,11 @@ export const goServer: CatalogueEntry = {
         says: 'gopls loads no package holding this file (its build constraints exclude it for the GOOS, GOARCH and tags gopls runs with, or it lies outside every module), so it was not checked',
       },
     ],
+    // The go tool builds no package from these folders' files; gopls loads them but publishes [] for them.
+    uncheckedPaths: {
+      pattern: '(^|/)(testdata|[._][^/]*)/',
+      says: 'files under testdata/ or a folder whose name starts with _ or . belong to no package the go tool builds, and gopls does not diagnose them, so it was not checked; run go vet on its folder',
+    },
   },
   // It shows a workspace it cannot load as progress that lasts until the error is fixed.
   failureProgressTitle: '^Error loading workspace$',

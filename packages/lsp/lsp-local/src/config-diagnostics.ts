@@ -73,6 +73,14 @@ export interface LocalDiagnosticsRules {
    */
   readonly setupMessages?: readonly { readonly pattern: string; readonly says: string }[]
   /**
+   * Files the server does not diagnose by where they lie, as a regular expression (source text) on
+   * the file's path relative to the server root, `/`-separated, and the sentence that says so
+   * (gopls: files under `testdata/` or a folder starting with `_` or `.`, which no package the go
+   * tool builds holds: it publishes `[]` for them). Their `diagnostics` answers, and the
+   * `workspaceDiagnostics` answers that hold them, are `partial / unconfigured` with that sentence.
+   */
+  readonly uncheckedPaths?: { readonly pattern: string; readonly says: string }
+  /**
    * Extensions of files the server reads from disk when another file includes them, even while
    * they are open with other text (clangd 14: `--use-dirty-headers` came in clangd 15). With an
    * overlay of such a file, the other files' `overlayDiagnostics` are of the header on disk, not

@@ -48,6 +48,9 @@ export function validateServerConfig(config: LocalServerConfig): void {
     if (rules.setupCodes !== undefined && !(Array.isArray(rules.setupCodes) && rules.setupCodes.every((rule) => typeof rule?.code === 'string' && typeof rule.says === 'string'))) {
       throw invalid('diagnostics.setupCodes must be an array of { code, says } strings')
     }
+    if (rules.uncheckedPaths !== undefined && !(typeof rules.uncheckedPaths?.says === 'string' && isRegExp(rules.uncheckedPaths.pattern))) {
+      throw invalid('diagnostics.uncheckedPaths must be { pattern, says }: a regular expression and a sentence')
+    }
     if (rules.setupMessages !== undefined && !(Array.isArray(rules.setupMessages) && rules.setupMessages.every((rule) => typeof rule?.says === 'string' && isRegExp(rule.pattern)))) {
       throw invalid('diagnostics.setupMessages must be an array of { pattern, says }: a regular expression and a sentence')
     }

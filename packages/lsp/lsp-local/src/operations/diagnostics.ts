@@ -11,6 +11,8 @@ import { pullTsserverDiagnostics } from './diagnostics-tsserver.js'
 import { otherProjectsDiagnostics } from './diagnostics-projects.js'
 import { reloadChangedLibraries } from './libraries-changed.js'
 import { offersTsserverPull } from './tsserver-request.js'
+import { uriToPath } from '../normalize/uri.js'
+import { relativeOf } from '../sync/tree-scan.js'
 
 const { DocumentDiagnosticRequest } = protocol
 
@@ -132,7 +134,7 @@ function dependencyChangedSince(uri: string, context: OperationContext, sinceMs:
  * {@link currentDiagnostics}), `partial / indexing` with what is known when the bound passed
  * first, `partial / unconfigured` from a server that said it checks nothing
  * (`LocalDiagnosticsRules.uncheckedLog`) or of its setup, not the file (`setupCodes`: left out, and
- * said instead). Never an empty answer marked complete that the server
+ * said instead), or none for a file where it diagnoses none (`uncheckedPaths`). Never an empty answer marked complete that the server
  * did not settle on.
  */
 export async function diagnostics(uri: string, context: OperationContext, ask: Ask): Promise<OperationAnswer> {
@@ -143,6 +145,11 @@ export async function diagnostics(uri: string, context: OperationContext, ask: A
   const unchecked = rules?.uncheckedLog
   if (unchecked && context.client.diagnostics.unchecked) {
     return { kind: 'diagnostics', uri, diagnostics: found, completeness: { state: 'partial', reason: 'unconfigured', message: unchecked.says } }
+  }
+  const path = uriToPath(uri)
+  const where = rules?.uncheckedPaths
+  if (where !== undefined && found.length === 0 && path !== null && new RegExp(where.pattern).test(relativeOf(context.client.rootPath, path))) {
+    return { kind: 'diagnostics', uri, diagnostics: found, completeness: { state: 'partial', reason: 'unconfigured', message: where.says } }
   }
   const partial = withSetupNotes(current.partial, setup)
   return { kind: 'diagnostics', uri, diagnostics: found, ...(partial ? { completeness: partial } : {}) }
