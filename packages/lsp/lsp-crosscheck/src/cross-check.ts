@@ -26,7 +26,7 @@ import type { SearchAhead } from './search/ahead.js'
 import { fileUri, lspPositionOf, requestFilePath, Texts, uriPath } from './search/texts.js'
 import { symlinkSpellings } from './search/spellings.js'
 import { listedPlaces, locationsAt } from './answer-places.js'
-import { assemblyVerdict, isGoAssembly } from './classify/go-assembly.js'
+import { assemblyVerdict, isGoAssembly, linknameTarget } from './classify/go-assembly.js'
 import { fixtureReach, inUsefixtures, isParameter } from './classify/pytest-fixture.js'
 
 /** The bounds of one cross-check. */
@@ -138,8 +138,11 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       }
       const place = { uri, range }
       // A file's comments and strings are scanned only for a place the answer does not list.
-      const lexical = listedHere ? 'listed' : lexicalAt(texts, uri, scope.familyOf(occurrence.path), line, character)
+      const lexed = listedHere ? 'listed' : lexicalAt(texts, uri, scope.familyOf(occurrence.path), line, character)
+      const lexical = lexed === 'code' && scope.isSettings(occurrence.path) ? 'string' : lexed
       if (lexical === 'listed') counts.listed++
+      // A `//go:linkname local path.name` directive binds the symbol as Go assembly's `path·name` does: classified as that.
+      else if (lexical === 'comment' && isLinkname(texts.lines(uri)?.[line] ?? '', character, character + name.length)) assembly.push(place)
       else if (lexical !== 'code') {
         counts.commentsOrStrings++
         if (lexical === 'string' && namesInString(texts.lines(uri)?.[line] ?? '', character, character + name.length)) inStrings.push(place)
@@ -252,6 +255,9 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     bounded.release()
   }
 }
+
+/** Whether `[start, end)` of a Go file's `line` is a `//go:linkname` directive's target (see `linknameTarget`). */
+const isLinkname = (line: string, start: number, end: number): boolean => line.includes('//go:linkname') && linknameTarget(line, start, end) !== undefined
 
 /** The occurrences in strings listed in `LspCrossCheck.inStrings`; the rest are counted. */
 const MAX_IN_STRINGS = 20

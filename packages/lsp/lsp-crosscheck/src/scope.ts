@@ -25,6 +25,15 @@ const companions: Readonly<Partial<Record<LexicalFamily, Readonly<Record<string,
   c: Object.fromEntries(['.def', '.inc', '.inl', '.ipp', '.tcc', '.tpp', '.txx', '.x', '.tbl'].map((extension) => [extension, 'c'])),
 }
 
+/**
+ * Files that name a family's functions in their settings, which no provider serves: Python's
+ * packaging files, whose entry points bind a command to a function by its path (`setup.cfg`'s
+ * `[options.entry_points]`, `pyproject.toml`'s `[project.scripts]` and `[project.entry-points.*]`:
+ * `name = pkg.mod:func`). Lexed as the family for their `#` comments; the rest is read as strings,
+ * never asked of a server.
+ */
+const settingsFiles: Readonly<Partial<Record<LexicalFamily, readonly string[]>>> = { python: ['setup.cfg', 'pyproject.toml'] }
+
 /** What a cross-check searches: file name endings, and the lexical family of a file found. */
 export interface SearchScope {
   /**
@@ -36,6 +45,8 @@ export interface SearchScope {
   readonly endings: readonly string[]
   /** A file's family: by its extension, else the provider's own for its file names; `undefined`: not lexed. */
   familyOf(path: string): LexicalFamily | undefined
+  /** Whether `path` is a settings file (see `settingsFiles`): its text outside comments names symbols as strings do, never as code. */
+  isSettings(path: string): boolean
 }
 
 /**
@@ -52,11 +63,14 @@ export function searchScope(provider: LspProviderInfo, providers: readonly LspPr
   const embedding = family === undefined ? [] : (embeddedIn[family] ?? []).filter((extension) => served.has(extension) && !lexed.includes(extension))
   const byName = new Set(names)
   const companion = Object.fromEntries(Object.entries((family === undefined ? undefined : companions[family]) ?? {}).filter(([extension]) => !served.has(extension)))
+  // Searched though a server reads them (tombi reads `.toml`): no server resolves a Python name there, and no occurrence there is asked.
+  const settings = new Set(family === undefined ? [] : settingsFiles[family])
   return {
-    endings: [...lexed, ...names, ...embedding, ...Object.keys(companion)],
+    endings: [...lexed, ...names, ...embedding, ...Object.keys(companion), ...settings],
     familyOf: (path) => {
       const extension = extname(path).toLowerCase()
-      return companion[extension] ?? lexicalFamily(extension) ?? (byName.has(basename(path).toLowerCase()) ? family : undefined)
+      return companion[extension] ?? lexicalFamily(extension) ?? (byName.has(basename(path).toLowerCase()) || settings.has(basename(path)) ? family : undefined)
     },
+    isSettings: (path) => settings.has(basename(path)),
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assemblySymbol, isGoAssembly } from './go-assembly.js'
+import { assemblySymbol, isGoAssembly, linknameTarget } from './go-assembly.js'
 
 /** The symbol reference at the first `name` of `line` (after any `·`). */
 const at = (line: string, name: string) => {
@@ -26,5 +26,16 @@ describe('Go assembly', () => {
     expect(at('DATA ·expTable<>+0(SB)/8, $1', 'expTable')).toBeUndefined()
     expect(at('TEXT archFloor(SB),NOSPLIT,$0', 'archFloor')).toBeUndefined()
     expect(at('archFloor:', 'archFloor')).toBeUndefined()
+  })
+
+  it('names the target of a //go:linkname directive: the import path and the name after its last dot', () => {
+    const line = '//go:linkname secret example.com/ln/a.secret'
+    expect(linknameTarget(line, line.lastIndexOf('secret'), line.length)).toEqual({ packagePath: 'example.com/ln/a' })
+    expect(linknameTarget(line, line.indexOf('secret'), line.indexOf('secret') + 6)).toBeUndefined() // the local name: another symbol
+    const runtime = '//go:linkname time_now time.now'
+    expect(linknameTarget(runtime, runtime.lastIndexOf('now'), runtime.length)).toEqual({ packagePath: 'time' })
+    expect(linknameTarget('// go:linkname is not a directive a.b', 37, 38)).toBeUndefined()
+    const method = '//go:linkname m runtime.(*T).m'
+    expect(linknameTarget(method, method.length - 1, method.length)).toBeUndefined() // a method: no package-level name
   })
 })

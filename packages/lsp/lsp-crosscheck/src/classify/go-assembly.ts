@@ -26,11 +26,26 @@ export function assemblySymbol(lineText: string, start: number, end: number): { 
   return { packagePath: before.replaceAll('∕', '/').replaceAll('·', '.') }
 }
 
+/**
+ * The target of a `//go:linkname localname importpath.name` directive at `start..end` (zero-based
+ * UTF-16) of `lineText`: the import path before the name's last dot. The linker binds the local
+ * name to that symbol, as assembly's `path·name` does, so it is a reference of a package-level
+ * `func` or `var` `name` there. `undefined` when `start..end` is not the target's name (the
+ * local name: another symbol) or the target is not `path.name` (a method's `path.(*T).m`).
+ */
+export function linknameTarget(lineText: string, start: number, end: number): { readonly packagePath: string } | undefined {
+  const directive = /^\s*\/\/go:linkname\s+\S+\s+(\S+)\s*$/.exec(lineText)
+  if (directive === null || !lineText.slice(0, end).endsWith(directive[1]!) || lineText.slice(end).trim() !== '') return undefined
+  const target = directive[1]!
+  const packagePath = target.slice(0, target.length - (end - start) - 1)
+  return target[packagePath.length] === '.' && /^[^\s()*]+$/.test(packagePath) ? { packagePath } : undefined
+}
+
 /** Instructions that call or jump to a symbol (amd64, 386, arm, arm64, mips, ppc64, riscv64, s390x, wasm). */
 const callInstruction = /^\s*(?:[A-Za-z_][\w]*:\s*)?(?:CALL|JMP|B|BL|BR|JAL|BRASL|Call)\b/
 
 /**
- * What a Go assembly occurrence of `name` (`place`) is to the symbol declared at `definitions`
+ * What a Go assembly occurrence of `name` (`place`), or a `//go:linkname` directive's target (see `linknameTarget`), is to the symbol declared at `definitions`
  * (Go places), without asking any server: `here` when it is the symbol's own `·name` — the symbol a
  * package-level `func` or `var` declared in the folder of the `.s` file, the occurrence written
  * without a package path or with the folder's import path (go.mod's `module` and the folder
@@ -40,7 +55,8 @@ const callInstruction = /^\s*(?:[A-Za-z_][\w]*:\s*)?(?:CALL|JMP|B|BL|BR|JAL|BRAS
  */
 export function assemblyVerdict(place: LspLocation, name: string, definitions: readonly LspLocation[], linesOf: (uri: string) => readonly string[] | undefined, pathOf: (uri: string) => string): Verdict {
   const line = linesOf(place.uri)?.[place.range.start.line] ?? ''
-  const symbol = assemblySymbol(line, place.range.start.character, place.range.start.character + name.length)
+  const [start, end] = [place.range.start.character, place.range.start.character + name.length]
+  const symbol = isGoAssembly(pathOf(place.uri)) ? assemblySymbol(line, start, end) : linknameTarget(line, start, end)
   const declared = definitions.filter((definition) => extname(pathOf(definition.uri)) === '.go' && packageLevel(linesOf(definition.uri), definition.range.start.line, name))
   if (symbol === undefined || declared.length === 0) return { kind: 'elsewhere', targets: [] }
   const folder = dirname(pathOf(place.uri))
