@@ -42,7 +42,7 @@ describe('strings naming the symbol', () => {
     expect(preview.slice(0, 3)).toEqual([
       'Preview: rename prepare_key → prep_key: 2 edits in 1 file; nothing written. The same call with apply: true writes it.',
       'Errors 0 → 0 if applied (in the 2 checked files).',
-      'Not renamed: 1 string still names prepare_key: jwt/dyn.py:5:26',
+      'Not verified: 1 string still names prepare_key (not renamed; code may use it by that name): jwt/dyn.py:5:26',
     ])
     const applied = (await tool.execute({ ...rename, apply: true })).split('\n')
     expect(applied.slice(0, 5)).toEqual([
@@ -50,7 +50,7 @@ describe('strings naming the symbol', () => {
       '  jwt/algorithms.py',
       'Verified: findReferences of prep_key finds all 2 references of prepare_key, renamed.',
       'Verified: errors 0 → 0 in the 2 checked files.',
-      'Not renamed: 1 string still names prepare_key: jwt/dyn.py:5:26',
+      'Not verified: 1 string still names prepare_key (not renamed; code may use it by that name): jwt/dyn.py:5:26',
     ])
     expect(await readFile(path.join(root, 'jwt/dyn.py'), 'utf8')).toBe(python['jwt/dyn.py'])
   })
@@ -73,7 +73,7 @@ describe('strings naming the symbol', () => {
       '  src/use.ts',
       'Verified: findReferences of isClosed finds all 2 references of closed, renamed.',
       'Verified: errors 0 → 0 in the 2 checked files.',
-      'Not renamed: 1 string still names closed: src/subscription.ts:5:45',
+      'Not verified: 1 string still names closed (not renamed; code may use it by that name): src/subscription.ts:5:45',
       '--- a/src/subscription.ts',
     ])
   })

@@ -47,7 +47,7 @@ const renamePreview = [
   'Preview: rename total → sum: 3 edits in 2 files; nothing written. The same call with apply: true writes it.',
   'Errors 0 → 0 if applied (in the 3 checked files).',
   // `const label = 'total'`: a string that is the name, which the rename leaves.
-  'Not renamed: 1 string still names total: src/checkout.ts:6:18',
+  'Not verified: 1 string still names total (not renamed; code may use it by that name): src/checkout.ts:6:18',
   '--- a/src/cart.ts',
   '+++ b/src/cart.ts',
   '@@ -6,7 +6,7 @@',
@@ -95,7 +95,7 @@ describe('rename on typescript-language-server', () => {
         '  src/checkout.ts',
         'Verified: findReferences of sum finds all 3 references of total, renamed.',
         'Verified: errors 0 → 0 in the 3 checked files.',
-        'Not renamed: 1 string still names total: src/checkout.ts:6:18',
+        'Not verified: 1 string still names total (not renamed; code may use it by that name): src/checkout.ts:6:18',
       ].join('\n'),
     )
     expect(await contents(root, shopFiles)).toEqual({

@@ -113,7 +113,7 @@ export async function runEditFlow(outcome: Answered, context: EditFlowContext, d
   const overrides = edit !== null && rename !== undefined ? await renameThroughOverrides(context, edit, rename.cursor, rename.oldName, rename.newName) : undefined
   if (overrides !== undefined) edit = overrides.edit
   // References in files no server reads (Go assembly's) are renamed as text; they, and a call through the interface the override rename carried along (Go), are missed no more.
-  if (edit !== null && check !== undefined && rename !== undefined) ({ edit, check } = renameUnserved(context.ctx.lsp.providers(), edit, check, rename.newName))
+  if (edit !== null && check !== undefined && rename !== undefined) ({ edit, check } = await renameUnserved(context.ctx.lsp.providers(), edit, check, rename.newName, context.workspaceRoot))
   const partial = [...noticeLines(outcome.result), ...partialLine(outcome.result.completeness)]
   const answer = (lines: readonly string[]): string => [...partial, ...lines].join('\n')
   if (edit === null) return answer([outcome.request.shape === 'format' ? `Nothing to change: ${what.replace(/^format /, '')} ${outcome.request.lines ? 'are' : 'is'} already formatted.` : `Nothing to change: ${what} changes no file.`])

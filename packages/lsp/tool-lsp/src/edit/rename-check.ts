@@ -11,6 +11,7 @@ import { toLocationTargets } from '../render/location-targets.js'
 import { stringPlaces } from '../render/strings-line.js'
 import { oneLine } from '../text/one-line.js'
 import { wordRegExp } from '../text/word.js'
+import { pathStrings, type PathString } from './string-paths.js'
 import type { EditFlowContext } from './edit-context.js'
 import type { RenamedSite } from './edit-plan.js'
 
@@ -50,6 +51,8 @@ export interface RenameCheck {
    * so they refuse nothing, but code may use the symbol by that name. `count` 0 when none.
    */
   readonly inStrings: LspInStrings
+  /** Those of `inStrings` that spell the path of a module where the old name is and the name (see `pathStrings`): code binds the symbol by them, so they refuse `apply`. */
+  readonly pathStrings: readonly PathString[]
 }
 
 const noStrings: LspInStrings = { count: 0, locations: [] }
@@ -90,10 +93,11 @@ export async function checkRename(context: EditFlowContext, cursor: Cursor, edit
     const strings = check?.inStrings ?? noStrings
     const left = strings.locations.filter((location) => !changedBy(edit, location))
     const inStrings = { count: strings.count - (strings.locations.length - left.length), locations: left }
-    return { references: result.locations, failure: undefined, missed, added: check?.added ?? [], candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut, unsearched, inStrings }
+    const paths = oldName === undefined ? [] : await pathStrings(left, result.locations, oldName, context.workspaceRoot, readLines)
+    return { references: result.locations, failure: undefined, missed, added: check?.added ?? [], candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut, unsearched, inStrings, pathStrings: paths }
   } catch (error) {
     if (context.signal.aborted) throw error
-    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], added: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false, unsearched: 0, inStrings: noStrings }
+    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], added: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false, unsearched: 0, inStrings: noStrings, pathStrings: [] }
   }
 }
 
@@ -149,6 +153,11 @@ export function refusal(check: RenameCheck, oldName: string, force: string, root
     const count = group.locations.length
     reasons.push(`${count} ${count === 1 ? 'place names' : 'places name'} ${oldName} ${group.why} (${count === 1 ? 'it' : 'they'} may be this symbol)`)
   }
+  const paths = check.pathStrings
+  if (paths.length > 0) {
+    const spelled = [...new Set(paths.map((path) => path.spelled))]
+    reasons.push(`${paths.length} ${paths.length === 1 ? 'string names' : 'strings name'} ${oldName} by its module's path (${spelled.slice(0, 3).join(', ')}${spelled.length > 3 ? ', …' : ''}), which code looks up at run time`)
+  }
   if (reasons.length === 0) return undefined
   const then = reasons.length === 1 && check.cut && check.unsearched === 0 ? 'Preview it again once the servers are warm' : 'Rename those by hand'
   return `${reasons.join(', and ')}; nothing was written. ${then}, or apply with ${force} to write it anyway`
@@ -157,7 +166,7 @@ export function refusal(check: RenameCheck, oldName: string, force: string, root
 /**
  * The lines a rename's preview or apply adds: references the edit misses, places that may be the
  * symbol, each with its rows (`path:line:col  code`), and a note when the references were not
- * cross-checked; last, `Not renamed: 2 strings still name total: src/a.ts:3:17, …` for strings the
+ * cross-checked; last, `Not verified: 2 strings still name total (not renamed; …): src/a.ts:3:17, …` for strings the
  * edit leaves (see `RenameCheck.inStrings`). Nothing when the rename covers everything known.
  */
 export async function renameCheckLines(check: RenameCheck, oldName: string, roots: readonly [string, string]): Promise<string[]> {
@@ -179,7 +188,7 @@ export async function renameCheckLines(check: RenameCheck, oldName: string, root
   }
   // Last, after any `Verified:`: code may use the symbol by the name these strings keep.
   const strings = check.inStrings
-  if (strings.count > 0) lines.push(`Not renamed: ${strings.count} ${strings.count === 1 ? 'string still names' : 'strings still name'} ${oldName}: ${await stringPlaces(strings, roots, readLines)}`)
+  if (strings.count > 0) lines.push(`Not verified: ${strings.count} ${strings.count === 1 ? 'string still names' : 'strings still name'} ${oldName} (not renamed; code may use it by that name): ${await stringPlaces(strings, roots, readLines)}`)
   return lines
 }
 
