@@ -97,8 +97,10 @@ export interface LspUnsearched {
 /**
  * The occurrences of the name inside string literals (quoted strings, template and f-string text,
  * regular expressions, heredocs) that are the name or a dotted path through it (a quote or a dot on
- * each side: `"prepare_key"`, `"jwt.Algorithm.prepare_key"`; not `'./greet'`, not prose): not
- * references, and never asked about, but code may use the symbol by that name
+ * each side: `"prepare_key"`, `"jwt.Algorithm.prepare_key"`), or that hold it beside code punctuation
+ * with nothing joining it to another word (`{{.Title}}`, `"${TRAP} on_exit;"`, `"pkg.mod:func"`,
+ * `action=do_build`; not `'./greet'`, `"--total"`, not prose), also in Python's `setup.cfg` and
+ * `pyproject.toml` (entry points: `name = pkg.mod:func`): not references, and never asked about, but code may use the symbol by that name
  * (`getattr(alg, "prepare_key")`, `'closed' in value`), which no server follows and no rename changes. They are among `counts.commentsOrStrings`; comments are not listed, and neither is
  * a Python string standing alone as a statement (a docstring: documentation, as a comment is).
  */
