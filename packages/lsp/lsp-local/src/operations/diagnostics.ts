@@ -11,7 +11,6 @@ import { pullTsserverDiagnostics } from './diagnostics-tsserver.js'
 import { otherProjectsDiagnostics } from './diagnostics-projects.js'
 import { reloadChangedLibraries } from './libraries-changed.js'
 import { offersTsserverPull } from './tsserver-request.js'
-import { uriToPath } from '../normalize/uri.js'
 import { relativeOf } from '../sync/tree-scan.js'
 
 const { DocumentDiagnosticRequest } = protocol
