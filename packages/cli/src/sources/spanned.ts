@@ -1,4 +1,4 @@
-import { LspError, type LspCompleteness, type LspLocation, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
+import { joinedCompleteness, LspError, type LspLocation, type LspProviderQuery, type LspQueryResult } from '@agent-lsp/lsp'
 import type { ScipDeclarationSite, ScipElsewhere } from '@agent-lsp/lsp-scip'
 
 /**
@@ -33,13 +33,7 @@ export async function withElsewhere(result: LspQueryResult, request: LspProvider
   return {
     ...result,
     locations,
-    completeness: joined(result.completeness, found.completeness),
+    completeness: joinedCompleteness(result.completeness, found.completeness),
     ...(found.repositories.length > 0 ? { repositories: found.repositories } : {}),
   }
-}
-
-function joined(own: LspCompleteness, theirs: LspCompleteness): LspCompleteness {
-  if (own.state === 'complete') return theirs
-  if (theirs.state === 'complete') return own
-  return { state: 'partial', reason: own.reason, message: `${own.message}; ${theirs.message}` }
 }

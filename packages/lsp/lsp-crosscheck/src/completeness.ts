@@ -1,4 +1,4 @@
-import type { LspCallsResult, LspCandidate, LspCompleteness, LspCrossCheck, LspLocationsResult, LspUnsearched } from '@agent-lsp/lsp'
+import { partialAfter, type LspCallsResult, type LspCandidate, type LspCompleteness, type LspCrossCheck, type LspLocationsResult, type LspUnsearched } from '@agent-lsp/lsp'
 import { namedList, shownPath } from '@agent-lsp/wording'
 import { sortLocations } from './classify/classify.js'
 import { MAX_FILE_BYTES } from './search/ripgrep-scope.js'
@@ -18,10 +18,7 @@ export function whyUnchecked(unchecked: number, unsettled: readonly string[], ro
 
 /** `result` marked partial for `reason`; an answer already partial keeps its reason, the messages joined. */
 export function withCompleteness<Result extends { readonly completeness: LspCompleteness }>(result: Result, partial: { reason: 'unresolved' | 'unchecked'; message: string }): Result {
-  const before = result.completeness
-  const completeness: LspCompleteness =
-    before.state === 'partial' ? { state: 'partial', reason: before.reason, message: `${before.message}; ${partial.message}` } : { state: 'partial', ...partial }
-  return { ...result, completeness }
+  return { ...result, completeness: partialAfter(result.completeness, partial) }
 }
 
 /** Files of `LspUnsearched.files` at most; all are counted. */

@@ -25,6 +25,7 @@ export type {
 export type { LspLocation, LspPosition, LspRange } from './positions.js'
 export { compareCodeUnits, compareLocations, compareRanges, rangeHolds } from './positions.js'
 export { mergeCalls } from './calls.js'
+export { joinedCompleteness, partialAfter, partialBefore, type LspPartialNote } from './completeness.js'
 export type { LspContext, LspProvider, LspProviderId, LspProviderInfo, LspService } from './provider-types.js'
 export type {
   LspCodeActionsRequest,

@@ -1,4 +1,4 @@
-import { compareCodeUnits, type LspCompleteness } from '@agent-lsp/lsp'
+import { compareCodeUnits, joinedCompleteness, type LspCompleteness } from '@agent-lsp/lsp'
 import { basename, dirname, relative } from 'node:path'
 import type { LocalServerConfig } from '../config.js'
 import { goBuildExcluded, type GoExcludedFile } from '../sync/go-build.js'
@@ -164,8 +164,7 @@ function matching(listing: Listing, needle: string): ExcludedDeclaration[] {
 
 /** `note` (a {@link GoBuildExcluded.completeness}) with what the server's answer said it may miss (`known`: past its result limit) after it. */
 export function alongside(note: LspCompleteness | undefined, known: LspCompleteness | undefined): LspCompleteness | undefined {
-  if (note?.state !== 'partial' || known?.state !== 'partial') return note ?? known
-  return { ...note, message: `${note.message}; ${known.message}` }
+  return note !== undefined && known !== undefined ? joinedCompleteness(note, known) : (note ?? known)
 }
 
 function indexed(byFolder: Map<string, GoExcludedFile[]>): Listing {

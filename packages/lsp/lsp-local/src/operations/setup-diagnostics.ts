@@ -1,4 +1,4 @@
-import type { LspCompleteness, LspDiagnostic } from '@agent-lsp/lsp'
+import { partialAfter, type LspCompleteness, type LspDiagnostic } from '@agent-lsp/lsp'
 import type { LocalDiagnosticsRules } from '../config.js'
 
 /** Setup diagnostics taken out of an answer, grouped by what their rule says. */
@@ -33,6 +33,5 @@ export function withoutSetupDiagnostics(diagnostics: LspDiagnostic[], rules: Loc
 export function withSetupNotes(before: LspCompleteness | undefined, notes: SetupNotes): LspCompleteness | undefined {
   if (notes.size === 0) return before
   const message = [...notes].map(([says, places]) => `${says}: ${places.join('; ')}`).join('; ')
-  if (before?.state === 'partial') return { ...before, message: `${before.message}; ${message}` }
-  return { state: 'partial', reason: 'unconfigured', message }
+  return partialAfter(before ?? { state: 'complete' }, { reason: 'unconfigured', message })
 }

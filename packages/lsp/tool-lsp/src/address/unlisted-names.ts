@@ -1,4 +1,4 @@
-import type { LspCompleteness } from '@agent-lsp/lsp'
+import { partialAfter, type LspCompleteness } from '@agent-lsp/lsp'
 
 /** Names a workspace symbol search does not list alone (tsserver's navto): constructors, default exports. */
 const unlistedNames: ReadonlySet<string> = new Set(['constructor', 'default'])
@@ -10,5 +10,5 @@ const unlistedNames: ReadonlySet<string> = new Set(['constructor', 'default'])
 export function unlistedCompleteness(query: readonly string[], completeness: LspCompleteness): LspCompleteness {
   if (query.length !== 1 || !unlistedNames.has(query[0]!)) return completeness
   const message = 'the workspace symbol search lists no constructors or default exports by that name alone: name the class (Box.constructor) or give the file'
-  return { state: 'partial', reason: 'unchecked', message: completeness.state === 'partial' ? `${completeness.message}; ${message}` : message }
+  return partialAfter(completeness, { reason: 'unchecked', message })
 }

@@ -1,4 +1,4 @@
-import type { LspCompleteness } from '@agent-lsp/lsp'
+import { partialAfter, type LspCompleteness } from '@agent-lsp/lsp'
 import type { Cursor } from '../input/cursor.js'
 import { ClassHierarchy } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
@@ -24,7 +24,7 @@ export function outsideDispatch(members: readonly Omit<FamilyMember, 'through'>[
   const them = outside.length === 1 ? 'that interface method' : 'those interface methods'
   const missed = what === 'calls' ? `calls through ${them}, which may run it,` : `references of ${them} (its calls through the interface among them)`
   const message = `${name} implements ${named} (outside the workspace): the workspace's ${missed} are not listed (the server lists those in the interface's own package only)`
-  return alsoUnresolved(completeness, message)
+  return partialAfter(completeness, { reason: 'unresolved', message })
 }
 
 /**
@@ -34,12 +34,7 @@ export function outsideDispatch(members: readonly Omit<FamilyMember, 'through'>[
  */
 export function libraryOverride(overridden: readonly Pick<FamilyMember, 'name'>[], name: string, completeness: LspCompleteness): LspCompleteness {
   const message = `${name} overrides ${overridden.map((member) => member.name).join(', ')} outside the workspace: the library calls it by that name; callers through the base are not listed`
-  return alsoUnresolved(completeness, message)
-}
-
-/** `completeness` partial with `message` after its own (its reason kept), else partial (`unresolved`) for `message`. */
-function alsoUnresolved(completeness: LspCompleteness, message: string): LspCompleteness {
-  return completeness.state === 'partial' ? { ...completeness, message: `${completeness.message}; ${message}` } : { state: 'partial', reason: 'unresolved', message }
+  return partialAfter(completeness, { reason: 'unresolved', message })
 }
 
 /**

@@ -1,5 +1,5 @@
 import { untilAborted } from '@agent-lsp/abort'
-import type { LspCompleteness, LspIncompleteReason, LspPosition } from '@agent-lsp/lsp'
+import { partialBefore, type LspCompleteness, type LspIncompleteReason, type LspPosition } from '@agent-lsp/lsp'
 import { shownPath } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
 
@@ -12,8 +12,7 @@ export interface Unfollowed {
 /** `completeness` made partial by `said` (the first one's reason; the messages joined, an answer's own partial message last); unchanged when nothing is said. */
 export function partialBy(completeness: LspCompleteness, said: readonly Unfollowed[]): LspCompleteness {
   if (said.length === 0) return completeness
-  const message = said.map((each) => each.message).join('; ')
-  return { state: 'partial', reason: said[0]!.reason, message: completeness.state === 'partial' ? `${message}; ${completeness.message}` : message }
+  return partialBefore(completeness, { reason: said[0]!.reason, message: said.map((each) => each.message).join('; ') })
 }
 
 /** The seam's answer, or `undefined` when the server failed at it (an abort is thrown). */

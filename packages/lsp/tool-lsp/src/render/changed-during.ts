@@ -1,4 +1,4 @@
-import type { LspCompleteness, LspQueryResult } from '@agent-lsp/lsp'
+import { partialBefore, type LspQueryResult } from '@agent-lsp/lsp'
 import type { QueryFiles } from '../input/query-files.js'
 import { answerPaths } from './misplaced.js'
 
@@ -29,7 +29,5 @@ export function withChangedFiles(result: LspQueryResult, changed: readonly strin
   if (changed.length === 0) return result
   const more = changed.length > 1 ? ` (and ${changed.length - 1} more ${changed.length === 2 ? 'file' : 'files'})` : ''
   const message = `${changed[0]}${more} changed on disk while the answer was computed, twice: its places may mix two versions of the file; ask again`
-  const before = result.completeness
-  const completeness: LspCompleteness = { state: 'partial', reason: 'stale', message: before.state === 'partial' ? `${message}; ${before.message}` : message }
-  return { ...result, completeness }
+  return { ...result, completeness: partialBefore(result.completeness, { reason: 'stale', message }) }
 }

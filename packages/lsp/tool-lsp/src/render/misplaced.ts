@@ -1,4 +1,4 @@
-import type { LspCallHierarchyItem, LspCompleteness, LspLocation, LspQueryResult, LspSymbol, LspWorkspaceEdit } from '@agent-lsp/lsp'
+import { partialBefore, type LspCallHierarchyItem, type LspLocation, type LspQueryResult, type LspSymbol, type LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
 import path from 'node:path'
 import { LspToolError } from '../errors.js'
@@ -23,9 +23,7 @@ export async function withMisplaced(result: LspQueryResult, asked: string | unde
   if (found.length === 0) return result
   const more = found.length > 1 ? ` (and ${found.length - 1} more ${found.length === 2 ? 'file' : 'files'})` : ''
   const message = `${found[0]}${more}, which the language server may count otherwise than LSP: places after it may be a line off`
-  const before = result.completeness
-  const completeness: LspCompleteness = { state: 'partial', reason: 'misplaced', message: before.state === 'partial' ? `${message}; ${before.message}` : message }
-  return { ...result, completeness }
+  return { ...result, completeness: partialBefore(result.completeness, { reason: 'misplaced', message }) }
 }
 
 /** {@link answerPaths} of each answer asked (the misplaced check and the check for files written meanwhile ask both). */
