@@ -4,7 +4,8 @@ import { searchScope } from './scope.js'
 import { searchAhead } from './search/ahead.js'
 import { requestFilePath, Texts } from './search/texts.js'
 import { originBody, unlistedCalls } from './outgoing.js'
-import { withSpecialCalls } from './special-methods.js'
+import { withSpecialCalls, withSpecialReferences } from './special-methods.js'
+import { URI } from 'vscode-uri'
 
 /** Options of {@link withCrossCheck}. */
 export interface CrossCheckOptions {
@@ -61,7 +62,9 @@ export function withCrossCheck(lsp: LspService, options: CrossCheckOptions = {})
         if (scope === undefined || (answer.kind !== 'locations' && !(answer.kind === 'calls' && answer.direction === 'incoming'))) return result
         const asked = answer.provenance?.source === 'index' && options.index !== undefined ? options.index : lsp
         const joined = answer.kind === 'calls' ? await withSpecialCalls(asked, answer, new Texts(), request.workspaceRoot, signal) : answer
-        return (await crossCheck(asked, cursorRequest, joined, scope, limits, signal, ahead)) as typeof result
+        const checked: LspQueryResult = await crossCheck(asked, cursorRequest, joined, scope, limits, signal, ahead)
+        if (request.operation !== 'findReferences' || checked.kind !== 'locations') return checked as typeof result
+        return withSpecialReferences(checked, checked.crossCheck?.name, URI.file(request.filePath).toString()) as typeof result
       } finally {
         ahead?.cancel()
       }

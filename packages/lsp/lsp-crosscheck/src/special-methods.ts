@@ -1,4 +1,5 @@
-import { mergeCalls, type LspCallsResult, type LspLocation, type LspQueryResult, type LspService, type LspSymbol } from '@agent-lsp/lsp'
+import { isPythonSpecialName } from '@agent-lsp/keywords'
+import { mergeCalls, type LspCallsResult, type LspLocation, type LspLocationsResult, type LspQueryResult, type LspService, type LspSymbol } from '@agent-lsp/lsp'
 import { namedList, shownPath } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
 import { familyOf } from './classify/call-site.js'
@@ -13,6 +14,24 @@ const MAX_CLASSES = 20
 /** A class statement and its bases: `class Sub(Box, Mixin):`, the name in group 1. */
 const classStatement = /^\s*class\s+([\p{L}_][\p{L}\p{N}_]*)\s*\(/u
 
+/** How Python's syntax calls a special method, as the partial messages say it. */
+const THROUGH_SYNTAX = 'through its syntax (a call of the instance, an operator, with, for, len(…) and the like)'
+
+/**
+ * A Python `findReferences` answer on a special method (`name`, the cross-check's), `partial /
+ * unresolved`: Python's syntax uses it where no reference names it (`a == b` runs `__eq__`,
+ * `Point(1)` runs `__init__`), so an answer listing its declaration alone was said complete, and a
+ * rename on it "Verified" while `==` went on comparing identities. Other answers are returned as they are.
+ */
+export function withSpecialReferences(result: LspLocationsResult, name: string | undefined, uri: string): LspLocationsResult {
+  if (name === undefined || familyOf(uri) !== 'python' || !isPythonSpecialName(name)) return result
+  const message =
+    name === '__init__' || name === '__new__'
+      ? `Python runs ${name} when its class is constructed, and no reference names it there: those constructions are not listed; findReferences on the class lists them`
+      : `Python calls ${name} ${THROUGH_SYNTAX}, where no reference names it: those uses are not listed`
+  return withCompleteness(result, { reason: 'unresolved', message })
+}
+
 /**
  * A Python `incomingCalls` answer on a special method, which Python's syntax calls where no call
  * names it (the thirteenth trial: "No callers" of `__init__`, `__call__`, `__enter__`, `__len__`,
@@ -23,9 +42,9 @@ const classStatement = /^\s*class\s+([\p{L}_][\p{L}\p{N}_]*)\s*\(/u
  */
 export async function withSpecialCalls(lsp: LspService, result: LspCallsResult, texts: Texts, workspaceRoot: string, signal: AbortSignal | undefined): Promise<LspCallsResult> {
   const origin = result.origins[0]
-  if (result.direction !== 'incoming' || origin === undefined || familyOf(origin.uri) !== 'python' || !/^__\w+__$/.test(origin.name)) return result
+  if (result.direction !== 'incoming' || origin === undefined || familyOf(origin.uri) !== 'python' || !isPythonSpecialName(origin.name)) return result
   if (origin.name !== '__init__' && origin.name !== '__new__') {
-    return withCompleteness(result, { reason: 'unresolved', message: `Python calls ${origin.name} through its syntax (a call of the instance, an operator, with, for, len(…) and the like), where no call names it: those calls are not listed` })
+    return withCompleteness(result, { reason: 'unresolved', message: `Python calls ${origin.name} ${THROUGH_SYNTAX}, where no call names it: those calls are not listed` })
   }
   const fileOf = (uri: string): string => URI.parse(uri).fsPath
   // What could not be asked, and the joined answers' own partial messages, are said.

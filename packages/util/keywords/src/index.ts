@@ -4,6 +4,7 @@
 import { keywords, languageOfExtension, type KeywordLanguage } from './languages.js'
 
 export { languageOfExtension, type KeywordLanguage }
+export { isPythonSpecialName } from './python-special.js'
 
 /** What a keyword governs when it comes next: a name, a literal, a block (`type Foo`, `from './a'`, `import {`, `import *`). */
 const governed = /[\p{L}\p{M}\p{N}_$'"`{[*]/u

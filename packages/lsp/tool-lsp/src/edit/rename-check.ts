@@ -2,7 +2,7 @@ import path from 'node:path'
 import { untilAborted } from '@agent-lsp/abort'
 import type { LspCandidate, LspCompleteness, LspInStrings, LspLocation, LspPosition, LspWorkspaceEdit } from '@agent-lsp/lsp'
 import { URI } from 'vscode-uri'
-import { languageOfExtension } from '@agent-lsp/keywords'
+import { isPythonSpecialName, languageOfExtension } from '@agent-lsp/keywords'
 import type { Cursor } from '../input/cursor.js'
 import { createLineReader } from '../input/file-lines.js'
 import { candidateGroups } from '../render/candidate-groups.js'
@@ -53,6 +53,8 @@ export interface RenameCheck {
   readonly inStrings: LspInStrings
   /** Those of `inStrings` that spell the path of a module where the old name is and the name (see `pathStrings`): code binds the symbol by them, so they refuse `apply`. */
   readonly pathStrings: readonly PathString[]
+  /** Whether the old name is a Python special method's (`__eq__`), which Python's syntax uses where no reference names it: renamed, `a == b` stops running it. */
+  readonly specialMethod: boolean
 }
 
 const noStrings: LspInStrings = { count: 0, locations: [] }
@@ -94,10 +96,11 @@ export async function checkRename(context: EditFlowContext, cursor: Cursor, edit
     const left = strings.locations.filter((location) => !changedBy(edit, location))
     const inStrings = { count: strings.count - (strings.locations.length - left.length), locations: left }
     const paths = oldName === undefined ? [] : await pathStrings(left, result.locations, oldName, context.workspaceRoot, readLines)
-    return { references: result.locations, failure: undefined, missed, added: check?.added ?? [], candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut, unsearched, inStrings, pathStrings: paths }
+    const specialMethod = oldName !== undefined && languageOfExtension(path.extname(cursor.absolutePath).toLowerCase()) === 'python' && isPythonSpecialName(oldName)
+    return { references: result.locations, failure: undefined, missed, added: check?.added ?? [], candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut, unsearched, inStrings, pathStrings: paths, specialMethod }
   } catch (error) {
     if (context.signal.aborted) throw error
-    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], added: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false, unsearched: 0, inStrings: noStrings, pathStrings: [] }
+    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], added: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false, unsearched: 0, inStrings: noStrings, pathStrings: [], specialMethod: false }
   }
 }
 
@@ -141,7 +144,7 @@ function covers(range: { readonly start: LspPosition; readonly end: LspPosition 
 
 /**
  * Why `apply` must not write the rename (missed references, unresolved places, the cross-check cut
- * or files it did not search), or `undefined`.
+ * or files it did not search, a Python special method), or `undefined`.
  * @param force - how the answer names the field that writes anyway: `force: true`, `--force`.
  * @param roots - the answer's and the requested workspace root, to name declaration files as rows are.
  */
@@ -158,9 +161,12 @@ export function refusal(check: RenameCheck, oldName: string, force: string, root
     const spelled = [...new Set(paths.map((path) => path.spelled))]
     reasons.push(`${paths.length} ${paths.length === 1 ? 'string names' : 'strings name'} ${oldName} by its module's path (${spelled.slice(0, 3).join(', ')}${spelled.length > 3 ? ', …' : ''}), which code looks up at run time`)
   }
-  if (reasons.length === 0) return undefined
+  if (reasons.length === 0 && !check.specialMethod) return undefined
   const then = reasons.length === 1 && check.cut && check.unsearched === 0 ? 'Preview it again once the servers are warm' : 'Rename those by hand'
-  return `${reasons.join(', and ')}; nothing was written. ${then}, or apply with ${force} to write it anyway`
+  // No place to rename by hand: the uses are Python's syntax (`a == b`), which calls the method by its name.
+  const special = `Python calls ${oldName} through its syntax where no reference names it (a == b, len(x), a construction): renamed, those uses stop running it`
+  if (reasons.length === 0) return `${special}; nothing was written. Apply with ${force} to write it anyway`
+  return `${[...reasons, ...(check.specialMethod ? [special] : [])].join(', and ')}; nothing was written. ${then}, or apply with ${force} to write it anyway`
 }
 
 /**
