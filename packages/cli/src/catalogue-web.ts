@@ -53,6 +53,8 @@ export const webServers: readonly CatalogueEntry[] = [
     diagnostics: { pull: 'tsserver' },
     initializationOptions: {
       hostInfo: 'agent-lsp',
+      // As for `typescript`: no typingsInstaller, no @types fetched from the registry.
+      disableAutomaticTypingAcquisition: true,
       tsserver: { useSyntaxServer: 'never', useClientFileWatcher: true },
       // `location` is the plugin's folder (tsserver resolves `name` from there), set when bundled.
       plugins: [{ name: '@vue/typescript-plugin', location: '', languages: ['vue'] }],

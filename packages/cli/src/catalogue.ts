@@ -86,6 +86,10 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     implementation: 'tsserver',
     initializationOptions: {
       hostInfo: 'agent-lsp',
+      // No automatic type acquisition: it ran typingsInstaller.js beside each tsserver (~85 MB) and
+      // fetched @types packages from the registry into a cache outside the project, so a JavaScript
+      // file's answers changed when a download ended and differed from the project's own tsc.
+      disableAutomaticTypingAcquisition: true,
       // useClientFileWatcher: tsserver leaves file watching to us, and we scan the watched files
       // before each query, so a file written just before it is seen (its own watcher lags ~1 s).
       tsserver: { useSyntaxServer: 'never', useClientFileWatcher: true },

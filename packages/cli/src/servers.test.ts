@@ -80,6 +80,7 @@ describe('the server catalogue', () => {
         onPackagesChanged: { command: 'typescript.tsserverRequest', arguments: ['reloadProjects', {}] },
         initializationOptions: {
           hostInfo: 'agent-lsp',
+          disableAutomaticTypingAcquisition: true,
           tsserver: { fallbackPath: require.resolve('typescript/lib/tsserver.js'), useSyntaxServer: 'never', useClientFileWatcher: true },
           preferences: { providePrefixAndSuffixTextForRename: true },
         },
@@ -227,6 +228,7 @@ describe('the server catalogue', () => {
         projectMarkers: ['tsconfig.json', 'jsconfig.json'],
         initializationOptions: {
           hostInfo: 'agent-lsp',
+          disableAutomaticTypingAcquisition: true,
           tsserver: { useSyntaxServer: 'never', useClientFileWatcher: true, path: require.resolve('typescript/lib/tsserver.js') },
           // The plugin's folder, from which tsserver resolves it.
           plugins: [{ name: '@vue/typescript-plugin', location: path.dirname(require.resolve('@vue/typescript-plugin/package.json')), languages: ['vue'] }],
