@@ -61,4 +61,21 @@ describe('findReferences of a pytest fixture (pyright)', () => {
     await expect(tool.execute({ operation: 'rename', filePath: 'tests/conftest.py', line: 5, character: 5, newName: 'ec_signer', apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_INCOMPLETE' })
     expect(await readFile(path.join(root, 'tests/conftest.py'), 'utf8')).toBe(files['tests/conftest.py'])
   })
+
+  // A fixture renamed by its decorator (`name="client"`, as Flask's and FastAPI's docs write them)
+  // listed its definition alone, complete: an agent would delete it as unused, and every test
+  // taking `client` would fail "fixture 'client' not found".
+  it('named by name= says the places naming it so are not listed', { timeout: 120_000 }, async () => {
+    const root = await tempWorkspace({
+      'pyproject.toml': '[project]\nname = "w"\n',
+      'tests/conftest.py': ['import pytest', '', '', '@pytest.fixture(name="client")', 'def _client_fixture():', '    return object()', ''].join('\n'),
+      'tests/test_app.py': ['def test_client(client):', '    assert client is not None', ''].join('\n'),
+    })
+    const { ask } = toolOn(root)
+    expect((await ask('findReferences', 'tests/conftest.py:5:5')).split('\n')).toEqual([
+      'Partial answer (unresolved): pytest passes the fixture _client_fixture by its name="client": the parameters and usefixtures strings naming it so are not listed',
+      '1 reference to _client_fixture',
+      'tests/conftest.py:5:5  def _client_fixture():',
+    ])
+  })
 })

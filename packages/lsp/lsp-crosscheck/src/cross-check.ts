@@ -27,7 +27,7 @@ import { fileUri, lspPositionOf, requestFilePath, Texts, uriPath } from './searc
 import { symlinkSpellings } from './search/spellings.js'
 import { listedPlaces, locationsAt } from './answer-places.js'
 import { assemblyVerdict, isGoAssembly, linknameTarget } from './classify/go-assembly.js'
-import { fixtureReach, inUsefixtures, isParameter } from './classify/pytest-fixture.js'
+import { fixtureNamedAs, fixtureReach, inUsefixtures, isParameter } from './classify/pytest-fixture.js'
 
 /** The bounds of one cross-check. */
 export interface CrossCheckLimits {
@@ -250,7 +250,11 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       inStrings: { count: named.length, locations: named.sort(compareLocations).slice(0, MAX_IN_STRINGS) },
       ...(request.operation === 'incomingCalls' ? { valueUses: { count: valueUses.length, locations: valueUses.sort(compareLocations).slice(0, MAX_IN_STRINGS) } } : {}),
     }
-    return finish(withoutValueUses(result, valueUses), check, unsettled)
+    const answer = finish(withoutValueUses(result, valueUses), check, unsettled)
+    const namedAs = request.operation === 'findReferences' ? fixtureNamedAs(found.length > 0 ? found : [cursorPlace], texts) : undefined
+    if (namedAs === undefined) return answer
+    // Tests take it by that name (`def test_x(client):`), which this search for its own did not look for.
+    return withCompleteness(answer, { reason: 'unresolved', message: `pytest passes the fixture ${name} by its name=${namedAs}: the parameters and usefixtures strings naming it so are not listed` })
   } finally {
     bounded.release()
   }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fileUri, Texts, uriPath } from '../search/texts.js'
-import { fixtureReach, inUsefixtures, isParameter } from './pytest-fixture.js'
+import { fixtureNamedAs, fixtureReach, inUsefixtures, isParameter } from './pytest-fixture.js'
 
 /** Files written under a fresh folder; `at(file, line, word)` is the first `word` on that zero-based line. */
 function workspace(files: Record<string, string>) {
@@ -29,8 +29,17 @@ describe('pytest fixtures', () => {
     const reach = (file: string, line: number, word: string) => fixtureReach([at(file, line, word)], texts, uriPath)
     expect([reach('conftest.py', 1, 'a'), reach('conftest.py', 7, 'b')].map((of) => of?.(join(root, 'm/deep/test_y.py')))).toEqual([true, true])
     expect([reach('conftest.py', 10, 'c'), reach('conftest.py', 13, 'd'), reach('conftest.py', 15, 'e')]).toEqual([undefined, undefined, undefined])
+    // Renamed by name=: pytest passes it by that name, as written.
+    expect(fixtureNamedAs([at('conftest.py', 10, 'c')], texts)).toBe('"cee"')
+    expect([fixtureNamedAs([at('conftest.py', 1, 'a')], texts), fixtureNamedAs([at('conftest.py', 15, 'e')], texts)]).toEqual([undefined, undefined])
     // A test module's fixture is that module's.
     expect([join(root, 'm/test_x.py'), join(root, 'm/test_z.py')].map(reach('m/test_x.py', 3, 'f')!)).toEqual([true, false])
+  })
+
+  it('renamed by an expression are named by it, and stay out of reach', () => {
+    const { texts, at } = workspace({ 'conftest.py': "import pytest\n\n@pytest.fixture(scope='session', name=CLIENT)\ndef _client():\n    pass\n" })
+    expect(fixtureNamedAs([at('conftest.py', 3, '_client')], texts)).toBe('CLIENT')
+    expect(fixtureReach([at('conftest.py', 3, '_client')], texts, uriPath)).toBeUndefined()
   })
 
   it('are bound to a def’s parameters at its top level and to usefixtures strings', () => {

@@ -13,28 +13,49 @@ import { decoratorsOf } from './decorators.js'
 const LINES_BACK = 20
 
 /**
- * Where pytest looks for the fixture declared at one of `definitions`, if the symbol is one: a
- * Python function decorated `@pytest.fixture` / `@pytest.fixture(…)` (or `@pytest_asyncio.fixture`),
- * or `@fixture` when its file imports `fixture` from pytest, and not renamed by `name=`. The answer
- * says whether a file (by path) is in its reach: the folder of its `conftest.py` (any depth under
- * it), else the module declaring it. `undefined` for any other symbol.
+ * Where pytest looks for the fixture declared at one of `definitions`, if the symbol is one (see
+ * {@link pytestFixtureAt}) not renamed by `name=`. The answer says whether a file (by path) is in its
+ * reach: the folder of its `conftest.py` (any depth under it), else the module declaring it.
+ * `undefined` for any other symbol.
  */
 export function fixtureReach(definitions: readonly LspLocation[], texts: Texts, pathOf: (uri: string) => string): ((path: string) => boolean) | undefined {
   for (const definition of definitions) {
-    const lines = texts.lines(definition.uri)
-    if (familyOf(definition.uri) !== 'python' || lines === undefined) continue
-    const fromPytest = lines.some((line) => /^from\s+pytest\s+import\b.*\bfixture\b/.test(line)) || /^from\s+pytest\s+import\s*\([^)]*\bfixture\b/m.test(lines.join('\n'))
-    const fixture = decoratorsOf({ uri: definition.uri, selectionRange: definition.range }, texts).find(({ place }) => {
-      const text = (lines.slice(place.range.start.line, definition.range.start.line).join('\n') || (lines[place.range.start.line] ?? '')).slice(place.range.start.character)
-      const dotted = /^[\w. \t]*/.exec(text)![0].replace(/[ \t]/g, '')
-      const named = /^[\w. \t]*\([^)]*\bname\s*=/.test(text)
-      return !named && (dotted === 'pytest.fixture' || dotted === 'pytest_asyncio.fixture' || (dotted === 'fixture' && fromPytest))
-    })
-    if (fixture === undefined) continue
+    const fixture = pytestFixtureAt(definition, texts)
+    if (fixture === undefined || fixture.named !== undefined) continue
     const path = pathOf(definition.uri)
     if (basename(path) !== 'conftest.py') return (file) => file === path
     const folder = dirname(path) + sep
     return (file) => file.startsWith(folder)
+  }
+  return undefined
+}
+
+/**
+ * The name pytest passes the fixture declared at one of `definitions` by when its decorator gives
+ * one, as written (`"client"` of `@pytest.fixture(name="client")` on `def _client():`, or an
+ * expression): tests take it as a parameter `client`, which a search for the function's name does
+ * not find. `undefined` otherwise.
+ */
+export function fixtureNamedAs(definitions: readonly LspLocation[], texts: Texts): string | undefined {
+  return definitions.map((definition) => pytestFixtureAt(definition, texts)?.named).find((named) => named !== undefined)
+}
+
+/**
+ * The pytest fixture declared at `definition`: a Python function decorated `@pytest.fixture` /
+ * `@pytest.fixture(…)` (or `@pytest_asyncio.fixture`), or `@fixture` when its file imports
+ * `fixture` from pytest; `named`, its decorator's `name=` value as written. `undefined` for any other symbol.
+ */
+function pytestFixtureAt(definition: LspLocation, texts: Texts): { readonly named: string | undefined } | undefined {
+  const lines = texts.lines(definition.uri)
+  if (familyOf(definition.uri) !== 'python' || lines === undefined) return undefined
+  const fromPytest = lines.some((line) => /^from\s+pytest\s+import\b.*\bfixture\b/.test(line)) || /^from\s+pytest\s+import\s*\([^)]*\bfixture\b/m.test(lines.join('\n'))
+  for (const { place } of decoratorsOf({ uri: definition.uri, selectionRange: definition.range }, texts)) {
+    const text = (lines.slice(place.range.start.line, definition.range.start.line).join('\n') || (lines[place.range.start.line] ?? '')).slice(place.range.start.character)
+    const dotted = /^[\w. \t]*/.exec(text)![0].replace(/[ \t]/g, '')
+    if (dotted !== 'pytest.fixture' && dotted !== 'pytest_asyncio.fixture' && !(dotted === 'fixture' && fromPytest)) continue
+    // The value as written: a string (`"client"`) or an expression (`CLIENT`).
+    const named = /^[\w. \t]*\([^)]*\bname\s*=\s*('[^'\n]*'|"[^"\n]*"|[^,)\s]+)/.exec(text)
+    return { named: named?.[1] }
   }
   return undefined
 }
