@@ -1,4 +1,4 @@
-import { partialAfter, type LspCallsResult, type LspCandidate, type LspCompleteness, type LspCrossCheck, type LspLocationsResult, type LspUnsearched } from '@agent-lsp/lsp'
+import { partialAfter, type LspCallsResult, type LspCandidate, type LspCompleteness, type LspCrossCheck, type LspLocation, type LspLocationsResult, type LspUnsearched } from '@agent-lsp/lsp'
 import { namedList, shownPath } from '@agent-lsp/wording'
 import { sortLocations } from './classify/classify.js'
 import { MAX_FILE_BYTES } from './search/ripgrep-scope.js'
@@ -65,7 +65,8 @@ export function finish<Result extends LspLocationsResult | LspCallsResult>(resul
   const filesOf = (candidates: readonly LspCandidate[]): string => [...new Set(candidates.map((candidate) => shownPath(result.resolvedWorkspaceRoot, uriPath(candidate.declaration!.uri))))].sort().join(', ')
   const [throughDeclarations, throughCounterpart] = [through('declaration'), through('counterpart')]
   const fixture = check.candidates.filter((candidate) => candidate.reason === 'fixture').length
-  const unresolved = counts.candidates - throughDeclarations.length - throughCounterpart.length - fixture
+  const throughInterfaces = through('interface')
+  const unresolved = counts.candidates - throughDeclarations.length - throughCounterpart.length - fixture - throughInterfaces.length
   if (unresolved > 0) {
     answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(unresolved)} ${name} where the server could not resolve it (${mayBe(unresolved)})` })
   }
@@ -76,6 +77,11 @@ export function finish<Result extends LspLocationsResult | LspCallsResult>(resul
   if (throughCounterpart.length > 0) {
     const count = throughCounterpart.length
     answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(count)} ${name} through its counterpart (${filesOf(throughCounterpart)}: a declaration file and the JavaScript it declares, one at run time, two symbols to the server; ${mayBe(count)})` })
+  }
+  if (throughInterfaces.length > 0) {
+    const count = throughInterfaces.length
+    const at = interfaceMethodsAt(throughInterfaces.map((candidate) => candidate.declaration!), result.resolvedWorkspaceRoot)
+    answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(count)} ${name} ${at} (calls there may run it; ${mayBe(count)})` })
   }
   if (fixture > 0) answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(fixture)} ${name} ${BOUND_BY_PYTEST} (${mayBe(fixture)})` })
   const values = check.valueUses?.count ?? 0
@@ -88,6 +94,17 @@ export function finish<Result extends LspLocationsResult | LspCallsResult>(resul
   }
   if (check.unsearched.count > 0) answer = withCompleteness(answer, { reason: 'unchecked', message: unsearchedMessage(name, check.unsearched, result.resolvedWorkspaceRoot) })
   return answer
+}
+
+/**
+ * How a message names the candidates of reason `interface`, after `N places name X`: `through the
+ * interface method at type.go:21, which it implements but the server does not relate to it` (the
+ * interface methods' lines, one-based, named once each, at most three and a count).
+ */
+function interfaceMethodsAt(declarations: readonly LspLocation[], root: string): string {
+  const places = [...new Set(sortLocations(declarations).map((place) => `${shownPath(root, uriPath(place.uri))}:${place.range.start.line + 1}`))]
+  const them = places.length === 1 ? 'the interface method' : 'the interface methods'
+  return `through ${them} at ${namedList(places)}, which it implements but the server does not relate to it`
 }
 
 /** How a message names the candidates of reason `fixture`, after `N places name X`. */

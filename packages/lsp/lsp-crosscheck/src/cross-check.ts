@@ -28,6 +28,7 @@ import { symlinkSpellings } from './search/spellings.js'
 import { listedPlaces, locationsAt } from './answer-places.js'
 import { assemblyVerdict, isGoAssembly, linknameTarget } from './classify/go-assembly.js'
 import { fixtureNamedAs, fixtureReach, inUsefixtures, isParameter } from './classify/pytest-fixture.js'
+import { interfaceCandidate, unrelatedInterfaces } from './classify/go-interfaces.js'
 
 /** The bounds of one cross-check. */
 export interface CrossCheckLimits {
@@ -197,10 +198,15 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     // An ambient declaration's implementation is its counterpart's declaration (`lib.d.ts` → `lib.js`), which the server keeps apart.
     const implementedIn = (declaration: { readonly place: LspLocation; readonly reason: string }, location: LspLocation): boolean =>
       request.operation === 'goToImplementation' && declaration.reason === 'counterpart' && overlaps(declaration.place, location)
+    // A Go method an interface binds by shape, which the server does not relate to it (an anonymous interface's).
+    const interfaces = extension === '.go' ? await unrelatedInterfaces(asked, settled, common) : []
     settled.forEach((verdict, index) => {
       const location = asked[index]!
+      const through = interfaceCandidate(interfaces[index], request.operation, location, adds)
       const declaration = verdict.kind === 'elsewhere' ? compiledDeclaration(location, verdict.targets, found.length > 0 ? found : [cursorPlace], name, (uri) => texts.lines(uri), packageOf, uriPath) : undefined
-      if (verdict.kind === 'here' && adds(request.operation, location, verdict.declaration === true)) {
+      if (through === 'unchecked') counts.unchecked++
+      else if (through !== undefined) (candidates.push(through), counts.candidates++)
+      else if (verdict.kind === 'here' && adds(request.operation, location, verdict.declaration === true)) {
         added.push(location)
         counts.added++
       } else if (declaration !== undefined && (adds(request.operation, location, false) || implementedIn(declaration, location))) {

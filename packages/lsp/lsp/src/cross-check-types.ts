@@ -16,14 +16,21 @@ import type { LspLocation } from './positions.js'
  * decorated `@pytest.fixture`, or `@fixture` imported from pytest) and the occurrence is a function's
  * parameter, or a `@pytest.mark.usefixtures("name")` string, where pytest looks for it (the module
  * declaring it, or the folder of its `conftest.py`): pytest binds the fixture to it by name.
+ * `interface`: the symbol is a Go method and the occurrence leads to a method of an interface its
+ * receiver's type satisfies that the server does not relate to it (`goToImplementation` at the
+ * interface method lists the symbol, at the symbol does not list the interface method): an
+ * anonymous interface of a type assertion (`v.(interface{ Basic() *BasicType })`), a type switch,
+ * a field or a parameter. Calls there may run it, and a rename of it alone leaves the interface,
+ * which the type then no longer satisfies, with no build error where it is asserted at run time;
+ * `declaration` is the interface method.
  */
 export interface LspCandidate {
   /** The occurrence: the name's range, zero-based UTF-16, half-open. */
   readonly location: LspLocation
-  readonly reason: 'unresolved' | 'failed' | 'declaration' | 'counterpart' | 'fixture'
+  readonly reason: 'unresolved' | 'failed' | 'declaration' | 'counterpart' | 'fixture' | 'interface'
   /** Why asking failed (an `LspError`'s `code: message`); `null` for the other reasons. */
   readonly message: string | null
-  /** For `declaration` and `counterpart`: where `goToDefinition` at the occurrence leads (the `.d.ts`, or the counterpart). */
+  /** For `declaration`, `counterpart` and `interface`: where `goToDefinition` at the occurrence leads (the `.d.ts`, the counterpart, the interface method). */
   readonly declaration?: LspLocation
 }
 

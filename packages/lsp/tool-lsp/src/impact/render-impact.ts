@@ -63,7 +63,7 @@ export async function renderImpact(model: ImpactModel, context: ImpactRenderCont
     if (node.partial) rows.push({ text: `${indent}  ${node.partial}`, under: inside })
     const ordered = [...node.uses.filter((use) => !use.test), ...node.uses.filter((use) => use.test)]
     for (const use of ordered) rows.push({ text: `${indent}  ${use.test ? 'test ' : ''}${await row(use.location)}`, under: inside })
-    for (const candidate of node.candidates) rows.push({ text: `${indent}  ${candidate.reason === 'counterpart' ? 'in counterpart' : candidate.reason === 'fixture' ? 'pytest binds by name' : candidate.declaration === undefined ? 'unresolved' : 'via declaration'} ${await row(candidate.location)}`, under: inside })
+    for (const candidate of node.candidates) rows.push({ text: `${indent}  ${candidate.reason === 'counterpart' ? 'in counterpart' : candidate.reason === 'fixture' ? 'pytest binds by name' : candidate.reason === 'interface' ? 'via unrelated interface' : candidate.declaration === undefined ? 'unresolved' : 'via declaration'} ${await row(candidate.location)}`, under: inside })
     for (const user of node.users) await walk(user, inside)
   }
   for (const node of model.changed) await walk(node, [])
