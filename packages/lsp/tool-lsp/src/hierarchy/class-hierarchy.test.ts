@@ -15,9 +15,10 @@ function header(text: string, name: string, memberLine?: number): string[] {
 }
 
 describe('headerIdentifiers: the names of a class header that may be bases', () => {
-  it('Python: the bases in parentheses, not generic arguments, keyword arguments or the body', () => {
+  it('Python: the bases in parentheses, not generic arguments, keyword arguments, qualifiers or the body', () => {
     expect(header('class Sub(Base, Generic[T], metaclass=Meta):\n    """Uses Base."""\n    x = 1\n', 'Sub')).toEqual(['Base', 'Generic'])
-    expect(header('class Sub(\n    mod.Base,  # a comment naming Other\n):\n    pass\n', 'Sub')).toEqual(['mod', 'Base'])
+    expect(header('class Sub(\n    mod.Base,  # a comment naming Other\n):\n    pass\n', 'Sub')).toEqual(['Base'])
+    expect(header('class Sub(threading.Thread, outer . Inner, pkg.mod.Base):\n    pass\n', 'Sub')).toEqual(['Thread', 'Inner', 'Base'])
     expect(header('class Plain:\n    """Names Base."""\n', 'Plain')).toEqual([])
   })
 

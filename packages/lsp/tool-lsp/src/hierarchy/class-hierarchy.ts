@@ -167,17 +167,24 @@ export class ClassHierarchy {
     if (lines === undefined) return []
     const { ctx, workspaceRoot, signal } = this.#context
     const found: ClassSymbol[] = []
-    for (const at of headerIdentifiers(lines, klass.symbol)) {
-      const answer = await untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: path, position: at, workspaceRoot }, signal), signal).catch((error: unknown) => {
+    const identifiers = headerIdentifiers(lines, klass.symbol)
+    // Asked together (each answer is independent of the others), read in the header's order.
+    const answers = await Promise.all(
+      identifiers.map((at) => untilAborted(ctx.lsp.query({ operation: 'goToDefinition', filePath: path, position: at, workspaceRoot }, signal), signal).then((answer) => ({ answer }), (error: unknown) => ({ error }))),
+    )
+    for (const [index, at] of identifiers.entries()) {
+      const asked = answers[index]!
+      let answer: { readonly locations: readonly LspLocation[] } | undefined
+      if ('error' in asked) {
+        const { error } = asked
         if (signal.aborted) throw error
         // A keyword of the header (`interface`, `extends`, `public`) names no base: gopls answers "no identifier found" there.
         const word = /^[\p{L}\p{N}_$]*/u.exec(lines[at.line]!.slice(at.character))![0]
-        if (isKeywordUse(lines[at.line]!, at.character, at.character + word.length, languageOfExtension(extname(path).toLowerCase()))) return undefined
-        this.#said('failed', `the language server failed at a base of ${klass.symbol.name} (${this.#shown(klass.uri)}:${at.line + 1}:${at.character + 1}; ${oneLine(LspError.describe(error))}): it was not followed`, `bases of ${classKey(klass)}`)
-        return undefined
-      })
+        if (!isKeywordUse(lines[at.line]!, at.character, at.character + word.length, languageOfExtension(extname(path).toLowerCase())))
+          this.#said('failed', `the language server failed at a base of ${klass.symbol.name} (${this.#shown(klass.uri)}:${at.line + 1}:${at.character + 1}; ${oneLine(LspError.describe(error))}): it was not followed`, `bases of ${classKey(klass)}`)
+      } else answer = asked.answer
       for (const location of answer?.locations ?? []) {
-        // A module (`threading` of `threading.Thread`) is defined at its file's start.
+        // A name leading to a module, no class, is defined at its file's start.
         const module = location.range.start.line === 0 && location.range.start.character === 0 && location.range.end.line === 0 && location.range.end.character === 0
         if (relativeInside(workspaceRoot, URI.parse(location.uri).fsPath) === undefined) {
           if (module) continue
@@ -198,7 +205,8 @@ export class ClassHierarchy {
 /**
  * Where each identifier of a class header starts (zero-based UTF-16): the text after the name up
  * to the body (a `:` or `{` outside brackets, after some header text; or the first member),
- * skipping generic arguments (`[…]`, `<…>`) and keyword arguments (`metaclass=Meta`).
+ * skipping generic arguments (`[…]`, `<…>`), keyword arguments (`metaclass=Meta`) and the
+ * qualifiers of a dotted name (`mod` of `mod.Base`).
  */
 export function headerIdentifiers(lines: readonly string[], klass: LspSymbol): LspPosition[] {
   const first = klass.children[0]?.range.start
@@ -229,7 +237,8 @@ export function headerIdentifiers(lines: readonly string[], klass: LspSymbol): L
       if (word !== undefined && (column === 0 || !/[\w$]/.test(text[column - 1]!))) {
         started = true
         if (/^\s*=(?!=)/.test(text.slice(column + word.length))) keywordValue = true
-        else if (depth === 0 && !keywordValue) found.push({ line, character: column })
+        // A qualifier (`threading` of `threading.Thread`, a module or an outer class) is not the base: only the name after the last dot is.
+        else if (depth === 0 && !keywordValue && !/^\s*\.(?!\.)/.test(text.slice(column + word.length))) found.push({ line, character: column })
         column += word.length
         continue
       }

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
 import type { LspPosition } from '@agent-lsp/lsp'
+import { splitLines } from '@agent-lsp/text-lines'
 import { URI } from 'vscode-uri'
 import type { ClassHierarchy, ClassSymbol } from './class-hierarchy.js'
 
@@ -48,7 +50,7 @@ export async function libraryBases(hierarchy: ClassHierarchy, classes: readonly 
       let read = false
       // pyright leads to its stub and to the source (`threading.pyi`, `threading.py`): one method, the source's named first.
       for (const location of [...locations].sort((a, b) => Number(a.uri.endsWith('.pyi')) - Number(b.uri.endsWith('.pyi')))) {
-        const lines = /^\.pyi?$/.test(extname(URI.parse(location.uri).fsPath)) ? await hierarchy.linesOf(location.uri) : undefined
+        const lines = /^\.pyi?$/.test(extname(URI.parse(location.uri).fsPath)) ? await libraryLines(URI.parse(location.uri).fsPath) : undefined
         const found = lines === undefined ? undefined : declaredIn(lines, location.range.start.line, name, ignored)
         if (found === undefined) continue
         read ||= found.unread.length === 0
@@ -65,6 +67,31 @@ export async function libraryBases(hierarchy: ClassHierarchy, classes: readonly 
   return { members: [...members.values()], unexamined }
 }
 
+/** Library files whose lines {@link libraryLines} keeps: a hierarchy's bases lead to a few (`threading.py`, `unittest/case.py`). */
+const MAX_LIBRARY_FILES = 64
+
+/** Library files' lines by path, with the stamp (`size:mtimeMs`) they were read at; the oldest read first. */
+const libraryFiles = new Map<string, { readonly stamp: string; readonly lines: Promise<readonly string[] | undefined> }>()
+
+/**
+ * The lines of the library file at `path` (see `splitLines`), read again only once its size or
+ * modification time changed (a package upgraded): every query of a method whose class derives from
+ * `threading.Thread` reads `threading.py`, 1,700 lines. `undefined` when it cannot be read.
+ */
+async function libraryLines(path: string): Promise<readonly string[] | undefined> {
+  const stats = await stat(path).catch(() => undefined)
+  if (stats === undefined) return undefined
+  const stamp = `${stats.size}:${stats.mtimeMs}`
+  const known = libraryFiles.get(path)
+  if (known?.stamp === stamp) return known.lines
+  // Changed between the stat and the read: the next query's stamp differs, and it is read again.
+  const lines = readFile(path, 'utf8').then(splitLines, () => undefined)
+  libraryFiles.delete(path)
+  libraryFiles.set(path, { stamp, lines })
+  if (libraryFiles.size > MAX_LIBRARY_FILES) libraryFiles.delete(libraryFiles.keys().next().value!)
+  return lines
+}
+
 /**
  * Whether the Python class whose header is at line `at` of `lines`, or a class above it in the same
  * file, declares `name` (a `def`, or an assignment, at its body's level): the first found, nearest
@@ -77,7 +104,7 @@ export function declaredIn(lines: readonly string[], at: number, name: string, i
   for (let depth = 0; depth <= MAX_LIBRARY_DEPTH && level.length > 0; depth++) {
     const next: number[] = []
     for (const line of level) {
-      const klass = classAt(lines, line)
+      const klass = classHeaderAt(lines, line)
       if (klass === undefined) return undefined
       seen.add(line)
       const method = memberOf(lines, line, klass.bodyStart, klass.indent, name)
@@ -95,7 +122,7 @@ export function declaredIn(lines: readonly string[], at: number, name: string, i
 }
 
 /** The class whose header starts at line `at`: its name, indentation, bases (dotted names, keyword arguments and subscripts left out) and the line after its header. */
-function classAt(lines: readonly string[], at: number): { name: string; indent: number; bases: string[]; bodyStart: number } | undefined {
+export function classHeaderAt(lines: readonly string[], at: number): { name: string; indent: number; bases: string[]; bodyStart: number } | undefined {
   const head = /^(\s*)class\s+(\w+)/.exec(lines[at] ?? '')
   if (head === null) return undefined
   let text = ''

@@ -4,8 +4,8 @@ import { URI } from 'vscode-uri'
 import type { Cursor } from '../input/cursor.js'
 import { rangeHolds } from '../text/positions.js'
 import type { HierarchyContext } from './hierarchy-context.js'
-import { libraryBases } from './library-bases.js'
-import { methodAt, methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
+import { libraryOverridden } from './library-override.js'
+import { methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
 import { libraryOverride, outsideDispatch, outsideDispatchAt } from './outside-dispatch.js'
 import { partialBy } from './unfollowed.js'
 
@@ -27,8 +27,7 @@ export async function referencesThroughOverrides(context: HierarchyContext, curs
   if (result.crossCheck.counts.elsewhere === 0) {
     // No other method of the name in the workspace, but a Python method may override a library's (`threading.Thread.run`).
     if (!/\.pyi?$/.test(cursor.absolutePath)) return unchanged
-    const at = await methodAt(context, cursor, name)
-    const overridden = at === undefined ? [] : (await libraryBases(at.hierarchy, [at.declared.klass, ...at.ancestors], name, ['object'])).members
+    const overridden = await libraryOverridden(context, cursor, name)
     return overridden.length === 0 ? unchanged : { ...unchanged, result: { ...result, completeness: libraryOverride(overridden, name, result.completeness) } }
   }
   const listed = (location: LspLocation): boolean => result.locations.some((each) => each.uri === location.uri && rangeHolds(each.range, location.range.start))
