@@ -79,4 +79,20 @@ describe('a file the asked one includes or sources changed on disk, of a name th
     await write(seam, 'node_modules/.prisma/client/index.d.ts', 'export declare type User = { id: number; name: string };\n')
     expect(await diagnosticsOf(seam, 'src/c.ts')).toEqual(clean)
   })
+
+  it('bash-language-server: past the 64 files followed, the sourced files not checked are counted in a partial answer', async () => {
+    // 70 sourced settings: the first 64 are checked for a change, the 6 past the bound are said.
+    const files: Record<string, string> = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`s${i}.conf`, `v${i}=${i}\n`]))
+    const sources = Array.from({ length: 70 }, (_, i) => `# shellcheck source=s${i}.conf\nsource ./s${i}.conf\n`).join('')
+    const seam = await seamOn({ ...files, 'main.sh': `#!/bin/bash\n${sources}echo "$v0 $v69"\n` })
+    const bounded = {
+      shown: [],
+      completeness: { state: 'partial', reason: 'unchecked', message: 'main.sh and the files it includes or sources name more than 64 files: 6 more were not checked for a change since the server read them (a change there may be missing)' },
+    }
+    // Already the first answer: the files are looked at once the document was sent.
+    expect(await diagnosticsOf(seam, 'main.sh')).toEqual(bounded)
+    expect(await diagnosticsOf(seam, 'main.sh')).toEqual(bounded)
+    await write(seam, 's0.conf', 'w0=0\n')
+    expect(await diagnosticsOf(seam, 'main.sh')).toEqual({ shown: ['142:7 Warning SC2154 v0 is referenced but not assigned.'], completeness: { state: 'complete' } })
+  })
 })

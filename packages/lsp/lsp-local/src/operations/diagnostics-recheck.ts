@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs'
 import { dirname, extname, join, resolve } from 'node:path'
+import { stampOf } from '../sync/disk-text.js'
 import { readText } from '../sync/read-text.js'
 import { DEPENDENCY_DIRECTORIES, walk } from '../sync/walk.js'
 
@@ -38,39 +39,81 @@ export function changedOnDiskSince(root: string, extensions: ReadonlySet<string>
   return changed || !complete
 }
 
-/** At most this many files named by directives are followed from one document (each `stat`ed, and read for the names in it). */
-const MAX_NAMED_FILES = 64
+/** At most this many files named by directives are followed from one document (each `stat`ed, and read for the names in it when changed); past it, said (see {@link NamedFilesCheck}). */
+export const MAX_NAMED_FILES = 64
+
+/** What {@link namedFilesChangedSince} found. */
+export interface NamedFilesCheck {
+  /** A named file was written, replaced or touched at or after the time asked. */
+  readonly changed: boolean
+  /** Names of files (distinct, as resolved from the naming file's folder) met past {@link MAX_NAMED_FILES} followed: not looked at. */
+  readonly unchecked: number
+}
+
+/** Files read for their names at most; past it the oldest read is forgotten (read again when next met). */
+const MAX_REMEMBERED_FILES = 4_096
+
+/** The names each followed file holds (per set of directives), with the stamp (`stampOf`) it had when read. */
+const namesByFile = new Map<string, { readonly stamp: string; readonly directives: string; readonly names: readonly string[] }>()
 
 /**
  * Whether a file that `text` (the document at `path`) names through one of `directives` (regular
  * expressions whose first group is a file name, see `LocalDiagnosticsRules.dependencyDirectives`),
  * or one those files name in turn, was written, replaced or touched at or after `sinceMs` (ms since
  * the Unix epoch). A name is looked for in the naming file's folder, then under `root`; a name
- * holding a variable (`$dir/lib`) or found in neither is passed over (nothing to tell), and so are
- * names past {@link MAX_NAMED_FILES}. Costs a `stat` per name and a read per file found.
+ * holding a variable (`$dir/lib`) or found in neither is passed over (nothing to tell). Costs a
+ * `stat` per name; a file is read for the names in it only when its stamp (`stampOf`: size, times,
+ * inode) differs from the last read. Past {@link MAX_NAMED_FILES} files followed, the names met are
+ * counted in `unchecked`, not looked at.
  */
-export function namedFileChangedSince(text: string, path: string, root: string, directives: readonly RegExp[], sinceMs: number): boolean {
+export function namedFilesChangedSince(text: string, path: string, root: string, directives: readonly RegExp[], sinceMs: number): NamedFilesCheck {
   const threshold = sinceMs - CLOCK_SLACK_MS
   const seen = new Set<string>([path])
-  const queue: { readonly text: string; readonly folder: string }[] = [{ text, folder: dirname(path) }]
+  const unchecked = new Set<string>()
+  const queue: { readonly names: readonly string[]; readonly folder: string }[] = [{ names: namesIn(text, directives), folder: dirname(path) }]
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-    for (const directive of directives) {
-      for (const match of next.text.matchAll(new RegExp(directive.source, 'gm'))) {
-        const name = match[1]
-        if (name === undefined || name.includes('$') || seen.size > MAX_NAMED_FILES) continue
-        const candidates = [resolve(next.folder, name), resolve(root, name)]
-        if (candidates.some((candidate) => seen.has(candidate))) continue
-        const found = candidates.map((file) => ({ file, stamp: changedAtMs(file) })).find(({ stamp }) => stamp !== undefined)
-        if (found === undefined) continue
-        const { file, stamp = 0 } = found
-        seen.add(file)
-        if (stamp >= threshold) return true
-        const named = readText(file)
-        if (named !== undefined) queue.push({ text: named, folder: dirname(file) })
+    for (const name of next.names) {
+      const candidates = [resolve(next.folder, name), resolve(root, name)]
+      if (candidates.some((candidate) => seen.has(candidate))) continue
+      if (seen.size > MAX_NAMED_FILES) {
+        unchecked.add(candidates[0]!)
+        continue
       }
+      const found = candidates.map((file) => ({ file, stamp: stampOf(file) })).find(({ stamp }) => stamp !== undefined)
+      if (found === undefined) continue
+      const { file, stamp } = found as { file: string; stamp: string }
+      seen.add(file)
+      if (changedAtOf(stamp) >= threshold) return { changed: true, unchecked: 0 }
+      const names = namesOf(file, stamp, directives)
+      if (names !== undefined) queue.push({ names, folder: dirname(file) })
     }
   }
-  return false
+  return { changed: false, unchecked: unchecked.size }
+}
+
+/** The file names `text` holds through `directives` (their first group), in order; those holding a variable (`$dir/lib`) left out. */
+function namesIn(text: string, directives: readonly RegExp[]): string[] {
+  return directives.flatMap((directive) => [...text.matchAll(new RegExp(directive.source, 'gm'))].map((match) => match[1]).filter((name): name is string => name !== undefined && !name.includes('$')))
+}
+
+/** {@link namesIn} of the file at `path` whose stamp is `stamp`: remembered from the last read while the stamp is the same; `undefined` when it cannot be read. */
+function namesOf(path: string, stamp: string, directives: readonly RegExp[]): readonly string[] | undefined {
+  const key = directives.map((directive) => directive.source).join('\n')
+  const known = namesByFile.get(path)
+  if (known !== undefined && known.stamp === stamp && known.directives === key) return known.names
+  const text = readText(path)
+  if (text === undefined) return undefined
+  const names = namesIn(text, directives)
+  namesByFile.delete(path)
+  namesByFile.set(path, { stamp, directives: key, names })
+  if (namesByFile.size > MAX_REMEMBERED_FILES) namesByFile.delete(namesByFile.keys().next().value!)
+  return names
+}
+
+/** The later of the change and modification times a `stampOf` stamp (`size:mtime:ctime:inode`) records, ms since the Unix epoch. */
+function changedAtOf(stamp: string): number {
+  const [, mtime, ctime] = stamp.split(':')
+  return Math.max(Number(mtime), Number(ctime))
 }
 
 /** The later of a file's (or folder's) change and modification times (ms since the Unix epoch); `undefined` when it is not there. */

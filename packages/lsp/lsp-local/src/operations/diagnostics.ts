@@ -1,10 +1,11 @@
+import { basename } from 'node:path'
 import type { LspCompleteness } from '@agent-lsp/lsp'
 import { normalizeDiagnostics } from '../normalize/normalize-diagnostics.js'
 import { withoutSetupDiagnostics, withSetupNotes, type SetupNotes } from './setup-diagnostics.js'
 import { isRecord, malformed, preview } from '../normalize/shapes.js'
 import { protocol } from '../protocol.js'
 import type { Ask, OperationAnswer, OperationContext } from './context.js'
-import { changedOnDiskSince, namedFileChangedSince } from './diagnostics-recheck.js'
+import { changedOnDiskSince, MAX_NAMED_FILES, namedFilesChangedSince, type NamedFilesCheck } from './diagnostics-recheck.js'
 import { uriToPath } from '../normalize/uri.js'
 import { readText } from '../sync/read-text.js'
 import { pullTsserverDiagnostics } from './diagnostics-tsserver.js'
@@ -90,18 +91,30 @@ async function pulled(context: OperationContext, what: string, pull: (signal: Ab
 /**
  * The pushed diagnostics (LSP 3.17 §PublishDiagnostics) the server's settle rule takes as final,
  * waited for (bounded by `diagnosticsTimeoutMs`), even of a server whose diagnostics are pulled:
- * what it has published is what its own code actions read.
+ * what it has published is what its own code actions read. Partial (`unchecked`) when files the
+ * document names past `MAX_NAMED_FILES` were not checked for a change (see `namedFilesChangedSince`).
  */
 export async function publishedDiagnostics(uri: string, context: OperationContext): Promise<CurrentDiagnostics> {
-  const { client, signal } = context
+  const { client } = context
   const rules = client.config.diagnostics ?? {}
   const what = `${context.serverId} textDocument/publishDiagnostics`
-  const bound = context.limits.diagnosticsTimeoutMs
+  let unfollowed: string | undefined
   if (rules.recheckOnDiskChange && context.reopen !== null) {
     const sentAt = client.diagnostics.sentAt(uri)
     const extensions = new Set(Object.keys(client.config.extensionToLanguage))
-    if (sentAt !== undefined && (changedOnDiskSince(client.rootPath, extensions, sentAt) || dependencyChangedSince(uri, context, sentAt))) await context.reopen()
+    const named = sentAt === undefined || changedOnDiskSince(client.rootPath, extensions, sentAt) ? undefined : dependenciesChangedSince(uri, context, sentAt)
+    if (sentAt !== undefined && (named === undefined || named.changed)) await context.reopen()
+    else if (named !== undefined && named.unchecked > 0) unfollowed = uncheckedMessage(uri, named.unchecked)
   }
+  const answer = await settledDiagnostics(uri, context, what)
+  return unfollowed === undefined ? answer : { ...answer, partial: withUnchecked(answer.partial, unfollowed) }
+}
+
+/** The pushed diagnostics of {@link publishedDiagnostics}, once the document is as the server should read it. */
+async function settledDiagnostics(uri: string, context: OperationContext, what: string): Promise<CurrentDiagnostics> {
+  const { client, signal } = context
+  const rules = client.config.diagnostics ?? {}
+  const bound = context.limits.diagnosticsTimeoutMs
   const rule = rules.settle ?? 'after-last-change'
   if (rule === 'after-last-change' && context.reopen !== null && client.diagnostics.hasPublished(uri)) {
     const quick = await client.diagnostics.settled(uri, Math.min(REPUBLISH_WAIT_MS, bound), signal)
@@ -119,13 +132,26 @@ export async function publishedDiagnostics(uri: string, context: OperationContex
   return { raw: settled.diagnostics, what, partial: { state: 'partial', reason: 'indexing', message } }
 }
 
-/** Whether a file the document names through the server's `dependencyDirectives` changed on disk at or after `sinceMs`. */
-function dependencyChangedSince(uri: string, context: OperationContext, sinceMs: number): boolean {
+/** Whether a file the document names through the server's `dependencyDirectives` changed on disk at or after `sinceMs`, and how many names were past the bound (see `namedFilesChangedSince`). */
+function dependenciesChangedSince(uri: string, context: OperationContext, sinceMs: number): NamedFilesCheck {
   const directives = context.client.config.diagnostics?.dependencyDirectives
   const path = uriToPath(uri)
-  if (directives === undefined || directives.length === 0 || path === null) return false
+  if (directives === undefined || directives.length === 0 || path === null) return { changed: false, unchecked: 0 }
   const text = context.text ?? readText(path)
-  return text !== undefined && namedFileChangedSince(text, path, context.client.rootPath, directives.map((source) => new RegExp(source, 'm')), sinceMs)
+  if (text === undefined) return { changed: false, unchecked: 0 }
+  return namedFilesChangedSince(text, path, context.client.rootPath, directives.map((source) => new RegExp(source, 'm')), sinceMs)
+}
+
+/** Why diagnostics are partial when named files past the bound were not looked at: how many, of which file. */
+function uncheckedMessage(uri: string, unchecked: number): string {
+  const path = uriToPath(uri)
+  const file = path === null ? uri : basename(path)
+  return `${file} and the files it includes or sources name more than ${MAX_NAMED_FILES} files: ${unchecked} more ${unchecked === 1 ? 'was' : 'were'} not checked for a change since the server read ${unchecked === 1 ? 'it' : 'them'} (a change there may be missing)`
+}
+
+/** `partial` with `message` after its own (its reason kept), else partial (`unchecked`) for `message`. */
+function withUnchecked(partial: CurrentDiagnostics['partial'], message: string): NonNullable<CurrentDiagnostics['partial']> {
+  return partial === undefined ? { state: 'partial', reason: 'unchecked', message } : { ...partial, message: `${partial.message}; ${message}` }
 }
 
 /**
