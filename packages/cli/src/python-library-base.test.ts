@@ -47,6 +47,13 @@ describe('a Python method overriding a method of a base outside the workspace (p
       'server.py:18:9  def setUp(self):',
     ])
     expect((await ask('findReferences', 'server.py:13:9')).split('\n')).toEqual(['1 reference to serve_twice', 'server.py:13:9  def serve_twice(self):'])
+    // Its callers too: Thread.start runs it, and was missing from a "No callers", complete.
+    const callers = (line: number) => tool.execute({ operation: 'incomingCalls', filePath: 'server.py', line, character: 9 })
+    expect((await callers(10)).split('\n')).toEqual([
+      'Partial answer (unresolved): run overrides threading.Thread.run outside the workspace: the library calls it by that name; callers through the base are not listed',
+      'No callers of run found at server.py:10:9.',
+    ])
+    expect(await callers(13)).toBe('No callers of serve_twice found at server.py:13:9.')
     await expect(tool.execute({ operation: 'rename', filePath: 'server.py', line: 10, character: 9, newName: 'serve_loop', apply: true })).rejects.toMatchObject({ code: 'LSP_EDIT_INCOMPLETE' })
     expect(await readFile(path.join(root, 'server.py'), 'utf8')).toBe(server)
     const renamed = await tool.execute({ operation: 'rename', filePath: 'server.py', line: 13, character: 9, newName: 'serve_thrice' })

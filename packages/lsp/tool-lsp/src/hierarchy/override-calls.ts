@@ -6,7 +6,8 @@ import { createReceiverCheck } from './call-receivers.js'
 import { ClassHierarchy } from './class-hierarchy.js'
 import type { HierarchyContext } from './hierarchy-context.js'
 import { mayDispatchTo, methodFamily, type HierarchyJoin, type HierarchyMethod } from './method-family.js'
-import { outsideDispatch, outsideDispatchAt } from './outside-dispatch.js'
+import { libraryOverridden } from './library-override.js'
+import { libraryOverride, outsideDispatch, outsideDispatchAt } from './outside-dispatch.js'
 import { partialBy } from './unfollowed.js'
 
 /** An `incomingCalls` answer with the calls of the methods its method overrides joined in. */
@@ -19,12 +20,20 @@ export type OverriddenCalls = HierarchyJoin<LspCallsResult>
  * on an instance are joined (see {@link createReceiverCheck}): `Base.total(self)` and
  * `super().total()` run `Base.total` itself. Calls of the methods overriding it are not joined:
  * they run the override, not it (a `super()` call of it is its own call). Asked, as `referencesThroughOverrides`, only where the cross-check counted
- * places of the name leading to another symbol. The joined answers' partial completeness carries over.
+ * places of the name leading to another symbol; elsewhere a Python method overriding a library's
+ * (`threading.Thread.run`, see `libraryOverridden`) makes it partial: the library calls it. The
+ * joined answers' partial completeness carries over.
  */
 export async function callsThroughOverridden(context: HierarchyContext, cursor: Cursor, result: LspCallsResult): Promise<OverriddenCalls> {
   const unchanged: OverriddenCalls = { result, joined: [], notes: [] }
   const name = cursor.word
-  if (result.direction !== 'incoming' || name === undefined || result.crossCheck === undefined || result.crossCheck.counts.elsewhere === 0) return unchanged
+  if (result.direction !== 'incoming' || name === undefined || result.crossCheck === undefined) return unchanged
+  if (result.crossCheck.counts.elsewhere === 0) {
+    // No other method of the name in the workspace, but a Python method may override a library's (`threading.Thread.run`), which calls it.
+    if (!/\.pyi?$/.test(cursor.absolutePath)) return unchanged
+    const overridden = await libraryOverridden(context, cursor, name)
+    return overridden.length === 0 ? unchanged : { ...unchanged, result: { ...result, completeness: libraryOverride(overridden, name, result.completeness) } }
+  }
   const family = await methodFamily(context, cursor, name, () => false)
   if (family === undefined) {
     const completeness = await outsideDispatchAt(context, cursor, name, 'calls', result.completeness)
