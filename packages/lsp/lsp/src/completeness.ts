@@ -10,7 +10,7 @@ export interface LspPartialNote {
  * `before` made partial by `note` too, said after what it said already: an answer partial already
  * keeps its reason, the messages joined with `; `; a complete one becomes `partial` for `note`.
  */
-export function partialAfter(before: LspCompleteness, note: LspPartialNote): LspCompleteness {
+export function partialAfter(before: LspCompleteness, note: LspPartialNote): LspCompleteness & { readonly state: 'partial' } {
   if (before.state === 'partial') return { state: 'partial', reason: before.reason, message: `${before.message}; ${note.message}` }
   return { state: 'partial', reason: note.reason, message: note.message }
 }
@@ -20,7 +20,7 @@ export function partialAfter(before: LspCompleteness, note: LspPartialNote): Lsp
  * its own when it was partial. For what concerns every row of the answer (a file that changed
  * while it was asked, a line break counted otherwise), which the model should read first.
  */
-export function partialBefore(before: LspCompleteness, note: LspPartialNote): LspCompleteness {
+export function partialBefore(before: LspCompleteness, note: LspPartialNote): LspCompleteness & { readonly state: 'partial' } {
   return { state: 'partial', reason: note.reason, message: before.state === 'partial' ? `${note.message}; ${before.message}` : note.message }
 }
 

@@ -1,5 +1,5 @@
 import { basename } from 'node:path'
-import type { LspCompleteness } from '@agent-lsp/lsp'
+import { partialAfter, type LspCompleteness } from '@agent-lsp/lsp'
 import { normalizeDiagnostics } from '../normalize/normalize-diagnostics.js'
 import { withoutSetupDiagnostics, withSetupNotes, type SetupNotes } from './setup-diagnostics.js'
 import { isRecord, malformed, preview } from '../normalize/shapes.js'
@@ -107,7 +107,7 @@ export async function publishedDiagnostics(uri: string, context: OperationContex
     else if (named !== undefined && named.unchecked > 0) unfollowed = uncheckedMessage(uri, named.unchecked)
   }
   const answer = await settledDiagnostics(uri, context, what)
-  return unfollowed === undefined ? answer : { ...answer, partial: withUnchecked(answer.partial, unfollowed) }
+  return unfollowed === undefined ? answer : { ...answer, partial: partialAfter(answer.partial ?? { state: 'complete' }, { reason: 'unchecked', message: unfollowed }) }
 }
 
 /** The pushed diagnostics of {@link publishedDiagnostics}, once the document is as the server should read it. */
@@ -147,11 +147,6 @@ function uncheckedMessage(uri: string, unchecked: number): string {
   const path = uriToPath(uri)
   const file = path === null ? uri : basename(path)
   return `${file} and the files it includes or sources name more than ${MAX_NAMED_FILES} files: ${unchecked} more ${unchecked === 1 ? 'was' : 'were'} not checked for a change since the server read ${unchecked === 1 ? 'it' : 'them'} (a change there may be missing)`
-}
-
-/** `partial` with `message` after its own (its reason kept), else partial (`unchecked`) for `message`. */
-function withUnchecked(partial: CurrentDiagnostics['partial'], message: string): NonNullable<CurrentDiagnostics['partial']> {
-  return partial === undefined ? { state: 'partial', reason: 'unchecked', message } : { ...partial, message: `${partial.message}; ${message}` }
 }
 
 /**
