@@ -21,6 +21,7 @@ import { locateSelection } from './input/selection.js'
 import { referencesThroughOverrides, type OverrideReferences } from './hierarchy/override-references.js'
 import { callsThroughOverridden } from './hierarchy/override-calls.js'
 import { referencesThroughAliases } from './hierarchy/alias-references.js'
+import { implementationsByShape } from './hierarchy/shape-implementations.js'
 import type { HierarchyJoin } from './hierarchy/method-family.js'
 
 /** A query answered, with what rendering it needs. */
@@ -146,7 +147,9 @@ export async function runQuery<T>(
               ? await joinBoth(await referencesThroughOverrides(hierarchy, cursor, result), (joined) => referencesThroughAliases(hierarchy, joined, readLines))
               : request.operation === 'incomingCalls' && result.kind === 'calls'
                 ? await callsThroughOverridden(hierarchy, cursor, result)
-                : undefined
+                : request.operation === 'goToImplementation' && result.kind === 'locations'
+                  ? { result: await implementationsByShape(hierarchy, cursor, result), joined: [], notes: [] }
+                  : undefined
           if (through !== undefined) {
             const { result: joined, ...overrides } = through
             outcome = answered({ kind: 'cursor', cursor }, joined, resolved, overrides.joined.length > 0 || overrides.notes.length > 0 ? overrides : undefined)

@@ -131,7 +131,7 @@ async function implementationsOf(context: HierarchyContext, uri: string, positio
 }
 
 /** The innermost document symbol whose name holds `location`'s start, and the symbol holding it. */
-async function symbolAt(hierarchy: ClassHierarchy, location: LspLocation): Promise<{ symbol: LspSymbol; parent: LspSymbol | undefined } | undefined> {
+export async function symbolAt(hierarchy: ClassHierarchy, location: LspLocation): Promise<{ symbol: LspSymbol; parent: LspSymbol | undefined } | undefined> {
   let found: { symbol: LspSymbol; parent: LspSymbol | undefined } | undefined
   const walk = (list: readonly LspSymbol[], parent: LspSymbol | undefined): void => {
     for (const symbol of list) {
