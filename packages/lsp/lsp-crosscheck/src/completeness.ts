@@ -66,7 +66,8 @@ export function finish<Result extends LspLocationsResult | LspCallsResult>(resul
   const [throughDeclarations, throughCounterpart] = [through('declaration'), through('counterpart')]
   const fixture = check.candidates.filter((candidate) => candidate.reason === 'fixture').length
   const throughInterfaces = through('interface')
-  const unresolved = counts.candidates - throughDeclarations.length - throughCounterpart.length - fixture - throughInterfaces.length
+  const keyed = check.candidates.filter((candidate) => candidate.reason === 'keyed').length
+  const unresolved = counts.candidates - throughDeclarations.length - throughCounterpart.length - fixture - throughInterfaces.length - keyed
   if (unresolved > 0) {
     answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(unresolved)} ${name} where the server could not resolve it (${mayBe(unresolved)})` })
   }
@@ -84,6 +85,7 @@ export function finish<Result extends LspLocationsResult | LspCallsResult>(resul
     answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(count)} ${name} ${at} (calls there may run it; ${mayBe(count)})` })
   }
   if (fixture > 0) answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(fixture)} ${name} ${BOUND_BY_PYTEST} (${mayBe(fixture)})` })
+  if (keyed > 0) answer = withCompleteness(answer, { reason: 'unresolved', message: `${placesName(keyed)} ${name} ${THROUGH_KEYS} (${mayBe(keyed)})` })
   const values = check.valueUses?.count ?? 0
   if (values > 0) {
     answer = withCompleteness(answer, { reason: 'unresolved', message: `${values === 1 ? '1 place uses' : `${values} places use`} ${name} as a value (passed or stored), where it may be called with no call naming it: callers through ${values === 1 ? 'it are' : 'them are'} not listed` })
@@ -109,6 +111,9 @@ function interfaceMethodsAt(declarations: readonly LspLocation[], root: string):
 
 /** How a message names the candidates of reason `fixture`, after `N places name X`. */
 const BOUND_BY_PYTEST = 'as a parameter or usefixtures string, which pytest binds to the fixture by name'
+
+/** How a message names the candidates of reason `keyed`, after `N places name X`. */
+export const THROUGH_KEYS = 'through a string key TypeScript checks (keyof, an indexed access type: the server offers the name as a completion in the string), which the server does not resolve to one symbol'
 
 /** `1 place names`, `3 places name`: how a candidates message starts. */
 const placesName = (count: number): string => (count === 1 ? '1 place names' : `${count} places name`)

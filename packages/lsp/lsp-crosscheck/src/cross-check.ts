@@ -14,6 +14,7 @@ import { callsThroughAlias } from './classify/alias-calls.js'
 import { listedValueUses, usedAsValue, withoutValueUses } from './classify/value-use.js'
 import { originDecorators } from './classify/decorators.js'
 import { namesInString } from './classify/string-name.js'
+import { keyedStrings } from './classify/keyed-strings.js'
 import { compiledDeclaration, packageNames } from './classify/compiled-declaration.js'
 import { finish, unsearchedOf, withCompleteness } from './completeness.js'
 import { nameOfPlaces, symbolName } from './name.js'
@@ -200,6 +201,9 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
       request.operation === 'goToImplementation' && declaration.reason === 'counterpart' && overlaps(declaration.place, location)
     // A Go method an interface binds by shape, which the server does not relate to it (an anonymous interface's).
     const interfaces = extension === '.go' ? await unrelatedInterfaces(asked, settled, common) : []
+    // Asked at a string TypeScript checks against keys holding the name: the declarations of the name are what it may be the key of (v27 repro 05).
+    const cursorName = { uri: cursor.uri, range: atCursor[0]?.range ?? cursorPlace.range }
+    const keyedCursor = request.operation === 'findReferences' && lexicalAt(texts, cursor.uri, scope.familyOf(filePath), cursorName.range.start.line, cursorName.range.start.character) === 'string' && (await keyedStrings(lsp, request.workspaceRoot, name, [cursorName], signal)).length > 0
     settled.forEach((verdict, index) => {
       const location = asked[index]!
       const through = interfaceCandidate(interfaces[index], request.operation, location, adds)
@@ -214,6 +218,9 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
         counts.candidates++
       } else if (verdict.kind === 'elsewhere' && bound(location) && isParameter(location, texts)) {
         candidates.push({ location, reason: 'fixture', message: null })
+        counts.candidates++
+      } else if (keyedCursor && verdict.kind === 'elsewhere' && verdict.targets.some((target) => overlaps(target, location))) {
+        candidates.push({ location, reason: 'keyed', message: null })
         counts.candidates++
       } else if (verdict.kind === 'here' || verdict.kind === 'elsewhere') {
         counts.elsewhere++
@@ -242,7 +249,11 @@ export async function crossCheck<Result extends LspLocationsResult | LspCallsRes
     const usefixtures = inStrings.filter((place) => bound(place) && inUsefixtures(place, texts))
     for (const location of usefixtures) candidates.push({ location, reason: 'fixture', message: null })
     ;[counts.candidates, counts.commentsOrStrings] = [counts.candidates + usefixtures.length, counts.commentsOrStrings - usefixtures.length]
-    const named = inStrings.filter((place) => !usefixtures.includes(place))
+    // A property's strings TypeScript checks against keys holding its name: uses tsserver does not list.
+    const keyed = request.operation === 'findReferences' ? await keyedStrings(lsp, request.workspaceRoot, name, inStrings.filter((place) => !usefixtures.includes(place)), signal) : []
+    for (const location of keyed) candidates.push({ location, reason: 'keyed', message: null })
+    ;[counts.candidates, counts.commentsOrStrings] = [counts.candidates + keyed.length, counts.commentsOrStrings - keyed.length]
+    const named = inStrings.filter((place) => !usefixtures.includes(place) && !keyed.includes(place))
     counts.unchecked += toAsk.length + known.length - asked.length
     candidates.sort((a, b) => compareLocations(a.location, b.location)) // asked nearest first; listed in path order
     const check: LspCrossCheck = {

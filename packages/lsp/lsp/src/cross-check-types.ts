@@ -23,11 +23,14 @@ import type { LspLocation } from './positions.js'
  * a field or a parameter. Calls there may run it, and a rename of it alone leaves the interface,
  * which the type then no longer satisfies, with no build error where it is asserted at run time;
  * `declaration` is the interface method.
+ * `keyed`: a TypeScript string TypeScript checks against a union of keys holding the name (the
+ * server offers the name as a completion there: `keyof`, an indexed access type), from a property's
+ * answer; or, from such a string's answer, a declaration of the name it may be the key of.
  */
 export interface LspCandidate {
   /** The occurrence: the name's range, zero-based UTF-16, half-open. */
   readonly location: LspLocation
-  readonly reason: 'unresolved' | 'failed' | 'declaration' | 'counterpart' | 'fixture' | 'interface'
+  readonly reason: 'unresolved' | 'failed' | 'declaration' | 'counterpart' | 'fixture' | 'interface' | 'keyed'
   /** Why asking failed (an `LspError`'s `code: message`); `null` for the other reasons. */
   readonly message: string | null
   /** For `declaration`, `counterpart` and `interface`: where `goToDefinition` at the occurrence leads (the `.d.ts`, the counterpart, the interface method). */

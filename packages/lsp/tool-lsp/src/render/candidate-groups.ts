@@ -16,7 +16,8 @@ export interface CandidateGroup {
  * `lib.d.ts`), whose headings name the files they lead to (as rows are shown, under `roots`), then
  * those through a Go interface method its type satisfies that the server does not relate to it
  * (`reason: 'interface'`), whose heading names the interface methods' lines, then
- * the parameters and usefixtures strings pytest binds to a fixture by name (`reason: 'fixture'`).
+ * the parameters and usefixtures strings pytest binds to a fixture by name (`reason: 'fixture'`), then
+ * the TypeScript strings checked against keys holding the name and the declarations such a string may be the key of (`reason: 'keyed'`).
  * Empty groups are left out.
  */
 export function candidateGroups(candidates: readonly LspCandidate[], roots: readonly DisplayRoot[]): CandidateGroup[] {
@@ -25,13 +26,15 @@ export function candidateGroups(candidates: readonly LspCandidate[], roots: read
   const [declared, counterpart] = [leading('declaration'), leading('counterpart')]
   const fixture = candidates.filter((candidate) => candidate.reason === 'fixture')
   const unrelated = leading('interface')
-  const unresolved = candidates.filter((candidate) => !declared.includes(candidate) && !counterpart.includes(candidate) && !fixture.includes(candidate) && !unrelated.includes(candidate))
+  const keyed = candidates.filter((candidate) => candidate.reason === 'keyed')
+  const unresolved = candidates.filter((candidate) => !declared.includes(candidate) && !counterpart.includes(candidate) && !fixture.includes(candidate) && !unrelated.includes(candidate) && !keyed.includes(candidate))
   const groups: CandidateGroup[] = []
   if (unresolved.length > 0) groups.push({ why: 'where the server could not resolve it', locations: unresolved.map((candidate) => candidate.location) })
   if (declared.length > 0) groups.push({ why: `through its package’s compiled declarations ${filesOf(declared)}`, locations: declared.map((candidate) => candidate.location) })
   if (counterpart.length > 0) groups.push({ why: `through its counterpart ${filesOf(counterpart)}, which the server keeps apart`, locations: counterpart.map((candidate) => candidate.location) })
   if (unrelated.length > 0) groups.push({ why: throughInterfaces(unrelated.map((candidate) => candidate.declaration!), roots), locations: unrelated.map((candidate) => candidate.location) })
   if (fixture.length > 0) groups.push({ why: 'as a parameter or usefixtures string, which pytest binds to the fixture by name', locations: fixture.map((candidate) => candidate.location) })
+  if (keyed.length > 0) groups.push({ why: 'through a string key TypeScript checks (keyof, an indexed access type), which the server does not resolve', locations: keyed.map((candidate) => candidate.location) })
   return groups
 }
 
