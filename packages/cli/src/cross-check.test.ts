@@ -110,7 +110,7 @@ describe('cross-check of calls and implementations on typescript-language-server
     const { ask } = toolOn(root)
     expect(await ask('goToImplementation', 'src/shape.ts:2:3')).toBe(
       [
-        "Partial answer (unresolved): 1 place names area where the server could not resolve it (it may be this symbol); types outside the workspace (the standard library's, packages') declaring every member Shape requires (area) were not looked for; TypeScript accepts them wherever Shape is expected",
+        'Partial answer (unresolved): 1 place names area where the server could not resolve it (it may be this symbol)',
         '1 implementation of area',
         'src/shape.ts:5:3  area(): number {',
         '1 more place names area where the server could not resolve it (may be this one):',
