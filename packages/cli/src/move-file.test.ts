@@ -148,6 +148,33 @@ describe('moveFile on typescript-language-server', () => {
     expect((await tool.execute(request)).split('\n')[0]).toBe(`Warning: if applied, ${left}.`)
   }, 180_000)
 
+  it('says nothing of a paths mapping the server edit rewrites itself, and applies the move (tsc stays clean)', async () => {
+    // The twenty-eighth trial: with the mapping in tsconfig.json itself, tsserver's edit rewrote it,
+    // yet the preview warned "the server's edit leaves it" and apply was refused for it.
+    const files = {
+      'tsconfig.json': '{\n  "compilerOptions": {\n    "strict": true, "noEmit": true, "module": "ESNext", "moduleResolution": "Bundler", "baseUrl": ".",\n    "paths": { "@shop/lib": ["lib/index.ts"] }\n  },\n  "include": ["lib", "app"]\n}\n',
+      'lib/index.ts': 'export const total = 1\n',
+      'app/main.ts': "import { total } from '@shop/lib'\nexport const t = total\n",
+    }
+    const root = await tempWorkspace(files)
+    expect(typeCheck(root)).toBe('')
+    const { tool } = toolOn(root)
+    const request = { operation: 'moveFile', filePath: 'lib/index.ts', newPath: 'lib/public.ts' }
+    const preview = await tool.execute(request)
+    expect(preview).toContain('+    "paths": { "@shop/lib": ["lib/public.ts"] }')
+    expect(preview).not.toContain('TypeScript config line')
+    expect((await tool.execute({ ...request, apply: true })).split('\n').slice(0, 6)).toEqual([
+      'Applied: move lib/index.ts → lib/public.ts: 2 edits in 3 files written.',
+      '  app/main.ts',
+      '  lib/public.ts (moved from lib/index.ts)',
+      '  tsconfig.json',
+      'Verified: errors 0 → 0 in the 3 checked files.',
+      'Verified: no import names lib/index.ts any more (2 files searched).',
+    ])
+    expect(await read(root, 'tsconfig.json')).toContain('"paths": { "@shop/lib": ["lib/public.ts"] }')
+    expect(typeCheck(root)).toBe('')
+  }, 180_000)
+
   it('applies a move whose old path a comment and a string still name: the comment is no import, the string is said after the write', async () => {
     // The sixth trial: `// helpers live in './util'` made apply refuse a move tsc accepts.
     const root = await tempWorkspace({

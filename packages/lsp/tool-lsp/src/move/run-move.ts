@@ -44,21 +44,17 @@ export async function runMoveFile(outcome: Answered, context: EditFlowContext): 
   const mappings = await pathsMappingsOf(moved.from, root)
   const entries = await packageEntriesOf(moved.from, root)
   const leaves = async (): Promise<{ count: number; phrase: string } | undefined> => {
-    const left = [leftByEdit(found, moved, root, subject.displayPath, edit), mappingsLeft(mappings, subject.displayPath, to.displayPath), entriesLeft(entries, subject.displayPath, to.displayPath)].filter((one) => one !== undefined)
+    // A config line the server's edit rewrites is not left (tsserver edits a tsconfig's own `paths`, not an extended one's).
+    const changed = linesChangedBy(edit, root)
+    const unchanged = <Place extends PathsMapping>(places: readonly Place[]): Place[] => places.filter((place) => !changed(place.displayPath, place.line))
+    const left = [leftByEdit(found, moved, root, subject.displayPath, changed), mappingsLeft(unchanged(mappings), subject.displayPath, to.displayPath), entriesLeft(unchanged(entries), subject.displayPath, to.displayPath)].filter((one) => one !== undefined)
     return left.length === 0 ? undefined : { count: left.reduce((sum, one) => sum + one.count, 0), phrase: left.map((one) => one.phrase).join('; ') }
   }
   return runEditFlow(outcome, context, { edit, what, key, moved, afterWrite, leaves, alsoCheck: importers })
 }
 
 /** Relative imports of the old path (`found`) on lines the server's edit does not change (tsserver leaves a file with `declare module './util'`): how many, and a phrase naming them. */
-function leftByEdit(found: readonly OldImport[], moved: { readonly from: string; readonly to: string }, root: string, oldDisplay: string, edit: LspWorkspaceEdit): { count: number; phrase: string } | undefined {
-  const changed = (displayPath: string, line: number): boolean =>
-    edit.changes.some(
-      (change) =>
-        change.kind === 'edit' &&
-        URI.parse(change.uri).fsPath === path.join(root, displayPath) &&
-        change.edits.some((text) => text.range.start.line <= line - 1 && line - 1 <= text.range.end.line),
-    )
+function leftByEdit(found: readonly OldImport[], moved: { readonly from: string; readonly to: string }, root: string, oldDisplay: string, changed: ChangedLine): { count: number; phrase: string } | undefined {
   // Imports only: a string elsewhere naming the path (`jest.mock('./util')`) is said after the write, not refused.
   const left = found.filter((old) => old.imported && !changed(old.displayPath, old.line) && path.join(root, old.displayPath) !== moved.from)
   if (left.length === 0) return undefined
@@ -66,11 +62,24 @@ function leftByEdit(found: readonly OldImport[], moved: { readonly from: string;
   return { count: left.length, phrase }
 }
 
+/** Whether a text edit of the server's edit touches 1-based `line` of the file at `displayPath` (relative to `root`). */
+type ChangedLine = (displayPath: string, line: number) => boolean
+
+function linesChangedBy(edit: LspWorkspaceEdit, root: string): ChangedLine {
+  return (displayPath, line) =>
+    edit.changes.some(
+      (change) =>
+        change.kind === 'edit' &&
+        URI.parse(change.uri).fsPath === path.join(root, displayPath) &&
+        change.edits.some((text) => text.range.start.line <= line - 1 && line - 1 <= text.range.end.line),
+    )
+}
+
 /** The config lines that map a path to the moved file (see `pathsMappingsOf`): how many, and a phrase naming them. */
 function mappingsLeft(mappings: readonly PathsMapping[], oldDisplay: string, newDisplay: string): { count: number; phrase: string } | undefined {
   if (mappings.length === 0) return undefined
   const one = mappings.length === 1
-  const named = mappings.slice(0, 5).map((mapping) => `${mapping.displayPath}:${mapping.line}`).join(', ')
+  const named = namedList(mappings.map((mapping) => `${mapping.displayPath}:${mapping.line}`), { shown: 5 })
   return { count: mappings.length, phrase: `${mappings.length} TypeScript config ${one ? 'line maps' : 'lines map'} a path to ${oldDisplay} (${named}), which the move deletes: an import through ${one ? 'that mapping' : 'those mappings'} would fail (the server's edit leaves ${one ? 'it' : 'them'}; map ${newDisplay} there)` }
 }
 
