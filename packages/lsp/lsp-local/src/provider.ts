@@ -111,7 +111,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
    * Start the server of `root`, unless the crash policy gave up on it (thrown synchronously, so
    * the pool keeps nothing). A failed start stays in the pool: broken, reported to every query.
    */
-  const startSession = (root: string): Promise<Session> => {
+  const startSession = (root: string, workspaceRoot: string): Promise<Session> => {
     const history = crashes.get(root)
     const record: ServerRecord = { startedAt: Date.now(), client: undefined, openDocuments: () => 0, failure: undefined, crashes: history?.times.length ?? 0, lastError: history?.last }
     const refused = memory.refusal(root, Date.now())
@@ -128,7 +128,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
       }
     }
     records.set(root, record)
-    const serverConfig = configFor(config, root)
+    const serverConfig = configFor(config, root, workspaceRoot)
     // Told only as it starts: a virtualenv made in the root later restarts it (see `answerFromDisk`).
     const awaitsVirtualenv = config.virtualenv !== undefined && serverConfig === config
     const started = LanguageServerClient.start(withHeapLimit(serverConfig, limits), root, limits)
@@ -230,7 +230,7 @@ export function createLocalLspProvider(config: LocalServerConfig, options: Local
     if (key !== undefined && path !== null) rememberPlace(key, { path, root, resolvedWorkspaceRoot })
     const sent = early && early.place.path === path && early.place.root === root && early.place.resolvedWorkspaceRoot === resolvedWorkspaceRoot ? early.ask : (early?.ask.cancel(), undefined)
     const run = (): Promise<LspQueryResult> =>
-      pool.use(root, () => startSession(root), (starting) => {
+      pool.use(root, () => startSession(root, resolvedWorkspaceRoot), (starting) => {
         const restart = async (): Promise<void> => {
           pool.forget(root, starting)
           await (await starting).client.dispose()
@@ -289,9 +289,9 @@ interface ResolvedPlace {
 const MAX_PLACES = 1_000
 
 /** `config` as the server of `root` runs: with its virtualenv in the settings (see `virtualenv`). */
-function configFor(config: LocalServerConfig, root: string): LocalServerConfig {
+function configFor(config: LocalServerConfig, root: string, workspaceRoot: string): LocalServerConfig {
   if (config.virtualenv === undefined) return config
-  const venv = findVirtualenv(root, config.env?.VIRTUAL_ENV ?? process.env.VIRTUAL_ENV)
+  const venv = findVirtualenv(root, config.env?.VIRTUAL_ENV ?? process.env.VIRTUAL_ENV, workspaceRoot)
   if (venv === undefined) return config
   const { interpreterSetting, searchPathsSetting, runWorkspaceInterpreter = false } = config.virtualenv
   return { ...config, settings: settingsWithVirtualenv(config.settings, venv, { interpreterSetting, searchPathsSetting, runWorkspaceInterpreter }) }

@@ -92,7 +92,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
   } else assertSupported(client.capabilities, request.operation, config, path)
   // Looked up on every query, so that the first one sees what the server reads as it opens a file.
   const found = session.databases?.find(path === null ? root : dirname(path))
-  if (found?.changed || (session.awaitsVirtualenv && hasVirtualenv(root))) {
+  if (found?.changed || (session.awaitsVirtualenv && hasVirtualenv(root, resolvedWorkspaceRoot))) {
     await place.restart()
     throw new ServerRestarted()
   }

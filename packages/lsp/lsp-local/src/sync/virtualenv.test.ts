@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { findVirtualenv, settingsWithVirtualenv } from './virtualenv.js'
+import { findVirtualenv, hasVirtualenv, settingsWithVirtualenv } from './virtualenv.js'
 
 function tree(files: string[]): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'lsp-venv-')))
@@ -31,6 +31,22 @@ describe('virtualenvs', () => {
     rmSync(join(root, '.venv/pyvenv.cfg'))
     expect(findVirtualenv(root, undefined)?.directory).toBe(join(root, 'venv'))
     expect(findVirtualenv(tree(['a.py']), undefined)).toBeUndefined()
+  })
+
+  // The twenty-eighth trial: in a uv workspace the one .venv is at the repository's root; a member
+  // project (restfulclient/, its own pyproject.toml, its own server root) used none, and every
+  // import of the environment was reportMissingImports there while the root's files were clean.
+  it("finds a member project's virtualenv in the folders above it up to the repository's root, its own first", () => {
+    const repo = tree(['.git/HEAD', ...venvFiles('.venv'), 'packages/client/pyproject.toml', ...venvFiles('packages/own/.venv')])
+    expect(findVirtualenv(join(repo, 'packages/client'), undefined)?.directory).toBe(join(repo, '.venv'))
+    expect(hasVirtualenv(join(repo, 'packages/client'))).toBe(true)
+    expect(findVirtualenv(join(repo, 'packages/own'), undefined)?.directory).toBe(join(repo, 'packages/own/.venv'))
+    // With no repository over it, up to the workspace root the server root was found in; not above.
+    const loose = tree([...venvFiles('.venv'), 'app/pyproject.toml'])
+    expect(findVirtualenv(join(loose, 'app'), undefined, loose)?.directory).toBe(join(loose, '.venv'))
+    expect(hasVirtualenv(join(loose, 'app'), loose)).toBe(true)
+    expect(findVirtualenv(join(loose, 'app'), undefined, join(loose, 'app'))).toBeUndefined()
+    expect(hasVirtualenv(join(loose, 'app'), join(loose, 'app'))).toBe(false)
   })
 
   it("gives the interpreter of the user's VIRTUAL_ENV or a trusted workspace's venv, else only its site-packages as search paths", () => {

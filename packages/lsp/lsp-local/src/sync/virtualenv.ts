@@ -1,6 +1,6 @@
-import { readdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { isFile } from './paths.js'
+import { existsSync, readdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { isFile, isInside } from './paths.js'
 
 /** A Python virtualenv a server should resolve imports in. */
 export interface Virtualenv {
@@ -16,11 +16,14 @@ export interface Virtualenv {
 
 /**
  * The virtualenv of a server root: `VIRTUAL_ENV`'s (the environment the host runs in, or the
- * server's `env`), else `.venv` or `venv` in `root`; each only when it is one (`pyvenv.cfg` and
- * `bin/python` there). `undefined` when there is none.
+ * server's `env`), else `.venv` or `venv` in `root` or a folder above it (see
+ * {@link venvFolders}), nearest first; each only when it is one (`pyvenv.cfg` and `bin/python`
+ * there). `undefined` when there is none.
+ * @param workspaceRoot - the workspace the server root was found in (absolute).
  */
-export function findVirtualenv(root: string, virtualEnv: string | undefined): Virtualenv | undefined {
-  const candidates = [...(virtualEnv ? [{ directory: virtualEnv, fromWorkspace: false }] : []), ...['.venv', 'venv'].map((name) => ({ directory: join(root, name), fromWorkspace: true }))]
+export function findVirtualenv(root: string, virtualEnv: string | undefined, workspaceRoot: string = root): Virtualenv | undefined {
+  const inWorkspace = venvFolders(root, workspaceRoot).flatMap((folder) => VENV_NAMES.map((name) => ({ directory: join(folder, name), fromWorkspace: true })))
+  const candidates = [...(virtualEnv ? [{ directory: virtualEnv, fromWorkspace: false }] : []), ...inWorkspace]
   for (const { directory, fromWorkspace } of candidates) {
     if (!isVirtualenv(directory)) continue
     const interpreter = join(directory, 'bin', 'python')
@@ -33,12 +36,49 @@ export function findVirtualenv(root: string, virtualEnv: string | undefined): Vi
 }
 
 /**
- * Whether `root` holds a virtualenv {@link findVirtualenv} would find there, `.venv` or `venv` (a
- * `stat` or two each; none makes an object for a missing file): checked before each query of a
- * server that started without one.
+ * Whether a virtualenv {@link findVirtualenv} would find for `root` is there (a `stat` or two
+ * each; none makes an object for a missing file): checked before each query of a server that
+ * started without one.
  */
-export function hasVirtualenv(root: string): boolean {
-  return ['.venv', 'venv'].some((name) => isVirtualenv(join(root, name)))
+export function hasVirtualenv(root: string, workspaceRoot: string = root): boolean {
+  return venvFolders(root, workspaceRoot).some((folder) => VENV_NAMES.some((name) => isVirtualenv(join(folder, name))))
+}
+
+/** The names a project's virtualenv goes by (uv and poetry make `.venv`; `python3 -m venv venv`). */
+const VENV_NAMES = ['.venv', 'venv'] as const
+
+/** Folders above a server root looked at for its repository's root, at most. */
+const MAX_LEVELS_UP = 8
+
+/**
+ * Where a server root's virtualenv may be: the root, then each folder above it up to the
+ * workspace root, or further up to its repository's root (`.git`, within {@link MAX_LEVELS_UP}
+ * folders). A uv workspace keeps one `.venv` at its top for every member project, each a server
+ * root of its own; above a folder in neither, nothing is looked at (a home folder's stray venv is no project's).
+ */
+function venvFolders(root: string, workspaceRoot: string): readonly string[] {
+  const key = `${root}\0${workspaceRoot}`
+  let known = foldersOfRoot.get(key)
+  if (known === undefined) foldersOfRoot.set(key, (known = foldersUp(root, workspaceRoot)))
+  return known
+}
+
+/** {@link venvFolders} of each server root and workspace, found once (a repository's root does not move under a running host). */
+const foldersOfRoot = new Map<string, readonly string[]>()
+
+function foldersUp(root: string, workspaceRoot: string): string[] {
+  const folders = [root]
+  let top = isInside(root, workspaceRoot) ? workspaceRoot : root
+  // The nearest repository's root, when it is above the workspace root.
+  for (let folder = root, level = 0; level <= MAX_LEVELS_UP; level++, folder = dirname(folder)) {
+    if (existsSync(join(folder, '.git'))) {
+      if (isInside(top, folder)) top = folder
+      break
+    }
+    if (dirname(folder) === folder) break
+  }
+  for (let folder = root; folder !== top && isInside(folder, top); ) folders.push((folder = dirname(folder)))
+  return folders
 }
 
 /** Whether `directory` is a virtualenv: its `pyvenv.cfg` and `bin/python`. */
