@@ -36,6 +36,8 @@ export interface CatalogueEntry {
   readonly virtualenv?: { readonly interpreterSetting: string; readonly searchPathsSetting: string }
   /** How the server takes a config from above its root (see lsp-local's `inheritsConfig`). */
   readonly inheritsConfig?: 'pyright'
+  /** How a package tells the larger workspace above it (see lsp-local's `enclosingWorkspace`). */
+  readonly enclosingWorkspace?: 'node' | 'python'
   /** Folders the server always leaves out (see lsp-local's `excludedFolders`). */
   readonly excludedFolders?: { readonly pattern: string; readonly says: string }
   /** Where the server finds its files' compile commands (see lsp-local's `compileDatabase`). */

@@ -84,6 +84,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     workspaceSymbol: 'tsserver',
     // Its implementations come from the file's project: each project under the root is asked too.
     implementation: 'tsserver',
+    // Started in one package of a pnpm workspace, it searches that package alone: the others naming it are said.
+    enclosingWorkspace: 'node',
     initializationOptions: {
       hostInfo: 'agent-lsp',
       // No automatic type acquisition: it ran typingsInstaller.js beside each tsserver (~85 MB) and
@@ -129,6 +131,8 @@ export const serverCatalogue: readonly CatalogueEntry[] = [
     virtualenv: { interpreterSetting: 'python.pythonPath', searchPathsSetting: 'python.analysis.extraPaths' },
     onPackagesChanged: { command: 'pyright.restartserver', reloads: true, configFiles: ['pyproject.toml', 'pyrightconfig.json'] },
     inheritsConfig: 'pyright',
+    // Started in one package of a repository whose pyrightconfig.json above lists it in extraPaths: the others importing it are said.
+    enclosingWorkspace: 'python',
     // pyright registers pull diagnostics without workspace ones: its own CLI checks the project.
     projectCheck: { compiler: 'pyright', script: 'pyright/index.js' },
     // Debian's python3-pylsp answers where pyright is not installed or does not start.

@@ -77,6 +77,7 @@ describe('the server catalogue', () => {
         diagnostics: { pull: 'tsserver' },
         workspaceSymbol: 'tsserver',
         implementation: 'tsserver',
+        enclosingWorkspace: 'node',
         onPackagesChanged: { command: 'typescript.tsserverRequest', arguments: ['reloadProjects', {}] },
         initializationOptions: {
           hostInfo: 'agent-lsp',
@@ -99,6 +100,7 @@ describe('the server catalogue', () => {
         virtualenv: { interpreterSetting: 'python.pythonPath', searchPathsSetting: 'python.analysis.extraPaths' },
         onPackagesChanged: { command: 'pyright.restartserver', reloads: true, configFiles: ['pyproject.toml', 'pyrightconfig.json'] },
         inheritsConfig: 'pyright',
+        enclosingWorkspace: 'python',
         projectCheck: { compiler: 'pyright', script: require.resolve('pyright/index.js') },
         installHint: 'npm i pyright',
       },

@@ -76,6 +76,7 @@ export function serverFacts(entry: CatalogueEntry | undefined): Partial<LocalSer
     ...(entry.excludedFolders ? { excludedFolders: entry.excludedFolders } : {}),
     ...(entry.onPackagesChanged ? { onPackagesChanged: entry.onPackagesChanged } : {}),
     ...(entry.inheritsConfig ? { inheritsConfig: entry.inheritsConfig } : {}),
+    ...(entry.enclosingWorkspace ? { enclosingWorkspace: entry.enclosingWorkspace } : {}),
     ...(entry.compileDatabase ? { compileDatabase: entry.compileDatabase } : {}),
     ...(entry.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
     ...(entry.unopenedChangesBy ? { unopenedChangesBy: entry.unopenedChangesBy } : {}),

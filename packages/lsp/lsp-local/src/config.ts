@@ -149,6 +149,16 @@ export interface LocalServerConfig {
    */
   readonly dependentRoots?: { readonly marker: string; readonly namePattern: string; readonly hint: string }
   /**
+   * How a package tells it is one of a larger workspace above the workspace root, whose other
+   * packages the server run for the root does not search: `node`, a folder above with
+   * `pnpm-workspace.yaml`, `lerna.json`, a `package.json` with `workspaces` or a `tsconfig.json`
+   * with `references`, whose packages name the root's `package.json` name in theirs; `python`, a
+   * `pyrightconfig.json` above whose `extraPaths` name a folder of the root, whose other
+   * `extraPaths` and `include` import the root's modules. References, implementations and incoming
+   * calls are then `partial / unchecked`, naming those packages.
+   */
+  readonly enclosingWorkspace?: 'node' | 'python'
+  /**
    * How workspace symbols are asked: `tsserver`, through `typescript.tsserverRequest` `navto` without
    * a file, so that every project tsserver loaded is searched (typescript-language-server 5.3.0
    * passes the file it used last, which limits tsserver to that file's project); absent,

@@ -52,6 +52,17 @@ describe('a rename whose references are partial', () => {
     expect(await readFile(path.join(root, 'src/a.ts'), 'utf8')).toBe('export function sum() {}\nsum()\n')
   })
 
+  // The server's own `unchecked` (another package of the workspace above, another Go module's server): no warm retry finds those places.
+  it('not searched by the server though the cross-check was not cut: apply refuses, telling to rename them by hand', async () => {
+    const elsewhere = 'this workspace is a package of the workspace at /w (pnpm-workspace.yaml), where 1 other package names @demo/core (packages/app); it was not searched for findReferences; ask with /w as the workspace root to search it too'
+    const { root, tool } = await renameTool({ state: 'partial', reason: 'unchecked', message: elsewhere }, { name: 'total', files: 1, added: [], candidates: [], counts: { ...counts, unchecked: 0, occurrences: 2 }, truncated: false, unsearched: { count: 0, files: [] }, inStrings: { count: 0, locations: [] } })
+    expect(await failure(tool.execute({ ...rename, apply: true }))).toEqual({
+      code: 'LSP_EDIT_INCOMPLETE',
+      message: `rename total → sum was not applied: its references may be incomplete (${elsewhere}); nothing was written. Rename those by hand, or apply with force: true to write it anyway`,
+    })
+    expect(await readFile(path.join(root, 'src/a.ts'), 'utf8')).toBe(source)
+  })
+
   it('partial for the server (still loading): the preview says so; apply writes and says what it could not verify', async () => {
     const loading = 'typescript-language-server was still loading the project after 10 s'
     const { tool } = await renameTool({ state: 'partial', reason: 'indexing', message: loading })

@@ -14,6 +14,7 @@ import { REOPEN_CLOSE_WAIT_MS, sendChangedFiles, type ChangedFiles } from './cha
 import { expectIndexing } from './index-start.js'
 import { assertEngineAlive } from './engine-probe.js'
 import { dependentRootsCompleteness } from './dependent-roots.js'
+import { enclosingWorkspaceCompleteness } from './enclosing-workspace.js'
 import { compileDatabaseCompleteness, excludedFoldersCompleteness, failingCompleteness, inheritedConfigCompleteness, looseFilesCompleteness } from './coverage.js'
 import { actOnChangedPackages } from './packages-changed.js'
 import { alongside } from './go-build-excluded.js'
@@ -167,6 +168,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
     (loose && looseFilesCompleteness(config, loose, path, resolvedWorkspaceRoot)) ??
     (workspaceWide ? inheritedConfigCompleteness(config, root, resolvedWorkspaceRoot) : undefined) ??
     dependentRootsCompleteness(config, request.operation, root, resolvedWorkspaceRoot) ??
+    enclosingWorkspaceCompleteness(config, request.operation, resolvedWorkspaceRoot) ??
     (workspaceWide ? excludedFoldersCompleteness(config, scanRoot, session.excluded, client.watchedFiles.generation) : undefined) ??
     (database && compileDatabaseCompleteness(config, database, workspaceWide ? 'workspace' : 'definition', { path, workspaceRoot: resolvedWorkspaceRoot }, changed?.scan, (file) => documents.isOpen(file)))
   // Names only files the build leaves out declare (a Go file for another GOARCH), listed once per change to them.

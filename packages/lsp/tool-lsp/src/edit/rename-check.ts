@@ -46,6 +46,12 @@ export interface RenameCheck {
   /** Files the cross-check's search left out that may name the old name (see `LspCrossCheck.unsearched`): said in `incomplete`. */
   readonly unsearched: number
   /**
+   * Whether the server's own answer left places out (`unchecked` though the cross-check was not cut:
+   * another package of the workspace above, another module's server, not searched): said in
+   * `incomplete`; no retry finds them.
+   */
+  readonly notSearched: boolean
+  /**
    * The strings naming the old name that no text edit of the rename changes (see
    * `LspCrossCheck.inStrings`; of those past its bound none is known to be changed): not references,
    * so they refuse nothing, but code may use the symbol by that name. `count` 0 when none.
@@ -92,21 +98,22 @@ export async function checkRename(context: EditFlowContext, cursor: Cursor, edit
     const listedOnly = result.completeness.state === 'partial' && result.completeness.reason === 'unresolved' && (check?.candidates.length ?? 0) > 0 && !cut
     const incomplete = result.completeness.state === 'partial' && !listedOnly ? result.completeness : undefined
     const unsearched = incomplete === undefined ? 0 : (check?.unsearched.count ?? 0)
+    const notSearched = check !== undefined && incomplete?.reason === 'unchecked' && !cut && check.unsearched.count === 0
     const strings = check?.inStrings ?? noStrings
     const left = strings.locations.filter((location) => !changedBy(edit, location))
     const inStrings = { count: strings.count - (strings.locations.length - left.length), locations: left }
     const paths = oldName === undefined ? [] : await pathStrings(left, result.locations, oldName, context.workspaceRoot, readLines)
     const specialMethod = oldName !== undefined && languageOfExtension(path.extname(cursor.absolutePath).toLowerCase()) === 'python' && isPythonSpecialName(oldName)
-    return { references: result.locations, failure: undefined, missed, added: check?.added ?? [], candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut, unsearched, inStrings, pathStrings: paths, specialMethod }
+    return { references: result.locations, failure: undefined, missed, added: check?.added ?? [], candidates: check?.candidates ?? [], crossChecked: check !== undefined, incomplete, cut: incomplete !== undefined && cut, unsearched, notSearched, inStrings, pathStrings: paths, specialMethod }
   } catch (error) {
     if (context.signal.aborted) throw error
-    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], added: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false, unsearched: 0, inStrings: noStrings, pathStrings: [], specialMethod: false }
+    return { references: undefined, failure: oneLine(error instanceof Error ? error.message : String(error)), missed: [], added: [], candidates: [], crossChecked: false, incomplete: undefined, cut: false, unsearched: 0, notSearched: false, inStrings: noStrings, pathStrings: [], specialMethod: false }
   }
 }
 
-/** Whether {@link refusal} names the references' incompleteness: a file left out of the search may hold uses of the old name the rename leaves as they are. */
+/** Whether {@link refusal} names the references' incompleteness: a file or package left out of the search may hold uses of the old name the rename leaves as they are. */
 export function refusesIncomplete(check: RenameCheck): boolean {
-  return check.cut || check.unsearched > 0
+  return check.cut || check.unsearched > 0 || check.notSearched
 }
 
 /** `The references of total may be incomplete (reason): message.` when they are, else nothing. */
