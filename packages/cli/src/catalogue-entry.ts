@@ -48,6 +48,8 @@ export interface CatalogueEntry {
   readonly unopenedChangesBy?: 'size-mtime'
   /** How the server's build leaves files out by their build constraints (see lsp-local's `buildConstraints`). */
   readonly buildConstraints?: 'go'
+  /** How a project names folders outside its root it builds as its sources (see lsp-local's `linkedSources`). */
+  readonly linkedSources?: 'go'
   /** The log line by which a server without progress says its workspace is loaded (regex source). */
   readonly readyLogPattern?: string
   /** See `LocalServerConfig.backgroundProgressTitle`. */

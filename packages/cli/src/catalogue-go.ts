@@ -50,6 +50,8 @@ export const goServer: CatalogueEntry = {
   unopenedChangesBy: 'size-mtime',
   // It loads the files of its GOOS, GOARCH and tags only: a name declared only in another build's file is no workspace symbol.
   buildConstraints: 'go',
+  // It reads a go.mod's `replace … => ../sys` folder but watches its workspace's modules only: the host follows that folder for it.
+  linkedSources: 'go',
   operations: ['goToDefinition', 'goToTypeDefinition', 'findReferences', 'goToImplementation', 'hover', 'signatureHelp', 'incomingCalls', 'outgoingCalls', 'documentSymbol', 'workspaceSymbol', 'diagnostics', 'completion', 'rename', 'codeActions', 'format', 'prepareCallHierarchy', 'workspaceDiagnostics'],
   install: 'apt-get install gopls golang-go',
 }

@@ -132,6 +132,7 @@ describe('server config', () => {
       dependentRoots: { marker: 'go.mod', namePattern: '^module\\s+(\\S+)', hint: 'a go.work listing the modules (go work init ./a ./b) makes one gopls search them together' },
       installHint: 'apt-get install gopls golang-go',
       unopenedChangesBy: 'size-mtime',
+      linkedSources: 'go',
       buildConstraints: 'go',
     })
     // Its process is no longer the catalogue's: doctor does not guess how to ask its version.

@@ -161,7 +161,7 @@ describe('the server catalogue', () => {
         openChangedFiles: true,
         installHint: 'apt-get install clangd',
       },
-      { id: 'go', command: 'gopls', extensionToLanguage: { '.go': 'go' }, rootMarkers: ['go.work', 'go.mod'], workspaceRootMarkers: ['go.work'], resultLimits: { workspaceSymbol: 100 }, dependentRoots: serverCatalogue.find((entry) => entry.id === 'go')!.dependentRoots, diagnostics: serverCatalogue.find((entry) => entry.id === 'go')!.diagnostics, failureProgressTitle: '^Error loading workspace$', backgroundProgressTitle: '^diagnosing (?!initial workspace load$)', initializationOptions: { diagnosticsDelay: '0s', verboseWorkDoneProgress: true }, unopenedChangesBy: 'size-mtime', buildConstraints: 'go', installHint: 'apt-get install gopls golang-go' },
+      { id: 'go', command: 'gopls', extensionToLanguage: { '.go': 'go' }, rootMarkers: ['go.work', 'go.mod'], workspaceRootMarkers: ['go.work'], resultLimits: { workspaceSymbol: 100 }, dependentRoots: serverCatalogue.find((entry) => entry.id === 'go')!.dependentRoots, diagnostics: serverCatalogue.find((entry) => entry.id === 'go')!.diagnostics, failureProgressTitle: '^Error loading workspace$', backgroundProgressTitle: '^diagnosing (?!initial workspace load$)', initializationOptions: { diagnosticsDelay: '0s', verboseWorkDoneProgress: true }, unopenedChangesBy: 'size-mtime', buildConstraints: 'go', linkedSources: 'go', installHint: 'apt-get install gopls golang-go' },
       { id: 'rust', command: 'rust-analyzer', extensionToLanguage: { '.rs': 'rust' }, rootMarkers: ['Cargo.toml'], installHint: 'rustup component add rust-analyzer' },
       {
         id: 'json',

@@ -81,6 +81,7 @@ export function serverFacts(entry: CatalogueEntry | undefined): Partial<LocalSer
     ...(entry.openChangedFiles ? { openChangedFiles: entry.openChangedFiles } : {}),
     ...(entry.unopenedChangesBy ? { unopenedChangesBy: entry.unopenedChangesBy } : {}),
     ...(entry.buildConstraints ? { buildConstraints: entry.buildConstraints } : {}),
+    ...(entry.linkedSources ? { linkedSources: entry.linkedSources } : {}),
     ...(entry.deadLogPattern ? { deadLogPattern: entry.deadLogPattern } : {}),
     ...(entry.engineProbe ? { engineProbe: entry.engineProbe } : {}),
     ...(entry.awaitOpenDiagnostics ? { awaitOpenDiagnostics: true } : {}),

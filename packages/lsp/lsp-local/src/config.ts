@@ -64,6 +64,13 @@ export interface LocalServerConfig {
    */
   readonly buildConstraints?: 'go'
   /**
+   * How a project names folders outside the server root whose files it builds as its own: `go`
+   * (go.work `use`, and `replace` directives with a local path: `replace example.com/sys => ../sys`).
+   * gopls reads those files but registers watchers for its workspace's modules only, so their changes
+   * were never sent; the watched files follow these folders too (see `goLinkedFolders`).
+   */
+  readonly linkedSources?: 'go'
+  /**
    * A `workspace/executeCommand` (LSP 3.17 §workspace_executeCommand) sent, and awaited, before
    * the next query once the watched files reported a package installed into, updated in or removed from a
    * `node_modules` folder or a file changed under a `site-packages` folder. typescript-language-server:

@@ -12,6 +12,7 @@ import { uriToPath } from '../normalize/uri.js'
 import { PublishedDiagnostics } from '../readiness/published-diagnostics.js'
 import { readinessFor, type Readiness } from '../readiness/readiness.js'
 import { WatchedFiles } from '../sync/watched-files.js'
+import { goLinkedFolders } from '../sync/go-linked-folders.js'
 import { cancelledError, deadLogError, exitError, initializeRejected, isWriteFailure, requestError, serverName, spawnError, startFailure, unreadableError } from './client-errors.js'
 import { answerServerRequests } from './server-requests.js'
 import { StderrTail } from './stderr-tail.js'
@@ -67,7 +68,7 @@ export class LanguageServerClient {
     this.diagnostics = new PublishedDiagnostics(config.diagnostics, (uri) => languageOf(config, uriToPath(uri) ?? '') !== undefined)
     this.watchedFiles = new WatchedFiles(
       { send: (changes) => this.notify(DidChangeWatchedFilesNotification.type, { changes: this.diagnostics.onWatchedChanges(changes) }), reloading: () => this.readiness.reloading() },
-      rootPath, (path) => languageOf(config, path) !== undefined) // prettier-ignore
+      rootPath, (path) => languageOf(config, path) !== undefined, true, config.linkedSources === 'go' ? goLinkedFolders : undefined) // prettier-ignore
     this.#child = spawnServer(config, rootPath)
     // An unhandled 'error' (ENOENT, EPIPE) would kill the host: every stream gets a handler.
     this.#child.on('error', (error: NodeJS.ErrnoException) => {

@@ -13,6 +13,8 @@ const MAX_BASES = 16
  * pyright's `extraPaths`, a sibling folder of the monorepo a project imports, is such a base, and a
  * change there must reach the server as one under its root does. Bases outside every workspace (the
  * standard library), installed packages (see `installed`) and a base holding the root are left to the server.
+ * Folders the project itself names as its sources (`linked`: a go.mod's `replace … => ../sys`) are
+ * followed wherever they lie, as the server registers none for them (gopls watches its modules only).
  */
 export class WatchedBases {
   readonly #followed: FollowedTrees
@@ -38,12 +40,13 @@ export class WatchedBases {
     return true
   }
 
-  /** Follow the registered `bases` that qualify (see the class), and stop following the others. */
-  follow(bases: Iterable<string>): void {
+  /** Follow the registered `bases` and the `linked` folders that qualify (see the class), the linked ones first, and stop following the others. */
+  follow(bases: Iterable<string>, linked: Iterable<string>): void {
     const wanted = new Set<string>()
+    const qualifies = (folder: string): boolean => !isInside(folder, this.root) && !isInside(this.root, folder) && !installed(folder)
+    for (const folder of linked) if (qualifies(folder)) wanted.add(folder)
     for (const base of bases) {
-      const outside = !isInside(base, this.root) && !isInside(this.root, base)
-      if (outside && !installed(base) && [...this.#workspaces].some((workspace) => isInside(base, workspace))) wanted.add(base)
+      if (qualifies(base) && [...this.#workspaces].some((workspace) => isInside(base, workspace))) wanted.add(base)
     }
     this.#followed.follow(wanted)
   }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { pathToUri } from '../normalize/uri.js'
 import { until } from '../fake.test-support.js'
 import { WatchedFiles } from './watched-files.js'
+import { goLinkedFolders } from './go-linked-folders.js'
 
 const roots: string[] = []
 /** Once every file event of a write before the call has reached this process's watchers. */
@@ -216,4 +217,30 @@ describe('WatchedFiles', () => {
     expect(files.packageGeneration).toBe(1)
     files.dispose()
   })
+
+  // gopls 0.11 registers a bare glob without a go.work; later ones a RelativePattern on each module: neither names ../sys.
+  for (const [registered, globPattern] of [['a glob', '**/*.{go,mod,sum,work}'], ['a pattern on the root', { baseUri: 'root', pattern: '**/*.{go,mod,sum,work}' }]] as const) {
+    it(`follows the folders a go.mod replaces its requirements with, as gopls's own globs judge them (${registered}), and those a changed go.mod names from the next look`, async () => {
+      const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'agent-lsp-watched-')))
+      roots.push(workspace)
+      for (const folder of ['term', 'sys', 'other']) mkdirSync(join(workspace, folder))
+      const goMod = (target: string) => `module example.com/term\n\nrequire example.com/sys v0.0.0\n\nreplace example.com/sys => ${target} // local\n`
+      writeFileSync(join(workspace, 'term/go.mod'), goMod('../sys'))
+      const sent: FileEvent[][] = []
+      const files = new WatchedFiles({ send: async (changes) => void sent.push(changes), reloading: () => {} }, join(workspace, 'term'), (path) => path.endsWith('.go'), true, goLinkedFolders)
+      files.register('watch', [{ globPattern: typeof globPattern === 'string' ? globPattern : { ...globPattern, baseUri: pathToUri(join(workspace, 'term')) }, kind: 7 }])
+      writeFileSync(join(workspace, 'sys/size.go'), 'package sys\n')
+      writeFileSync(join(workspace, 'other/size.go'), 'package other\n')
+      await files.sync()
+      expect(sent.splice(0)).toEqual([[{ uri: pathToUri(join(workspace, 'sys/size.go')), type: 1 }]])
+      writeFileSync(join(workspace, 'term/go.mod'), goMod('../other'))
+      await files.sync()
+      expect(sent.splice(0)).toEqual([[{ uri: pathToUri(join(workspace, 'term/go.mod')), type: 2 }]])
+      writeFileSync(join(workspace, 'sys/size.go'), 'package sys // no longer read\n')
+      writeFileSync(join(workspace, 'other/size.go'), 'package other // changed\n')
+      await files.sync()
+      expect(sent.splice(0)).toEqual([[{ uri: pathToUri(join(workspace, 'other/size.go')), type: 2 }]])
+      files.dispose()
+    })
+  }
 })

@@ -1,6 +1,5 @@
-import { isAbsolute, join, relative, sep } from 'node:path'
-import picomatch from 'picomatch'
-import type { FileEvent, FileSystemWatcher, RelativePattern } from 'vscode-languageserver-protocol'
+import { join, relative, sep } from 'node:path'
+import type { FileEvent, FileSystemWatcher } from 'vscode-languageserver-protocol'
 import { protocol } from '../protocol.js'
 import { pathToUri, uriToPath } from '../normalize/uri.js'
 import { MAX_SCANNED_FILES, PACKAGE_DIRECTORY, relativeOf } from './tree-scan.js'
@@ -9,6 +8,8 @@ import { WatchedTree } from './watched-tree.js'
 import { WatchedBases } from './watched-bases.js'
 import { WatchedLinks } from './watched-links.js'
 import type { TreeChange } from './tree-changes.js'
+import type { LinkedFolders } from './go-linked-folders.js'
+import { toWatcher, type Watcher } from './watcher-globs.js'
 
 const { FileChangeType } = protocol
 
@@ -22,14 +23,6 @@ export interface WatchedFilesSink {
 
 /** Told after each look which watched files it found created, changed or deleted (see {@link WatchedFiles.onLook}). */
 export type LookListener = (changes: readonly TreeChange[]) => void
-
-interface Watcher {
-  readonly matches: (relativePath: string, absolutePath: string) => boolean
-  /** `WatchKind` bits: 1 create, 2 change, 4 delete. */
-  readonly kind: number
-  /** A `RelativePattern`'s base folder, or the folder an absolute glob names (its part before the first wildcard). */
-  readonly base?: string
-}
 
 /**
  * `workspace/didChangeWatchedFiles` (LSP 3.17 §DidChangeWatchedFiles) for the globs a server
@@ -65,6 +58,8 @@ export class WatchedFiles {
   readonly #bases: WatchedBases
   /** Folders outside the root that symlinks inside it lead to (see `WatchedLinks`). */
   readonly #linked: WatchedLinks
+  /** Folders the project names as its sources, as last read (see `linkedFolders`). */
+  #sources: LinkedFolders = { folders: [], namedBy: [] }
 
   constructor(
     private readonly sink: WatchedFilesSink,
@@ -73,6 +68,12 @@ export class WatchedFiles {
     private readonly isServerFile: (path: string) => boolean,
     /** Whether the view follows file-system events (else it scans the root in full before each query). */
     private readonly incremental = true,
+    /**
+     * The folders outside the root the project under it names as its own sources (`goLinkedFolders`),
+     * followed as registered bases are, and judged by the same globs: read when the server registers
+     * its globs, and again when a look finds one of the files that named them changed.
+     */
+    private readonly linkedFolders?: (root: string) => LinkedFolders,
   ) {
     this.#bases = new WatchedBases(root, (relativePath, path) => this.#isWatched(relativePath, path), incremental)
     this.#linked = new WatchedLinks(root, (relativePath, path) => this.#isWatched(relativePath, path), incremental)
@@ -93,7 +94,8 @@ export class WatchedFiles {
     // Files watched only from now: what is on disk is what the server found by itself; their changes count from here.
     if (this.#tree === undefined) this.#tree = new WatchedTree(this.root, (relativePath, path) => this.#isWatched(relativePath, path), this.incremental)
     else for (const tree of this.#trees()) tree.rebase()
-    this.#bases.follow(this.#registeredBases())
+    if (this.linkedFolders !== undefined) this.#sources = this.linkedFolders(this.root)
+    this.#bases.follow(this.#registeredBases(), this.#sources.folders)
     this.#linked.follow(this.#tree.links)
   }
 
@@ -102,7 +104,18 @@ export class WatchedFiles {
    * and outside the root (pyright's `extraPaths`) are followed too (see `WatchedBases`).
    */
   include(workspaceRoot: string): void {
-    if (this.#bases.include(workspaceRoot)) this.#bases.follow(this.#registeredBases())
+    if (this.#bases.include(workspaceRoot)) this.#bases.follow(this.#registeredBases(), this.#sources.folders)
+  }
+
+  /**
+   * For a file under a linked folder (see `linkedFolders`), the path it would have under the root: the
+   * server's globs are for its own module (later gopls registers `{ baseUri: root, pattern: '**∕*.{go,…}' }`),
+   * and the linked folder is another of the same kind. `undefined` for any other file.
+   */
+  #judgedAs(path: string): string | undefined {
+    if (isInside(path, this.root)) return undefined
+    const folder = this.#sources.folders.find((linked) => isInside(path, linked))
+    return folder === undefined ? undefined : join(this.root, relative(folder, path))
   }
 
   #registeredBases(): Set<string> {
@@ -154,7 +167,10 @@ export class WatchedFiles {
   #isWatched(relativePath: string, path: string): boolean {
     let watched = this.#watched.get(path)
     if (watched === undefined) {
-      watched = [...this.#registrations.values(), ...this.#withdrawn.values()].some((watchers) => watchers.some((watcher) => watcher.matches(relativePath, path)))
+      const judged = this.#judgedAs(path)
+      watched = [...this.#registrations.values(), ...this.#withdrawn.values()].some((watchers) =>
+        watchers.some((watcher) => watcher.matches(relativePath, path) || (judged !== undefined && watcher.matches(relativeOf(this.root, judged), judged))),
+      )
       if (this.#watched.size >= MAX_SCANNED_FILES) this.#watched.clear()
       this.#watched.set(path, watched)
     }
@@ -214,11 +230,17 @@ export class WatchedFiles {
   async #scanAndReport(): Promise<void> {
     const watchers = [...this.#registrations.values()].flat()
     if (watchers.length === 0 || this.#tree === undefined) return
-    const wants = (path: string, bit: number): boolean =>
-      watchers.some((watcher) => (watcher.kind & bit) !== 0 && watcher.matches(relativeOf(this.root, path), path))
+    const wants = (path: string, bit: number): boolean => {
+      const judged = this.#judgedAs(path)
+      return watchers.some((watcher) => (watcher.kind & bit) !== 0 && (watcher.matches(relativeOf(this.root, path), path) || (judged !== undefined && watcher.matches(relativeOf(this.root, judged), judged))))
+    }
     const found = (await Promise.all(this.#trees().map((tree) => tree.changes()))).flat()
-    // Links made or removed by this look are followed from now.
+    // Links made or removed by this look are followed from now, and folders a changed go.mod names.
     this.#linked.follow(this.#tree?.links ?? [])
+    if (this.linkedFolders !== undefined && found.some(({ path }) => this.#sources.namedBy.includes(path))) {
+      this.#sources = this.linkedFolders(this.root)
+      this.#bases.follow(this.#registeredBases(), this.#sources.folders)
+    }
     if (found.length > 0) for (const listener of this.#lookListeners) listener(found)
     const changes: FileEvent[] = []
     for (const { path, before, after } of found) {
@@ -240,32 +262,6 @@ export class WatchedFiles {
   }
 }
 
-function toWatcher(watcher: FileSystemWatcher, root: string): Watcher {
-  const kind = watcher.kind ?? 7
-  const glob: unknown = watcher.globPattern
-  if (typeof glob !== 'string' && !(typeof glob === 'object' && glob !== null && 'pattern' in glob && typeof glob.pattern === 'string')) {
-    return { kind, matches: () => false } // not a glob this client understands: watch nothing for it
-  }
-  if (typeof glob === 'string') {
-    const match = picomatch(glob, { dot: true })
-    // An absolute glob names the folder it watches, as a RelativePattern's base does: gopls watches
-    // each module of a go.work by `/ws/errwrap/**/*.{go,mod,sum,work}`, outside the server's root.
-    const base = isAbsolute(glob) ? picomatch.scan(glob).base : ''
-    return { kind, ...(base === '' ? {} : { base }), matches: (relativePath, absolutePath) => match(relativePath) || match(absolutePath) }
-  }
-  const relativePattern = glob as RelativePattern
-  const base = typeof relativePattern.baseUri === 'string' ? relativePattern.baseUri : relativePattern.baseUri?.uri ?? ''
-  const basePath = uriToPath(base) ?? root
-  const match = picomatch(relativePattern.pattern, { dot: true })
-  return {
-    kind,
-    base: basePath,
-    matches: (_, absolutePath) => {
-      const inside = relative(basePath, absolutePath)
-      return !inside.startsWith('..') && match(inside.split(sep).join('/'))
-    },
-  }
-}
 
 /** Whether `uri` is `…/node_modules/<pkg>/package.json` or `…/node_modules/@scope/<pkg>/package.json`. */
 function isPackageManifest(uri: string): boolean {
