@@ -50,4 +50,23 @@ describe('a Go module replaced by a local folder, without go.work', () => {
     writeFileSync(size, readFileSync(size, 'utf8').replace('(fd int)', '(fd int, extra int)'))
     expect(await diagnostics()).toBe(broken)
   })
+
+  // golang.org/x/tools/gopls's own layout: `replace golang.org/x/tools => ../`, the folder holding
+  // the module. Its other files are not watched (the root's tree is not followed twice): said so.
+  it('says a replaced folder holding the module is not watched', { timeout: 180_000 }, async () => {
+    const root = await tempWorkspace({
+      'go.mod': files['sys/go.mod'],
+      'unix/size.go': files['sys/unix/size.go'],
+      'term/go.mod': files['term/go.mod'].replace('=> ../sys', '=> ../'),
+      'term/main.go': files['term/main.go'],
+    })
+    expect(goBuild(path.join(root, 'term'))).toBe('')
+    const { tool } = toolOn(root)
+    expect(await tool.execute({ operation: 'diagnostics', filePath: 'term/main.go' })).toBe(
+      [
+        'Partial answer (unchecked): the project builds files from the workspace root (named by its go.mod or go.work), whose changes on disk are not watched: the server may judge by their text as it first read them until it is restarted',
+        'No diagnostics in term/main.go.',
+      ].join('\n'),
+    )
+  })
 })

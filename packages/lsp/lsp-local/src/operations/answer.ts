@@ -15,6 +15,7 @@ import { expectIndexing } from './index-start.js'
 import { assertEngineAlive } from './engine-probe.js'
 import { dependentRootsCompleteness } from './dependent-roots.js'
 import { enclosingWorkspaceCompleteness } from './enclosing-workspace.js'
+import { unwatchedSourcesCompleteness } from './unwatched-sources.js'
 import { compileDatabaseCompleteness, excludedFoldersCompleteness, failingCompleteness, inheritedConfigCompleteness, looseFilesCompleteness } from './coverage.js'
 import { actOnChangedPackages } from './packages-changed.js'
 import { alongside } from './go-build-excluded.js'
@@ -169,6 +170,7 @@ async function answerFromDisk(session: Session, request: LspProviderQuery, place
     (workspaceWide ? inheritedConfigCompleteness(config, root, resolvedWorkspaceRoot) : undefined) ??
     dependentRootsCompleteness(config, request.operation, root, resolvedWorkspaceRoot) ??
     enclosingWorkspaceCompleteness(config, request.operation, resolvedWorkspaceRoot) ??
+    unwatchedSourcesCompleteness(request.operation, client.watchedFiles.unwatchedSources, resolvedWorkspaceRoot) ??
     (workspaceWide ? excludedFoldersCompleteness(config, scanRoot, session.excluded, client.watchedFiles.generation) : undefined) ??
     (database && compileDatabaseCompleteness(config, database, workspaceWide ? 'workspace' : 'definition', { path, workspaceRoot: resolvedWorkspaceRoot }, changed?.scan, (file) => documents.isOpen(file)))
   // Names only files the build leaves out declare (a Go file for another GOARCH), listed once per change to them.

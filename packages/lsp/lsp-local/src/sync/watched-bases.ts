@@ -43,12 +43,25 @@ export class WatchedBases {
   /** Follow the registered `bases` and the `linked` folders that qualify (see the class), the linked ones first, and stop following the others. */
   follow(bases: Iterable<string>, linked: Iterable<string>): void {
     const wanted = new Set<string>()
-    const qualifies = (folder: string): boolean => !isInside(folder, this.root) && !isInside(this.root, folder) && !installed(folder)
-    for (const folder of linked) if (qualifies(folder)) wanted.add(folder)
+    for (const folder of linked) if (this.#qualifies(folder)) wanted.add(folder)
     for (const base of bases) {
-      if (qualifies(base) && [...this.#workspaces].some((workspace) => isInside(base, workspace))) wanted.add(base)
+      if (this.#qualifies(base) && [...this.#workspaces].some((workspace) => isInside(base, workspace))) wanted.add(base)
     }
     this.#followed.follow(wanted)
+  }
+
+  /**
+   * Those of `linked` that are not followed, or would not be once given to {@link follow}: installed
+   * packages, one holding the root (its other files), or past the bound of 16 (the linked ones come first).
+   */
+  unfollowedOf(linked: readonly string[]): string[] {
+    const outside = linked.filter((folder) => !isInside(folder, this.root))
+    const followed = new Set(outside.filter((folder) => this.#qualifies(folder)).slice(0, MAX_BASES))
+    return outside.filter((folder) => !followed.has(folder))
+  }
+
+  #qualifies(folder: string): boolean {
+    return !isInside(folder, this.root) && !isInside(this.root, folder) && !installed(folder)
   }
 
   dispose(): void {

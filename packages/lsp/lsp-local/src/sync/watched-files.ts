@@ -77,6 +77,8 @@ export class WatchedFiles {
   ) {
     this.#bases = new WatchedBases(root, (relativePath, path) => this.#isWatched(relativePath, path), incremental)
     this.#linked = new WatchedLinks(root, (relativePath, path) => this.#isWatched(relativePath, path), incremental)
+    // Read now too: a query may be answered before the server registers its globs.
+    if (linkedFolders !== undefined) this.#sources = linkedFolders(root)
   }
 
   private isSource(path: string): boolean {
@@ -116,6 +118,11 @@ export class WatchedFiles {
     if (isInside(path, this.root)) return undefined
     const folder = this.#sources.folders.find((linked) => isInside(path, linked))
     return folder === undefined ? undefined : join(this.root, relative(folder, path))
+  }
+
+  /** Folders the project names as its sources (see `linkedFolders`) whose changes the server is not told of (see `WatchedBases.unfollowed`). */
+  get unwatchedSources(): readonly string[] {
+    return this.#bases.unfollowedOf(this.#sources.folders)
   }
 
   #registeredBases(): Set<string> {
