@@ -79,7 +79,9 @@ describe('faults through the tool', { timeout: 15_000 }, () => {
   it('fails a first and a concurrent second call within the startup bound when initialize hangs: one spawn, killed', async () => {
     const { tool, pids, log } = await faultyTool({ initialize: 'hang' }, 20_000, { initializeTimeoutMs: 2_000 })
     const started = performance.now()
-    const first = failure(tool.execute(hover))
+    const settled: number[] = []
+    const stamped = <T>(answer: Promise<T>): Promise<T> => answer.finally(() => settled.push(performance.now()))
+    const first = stamped(failure(tool.execute(hover)))
     await until(async () => pids().length === 1)
     const [pid = -1] = pids()
     // Every process the provider starts meanwhile, so "one spawn" holds although a fake that took
@@ -87,15 +89,16 @@ describe('faults through the tool', { timeout: 15_000 }, () => {
     const spawned = new Set([pid])
     const watch = setInterval(() => pids().forEach((seen) => spawned.add(seen)), 25)
     onTestFinished(() => clearInterval(watch))
-    const second = failure(tool.execute(references))
+    const second = stamped(failure(tool.execute(references)))
     const message = 'language server "fake" did not answer initialize within 2 s; it was stopped'
     expect(await Promise.all([first, second])).toEqual([
       { code: 'LSP_TIMEOUT', message },
       { code: 'LSP_TIMEOUT', message },
     ])
-    const elapsed = performance.now() - started
-    expect(elapsed).toBeGreaterThanOrEqual(1_990)
-    expect(elapsed).toBeLessThan(5_000) // one 2 s bound, with room for a loaded machine; a second spawn shows below
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_990)
+    // One 2 s bound for both: the second call fails with the first, not a bound after it. (The time
+    // from the start is not bounded above: spawning took over 6 s in a CI run at load 16.)
+    expect(Math.abs(settled[0]! - settled[1]!)).toBeLessThan(1_500)
     clearInterval(watch)
     expect([...spawned]).toEqual([pid])
     expect((await log()).filter((entry) => entry.direction === 'in' && entry.method === 'initialize').length).toBeLessThanOrEqual(1)
