@@ -19,6 +19,8 @@ describe('headerIdentifiers: the names of a class header that may be bases', () 
     expect(header('class Sub(Base, Generic[T], metaclass=Meta):\n    """Uses Base."""\n    x = 1\n', 'Sub')).toEqual(['Base', 'Generic'])
     expect(header('class Sub(\n    mod.Base,  # a comment naming Other\n):\n    pass\n', 'Sub')).toEqual(['Base'])
     expect(header('class Sub(threading.Thread, outer . Inner, pkg.mod.Base):\n    pass\n', 'Sub')).toEqual(['Thread', 'Inner', 'Base'])
+    // A call's qualifier is kept, and its arguments: Django's `BaseManager.from_queryset(QuerySet)` makes a subclass of BaseManager with QuerySet's methods.
+    expect(header('class Manager(BaseManager.from_queryset(QuerySet)):\n    pass\n', 'Manager')).toEqual(['BaseManager', 'from_queryset', 'QuerySet'])
     expect(header('class Plain:\n    """Names Base."""\n', 'Plain')).toEqual([])
   })
 

@@ -202,11 +202,14 @@ export class ClassHierarchy {
   }
 }
 
+/** Whether `text`, starting at a dotted name (`BaseManager.from_queryset(…)`), is a call of it. */
+const qualifiesCall = (text: string): boolean => /^[\p{L}_$][\p{L}\p{N}_$]*(?:\s*\.\s*[\p{L}_$][\p{L}\p{N}_$]*)+\s*\(/u.test(text)
+
 /**
  * Where each identifier of a class header starts (zero-based UTF-16): the text after the name up
  * to the body (a `:` or `{` outside brackets, after some header text; or the first member),
  * skipping generic arguments (`[…]`, `<…>`), keyword arguments (`metaclass=Meta`) and the
- * qualifiers of a dotted name (`mod` of `mod.Base`).
+ * qualifiers of a dotted name (`mod` of `mod.Base`) but a call's (`Base` of `Base.factory(…)`).
  */
 export function headerIdentifiers(lines: readonly string[], klass: LspSymbol): LspPosition[] {
   const first = klass.children[0]?.range.start
@@ -237,8 +240,9 @@ export function headerIdentifiers(lines: readonly string[], klass: LspSymbol): L
       if (word !== undefined && (column === 0 || !/[\w$]/.test(text[column - 1]!))) {
         started = true
         if (/^\s*=(?!=)/.test(text.slice(column + word.length))) keywordValue = true
-        // A qualifier (`threading` of `threading.Thread`, a module or an outer class) is not the base: only the name after the last dot is.
-        else if (depth === 0 && !keywordValue && !/^\s*\.(?!\.)/.test(text.slice(column + word.length))) found.push({ line, character: column })
+        // A qualifier (`threading` of `threading.Thread`, a module or an outer class) is not the base: only the name after the
+        // last dot is; but a call's is (Django's `BaseManager.from_queryset(QuerySet)` returns a subclass of BaseManager).
+        else if (depth === 0 && !keywordValue && (!/^\s*\.(?!\.)/.test(text.slice(column + word.length)) || qualifiesCall(text.slice(column)))) found.push({ line, character: column })
         column += word.length
         continue
       }
