@@ -29,6 +29,8 @@ describe('a member named like a TypeScript keyword on typescript-language-server
         "2:37  export function mk(): Ev { return { type: 'click', get: 3 } }",
         '1 more place names type where the server could not resolve it (may be this one):',
         "b.ts:3:25  console.log('type=' + e.type)",
+        // The label's `type=` holds the name beside code punctuation (as `action=do_build` does): shown as a string, not a reference.
+        '1 string names type (not a reference; a use by name there is not followed): b.ts:3:14',
       ].join('\n'),
     )
   })
