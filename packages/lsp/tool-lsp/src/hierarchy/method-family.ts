@@ -1,4 +1,5 @@
 import { untilAborted } from '@agent-lsp/abort'
+import { isPythonSpecialName } from '@agent-lsp/keywords'
 import type { LspLocation, LspPosition, LspSymbol } from '@agent-lsp/lsp'
 import { relativeInside } from '@agent-lsp/wording'
 import { URI } from 'vscode-uri'
@@ -139,7 +140,7 @@ export async function methodFamily(context: HierarchyContext, cursor: Cursor, na
 export async function familyOf(context: HierarchyContext, at: MethodAt, name: string, known: (location: LspLocation) => boolean): Promise<MethodFamily> {
   const { hierarchy, declared, ancestors, container } = at
   // Python's `object` declares only `__dunder__` methods: for any other name it holds no base method.
-  const rootOnly = /^__\w+__$/.test(name) ? [] : ['object']
+  const rootOnly = isPythonSpecialName(name) ? [] : ['object']
   // A library's base (`threading.Thread`) declaring the method: it is overridden, and called by the library by that name.
   const library = await libraryBases(hierarchy, [declared.klass, ...ancestors], name, rootOnly)
   const unexamined = library.unexamined
